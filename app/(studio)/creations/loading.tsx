@@ -1,0 +1,31 @@
+import { Skeleton } from "@/components/ui/skeleton";
+import { PageContainer } from "@/components/studio/page-header";
+
+export default function CreationsLoading() {
+  return (
+    <PageContainer width="wide">
+      <div className="flex items-start justify-between gap-4" aria-busy="true" aria-label="Loading My Creations">
+        <div className="space-y-2">
+          <Skeleton className="h-7 w-44" />
+          <Skeleton className="h-4 w-72" />
+        </div>
+        <Skeleton className="h-9 w-32" />
+      </div>
+      <div className="space-y-5">
+        <Skeleton className="h-9 w-full max-w-sm" />
+        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: 6 }, (_, i) => (
+            <div key={i} className="overflow-hidden rounded-xl border border-line bg-surface">
+              <Skeleton className="aspect-video w-full rounded-none" />
+              <div className="space-y-2 p-4">
+                <Skeleton className="h-4 w-2/3" />
+                <Skeleton className="h-3.5 w-full" />
+                <Skeleton className="h-3.5 w-4/5" />
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+    </PageContainer>
+  );
+}

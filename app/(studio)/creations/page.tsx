@@ -1,0 +1,213 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { CreateWorldButton } from "@/components/creations/create-world-button";
+import { CreationsFilters } from "@/components/creations/creations-filters";
+import type { AppOption, CreateWorldLimits } from "@/components/creations/types";
+import { WorldCard } from "@/components/creations/world-card";
+import { ButtonLink } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ArrowRightIcon, KeyIcon, LayersIcon, SparklesIcon } from "@/components/ui/icons";
+import { SearchIcon } from "@/components/worlds/icons";
+import { PageContainer, PageHeader } from "@/components/studio/page-header";
+import { listApps } from "@/lib/apps/apps";
+import { ApiError } from "@/lib/http/errors";
+import { listCreations, type CreationsPage } from "@/lib/worlds/creations";
+import { DEFAULT_POV } from "@/lib/worlds/create";
+import { ZCreateWorldBody } from "@/lib/worlds/requests";
+import { importLimits } from "@/lib/worlds/worlds";
+import { getSessionUser } from "../session";
+
+export const metadata: Metadata = { title: "My Creations" };
+
+const PAGE_SIZE = 24;
+
+async function baseUrl(): Promise<string> {
+  const h = await headers();
+  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
+  const proto = h.get("x-forwarded-proto") ?? (host.startsWith("localhost") || host.startsWith("127.") ? "http" : "https");
+  return `${proto}://${host}`;
+}
+
+/** The create form's rules, read from the API's own request schema and limits. */
+function createWorldLimits(): CreateWorldLimits {
+  const shape = ZCreateWorldBody.shape;
+  // The request body is capped at the import limit plus 64 KiB; base64 grows bytes by 4/3.
+  const bodyBytes = importLimits().maxBytes + 64 * 1024;
+  return {
+    premiseMax: shape.premise.unwrap().maxLength ?? 4000,
+    textMax: shape.text.unwrap().maxLength ?? 40_000,
+    povMax: shape.pov.unwrap().maxLength ?? 100,
+    defaultPov: DEFAULT_POV,
+    imageMaxBytes: Math.floor(((bodyBytes - 16 * 1024) * 3) / 4),
+  };
+}
+
+/** "Updated 5 minutes ago" is relative to when this request renders (a server component renders once). */
+function requestTime(): number {
+  return Date.now();
+}
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function CreationsPage({ searchParams }: Props) {
+  const user = await getSessionUser();
+  if (!user) redirect("/sign-in");
+  const params = await searchParams;
+  const q = first(params.q).trim().slice(0, 200);
+  const cursor = first(params.cursor);
+  const [apps, origin] = await Promise.all([listApps(user.id), baseUrl()]);
+  // An app that is not the user's (or no longer exists) is no filter at all.
+  const appId = apps.some((a) => a.id === first(params.app)) ? first(params.app) : "";
+
+  let page: CreationsPage;
+  try {
+    page = await listCreations(user.id, { q: q || undefined, appId: appId || undefined, cursor: cursor || undefined, limit: PAGE_SIZE });
+  } catch (error) {
+    // A stale or hand-made cursor: start from the newest again.
+    if (!(error instanceof ApiError && error.code === "invalid_request")) throw error;
+    page = await listCreations(user.id, { q: q || undefined, appId: appId || undefined, limit: PAGE_SIZE });
+  }
+
+  const appOptions: AppOption[] = apps.map((a) => ({ id: a.id, name: a.name }));
+  const limits = createWorldLimits();
+  const filtered = Boolean(q || appId);
+  const firstApp = apps[0];
+  const now = requestTime();
+  const query = (extra: Record<string, string>) => {
+    const search = new URLSearchParams({ ...(q ? { q } : {}), ...(appId ? { app: appId } : {}), ...extra });
+    const text = search.toString();
+    return text ? `/creations?${text}` : "/creations";
+  };
+
+  const nothingYet = page.creations.length === 0 && !filtered && !cursor;
+  const snippet = [
+    `curl ${origin}/v1/worlds \\`,
+    `  -H "Authorization: Bearer sk_live_…" \\`,
+    `  -H "Content-Type: application/json" \\`,
+    `  -d '{"premise": "A lighthouse that rewinds the tide"}'`,
+  ].join("\n");
+
+  return (
+    <PageContainer width="wide">
+      <PageHeader
+        title="My Creations"
+        description="Live worlds from all of your apps, newest first."
+        actions={<CreateWorldButton apps={appOptions} defaultAppId={appId || undefined} limits={limits} />}
+      />
+
+      {nothingYet ? (
+        <section aria-labelledby="empty-title" className="overflow-hidden rounded-2xl border border-line bg-surface shadow-xs">
+          <div className="grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1.25fr)]">
+            <div className="flex flex-col justify-center px-8 py-10 sm:px-10">
+              <div className="mb-5 grid size-11 place-items-center rounded-xl bg-accent-soft text-accent-text">
+                <LayersIcon className="size-5" />
+              </div>
+              <h2 id="empty-title" className="text-lg font-semibold tracking-tight text-fg">
+                No worlds yet
+              </h2>
+              <p className="mt-2 max-w-md text-sm leading-relaxed text-fg-muted">
+                Create one here from a premise, a seed image or a book chapter, or with a <strong className="font-medium text-fg">live key</strong> from
+                your server. Test-mode worlds stay in their sandbox and are never listed.
+              </p>
+              <div className="mt-6 flex flex-wrap gap-2">
+                {firstApp ? (
+                  <>
+                    <CreateWorldButton apps={appOptions} limits={limits} label="Create your first world" />
+                    <ButtonLink href={`/apps/${firstApp.id}`} variant="secondary">
+                      <KeyIcon /> Get API keys
+                    </ButtonLink>
+                  </>
+                ) : (
+                  <p className="text-sm text-fg-muted">Create an app from the sidebar to get started.</p>
+                )}
+              </div>
+            </div>
+
+            <div className="border-t border-line bg-subtle/50 px-8 py-8 sm:px-10 lg:border-t-0 lg:border-l">
+              <h3 className="text-[13px] font-medium text-fg">Or create worlds from your server</h3>
+              <ol className="mt-4 space-y-4 text-sm">
+                <li className="flex gap-3">
+                  <span className="grid size-6 shrink-0 place-items-center rounded-full border border-line-strong bg-surface text-xs font-semibold text-fg-muted">1</span>
+                  <span className="text-fg-muted">
+                    Create a <span className="font-mono text-[13px] text-fg">sk_live_</span> secret key in{" "}
+                    {firstApp ? <span className="text-fg">{firstApp.name}</span> : "an app"}&apos;s settings.
+                  </span>
+                </li>
+                <li className="flex gap-3">
+                  <span className="grid size-6 shrink-0 place-items-center rounded-full border border-line-strong bg-surface text-xs font-semibold text-fg-muted">2</span>
+                  <span className="text-fg-muted">Send a premise, a seed image or a chapter of text:</span>
+                </li>
+              </ol>
+              <div className="relative mt-3">
+                <pre className="overflow-x-auto rounded-lg border border-line bg-surface px-4 py-3 pr-12 font-mono text-[12px] leading-relaxed text-fg-muted">
+                  <code>{snippet}</code>
+                </pre>
+                <CopyButton value={snippet} label="Copy example request" variant="ghost" size="icon" className="absolute top-2 right-2" />
+              </div>
+              <ol start={3} className="mt-4 text-sm">
+                <li className="flex gap-3">
+                  <span className="grid size-6 shrink-0 place-items-center rounded-full border border-line-strong bg-surface text-xs font-semibold text-fg-muted">3</span>
+                  <span className="flex items-center gap-1.5 text-fg-muted">
+                    <SparklesIcon className="size-4 text-accent-text" /> The world renders and shows up on this page.
+                  </span>
+                </li>
+              </ol>
+            </div>
+          </div>
+        </section>
+      ) : (
+        <div className="space-y-5">
+          <CreationsFilters apps={appOptions} q={q} appId={appId} />
+
+          {page.creations.length ? (
+            <ul aria-label="Worlds" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {page.creations.map((world, i) => (
+                <WorldCard key={world.id} world={world} now={now} eager={i < 3} />
+              ))}
+            </ul>
+          ) : (
+            <div className="rounded-xl border border-dashed border-line-strong bg-surface/60">
+              <EmptyState
+                icon={<SearchIcon />}
+                title={filtered ? "No worlds match" : "No older worlds"}
+                actions={
+                  <ButtonLink href="/creations" variant="secondary">
+                    {filtered ? "Clear filters" : "Back to the newest"}
+                  </ButtonLink>
+                }
+              >
+                {filtered
+                  ? q
+                    ? `Nothing named or described “${q}”${appId ? " in this app" : ""}. Try other words, or another app.`
+                    : "This app has no live worlds yet."
+                  : "You've reached the oldest world."}
+              </EmptyState>
+            </div>
+          )}
+
+          {cursor || page.nextCursor ? (
+            <nav aria-label="Pages" className="flex items-center justify-between border-t border-line pt-4 text-sm">
+              {cursor ? (
+                <Link href={query({})} className="rounded-md font-medium text-fg-muted hover:text-fg">
+                  ← Newest
+                </Link>
+              ) : (
+                <span />
+              )}
+              {page.nextCursor ? (
+                <Link href={query({ cursor: page.nextCursor })} className="inline-flex items-center gap-1.5 rounded-md font-medium text-fg-muted hover:text-fg">
+                  Older worlds <ArrowRightIcon className="size-4" />
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </div>
+      )}
+    </PageContainer>
+  );
+}

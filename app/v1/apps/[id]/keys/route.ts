@@ -1,0 +1,24 @@
+import { assertAppOwner } from "@/lib/apps/apps";
+import { createKey, listKeys, ZCreateKey } from "@/lib/keys/keys";
+import { ZIdParams } from "@/lib/http/params";
+import { reply } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
+
+export const GET = route({
+  auth: "user",
+  params: ZIdParams,
+  handler: async ({ auth, params }) => {
+    await assertAppOwner(auth.userId, params.id);
+    return { keys: await listKeys(params.id) };
+  },
+});
+
+export const POST = route({
+  auth: "user",
+  params: ZIdParams,
+  body: ZCreateKey,
+  handler: async ({ auth, params, body }) => {
+    await assertAppOwner(auth.userId, params.id);
+    return reply(201, await createKey(params.id, body));
+  },
+});

@@ -1,0 +1,22 @@
+import { ZIdParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route";
+import { ZAddEventBody } from "@/lib/kernel";
+import { addEventToWorld, expectedRevOf, getWorldOrThrow } from "@/lib/worlds/worlds";
+
+export const GET = route({
+  auth: "key",
+  scope: "worlds:read",
+  params: ZIdParams,
+  handler: async ({ auth, params }) => {
+    const row = await getWorldOrThrow(auth, params.id);
+    return { events: row.graph.scene.events, rev: row.rev };
+  },
+});
+
+export const POST = route({
+  auth: "key",
+  scope: "worlds:write",
+  params: ZIdParams,
+  body: ZAddEventBody,
+  handler: async ({ auth, params, body, ifMatch }) => addEventToWorld(auth, params.id, body, expectedRevOf(ifMatch, body.expectedRev)),
+});

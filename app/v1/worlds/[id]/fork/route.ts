@@ -1,0 +1,14 @@
+import { ZIdParams } from "@/lib/http/params";
+import { reply } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
+import { forkWorld } from "@/lib/worlds/fork";
+import { ZForkBody } from "@/lib/worlds/requests";
+
+export const POST = route({
+  auth: "key",
+  scope: "worlds:write",
+  params: ZIdParams,
+  body: ZForkBody,
+  bodyOptional: true,
+  handler: async ({ auth, params, body }) => reply(201, await forkWorld(auth, params.id, body.name)),
+});

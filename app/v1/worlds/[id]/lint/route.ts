@@ -1,0 +1,14 @@
+import { ZIdParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route";
+import { validateWorld } from "@/lib/kernel";
+import { getWorldOrThrow, importLimits } from "@/lib/worlds/worlds";
+
+export const GET = route({
+  auth: "key",
+  scope: "worlds:read",
+  params: ZIdParams,
+  handler: async ({ auth, params }) => {
+    const row = await getWorldOrThrow(auth, params.id);
+    return { diagnostics: validateWorld(row.graph, { limits: importLimits() }), rev: row.rev };
+  },
+});

@@ -1,0 +1,13 @@
+import { ZIdParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route";
+import { ZOpsBody } from "@/lib/worlds/requests";
+import { applyOpsToWorld, expectedRevOf } from "@/lib/worlds/worlds";
+
+export const POST = route({
+  auth: "key",
+  scope: "worlds:write",
+  params: ZIdParams,
+  body: ZOpsBody,
+  maxBodyBytes: 4 * 1024 * 1024,
+  handler: async ({ auth, params, body, ifMatch }) => applyOpsToWorld(auth, params.id, body.ops, expectedRevOf(ifMatch, body.expectedRev)),
+});

@@ -1,0 +1,13 @@
+import { ZIdParams } from "@/lib/http/params";
+import { route } from "@/lib/http/route";
+import { getWorldOrThrow } from "@/lib/worlds/worlds";
+
+export const GET = route({
+  auth: "key",
+  scope: "worlds:read",
+  params: ZIdParams,
+  handler: async ({ auth, params }) => {
+    const row = await getWorldOrThrow(auth, params.id);
+    return { states: Object.values(row.graph.scene.states), rev: row.rev };
+  },
+});

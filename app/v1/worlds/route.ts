@@ -1,0 +1,29 @@
+import { publicBaseUrl } from "@/lib/http/base-url";
+import { route } from "@/lib/http/route";
+import { readIdempotencyKey, withIdempotency } from "@/lib/idempotency/idempotency";
+import { createWorld } from "@/lib/worlds/create";
+import { ZCreateWorldBody, ZListQuery } from "@/lib/worlds/requests";
+import { toWorldSummary } from "@/lib/worlds/serialize";
+import { importLimits, listWorlds } from "@/lib/worlds/worlds";
+
+export const POST = route({
+  auth: "key",
+  scope: "worlds:write",
+  body: ZCreateWorldBody,
+  // The import bound is enforced while the body streams in; a little room for the envelope.
+  maxBodyBytes: importLimits().maxBytes + 64 * 1024,
+  handler: async ({ req, auth, body }) =>
+    withIdempotency({ appId: auth.appId, mode: auth.mode, namespace: "world" }, readIdempotencyKey(req), body, () =>
+      createWorld(auth, body, publicBaseUrl(req)),
+    ),
+});
+
+export const GET = route({
+  auth: "key",
+  scope: "worlds:read",
+  query: ZListQuery,
+  handler: async ({ req, auth, query }) => {
+    const { rows, nextCursor } = await listWorlds(auth, query.limit, query.cursor);
+    return { worlds: rows.map((row) => toWorldSummary(row, publicBaseUrl(req))), nextCursor };
+  },
+});

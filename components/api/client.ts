@@ -1,0 +1,92 @@
+/**
+ * The Studio's one way to call the API: same-origin fetch (the session cookie authenticates),
+ * JSON in and out, and an ApiRequestError carrying the API's `detail` and `code` on failure.
+ */
+
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly detail: string;
+  readonly errors: string[];
+
+  constructor(status: number, code: string, detail: string, errors: string[] = []) {
+    super(detail);
+    this.name = "ApiRequestError";
+    this.status = status;
+    this.code = code;
+    this.detail = detail;
+    this.errors = errors;
+  }
+}
+
+interface ErrorBody {
+  detail?: unknown;
+  code?: unknown;
+  errors?: unknown;
+}
+
+function toApiError(status: number, body: unknown): ApiRequestError {
+  const { detail, code, errors } = (typeof body === "object" && body !== null ? body : {}) as ErrorBody;
+  return new ApiRequestError(
+    status,
+    typeof code === "string" ? code : "http_error",
+    typeof detail === "string" && detail ? detail : `The server answered ${status}.`,
+    Array.isArray(errors) ? errors.filter((e): e is string => typeof e === "string") : [],
+  );
+}
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Extra headers, e.g. `If-Match`. */
+  headers?: Record<string, string>;
+  /** Act for this app on KEY routes (/v1/worlds, /v1/jobs, …): the API's `X-App-Id`. */
+  app?: AppScope;
+}
+
+/** Which app (and mode) the Studio acts for on the developer API. */
+export interface AppScope {
+  appId: string;
+  mode?: "live" | "test";
+}
+
+export async function apiFetch<T>(path: string, { method = "GET", body, signal, headers, app }: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: "same-origin",
+      headers: {
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(app ? { "x-app-id": app.appId, "x-app-mode": app.mode ?? "live" } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiRequestError(0, "network_error", "Could not reach the server. Check your connection and try again.");
+  }
+
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new ApiRequestError(response.status, "bad_response", `Unexpected response from the server (${response.status}).`);
+    }
+  }
+  if (!response.ok) throw toApiError(response.status, parsed);
+  return parsed as T;
+}
+
+/** The message to show a person for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError) return error.detail;
+  if (error instanceof Error && error.message) return error.message;
+  return "Something went wrong.";
+}

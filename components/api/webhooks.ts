@@ -1,0 +1,106 @@
+"use client";
+
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "./client";
+
+/** Webhook endpoints of an app (USER routes; docs/webhooks.md). */
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  /** Event types, or `["*"]` for every present and future type. */
+  events: string[];
+  enabled: boolean;
+  created_at: string;
+}
+
+/** The creation response: the only one that ever carries the signing secret. */
+export interface CreatedWebhookEndpoint extends WebhookEndpoint {
+  secret: string;
+}
+
+export interface WebhookDeliveryAttempt {
+  attempt: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  attempted_at: string;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  event_id: string;
+  event_type: string;
+  state: "pending" | "succeeded" | "failed";
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_retry_at: string | null;
+  created_at: string;
+  updated_at: string;
+  attempt_log: WebhookDeliveryAttempt[];
+}
+
+export interface CreateWebhookInput {
+  url: string;
+  /** Omit for the default set; `["*"]` for everything. */
+  events?: string[];
+}
+
+export const webhookKeys = {
+  list: (appId: string) => ["apps", appId, "webhooks"] as const,
+  deliveries: (appId: string, webhookId: string) => ["apps", appId, "webhooks", webhookId, "deliveries"] as const,
+};
+
+const webhooksPath = (appId: string) => `/v1/apps/${encodeURIComponent(appId)}/webhooks`;
+const webhookPath = (appId: string, webhookId: string) => `${webhooksPath(appId)}/${encodeURIComponent(webhookId)}`;
+
+export function useWebhooks(appId: string) {
+  return useQuery({
+    queryKey: webhookKeys.list(appId),
+    queryFn: ({ signal }) => apiFetch<{ webhooks: WebhookEndpoint[] }>(webhooksPath(appId), { signal }).then((r) => r.webhooks),
+  });
+}
+
+function withoutSecret(created: CreatedWebhookEndpoint): WebhookEndpoint {
+  const endpoint: Partial<CreatedWebhookEndpoint> = { ...created };
+  delete endpoint.secret;
+  return endpoint as WebhookEndpoint;
+}
+
+/** Registers an endpoint. The secret goes to the caller only; the cache holds the endpoint without it. */
+export function useCreateWebhook(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateWebhookInput) => apiFetch<CreatedWebhookEndpoint>(webhooksPath(appId), { method: "POST", body: input }),
+    onSuccess: (created) => {
+      queryClient.setQueryData<WebhookEndpoint[]>(webhookKeys.list(appId), (list) => [withoutSecret(created), ...(list ?? [])]);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list(appId), exact: true }),
+  });
+}
+
+export function useDeleteWebhook(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (webhookId: string) => apiFetch<{ ok: true }>(webhookPath(appId, webhookId), { method: "DELETE" }).then(() => webhookId),
+    onSuccess: (webhookId) => {
+      queryClient.setQueryData<WebhookEndpoint[]>(webhookKeys.list(appId), (list) => list?.filter((w) => w.id !== webhookId));
+      queryClient.removeQueries({ queryKey: webhookKeys.deliveries(appId, webhookId) });
+    },
+  });
+}
+
+/** The delivery log of one endpoint, newest first, a page at a time. */
+export function useWebhookDeliveries(appId: string, webhookId: string, { limit = 10 }: { limit?: number } = {}) {
+  return useInfiniteQuery({
+    queryKey: webhookKeys.deliveries(appId, webhookId),
+    queryFn: ({ signal, pageParam }) =>
+      apiFetch<{ deliveries: WebhookDelivery[]; nextCursor: string | null }>(
+        `${webhookPath(appId, webhookId)}/deliveries?limit=${limit}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,167 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { Diagnostic, Op, World } from "@/lib/kernel";
+import { apiFetch } from "./client";
+import type { GenerationJob } from "./jobs";
+import type { Mode } from "./types";
+
+/**
+ * Worlds through the developer API, the Studio acting for one app (`X-App-Id`, `X-App-Mode`).
+ * Shapes: lib/openapi/responses.ts (WorldSummary, WorldResource, OpsResult, Fork).
+ */
+
+export type Visibility = "private" | "unlisted" | "public";
+
+/** Which world, of which app and mode: the props every world panel receives. */
+export interface WorldRef {
+  appId: string;
+  worldId: string;
+  mode: Mode;
+}
+
+export interface WorldSummary {
+  id: string;
+  kind: "world" | "character";
+  slug: string | null;
+  name: string;
+  description: string;
+  cover: string;
+  visibility: Visibility;
+  mode: Mode;
+  source: string;
+  forkedFrom: string | null;
+  sessionCount: number;
+  likeCount: number;
+  /** Present for public worlds only. */
+  playUrl?: string;
+  rev: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /v1/worlds/{id}: metadata plus the SMWorld graph under `world`. */
+export interface WorldResource extends WorldSummary {
+  world: World;
+}
+
+export interface OpsResult {
+  world: World;
+  diagnostics: Diagnostic[];
+  rev: string;
+  applyErrors: string[];
+  notes: string[];
+}
+
+export interface UpdateWorldInput {
+  name?: string;
+  description?: string;
+  cover?: string;
+  subject?: string;
+  visibility?: Visibility;
+}
+
+/** POST /v1/worlds, generate mode (docs/api.md "Worlds"). */
+export interface GenerateWorldInput {
+  premise?: string;
+  frame_b64?: string;
+  text?: string;
+  pov?: string;
+  async?: boolean;
+}
+
+/** 200 of a synchronous generate. */
+export interface GeneratedWorld {
+  worldId: string;
+  slug: string | null;
+  ok: boolean;
+  cover: string;
+  mock?: true;
+}
+
+export const worldKeys = {
+  /** Everything of one app and mode. */
+  scope: (appId: string, mode: Mode) => ["worlds", appId, mode] as const,
+  world: (ref: WorldRef) => ["worlds", ref.appId, ref.mode, ref.worldId] as const,
+};
+
+export const worldPath = (worldId: string) => `/v1/worlds/${encodeURIComponent(worldId)}`;
+export const scopeOf = (ref: Pick<WorldRef, "appId" | "mode">) => ({ appId: ref.appId, mode: ref.mode });
+
+/** `If-Match` for a graph write on `rev` (412 `rev_mismatch` when someone wrote since). */
+export const ifMatch = (rev: string | undefined): Record<string, string> | undefined => (rev ? { "if-match": rev } : undefined);
+
+/**
+ * The world with its graph. `fresh` refetches whenever a component mounts, for views that
+ * compare against the working graph (the version diff), since other tabs and other people
+ * write to it.
+ */
+export function useWorld(ref: WorldRef, { fresh = false }: { fresh?: boolean } = {}) {
+  return useQuery({
+    queryKey: worldKeys.world(ref),
+    queryFn: ({ signal }) => apiFetch<WorldResource>(worldPath(ref.worldId), { signal, app: scopeOf(ref) }),
+    ...(fresh ? { refetchOnMount: "always" as const } : {}),
+  });
+}
+
+/** Keeps the cached world in step with a write that returned the whole resource. */
+export function rememberWorld(queryClient: QueryClient, ref: WorldRef, world: WorldResource) {
+  queryClient.setQueryData(worldKeys.world(ref), world);
+}
+
+export function useUpdateWorld(ref: WorldRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, rev }: { input: UpdateWorldInput; rev?: string }) =>
+      apiFetch<WorldResource>(worldPath(ref.worldId), { method: "PATCH", body: input, headers: ifMatch(rev), app: scopeOf(ref) }),
+    onSuccess: (world) => rememberWorld(queryClient, ref, world),
+  });
+}
+
+/** POST /v1/worlds/{id}/ops with the rev the edit was made on. */
+export function useApplyOps(ref: WorldRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ops, rev }: { ops: Op[]; rev?: string }) =>
+      apiFetch<OpsResult>(`${worldPath(ref.worldId)}/ops`, { method: "POST", body: { ops }, headers: ifMatch(rev), app: scopeOf(ref) }),
+    onSuccess: (result) => {
+      queryClient.setQueryData<WorldResource>(worldKeys.world(ref), (current) =>
+        current
+          ? { ...current, world: result.world, rev: result.rev, name: result.world.name, description: result.world.description, cover: result.world.cover }
+          : current,
+      );
+    },
+  });
+}
+
+export function useDeleteWorld(ref: WorldRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<{ ok: true }>(worldPath(ref.worldId), { method: "DELETE", app: scopeOf(ref) }),
+    onSuccess: () => queryClient.removeQueries({ queryKey: worldKeys.world(ref) }),
+  });
+}
+
+export function useForkWorld(ref: WorldRef) {
+  return useMutation({
+    mutationFn: (input: { name?: string }) =>
+      apiFetch<{ worldId: string; forkedFrom: string; slug: string | null }>(`${worldPath(ref.worldId)}/fork`, {
+        method: "POST",
+        body: input,
+        app: scopeOf(ref),
+      }),
+  });
+}
+
+/**
+ * Generates a world for an app. With `async: true` and live mode the answer is 202 with a
+ * GenerationJob; otherwise 200 with the world. The result says which.
+ */
+export function useGenerateWorld() {
+  return useMutation({
+    mutationFn: async ({ appId, mode, input }: { appId: string; mode: Mode; input: GenerateWorldInput }) => {
+      const body = await apiFetch<GenerationJob | GeneratedWorld>("/v1/worlds", { method: "POST", body: input, app: { appId, mode } });
+      return "jobId" in body ? { kind: "job" as const, job: body } : { kind: "world" as const, world: body };
+    },
+  });
+}

@@ -1,0 +1,118 @@
+"use client";
+
+import { usePathname, useRouter } from "next/navigation";
+import { useEffect, useRef, useTransition } from "react";
+import { cn } from "@/components/ui/cn";
+import { inputClasses } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { ChevronDownIcon, SearchIcon } from "@/components/worlds/icons";
+import type { AppOption } from "./types";
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Search and the app filter of My Creations. The URL holds them (`?q=&app=`), so the list is
+ * server-rendered, shareable and works without JavaScript (the form is a plain GET form).
+ */
+export function CreationsFilters({ apps, q, appId }: { apps: AppOption[]; q: string; appId: string }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const [pending, startTransition] = useTransition();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  // Links such as "Clear filters" change the URL under the form: follow them, except in the
+  // field the person is typing in.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const search = form.elements.namedItem("q");
+    const app = form.elements.namedItem("app");
+    if (search instanceof HTMLInputElement && document.activeElement !== search) search.value = q;
+    if (app instanceof HTMLSelectElement) app.value = appId;
+  }, [q, appId]);
+
+  function navigate() {
+    const form = formRef.current;
+    if (!form) return;
+    const data = new FormData(form);
+    const params = new URLSearchParams();
+    const search = String(data.get("q") ?? "").trim();
+    const app = String(data.get("app") ?? "");
+    if (search) params.set("q", search);
+    if (app) params.set("app", app);
+    const query = params.toString();
+    // A new search starts at the newest world again (no cursor).
+    startTransition(() => router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false }));
+  }
+
+  return (
+    <form
+      ref={formRef}
+      role="search"
+      aria-label="Filter worlds"
+      action={pathname}
+      method="get"
+      onSubmit={(event) => {
+        event.preventDefault();
+        window.clearTimeout(timer.current);
+        navigate();
+      }}
+      className="flex flex-col gap-2 sm:flex-row sm:items-center"
+    >
+      <div className="relative min-w-0 flex-1 sm:max-w-sm">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle" />
+        <label htmlFor="creations-q" className="sr-only">
+          Search worlds
+        </label>
+        <input
+          id="creations-q"
+          name="q"
+          type="search"
+          defaultValue={q}
+          maxLength={200}
+          placeholder="Search by name or description"
+          autoComplete="off"
+          onChange={() => {
+            window.clearTimeout(timer.current);
+            timer.current = window.setTimeout(navigate, SEARCH_DEBOUNCE_MS);
+          }}
+          className={cn(inputClasses, "pr-9 pl-9")}
+        />
+        {pending ? <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2 text-fg-subtle" /> : null}
+      </div>
+      {apps.length > 1 || appId ? (
+        <div className="relative sm:w-56">
+          <label htmlFor="creations-app" className="sr-only">
+            App
+          </label>
+          <select
+            id="creations-app"
+            name="app"
+            defaultValue={appId}
+            onChange={() => {
+              window.clearTimeout(timer.current);
+              navigate();
+            }}
+            className={cn(inputClasses, "appearance-none pr-9")}
+          >
+            <option value="">All apps</option>
+            {apps.map((app) => (
+              <option key={app.id} value={app.id}>
+                {app.name}
+              </option>
+            ))}
+          </select>
+          <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-fg-subtle" />
+        </div>
+      ) : null}
+      <noscript>
+        <button type="submit" className="h-9 rounded-md border border-line-strong px-3 text-sm">
+          Search
+        </button>
+      </noscript>
+    </form>
+  );
+}

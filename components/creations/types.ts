@@ -1,0 +1,28 @@
+/** What the My Creations page hands its client parts (serializable props). */
+
+export interface CreationCard {
+  id: string;
+  name: string;
+  description: string;
+  cover: string;
+  visibility: "private" | "unlisted" | "public";
+  appId: string;
+  appName: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AppOption {
+  id: string;
+  name: string;
+}
+
+/** The API's rules for POST /v1/worlds, read by the page from the request schema (never restated here). */
+export interface CreateWorldLimits {
+  premiseMax: number;
+  textMax: number;
+  povMax: number;
+  defaultPov: string;
+  /** The largest image whose base64 still fits in the request body. */
+  imageMaxBytes: number;
+}

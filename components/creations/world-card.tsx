@@ -1,0 +1,61 @@
+import Link from "next/link";
+import { formatDateTime, formatRelative } from "@/components/keys/format";
+import { cn } from "@/components/ui/cn";
+import { BoxIcon, GlobeIcon, ImageIcon } from "@/components/ui/icons";
+import { LinkIcon, LockIcon } from "@/components/worlds/icons";
+import type { CreationCard } from "./types";
+
+const visibility = {
+  private: { label: "Private", Icon: LockIcon, className: "bg-black/55 text-white" },
+  unlisted: { label: "Unlisted", Icon: LinkIcon, className: "bg-black/55 text-white" },
+  public: { label: "Public", Icon: GlobeIcon, className: "bg-success-text text-white dark:bg-emerald-500 dark:text-black" },
+} as const;
+
+/** A world on My Creations: cover, name, visibility, app and last update; opens its workspace. */
+export function WorldCard({ world, now, eager = false }: { world: CreationCard; now: number; eager?: boolean }) {
+  const badge = visibility[world.visibility] ?? visibility.private;
+  return (
+    <li className="min-w-0">
+      <Link
+        href={`/worlds/${world.id}`}
+        data-world-id={world.id}
+        className="group flex h-full flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-xs transition-[border-color,box-shadow] hover:border-line-strong hover:shadow-sm"
+      >
+        <div className="relative aspect-video overflow-hidden bg-subtle">
+          {world.cover ? (
+            // eslint-disable-next-line @next/next/no-img-element -- covers are any hosted URL or a data: URI
+            <img
+              src={world.cover}
+              alt=""
+              loading={eager ? "eager" : "lazy"}
+              decoding="async"
+              className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+            />
+          ) : (
+            <div className="grid size-full place-items-center text-fg-subtle">
+              <ImageIcon className="size-6" />
+            </div>
+          )}
+          <span className={cn("absolute top-2.5 left-2.5 inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium backdrop-blur-sm", badge.className)}>
+            <badge.Icon className="size-3" /> {badge.label}
+          </span>
+        </div>
+        <div className="flex flex-1 flex-col gap-1 px-4 pt-3 pb-3.5">
+          <h3 className="truncate text-sm font-semibold tracking-tight text-fg group-hover:text-accent-text">{world.name}</h3>
+          <p className={cn("line-clamp-2 min-h-10 text-[13px] leading-5", world.description ? "text-fg-muted" : "text-fg-subtle italic")}>
+            {world.description || "No description"}
+          </p>
+          <div className="mt-auto flex items-center justify-between gap-3 pt-2 text-xs text-fg-subtle">
+            <span className="flex min-w-0 items-center gap-1">
+              <BoxIcon className="size-3.5 shrink-0" />
+              <span className="truncate">{world.appName}</span>
+            </span>
+            <time dateTime={world.updatedAt} title={`Updated ${formatDateTime(world.updatedAt)}`} className="shrink-0">
+              Updated {formatRelative(world.updatedAt, now)}
+            </time>
+          </div>
+        </div>
+      </Link>
+    </li>
+  );
+}

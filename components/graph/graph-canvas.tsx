@@ -1,0 +1,212 @@
+"use client";
+
+import {
+  Background,
+  BackgroundVariant,
+  MiniMap,
+  ReactFlow,
+  useReactFlow,
+  useStore,
+  type Connection,
+  type EdgeChange,
+  type NodeChange,
+} from "@xyflow/react";
+import { memo, useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import type { GraphModel, StateNodeType, TransitionEdgeType } from "./graph-model";
+import { FitIcon, ZoomInIcon, ZoomOutIcon } from "./icons";
+import { fitZoom, NODE_HEIGHT, NODE_WIDTH } from "./layout";
+import { StateNode } from "./state-node";
+import { TransitionEdge } from "./transition-edge";
+import { useEditor, useEditorStore } from "./use-editor";
+
+const nodeTypes = { state: StateNode };
+const edgeTypes = { transition: TransitionEdge };
+const NO_NODES: StateNodeType[] = [];
+const NO_EDGES: TransitionEdgeType[] = [];
+const ARIA_LABELS = {
+  "node.a11yDescription.default": "Press Enter to select this state and again to edit it. Arrow keys move it. Delete removes it.",
+  "edge.a11yDescription.default": "Press Enter to select this transition.",
+};
+const MINIMAP_STYLE = { width: 176, height: 116 };
+/** A world opens fitted to the screen when that zoom is at least this; else on its entrance. */
+const FIT_MIN_ZOOM = 0.22;
+/** Below this zoom the canvas shows the graph's shape: big state ids, no prose or labels. */
+const FAR_ZOOM = 0.45;
+
+declare global {
+  interface Window {
+    /** performance.now() when the editor first showed an interactive graph, for the benchmark. */
+    __editorReadyAt?: number;
+  }
+}
+
+function miniClass(node: StateNodeType): string {
+  if (node.selected) return "pw-mini-selected";
+  if (node.data.problem === "error") return "pw-mini-error";
+  if (node.data.entrance) return "pw-mini-entrance";
+  if (node.data.ending) return "pw-mini-ending";
+  return "";
+}
+
+/**
+ * Far out, the transitions are one SVG path under the nodes instead of 2,000 React Flow edges:
+ * labels are hidden at that zoom anyway, and one path costs one repaint per frame.
+ */
+const FarEdges = memo(function FarEdges({ model }: { model: GraphModel }) {
+  const edges = useSyncExternalStore(model.subscribe, model.getEdges, model.getEdges);
+  const version = useSyncExternalStore(model.subscribe, () => model.positionsVersion(), () => 0);
+  const [x, y, k] = useStore((s) => s.transform);
+  const { all, selected } = useMemo(() => {
+    void version;
+    let all = "";
+    let selected = "";
+    for (const e of edges) {
+      if (e.source === e.target) continue;
+      const a = model.positionOf(e.source);
+      const b = model.positionOf(e.target);
+      if (!a || !b) continue;
+      const sx = a.x + NODE_WIDTH;
+      const sy = a.y + NODE_HEIGHT / 2;
+      const tx = b.x;
+      const ty = b.y + NODE_HEIGHT / 2;
+      const bend = Math.max(60, Math.abs(tx - sx) / 2);
+      const d = `M${sx} ${sy}C${sx + bend} ${sy} ${tx - bend} ${ty} ${tx} ${ty}`;
+      if (e.selected) selected += d;
+      else all += d;
+    }
+    return { all, selected };
+  }, [edges, model, version]);
+  return (
+    <svg className="pointer-events-none absolute inset-0 z-[3] size-full overflow-visible" aria-hidden="true">
+      <g transform={`translate(${x} ${y}) scale(${k})`}>
+        <path d={all} fill="none" stroke="var(--pw-edge)" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+        {selected ? <path d={selected} fill="none" stroke="var(--accent)" strokeWidth={2.5} vectorEffect="non-scaling-stroke" /> : null}
+      </g>
+    </svg>
+  );
+});
+
+export const GraphCanvas = memo(function GraphCanvas({ model, ready, showMinimap }: { model: GraphModel; ready: boolean; showMinimap: boolean }) {
+  const store = useEditorStore();
+  const rf = useReactFlow<StateNodeType, TransitionEdgeType>();
+  const nodes = useSyncExternalStore(model.subscribe, model.getNodes, model.getNodes);
+  const edges = useSyncExternalStore(model.subscribe, model.getEdges, model.getEdges);
+  const far = useStore((s) => s.transform[2] < FAR_ZOOM);
+  const reveal = useEditor((s) => s.reveal);
+
+  const onNodesChange = useCallback(
+    (changes: NodeChange<StateNodeType>[]) => {
+      for (const change of changes) {
+        if (change.type === "position" && change.position) store.positions.set(change.id, change.position);
+        else if (change.type === "select" && change.selected) void store.selectNode(change.id);
+      }
+    },
+    [store],
+  );
+
+  const onEdgesChange = useCallback(
+    (changes: EdgeChange<TransitionEdgeType>[]) => {
+      for (const change of changes) if (change.type === "select" && change.selected) void store.selectEdge(change.id);
+    },
+    [store],
+  );
+
+  const onPaneClick = useCallback(() => void store.select(null), [store]);
+  const onNodeDoubleClick = useCallback(() => store.focusField("base"), [store]);
+  const onEdgeDoubleClick = useCallback(() => store.focusField("name"), [store]);
+
+  const onConnect = useCallback(
+    (connection: Connection) => {
+      void store.addEvent(store.stateIdOfNode(connection.source), store.stateIdOfNode(connection.target));
+    },
+    [store],
+  );
+
+  // First view: the whole world when it fits at a zoom where states can be told apart;
+  // otherwise its entrance, at a readable zoom.
+  useEffect(() => {
+    if (!ready) return;
+    const world = store.getState().view.world;
+    const entrance = model.positionOf(store.nodeIdOf(world.entrance.state));
+    const box = document.querySelector(".pw-canvas")?.getBoundingClientRect();
+    const fits = fitZoom(store.positions.all(), box?.width ?? 1100, box?.height ?? 700) >= FIT_MIN_ZOOM;
+    if (fits || !entrance) void rf.fitView({ padding: 0.08, maxZoom: 1 });
+    else void rf.setViewport({ x: 96 - entrance.x * 0.8, y: (box?.height ?? 700) * 0.42 - (entrance.y + NODE_HEIGHT / 2) * 0.8, zoom: 0.8 });
+    const frame = requestAnimationFrame(() => {
+      window.__editorReadyAt ??= performance.now();
+      document.querySelector(".pw-canvas")?.setAttribute("data-ready", "true");
+    });
+    return () => cancelAnimationFrame(frame);
+    // Only when the graph first becomes ready.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready]);
+
+  // Problems, search and the inspector ask to bring a state into view.
+  useEffect(() => {
+    if (!reveal) return;
+    const p = model.positionOf(reveal.nodeId);
+    if (!p) return;
+    const zoom = Math.max(rf.getZoom(), 0.85);
+    void rf.setCenter(p.x + NODE_WIDTH / 2, p.y + NODE_HEIGHT / 2, { zoom, duration: 250 });
+  }, [reveal, model, rf]);
+
+  return (
+    <div className={cn("pw-canvas absolute inset-0")} data-far={far ? "" : undefined} aria-busy={!ready}>
+      <ReactFlow<StateNodeType, TransitionEdgeType>
+        nodes={ready ? nodes : NO_NODES}
+        edges={ready && !far ? edges : NO_EDGES}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={onConnect}
+        onPaneClick={onPaneClick}
+        onNodeDoubleClick={onNodeDoubleClick}
+        onEdgeDoubleClick={onEdgeDoubleClick}
+        deleteKeyCode={null}
+        selectionKeyCode={null}
+        multiSelectionKeyCode={null}
+        minZoom={0.05}
+        maxZoom={2}
+        onlyRenderVisibleElements
+        elevateNodesOnSelect={false}
+        elevateEdgesOnSelect={false}
+        nodeDragThreshold={2}
+        connectionRadius={28}
+        zoomOnDoubleClick={false}
+        attributionPosition="bottom-left"
+        ariaLabelConfig={ARIA_LABELS}
+      >
+        {far && ready ? <FarEdges model={model} /> : null}
+        <Background variant={BackgroundVariant.Dots} gap={22} size={1.4} color="var(--pw-dots)" />
+        {showMinimap ? (
+          <MiniMap<StateNodeType>
+            position="bottom-right"
+            pannable
+            zoomable
+            ariaLabel="Minimap"
+            nodeClassName={miniClass}
+            nodeBorderRadius={24}
+            nodeStrokeWidth={0}
+            style={MINIMAP_STYLE}
+          />
+        ) : null}
+      </ReactFlow>
+      <div className="pointer-events-none absolute bottom-3 left-3 z-10 flex flex-col gap-1" style={{ bottom: 28 }}>
+        <div className="pointer-events-auto flex flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-sm">
+          <Button variant="ghost" size="icon" className="rounded-none" aria-label="Zoom in" title="Zoom in (+)" onClick={() => void rf.zoomIn({ duration: 150 })}>
+            <ZoomInIcon />
+          </Button>
+          <Button variant="ghost" size="icon" className="rounded-none border-t border-line" aria-label="Zoom out" title="Zoom out (−)" onClick={() => void rf.zoomOut({ duration: 150 })}>
+            <ZoomOutIcon />
+          </Button>
+          <Button variant="ghost" size="icon" className="rounded-none border-t border-line" aria-label="Fit view" title="Fit view (F)" onClick={() => void rf.fitView({ padding: 0.12, duration: 250 })}>
+            <FitIcon />
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,143 @@
+"use client";
+
+import { memo, useId, type ComponentProps, type ReactNode } from "react";
+import type { Diagnostic } from "@/lib/kernel";
+import { cn } from "@/components/ui/cn";
+import { AlertTriangleIcon, InfoIcon } from "@/components/ui/icons";
+import { inputClasses } from "@/components/ui/input";
+import { ChevronDownIcon, CircleXIcon } from "./icons";
+
+/** Form pieces of the inspector: dense (13px) versions of components/ui's inputs. */
+
+export const fieldInput = cn(inputClasses, "h-8 px-2.5 text-[13px]");
+export const fieldTextArea = cn(inputClasses, "h-auto resize-y px-2.5 py-1.5 text-[13px] leading-relaxed");
+export const fieldSelect = cn(inputClasses, "h-8 appearance-none px-2.5 pr-8 text-[13px]");
+
+export function SeverityIcon({ severity, className }: { severity: Diagnostic["severity"]; className?: string }) {
+  if (severity === "error") return <CircleXIcon className={cn("size-3.5 shrink-0 text-danger-text", className)} aria-label="Error" />;
+  if (severity === "warning") return <AlertTriangleIcon className={cn("size-3.5 shrink-0 text-warning-text", className)} aria-label="Warning" />;
+  return <InfoIcon className={cn("size-3.5 shrink-0 text-fg-subtle", className)} aria-label="Info" />;
+}
+
+/** The lints of one field, under it, as the person types. */
+export function FieldNotes({ id, diagnostics, error }: { id: string; diagnostics?: Diagnostic[]; error?: string }) {
+  if (!error && !diagnostics?.length) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-0.5">
+      {error ? (
+        <li className="flex items-start gap-1.5 text-xs text-danger-text">
+          <CircleXIcon className="mt-px size-3.5 shrink-0" /> {error}
+        </li>
+      ) : null}
+      {diagnostics?.map((d, i) => (
+        <li key={`${d.code}-${i}`} className={cn("flex items-start gap-1.5 text-xs", d.severity === "error" ? "text-danger-text" : d.severity === "warning" ? "text-warning-text" : "text-fg-muted")}>
+          <SeverityIcon severity={d.severity} className="mt-px" />
+          <span>
+            <span className="font-mono text-[11px] opacity-80">{d.code}</span> {noteText(d)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A diagnostic's message without the path prefix the field already shows. */
+function noteText(d: Diagnostic): string {
+  if (d.lint === "prose-empty" || d.lint === "optional-prose-empty") return d.severity === "warning" ? "Empty: the renderer needs this." : "Empty (optional).";
+  if (d.lint === "hotkey-empty") return "No hotkey: players can only click it.";
+  return d.message;
+}
+
+interface RowProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  aside?: ReactNode;
+  diagnostics?: Diagnostic[];
+  error?: string;
+  className?: string;
+  children: (control: { id: string; "aria-describedby"?: string; "aria-invalid"?: true }) => ReactNode;
+}
+
+export function Row({ label, hint, aside, diagnostics, error, className, children }: RowProps) {
+  const id = useId();
+  const notesId = `${id}-notes`;
+  const hintId = `${id}-hint`;
+  const hasNotes = Boolean(error) || Boolean(diagnostics?.length);
+  const describedBy = [hasNotes ? notesId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  const invalid = error || diagnostics?.some((d) => d.severity === "error") ? true : undefined;
+  return (
+    <div className={cn("space-y-1", className)}>
+      <div className="flex items-baseline justify-between gap-2">
+        <label htmlFor={id} className="text-xs font-medium text-fg-muted">
+          {label}
+        </label>
+        {aside}
+      </div>
+      {children({ id, "aria-describedby": describedBy, "aria-invalid": invalid })}
+      <FieldNotes id={notesId} diagnostics={diagnostics} error={error} />
+      {hint && !hasNotes ? (
+        <p id={hintId} className="text-[11.5px] leading-snug text-fg-subtle">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Section({ title, description, action, children }: { title: string; description?: ReactNode; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="space-y-3 border-t border-line px-4 py-4 first:border-t-0">
+      <div className="flex items-center justify-between gap-2">
+        <div>
+          <h3 className="text-[11px] font-semibold tracking-wide text-fg-subtle uppercase">{title}</h3>
+          {description ? <p className="mt-0.5 text-[11.5px] text-fg-subtle">{description}</p> : null}
+        </div>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function TextInput({ field, className, ...props }: ComponentProps<"input"> & { field: string }) {
+  return <input data-field={field} autoComplete="off" spellCheck={false} className={cn(fieldInput, className)} {...props} />;
+}
+
+export function ProseInput({ field, className, rows = 2, ...props }: ComponentProps<"textarea"> & { field: string }) {
+  return <textarea data-field={field} rows={rows} className={cn(fieldTextArea, className)} {...props} />;
+}
+
+/** `<option>`s of every state id; memoized on the list's contents (the world object changes per keystroke). */
+export const StateOptions = memo(
+  function StateOptions({ ids }: { ids: readonly string[] }) {
+    return (
+      <>
+        {ids.map((id) => (
+          <option key={id} value={id}>
+            {id}
+          </option>
+        ))}
+      </>
+    );
+  },
+  (a, b) => a.ids === b.ids || (a.ids.length === b.ids.length && a.ids.every((id, i) => id === b.ids[i])),
+);
+
+export function Kbd({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <kbd className={cn("inline-grid h-[18px] min-w-[18px] place-items-center rounded border border-line-strong bg-surface px-1 font-mono text-[10.5px] font-medium text-fg-muted shadow-xs", className)}>
+      {children}
+    </kbd>
+  );
+}
+
+export function Select({ field, className, children, ...props }: ComponentProps<"select"> & { field: string }) {
+  return (
+    <div className="relative">
+      <select data-field={field} className={cn(fieldSelect, className)} {...props}>
+        {children}
+      </select>
+      <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-2.5 size-3.5 -translate-y-1/2 text-fg-subtle" />
+    </div>
+  );
+}

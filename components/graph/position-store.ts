@@ -1,0 +1,111 @@
+import { loadPositions, savePositions } from "./positions";
+import type { Positions, XY } from "./layout";
+
+/**
+ * Node positions by node id, outside React so that a drag updates one entry per frame and
+ * only the canvas re-renders. Saved to localStorage (debounced); see positions.ts.
+ */
+export class PositionStore {
+  private map: Positions = new Map();
+  private listeners = new Set<() => void>();
+  private version = 0;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** How the current positions came about, for the toolbar and the benchmark. */
+  source: "saved" | "elk" | "quick" | "none" = "none";
+
+  constructor(private readonly worldId: string) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getVersion = (): number => this.version;
+
+  get(id: string): XY | undefined {
+    return this.map.get(id);
+  }
+
+  has(id: string): boolean {
+    return this.map.has(id);
+  }
+
+  all(): Positions {
+    return this.map;
+  }
+
+  private changed(persist = true): void {
+    this.version++;
+    for (const l of this.listeners) l();
+    if (persist) this.scheduleSave();
+  }
+
+  /** Positions as stored for this world, or null when there are none. */
+  load(): Positions | null {
+    return loadPositions(this.worldId);
+  }
+
+  /** Replaces every position (a layout). */
+  replace(positions: Positions, source: PositionStore["source"]): void {
+    this.map = new Map(positions);
+    this.source = source;
+    this.changed();
+  }
+
+  /** Adds positions for ids that have none (no save: they are derived). */
+  fill(positions: Positions): void {
+    let added = false;
+    for (const [id, p] of positions) {
+      if (this.map.has(id)) continue;
+      this.map.set(id, p);
+      added = true;
+    }
+    if (added) this.changed(false);
+  }
+
+  set(id: string, p: XY): void {
+    const cur = this.map.get(id);
+    if (cur && cur.x === p.x && cur.y === p.y) return;
+    this.map.set(id, p);
+    this.changed();
+  }
+
+  /** Moves a position to a new id (a rename); returns how to move it back. */
+  rename(from: string, to: string): { revert(): void } | null {
+    const p = this.map.get(from);
+    if (!p) return null;
+    const previous = this.map.get(to);
+    this.map.delete(from);
+    this.map.set(to, p);
+    this.changed();
+    return {
+      revert: () => {
+        this.map.delete(to);
+        if (previous) this.map.set(to, previous);
+        this.map.set(from, p);
+        this.changed();
+      },
+    };
+  }
+
+  private scheduleSave(): void {
+    if (this.saveTimer !== undefined) clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      const stored = new Map([...this.map].filter(([id]) => !id.startsWith("\u0000")));
+      savePositions(this.worldId, stored);
+    }, 400);
+  }
+
+  /** Saves now (page hide). */
+  flush(): void {
+    if (this.saveTimer === undefined) return;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    savePositions(this.worldId, new Map([...this.map].filter(([id]) => !id.startsWith("\u0000"))));
+  }
+
+  dispose(): void {
+    this.flush();
+  }
+}

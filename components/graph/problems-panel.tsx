@@ -1,0 +1,123 @@
+"use client";
+
+import { memo, useDeferredValue, useState } from "react";
+import type { Diagnostic, Severity } from "@/lib/kernel";
+import { cn } from "@/components/ui/cn";
+import { CheckIcon } from "@/components/ui/icons";
+import { ChevronDownIcon } from "./icons";
+import { SeverityIcon } from "./inspector-fields";
+import { useEditor, useEditorStore } from "./use-editor";
+
+const PAGE = 200;
+const LABEL: Record<Severity, [string, string]> = { error: ["error", "errors"], warning: ["warning", "warnings"], info: ["info", "info"] };
+
+/** Where a diagnostic is, in words a creator reads: `state hall · camera.static`, `event #3 · to`. */
+function placeOf(d: Diagnostic): string {
+  const p = d.loc.field || d.path;
+  if (p.startsWith("scene.states.")) return p.slice("scene.states.".length);
+  if (p.startsWith("scene.events")) return p.slice("scene.".length);
+  return p;
+}
+
+const ProblemRow = memo(function ProblemRow({ d, onOpen }: { d: Diagnostic; onOpen: (d: Diagnostic) => void }) {
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={() => onOpen(d)}
+        className="grid w-full grid-cols-[16px_44px_minmax(0,1fr)_minmax(0,14rem)] items-center gap-2 px-4 py-1.5 text-left text-[12.5px] hover:bg-subtle focus-visible:bg-subtle focus-visible:outline-offset-[-2px]"
+      >
+        <SeverityIcon severity={d.severity} />
+        <span className="font-mono text-[11px] text-fg-subtle">{d.code}</span>
+        <span className="truncate text-fg">{d.message}</span>
+        <span className="truncate text-right font-mono text-[11px] text-fg-subtle">{placeOf(d)}</span>
+      </button>
+    </li>
+  );
+});
+
+/** The live lints of the would-be world; a row leads to the node, edge or field its `loc` names. */
+export function ProblemsPanel({ open, onToggle, onOpenSettings }: { open: boolean; onToggle: () => void; onOpenSettings: () => void }) {
+  const store = useEditorStore();
+  const live = useEditor((s) => s.view.diagnostics);
+  const diagnostics = useDeferredValue(live);
+  const [hidden, setHidden] = useState<ReadonlySet<Severity>>(() => new Set(["info"]));
+  const [limit, setLimit] = useState(PAGE);
+
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const d of diagnostics) counts[d.severity]++;
+  const shown = diagnostics.filter((d) => !hidden.has(d.severity));
+  const onOpen = (d: Diagnostic) => {
+    void store.goToDiagnostic(d).then((result) => {
+      if (result === "settings") onOpenSettings();
+    });
+  };
+  const toggle = (s: Severity) =>
+    setHidden((prev) => {
+      const next = new Set(prev);
+      if (next.has(s)) next.delete(s);
+      else next.add(s);
+      return next;
+    });
+
+  return (
+    <section aria-label="Problems" className={cn("flex shrink-0 flex-col border-t border-line bg-surface", open ? "h-56" : "h-9")}>
+      <div className="flex h-9 shrink-0 items-center gap-3 px-3">
+        <button
+          type="button"
+          onClick={onToggle}
+          aria-expanded={open}
+          aria-controls="problems-list"
+          className="flex items-center gap-1.5 rounded px-1 text-[12.5px] font-semibold text-fg hover:text-fg"
+          title="Show or hide problems (P)"
+        >
+          <ChevronDownIcon className={cn("size-3.5 text-fg-subtle transition-transform", !open && "-rotate-90")} />
+          Problems
+        </button>
+        <div className="flex items-center gap-1" role="group" aria-label="Filter by severity">
+          {(["error", "warning", "info"] as const).map((s) => (
+            <button
+              key={s}
+              type="button"
+              aria-pressed={!hidden.has(s)}
+              onClick={() => toggle(s)}
+              className={cn(
+                "flex h-6 items-center gap-1 rounded-md px-1.5 text-xs tabular-nums transition-colors",
+                hidden.has(s) ? "text-fg-subtle hover:bg-subtle" : "bg-subtle text-fg hover:bg-subtle-strong",
+              )}
+              title={`${hidden.has(s) ? "Show" : "Hide"} ${LABEL[s][1]}`}
+            >
+              <SeverityIcon severity={s} />
+              <span data-testid={`problems-count-${s}`}>{counts[s]}</span>
+              <span className="sr-only">{counts[s] === 1 ? LABEL[s][0] : LABEL[s][1]}</span>
+            </button>
+          ))}
+        </div>
+        {live !== diagnostics ? <span className="text-[11px] text-fg-subtle">checking…</span> : null}
+      </div>
+      {open ? (
+        <div id="problems-list" className="min-h-0 flex-1 overflow-y-auto border-t border-line">
+          {shown.length === 0 ? (
+            <div className="flex h-full items-center justify-center gap-2 text-[13px] text-fg-muted">
+              <CheckIcon className="size-4 text-success-text" />
+              {diagnostics.length === 0 ? "No problems. The gate would accept this world." : "Nothing to show with these filters."}
+            </div>
+          ) : (
+            <ul className="py-1">
+              {shown.slice(0, limit).map((d, i) => (
+                <ProblemRow key={`${d.path}-${d.code}-${d.loc.slot}-${i}`} d={d} onOpen={onOpen} />
+              ))}
+              {shown.length > limit ? (
+                <li className="px-4 py-2">
+                  <button type="button" className="text-xs font-medium text-accent-text hover:underline" onClick={() => setLimit((l) => l + PAGE * 5)}>
+                    Show {Math.min(shown.length - limit, PAGE * 5)} more of {shown.length - limit}
+                  </button>
+                </li>
+              ) : null}
+            </ul>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,203 @@
+"use client";
+
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from "react";
+import { apiFetch } from "@/components/api/client";
+import { worldKeys, type WorldRef, type WorldResource } from "@/components/api/worlds";
+import { Walkthrough } from "@/components/play/walkthrough";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { ChevronRightIcon, GlobeIcon, PlayIcon } from "@/components/ui/icons";
+import { Skeleton } from "@/components/ui/skeleton";
+import { VersionPanel } from "@/components/versions/version-panel";
+import { WorldSettings } from "@/components/worlds/world-settings";
+import { WorldEditor } from "./world-editor";
+
+export type WorkspaceTab = "graph" | "versions" | "settings" | "play";
+export const WORKSPACE_TABS: ReadonlyArray<{ id: WorkspaceTab; label: string }> = [
+  { id: "graph", label: "Graph" },
+  { id: "versions", label: "Versions" },
+  { id: "settings", label: "Settings" },
+  { id: "play", label: "Play" },
+];
+
+const noSubscribe = () => () => {};
+/** False on the server and during hydration, true after: the canvas renders in the browser only. */
+function useMounted(): boolean {
+  return useSyncExternalStore(noSubscribe, () => true, () => false);
+}
+
+function EditorSkeleton() {
+  return (
+    <div className="flex h-full flex-col" aria-busy="true" aria-label="Loading the editor">
+      <div className="flex h-11 items-center gap-2 border-b border-line bg-surface px-3">
+        <Skeleton className="h-6 w-20" />
+        <Skeleton className="h-6 w-20" />
+        <Skeleton className="ml-auto h-7 w-64" />
+      </div>
+      <div className="flex min-h-0 flex-1">
+        <div className="flex-1 bg-canvas" />
+        <div className="w-[22rem] space-y-3 border-l border-line bg-surface p-4 xl:w-[24rem]">
+          <Skeleton className="h-8 w-40" />
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-32 w-full" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const VISIBILITY: Record<string, { label: string; tone: "success" | "accent" | "neutral" }> = {
+  public: { label: "Public", tone: "success" },
+  unlisted: { label: "Unlisted", tone: "accent" },
+  private: { label: "Private", tone: "neutral" },
+};
+
+export interface WorldWorkspaceProps {
+  appId: string;
+  appName: string;
+  mode: "live" | "test";
+  /** The world as the server read it for this page (seeds the shared query cache). */
+  initialWorld: WorldResource;
+  initialTab?: WorkspaceTab;
+}
+
+/** One world in the Studio: header, and the Graph, Versions, Settings and Play tabs. */
+export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab = "graph" }: WorldWorkspaceProps) {
+  const worldId = initialWorld.id;
+  const ref: WorldRef = useMemo(() => ({ appId, worldId, mode }), [appId, worldId, mode]);
+  const query = useQuery({
+    queryKey: worldKeys.world(ref),
+    queryFn: ({ signal }) => apiFetch<WorldResource>(`/v1/worlds/${encodeURIComponent(worldId)}`, { signal, app: { appId, mode } }),
+    initialData: initialWorld,
+  });
+  const world = query.data ?? initialWorld;
+  const [tab, setTab] = useState<WorkspaceTab>(initialTab);
+  const mounted = useMounted();
+  const baseId = useId();
+  const tabRefs = useRef<Record<WorkspaceTab, HTMLButtonElement | null>>({ graph: null, versions: null, settings: null, play: null });
+
+  const switchTab = useCallback((next: WorkspaceTab, focus = false) => {
+    setTab(next);
+    const url = new URL(window.location.href);
+    if (next === "graph") url.searchParams.delete("tab");
+    else url.searchParams.set("tab", next);
+    window.history.replaceState(window.history.state, "", url);
+    if (focus) tabRefs.current[next]?.focus();
+  }, []);
+
+  // Alt+1…4 switch tabs from anywhere on the page.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!event.altKey || event.metaKey || event.ctrlKey) return;
+      const index = ["Digit1", "Digit2", "Digit3", "Digit4"].indexOf(event.code);
+      const next = WORKSPACE_TABS[index];
+      if (!next) return;
+      event.preventDefault();
+      switchTab(next.id, true);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [switchTab]);
+
+  const onTabKeyDown = (event: ReactKeyboardEvent<HTMLButtonElement>) => {
+    const index = WORKSPACE_TABS.findIndex((t) => t.id === tab);
+    let next = -1;
+    if (event.key === "ArrowRight") next = (index + 1) % WORKSPACE_TABS.length;
+    else if (event.key === "ArrowLeft") next = (index - 1 + WORKSPACE_TABS.length) % WORKSPACE_TABS.length;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = WORKSPACE_TABS.length - 1;
+    if (next === -1) return;
+    event.preventDefault();
+    switchTab(WORKSPACE_TABS[next]!.id, true);
+  };
+
+  const visibility = VISIBILITY[world.visibility] ?? VISIBILITY.private!;
+  const panelId = (t: WorkspaceTab) => `${baseId}-panel-${t}`;
+  const tabId = (t: WorkspaceTab) => `${baseId}-tab-${t}`;
+  const openSettings = useCallback(() => switchTab("settings"), [switchTab]);
+
+  return (
+    <div className="flex h-[calc(100dvh-3.5rem)] min-h-[32rem] flex-col lg:h-dvh">
+      <header className="shrink-0 border-b border-line bg-surface">
+        <div className="flex min-h-13 flex-wrap items-center gap-x-3 gap-y-1 px-4 pt-2.5 pb-1.5 sm:px-5">
+          <nav aria-label="Breadcrumb" className="min-w-0">
+            <ol className="flex items-center gap-1 text-[13px] text-fg-muted">
+              <li>
+                <Link href="/creations" className="rounded hover:text-fg">
+                  My Creations
+                </Link>
+              </li>
+              <li aria-hidden="true">
+                <ChevronRightIcon className="size-3.5 text-fg-subtle" />
+              </li>
+            </ol>
+          </nav>
+          <h1 className="min-w-0 truncate text-[15px] font-semibold tracking-tight text-fg">{world.name}</h1>
+          <Badge tone={visibility.tone}>
+            {world.visibility === "public" ? <GlobeIcon className="size-3" /> : null}
+            {visibility.label}
+          </Badge>
+          {mode === "test" ? <Badge tone="warning">Test mode</Badge> : null}
+          <span className="hidden text-xs text-fg-subtle md:inline">in {appName}</span>
+          <span className="hidden font-mono text-[11px] text-fg-subtle md:inline" title="Revision of the graph">
+            rev {world.rev.slice(0, 7)}
+          </span>
+          <div className="ml-auto flex items-center gap-2">
+            <Button size="sm" onClick={() => switchTab("play", true)} title="Play this world (Alt+4)">
+              <PlayIcon className="size-3.5" /> Play
+            </Button>
+          </div>
+        </div>
+        <div role="tablist" aria-label="World" className="flex gap-1 px-2.5 sm:px-3.5">
+          {WORKSPACE_TABS.map((t, i) => (
+            <button
+              key={t.id}
+              ref={(el) => {
+                tabRefs.current[t.id] = el;
+              }}
+              id={tabId(t.id)}
+              type="button"
+              role="tab"
+              aria-selected={tab === t.id}
+              aria-controls={panelId(t.id)}
+              tabIndex={tab === t.id ? 0 : -1}
+              onClick={() => switchTab(t.id)}
+              onKeyDown={onTabKeyDown}
+              title={`${t.label} (Alt+${i + 1})`}
+              className={cn(
+                "relative -mb-px h-9 rounded-t-md px-3 text-[13px] font-medium transition-colors focus-visible:outline-offset-[-2px]",
+                tab === t.id ? "text-fg after:absolute after:inset-x-2 after:bottom-0 after:h-0.5 after:rounded-full after:bg-accent" : "text-fg-muted hover:text-fg",
+              )}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+      </header>
+
+      <div id={panelId("graph")} role="tabpanel" aria-labelledby={tabId("graph")} hidden={tab !== "graph"} className="min-h-0 flex-1">
+        {mounted ? (
+          <WorldEditor appId={appId} worldId={worldId} mode={mode} resource={world} active={tab === "graph"} onOpenSettings={openSettings} />
+        ) : (
+          <EditorSkeleton />
+        )}
+      </div>
+      {tab !== "graph" ? (
+        <div id={panelId(tab)} role="tabpanel" aria-labelledby={tabId(tab)} className="min-h-0 flex-1 overflow-y-auto bg-canvas">
+          <Panel>
+            {tab === "versions" ? <VersionPanel appId={appId} worldId={worldId} mode={mode} /> : null}
+            {tab === "settings" ? <WorldSettings appId={appId} worldId={worldId} mode={mode} /> : null}
+            {tab === "play" ? <Walkthrough appId={appId} worldId={worldId} mode={mode} /> : null}
+          </Panel>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Panel({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-6xl px-5 py-6 sm:px-8 lg:py-8">{children}</div>;
+}

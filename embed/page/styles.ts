@@ -1,0 +1,77 @@
+// The player's whole stylesheet, inlined into the page (no second request before first paint).
+// Dark, full-bleed, sized by the frame it lives in (16:9 iframe or a full page).
+const CSS = String.raw`
+:root{color-scheme:dark;--fg:#f6f5fa;--fg2:rgba(246,245,250,.8);--fg3:rgba(246,245,250,.6);--line:rgba(255,255,255,.16);--glass:rgba(16,14,24,.58);--accent:#a78bfa;--accent2:#7c3aed;--pad:clamp(12px,3.4vmin,36px);font:400 16px/1.5 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
+*,*::before,*::after{box-sizing:border-box}
+html,body{height:100%;margin:0;background:#08070c;color:var(--fg)}
+body{overflow:hidden;-webkit-font-smoothing:antialiased}
+button{font:inherit;color:inherit;margin:0}
+[hidden]{display:none!important}
+:focus-visible{outline:2px solid #c4b5fd;outline-offset:2px}
+.pw{position:relative;height:100%;overflow:hidden;isolation:isolate}
+.pw-stage{position:absolute;inset:0;z-index:-2;background:#0d0b14;overflow:hidden}
+.pw-layer{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;opacity:0;transition:opacity .7s ease,transform 8s ease-out;transform:scale(1.035)}
+.pw-layer.on{opacity:1;transform:scale(1)}
+.pw-ph,.pw.is-loading .pw-stage{--h:262;background:radial-gradient(75% 65% at 74% 16%,hsl(var(--h) 80% 66%/.62),transparent 66%),radial-gradient(55% 50% at 10% 40%,hsl(calc(var(--h) - 40) 70% 55%/.3),transparent 70%),radial-gradient(60% 55% at 30% 100%,hsl(calc(var(--h) + 48) 72% 50%/.4),transparent 70%),linear-gradient(165deg,hsl(var(--h) 45% 24%),hsl(calc(var(--h) + 28) 50% 7%))}
+.pw-shade{position:absolute;inset:0;z-index:-1;pointer-events:none;background:linear-gradient(180deg,rgba(7,6,11,.6) 0,rgba(7,6,11,0) 20%,rgba(7,6,11,0) 36%,rgba(7,6,11,.7) 66%,rgba(7,6,11,.93) 100%)}
+.pw.pulse .pw-stage{animation:pw-pulse .9s ease}
+@keyframes pw-pulse{30%{filter:brightness(1.25) saturate(1.15)}}
+.pw-top{position:absolute;top:0;left:0;right:0;display:flex;align-items:center;gap:10px;padding:calc(var(--pad)*.75) var(--pad)}
+.pw-title{margin:0;min-width:0;flex:1;display:flex;align-items:center;gap:9px;font-size:clamp(12px,1.6vmin + 7px,16px);font-weight:600;letter-spacing:.01em;text-shadow:0 1px 10px rgba(0,0,0,.7)}
+.pw-name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.pw-mark{width:9px;height:9px;flex:none;border-radius:2px;transform:rotate(45deg);background:linear-gradient(135deg,#ddd6fe,#7c3aed);box-shadow:0 0 14px #8b5cf6}
+.pw-badge{flex:none;padding:2px 8px;border-radius:999px;background:rgba(251,191,36,.16);color:#fcd34d;border:1px solid rgba(251,191,36,.4);font-size:10.5px;font-weight:650;letter-spacing:.08em;text-transform:uppercase}
+.pw-icon{flex:none;display:grid;place-items:center;width:34px;height:34px;padding:0;border-radius:9px;border:1px solid var(--line);background:var(--glass);-webkit-backdrop-filter:blur(10px);backdrop-filter:blur(10px);cursor:pointer;transition:background .15s}
+.pw-icon:hover{background:rgba(46,42,62,.8)}
+.pw-icon svg,.pw-btn svg{width:16px;height:16px}
+.pw-bottom{position:absolute;left:0;right:0;bottom:0;padding:0 var(--pad) var(--pad);display:flex;flex-direction:column;gap:clamp(10px,2.2vmin,18px)}
+.pw.is-ending .pw-bottom,.pw.is-ending .pw-caption{visibility:hidden}
+.pw-panel{max-width:68ch;transition:opacity .2s ease,transform .2s ease}
+.pw-panel.out{opacity:0;transform:translateY(4px)}
+.pw-panel p{margin:0}
+.pw-kicker{margin-bottom:5px!important;font-size:clamp(10px,1.2vmin + 6px,12.5px);font-weight:650;letter-spacing:.14em;text-transform:uppercase;color:#c4b5fd;text-shadow:0 1px 8px rgba(0,0,0,.6)}
+.pw-base{font-size:clamp(14px,2.1vmin + 7px,22px);line-height:1.45;font-weight:500;text-wrap:pretty;text-shadow:0 1px 14px rgba(0,0,0,.6)}
+.pw-ambient{margin-top:6px!important;font-size:clamp(12px,1.4vmin + 7px,15.5px);color:var(--fg2);font-style:italic;text-shadow:0 1px 10px rgba(0,0,0,.6)}
+.pw-meta{margin-top:6px!important;display:flex;flex-wrap:wrap;gap:2px 16px;font-size:clamp(11px,1.1vmin + 6.5px,13px);color:var(--fg3)}
+.pw-meta b{font-weight:600;color:var(--fg2);margin-right:6px;font-size:.85em;letter-spacing:.08em;text-transform:uppercase}
+.pw-actions ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:8px}
+.pw-act,.pw-btn{display:inline-flex;align-items:center;gap:9px;min-height:38px;padding:6px 14px 6px 7px;border-radius:11px;border:1px solid var(--line);background:var(--glass);-webkit-backdrop-filter:blur(12px);backdrop-filter:blur(12px);font-size:clamp(13px,1.2vmin + 8px,15px);font-weight:550;line-height:1.2;text-align:left;cursor:pointer;box-shadow:0 6px 20px rgba(0,0,0,.25);transition:background .15s,border-color .15s,transform .15s}
+.pw-act:hover,.pw-btn:hover{background:rgba(52,46,74,.82);border-color:rgba(196,181,253,.5)}
+.pw-act:active,.pw-btn:active{transform:translateY(1px)}
+.pw-override{border-style:dashed;background:rgba(16,14,24,.42)}
+.pw-spark{width:13px;height:13px;flex:none;color:#fcd34d;margin-right:-3px}
+.pw-act:not(:has(kbd)){padding-left:12px}
+kbd{display:inline-grid;place-items:center;min-width:24px;height:24px;padding:1px 6px 0;border-radius:7px;background:rgba(255,255,255,.13);border:1px solid rgba(255,255,255,.22);border-bottom-width:2px;font:650 11.5px/1 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;color:var(--fg)}
+.pw-caption{position:absolute;left:50%;top:calc(var(--pad)*.75 + 46px);z-index:2;width:max-content;max-width:min(600px,calc(100% - 2*var(--pad)));margin:0;padding:11px 18px;border-radius:14px;background:rgba(14,12,22,.76);border:1px solid var(--line);-webkit-backdrop-filter:blur(14px);backdrop-filter:blur(14px);box-shadow:0 12px 40px rgba(0,0,0,.4);font-size:clamp(13px,1.2vmin + 8px,15px);line-height:1.45;text-align:center;opacity:0;transform:translate(-50%,-6px);transition:opacity .3s ease,transform .3s ease;pointer-events:none}
+.pw-caption.on{opacity:1;transform:translate(-50%,0)}
+.pw-caption strong{display:block;font-weight:600}
+.pw-base::first-letter,.pw-ambient::first-letter,.pw-caption strong::first-letter,.pw-caption span::first-letter,.pw-card p::first-letter{text-transform:uppercase}
+.pw-caption span{display:block;color:var(--fg2)}
+.pw-ending{position:absolute;inset:0;z-index:3;display:grid;place-items:center;padding:var(--pad);overflow:auto;background:radial-gradient(ellipse at center,rgba(8,6,14,.5),rgba(8,6,14,.86));-webkit-backdrop-filter:blur(4px);backdrop-filter:blur(4px);animation:pw-in .6s ease both}
+.pw-ending:focus{outline:none}
+.pw-card{width:min(540px,100%);padding:clamp(18px,4.5vmin,40px);border-radius:20px;text-align:center;background:rgba(20,17,31,.74);border:1px solid var(--line);box-shadow:0 30px 90px rgba(0,0,0,.55),inset 0 1px 0 rgba(255,255,255,.06)}
+.pw-card>:last-child{margin-bottom:0!important}
+.pw-card h2{color:var(--fg);margin:0 0 10px;font:600 clamp(22px,4.6vmin,38px)/1.15 ui-serif,"Iowan Old Style","Palatino Linotype",Palatino,Georgia,serif;letter-spacing:-.01em;text-wrap:balance}
+.pw-card p{margin:0 0 clamp(14px,3vmin,24px);color:var(--fg2);font-size:clamp(13px,1.3vmin + 8px,16px);text-wrap:pretty}
+.pw-outcome{display:inline-block;margin-bottom:clamp(10px,2vmin,16px)!important;padding:3px 11px;border-radius:999px;font-size:11px!important;font-weight:650;letter-spacing:.12em;text-transform:uppercase;border:1px solid}
+.pw-good{color:#86efac!important;background:rgba(34,197,94,.14);border-color:rgba(134,239,172,.4)}
+.pw-bad{color:#fca5a5!important;background:rgba(239,68,68,.14);border-color:rgba(252,165,165,.4)}
+.pw-neutral{color:#cbd5e1!important;background:rgba(148,163,184,.14);border-color:rgba(203,213,225,.35)}
+.pw-card .pw-btn{padding:7px 8px 7px 14px;background:linear-gradient(180deg,#8b5cf6,#6d28d9);border-color:rgba(196,181,253,.55)}
+.pw-card .pw-btn:hover{background:linear-gradient(180deg,#9b72f8,#7c3aed)}
+.pw-card .pw-btn kbd{background:rgba(255,255,255,.2)}
+.pw-status{position:absolute;inset:0;display:grid;place-items:center;padding:var(--pad);text-align:center;color:var(--fg2);font-size:14px}
+.pw:not(.is-loading) .pw-status:not(.is-error){display:none}
+.pw-status.is-error{z-index:4;background:rgba(8,6,14,.7)}
+.pw-status.is-error h2{font-size:clamp(20px,3.6vmin,30px)}
+.pw-loading{display:flex;align-items:center;gap:10px}
+.pw-loading::before{content:"";width:16px;height:16px;border-radius:50%;border:2px solid rgba(255,255,255,.25);border-top-color:#c4b5fd;animation:pw-spin .8s linear infinite}
+@keyframes pw-spin{to{transform:rotate(360deg)}}
+@keyframes pw-in{from{opacity:0}}
+@media (max-height:340px),(max-width:420px){.pw-meta{display:none}}
+@media (max-height:260px){.pw-ambient,.pw-kicker{display:none}}
+@media (prefers-reduced-motion:reduce){*,*::before,*::after{transition-duration:0s!important;animation-duration:0s!important;animation-iteration-count:1!important}.pw-layer{transform:none}}
+`;
+
+/** The stylesheet, whitespace-trimmed. */
+export const PLAYER_CSS = CSS.replace(/\n/g, "").trim();

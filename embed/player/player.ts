@@ -1,0 +1,216 @@
+// The player: draws one state at a time into the server-rendered skeleton (see
+// embed/page/document.ts), plays events by click or hotkey, crossfades transitions, plays
+// overrides in place as a caption, and shows endings as a card with a restart.
+import { actionsHtml, endingHtml, esc, layerHtml, panelHtml } from "./markup";
+import type { SceneView, WorldModel } from "./model";
+
+const TRANSITION_MS = 700;
+const PANEL_FADE_MS = 200;
+const IMAGE_WAIT_MS = 1200;
+const CAPTION_MS = { transition: 2600, override: 5200 } as const;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+function must<T extends HTMLElement>(root: HTMLElement, selector: string): T {
+  const el = root.querySelector<T>(selector);
+  if (!el) throw new Error(`player skeleton is missing ${selector}`);
+  return el;
+}
+
+export class Player {
+  private view: SceneView | null = null;
+  private paintSeq = 0;
+  private captionTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+  private readonly stage: HTMLElement;
+  private readonly panel: HTMLElement;
+  private readonly actions: HTMLElement;
+  private readonly caption: HTMLElement;
+  private readonly ending: HTMLElement;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly model: WorldModel,
+  ) {
+    this.stage = must(root, ".pw-stage");
+    this.panel = must(root, ".pw-panel");
+    this.actions = must(root, ".pw-actions ul");
+    this.caption = must(root, ".pw-caption");
+    this.ending = must(root, ".pw-ending");
+    root.addEventListener("click", this.onClick);
+    window.addEventListener("keydown", this.onKey);
+  }
+
+  private get reduced(): boolean {
+    return this.reducedMotion.matches;
+  }
+
+  /** Shows the entrance. Adopts the server-rendered first frame when it is already this state. */
+  start(): void {
+    const first = this.model.view(this.model.entrance);
+    if (!first) throw new Error("The world's entrance names no state.");
+    const ssr = this.root.dataset.state === first.stateId && this.stage.querySelector(".pw-layer.on");
+    this.root.classList.remove("is-loading");
+    this.root.removeAttribute("aria-busy");
+    if (ssr) {
+      this.view = first;
+      this.actions.innerHTML = actionsHtml(first);
+      this.panel.innerHTML = panelHtml(first);
+      this.afterShow(first, false);
+    } else {
+      this.show(first.stateId, false);
+    }
+    performance.mark("pw:ready");
+  }
+
+  private show(id: string, keepFocus: boolean): void {
+    const view = this.model.view(id);
+    if (!view) return;
+    const previous = this.view;
+    this.view = view;
+    this.root.dataset.state = id;
+    this.hideEnding();
+
+    // Actions change at once so the next key press already belongs to the new state.
+    this.actions.innerHTML = actionsHtml(view);
+    if (previous && !this.reduced) {
+      this.panel.classList.add("out");
+      void wait(PANEL_FADE_MS).then(() => {
+        if (this.view !== view) return;
+        this.panel.innerHTML = panelHtml(view);
+        this.panel.classList.remove("out");
+      });
+    } else {
+      this.panel.innerHTML = panelHtml(view);
+    }
+    if (!previous || previous.image !== view.image || (!view.image && previous.hue !== view.hue)) void this.paint(view, !previous);
+    this.afterShow(view, keepFocus);
+  }
+
+  private afterShow(view: SceneView, keepFocus: boolean): void {
+    if (view.ending) {
+      const ending = view.ending;
+      void wait(this.reduced ? 0 : TRANSITION_MS).then(() => {
+        if (this.view !== view) return;
+        this.ending.innerHTML = endingHtml(ending);
+        this.ending.hidden = false;
+        this.root.classList.add("is-ending");
+        this.ending.focus({ preventScroll: true });
+      });
+    } else if (keepFocus) {
+      this.actions.querySelector<HTMLButtonElement>("button")?.focus({ preventScroll: true });
+    }
+    this.preload(view.stateId);
+  }
+
+  private hideEnding(): void {
+    if (this.ending.hidden) return;
+    this.ending.hidden = true;
+    this.ending.innerHTML = "";
+    this.root.classList.remove("is-ending");
+  }
+
+  /** Crossfades the stage to the view's frame (or placeholder) once the image is decoded. */
+  private async paint(view: SceneView, first: boolean): Promise<void> {
+    const seq = ++this.paintSeq;
+    const holder = document.createElement("div");
+    holder.innerHTML = layerHtml(view, false);
+    const layer = holder.firstElementChild as HTMLElement;
+    layer.style.setProperty("--h", String(view.hue));
+    this.stage.append(layer);
+    if (layer instanceof HTMLImageElement) {
+      await Promise.race([layer.decode().catch(() => undefined), wait(IMAGE_WAIT_MS)]);
+    }
+    if (seq !== this.paintSeq) return layer.remove();
+    // The first frame appears at once; later ones crossfade.
+    if (first) layer.style.transition = "none";
+    else await frame();
+    for (const old of this.stage.querySelectorAll(".pw-layer.on")) old.classList.remove("on");
+    layer.classList.add("on");
+    if (first) {
+      performance.mark("pw:first-frame");
+      void layer.offsetWidth; // commit the un-transitioned style before transitions come back
+      layer.style.transition = "";
+    }
+    await wait(this.reduced ? 0 : TRANSITION_MS + 50);
+    if (seq !== this.paintSeq) return;
+    for (const el of Array.from(this.stage.children)) if (el !== layer) el.remove();
+  }
+
+  /** Warms the browser cache with the frames one move away. */
+  private preload(id: string): void {
+    const run = () => {
+      for (const next of this.model.neighbours(id)) {
+        const src = this.model.imageOf(next);
+        if (src && !src.startsWith("data:")) new Image().src = src;
+      }
+    };
+    if ("requestIdleCallback" in window) window.requestIdleCallback(run, { timeout: 1500 });
+    else setTimeout(run, 300);
+  }
+
+  private showCaption(title: string, detail: string, ms: number): void {
+    if (!title && !detail) return;
+    clearTimeout(this.captionTimer);
+    this.caption.innerHTML = (title ? `<strong>${esc(title)}</strong>` : "") + (detail ? `<span>${esc(detail)}</span>` : "");
+    this.caption.classList.add("on");
+    this.captionTimer = setTimeout(() => this.caption.classList.remove("on"), ms);
+  }
+
+  /** Plays the event at `index` of `world.scene.events` from the current state. */
+  play(index: number): void {
+    const view = this.view;
+    const action = view?.actions.find((a) => a.index === index);
+    if (!view || !action || view.ending) return;
+    // The pressed button is about to be replaced: hand focus to the next state's first action.
+    const keepFocus = this.actions.contains(document.activeElement);
+    const to = this.model.targetOf(index);
+    if (to === null) {
+      // An override plays in place: its prose as a caption, the state stays.
+      this.showCaption(action.base || action.name, action.detail, CAPTION_MS.override);
+      this.root.classList.remove("pulse");
+      void this.root.offsetWidth;
+      this.root.classList.add("pulse");
+      return;
+    }
+    this.showCaption(action.base, "", CAPTION_MS.transition);
+    this.show(to, keepFocus);
+  }
+
+  restart(): void {
+    clearTimeout(this.captionTimer);
+    this.caption.classList.remove("on");
+    this.show(this.model.entrance, true);
+  }
+
+  private readonly onClick = (event: MouseEvent): void => {
+    const target = event.target instanceof Element ? event.target : null;
+    const button = target?.closest<HTMLButtonElement>("button");
+    if (!button || !this.root.contains(button)) return;
+    if (button.dataset.event !== undefined) this.play(Number(button.dataset.event));
+    else if (button.hasAttribute("data-restart")) this.restart();
+  };
+
+  private readonly onKey = (event: KeyboardEvent): void => {
+    if (event.defaultPrevented || event.repeat || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (target?.closest("input, textarea, select, [contenteditable]")) return;
+    // Enter and Space keep their native meaning on a focused button.
+    if ((event.key === "Enter" || event.key === " ") && target?.closest("button")) return;
+    const view = this.view;
+    if (!view) return;
+    if (view.ending) {
+      if (event.key.toLowerCase() === "r") {
+        event.preventDefault();
+        this.restart();
+      }
+      return;
+    }
+    const action = this.model.actionForKey(view, event.key);
+    if (action) {
+      event.preventDefault();
+      this.play(action.index);
+    }
+  };
+}

@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { ProviderError } from "./errors";
+
+/**
+ * The AI settings, read from the environment. The same lines belong in lib/config/env.ts and
+ * .env.example (docs/providers.md). Blank values count as unset, as in getEnv().
+ */
+export const ZAiEnv = z.object({
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_IMAGE_MODEL: z.string().min(1).optional(),
+  AI_IMAGE_SIZE: z.string().regex(/^\d{2,5}x\d{2,5}$/).default("1536x1024"),
+  AI_JSON_MODE: z.enum(["json_object", "json_schema", "off"]).default("json_object"),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(60_000),
+  AI_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+});
+export type AiEnv = z.infer<typeof ZAiEnv>;
+
+export type JsonMode = AiEnv["AI_JSON_MODE"];
+
+export interface OpenAICompatibleConfig {
+  /** e.g. https://api.openai.com/v1, http://localhost:11434/v1 */
+  baseURL: string;
+  apiKey?: string;
+  /** Chat model that authors worlds and bibles. */
+  model: string;
+  /** Image model for paintImage; without one the local painter paints (and says so). */
+  imageModel?: string;
+  /** Size requested for 16:9 images (the answer is then cropped to exactly 16:9). */
+  imageSize: `${number}x${number}`;
+  /** How JSON is requested: `response_format: json_object`, `json_schema` (SMWorld schema), or prompt only. */
+  jsonMode: JsonMode;
+  /** Per model request (each attempt); a timed-out request is not retried. */
+  timeoutMs: number;
+  /** Author attempts: the first answer plus repair rounds. */
+  maxAttempts: number;
+  /** The AI SDK's own retries of transport failures (429, 5xx, network) within one attempt. */
+  transportRetries: number;
+  /** Style phrase appended to every image prompt. */
+  artStyle: string;
+}
+
+export const DEFAULT_ART_STYLE = "painterly cinematic concept art, soft volumetric light, no text";
+
+/** Where settings come from: `process.env`, or a plain object in tests. */
+export type EnvSource = Readonly<Record<string, string | undefined>>;
+
+function blankless(env: EnvSource): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (k.startsWith("AI_") && v !== undefined && v.trim() !== "") out[k] = v.trim();
+  return out;
+}
+
+/** Parses the AI_* settings; a bad value is a `config` ProviderError naming the variable. */
+export function readAiEnv(env: EnvSource = process.env): AiEnv {
+  const parsed = ZAiEnv.safeParse(blankless(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new ProviderError("config", `Invalid AI configuration: ${lines.join("; ")}`);
+  }
+  return parsed.data;
+}
+
+/** The openai-compatible settings, or null when AI_BASE_URL is unset (then live mode is local). */
+export function openAICompatibleConfigFromEnv(env: EnvSource = process.env): OpenAICompatibleConfig | null {
+  const ai = readAiEnv(env);
+  if (ai.AI_BASE_URL === undefined) return null;
+  if (ai.AI_MODEL === undefined) {
+    throw new ProviderError("config", "AI_BASE_URL is set but AI_MODEL is not; name the chat model that authors worlds.", { provider: "openai-compatible" });
+  }
+  return {
+    baseURL: ai.AI_BASE_URL.replace(/\/+$/, ""),
+    apiKey: ai.AI_API_KEY,
+    model: ai.AI_MODEL,
+    imageModel: ai.AI_IMAGE_MODEL,
+    imageSize: ai.AI_IMAGE_SIZE as `${number}x${number}`,
+    jsonMode: ai.AI_JSON_MODE,
+    timeoutMs: ai.AI_TIMEOUT_MS,
+    maxAttempts: ai.AI_MAX_ATTEMPTS,
+    transportRetries: 2,
+    artStyle: DEFAULT_ART_STYLE,
+  };
+}

@@ -1,0 +1,64 @@
+import { openAICompatibleConfigFromEnv, type EnvSource, type OpenAICompatibleConfig } from "./config";
+import { createLocalProvider } from "./local";
+import { createMockProvider } from "./mock";
+import { createOpenAICompatibleProvider } from "./openai-compatible";
+import type { Provider } from "./provider";
+
+// lib/ai's public surface: one Provider interface, three implementations, and getProvider(mode).
+
+export type {
+  ActInput,
+  Affect,
+  Aspect,
+  AuthorResult,
+  AuthorWorldInput,
+  Bible,
+  Capability,
+  Chapter,
+  CharacterAction,
+  ChatCharacter,
+  ChatInput,
+  ChatResult,
+  PaintInput,
+  PaintResult,
+  Provider,
+  ProviderName,
+  SegmentOptions,
+  SpeechInput,
+  SpeechResult,
+  Stance,
+  SubjectRefInput,
+} from "./provider";
+export { authorFromText, PROVIDER_NAMES } from "./provider";
+export { isProviderError, ProviderError } from "./errors";
+export type { ProviderErrorCode, ProviderErrorDetails } from "./errors";
+export { DEFAULT_ART_STYLE, openAICompatibleConfigFromEnv, readAiEnv, ZAiEnv } from "./config";
+export type { AiEnv, EnvSource, JsonMode, OpenAICompatibleConfig } from "./config";
+export { createMockProvider } from "./mock";
+export { createLocalProvider } from "./local";
+export { createOpenAICompatibleProvider } from "./openai-compatible";
+export { MAX_CHAPTERS, proceduralBible, segmentText } from "./book";
+export { imageSize } from "./raster";
+export { detectAction, emotionOf, localChat, mockChat, nearestStance, NEUTRAL_AFFECT, normalizeAffect, readText, stancePoint } from "./chat";
+export { DEFAULT_VOICE, encodeWav, localSpeech, mockSpeech, wavInfo } from "./speech";
+export { ZCharacterAction } from "./openai-runtime";
+
+export type ProviderMode = "test" | "live";
+
+const mock = createMockProvider();
+const local = createLocalProvider();
+let remote: { key: string; provider: Provider } | undefined;
+
+/**
+ * The provider for a key mode: `mock` for test keys, always; for live keys `openai-compatible`
+ * when AI_BASE_URL is set (AI_MODEL required), else the embedded `local` provider. Throws a
+ * `config` ProviderError when the AI_* settings are invalid.
+ */
+export function getProvider(mode: ProviderMode, env: EnvSource = process.env): Provider {
+  if (mode === "test") return mock;
+  const config: OpenAICompatibleConfig | null = openAICompatibleConfigFromEnv(env);
+  if (config === null) return local;
+  const key = JSON.stringify(config);
+  if (remote?.key !== key) remote = { key, provider: createOpenAICompatibleProvider(config) };
+  return remote.provider;
+}

@@ -1,0 +1,149 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { buildGraphIndex, checkWorld, type World } from "@/lib/kernel";
+import { proceduralBible } from "../book";
+import { buildLocalWorld } from "./author";
+import { createLocalProvider } from "./index";
+
+const local = createLocalProvider();
+
+function expectPlayable(world: World): void {
+  const verdict = checkWorld(world);
+  // Not merely gate-clean: free of every finding, warnings and info included.
+  expect(verdict.diagnostics).toEqual([]);
+  expect(verdict.ok).toBe(true);
+  const states = Object.values(world.scene.states);
+  expect(states.length).toBeGreaterThanOrEqual(4);
+  expect(states.length).toBeLessThanOrEqual(12);
+  const index = buildGraphIndex(world);
+  expect(index.entranceValid).toBe(true);
+  expect(index.endings.length).toBeGreaterThanOrEqual(1);
+  expect(index.endings.length).toBeLessThanOrEqual(2);
+  for (const e of world.scene.events) expect(e.hotkey.trim()).not.toBe("");
+  // Storable as jsonb: no NUL, no lone surrogate anywhere.
+  for (const s of strings(world)) {
+    expect(s.includes("\u0000")).toBe(false);
+    expect(s.isWellFormed()).toBe(true);
+  }
+}
+
+function strings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === "string") out.push(value);
+  else if (Array.isArray(value)) for (const v of value) strings(v, out);
+  else if (typeof value === "object" && value !== null) {
+    for (const [k, v] of Object.entries(value)) {
+      out.push(k);
+      strings(v, out);
+    }
+  }
+  return out;
+}
+
+// Words that exercise the extraction paths (prepositions, determiners, titles, place names,
+// verbs, place and role nouns) far more often than uniform random strings would.
+const VOCAB = [
+  "the", "a", "in", "at", "to", "into", "from", "through", "of", "and", "Captain", "Dr", "Port", "New", "Mara", "Ellis",
+  "Lisbon", "steal", "stole", "finds", "escaping", "rescue", "lighthouse", "forest", "detective", "fox", "crown", "map",
+  "storm", "night", ".", ",", "!", "{hero}", "{", "}", "__proto__", "toString", "Chapter", "I", "ünïcødé", "東京", "🦊",
+];
+const sentence = fc.array(fc.constantFrom(...VOCAB), { maxLength: 40 }).map((ws) => ws.join(" "));
+const anyText = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "grapheme", maxLength: 80 }),
+  fc.string({ unit: "binary", maxLength: 80 }),
+  sentence,
+  fc.constantFrom("", " ", "\n\n", "{hero}", "\u0000", "\ud800", "constructor", "The the the the."),
+);
+const pov = fc.oneof(fc.constantFrom("first_person", "third_person_shoulder", "top_down", "isometric", "toString", "__proto__", ""), fc.string({ maxLength: 20 }));
+
+describe("local author", () => {
+  it("is gate-clean (no finding at all) for any premise, pov and subject", () => {
+    fc.assert(
+      fc.property(anyText, pov, fc.option(anyText, { nil: undefined }), (premise, p, descriptor) => {
+        const world = buildLocalWorld({
+          worldId: "w",
+          premise,
+          pov: p,
+          subjectRef: descriptor === undefined ? undefined : { imageUrl: "https://x.test/s.png", descriptor },
+        });
+        expectPlayable(world);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("is gate-clean for any chapter text with a bible", () => {
+    fc.assert(
+      fc.property(anyText, anyText, pov, (text, title, p) => {
+        const bible = proceduralBible(`${title}\n\n${text}`);
+        expectPlayable(buildLocalWorld({ worldId: "w", text, pov: p, bible, chapterTitle: title }));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("is deterministic and differs for different premises", () => {
+    fc.assert(
+      fc.property(anyText, anyText, (a, b) => {
+        const wa = JSON.stringify(buildLocalWorld({ worldId: "w", premise: a, pov: "first_person" }));
+        expect(JSON.stringify(buildLocalWorld({ worldId: "w", premise: a, pov: "first_person" }))).toBe(wa);
+        if (a !== b) expect(JSON.stringify(buildLocalWorld({ worldId: "w", premise: b, pov: "first_person" }))).not.toBe(wa);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("turns the premise's places, people and actions into states and events", () => {
+    const world = buildLocalWorld({
+      worldId: "w",
+      premise: "A lighthouse keeper named Mara must steal the crown from the drowned cathedral before the storm reaches Port Ellis.",
+      pov: "first_person",
+    });
+    expectPlayable(world);
+    const ids = Object.keys(world.scene.states);
+    expect(ids).toContain("s1-drowned-cathedral");
+    expect(ids).toContain("s2-port-ellis");
+    expect(world.slots).toEqual({ hero: "Mara" });
+    const prose = JSON.stringify(world.scene);
+    expect(prose).toContain("the crown");
+    expect(world.scene.events.map((e) => e.name)).toContain("Steal the crown");
+    expect(world.name).toBe("Mara and the crown");
+    expect(world.description).toContain("drowned cathedral");
+  });
+
+  it("gives visibly different worlds for different premises", () => {
+    const a = buildLocalWorld({ worldId: "w", premise: "Detective Ruiz chases a thief through the rainy streets of New Lisbon to the museum.", pov: "first_person" });
+    const b = buildLocalWorld({ worldId: "w", premise: "Two kids find a talking fox in the forest behind their school and escape into a hidden kingdom.", pov: "first_person" });
+    expectPlayable(a);
+    expectPlayable(b);
+    expect(a.name).not.toBe(b.name);
+    const idsA = new Set(Object.keys(a.scene.states));
+    expect(Object.keys(b.scene.states).filter((id) => idsA.has(id))).toEqual([]);
+    expect(JSON.stringify(a.scene)).toContain("New Lisbon");
+    expect(JSON.stringify(b.scene)).toContain("the forest");
+    expect(JSON.stringify(b.scene)).not.toContain("New Lisbon");
+  });
+
+  it("uses an http(s) frame as entrance image and cover, else an offline SVG", () => {
+    const framed = buildLocalWorld({ worldId: "w", premise: "a fox", pov: "first_person", frameRef: "https://cdn.test/f.png" });
+    expect(framed.entrance.image.src).toBe("https://cdn.test/f.png");
+    expect(framed.cover).toBe("https://cdn.test/f.png");
+    const plain = buildLocalWorld({ worldId: "w", premise: "a fox", pov: "first_person", frameRef: "iVBORw0KGgo=" });
+    expect(plain.entrance.image.src.startsWith("data:image/svg+xml,")).toBe(true);
+    expect(plain.entrance.image.src.length).toBeLessThan(12_000);
+  });
+
+  it("stamps the subject reference with its descriptor", () => {
+    const world = buildLocalWorld({ worldId: "w", premise: "a fox", pov: "first_person", subjectRef: { imageUrl: "https://x.test/s.png", descriptor: "a red fox in a scarf" } });
+    expect(world.subject).toBe("a red fox in a scarf");
+    expect(world.subjectRef).toEqual({ imageUrl: "https://x.test/s.png", descriptor: "a red fox in a scarf" });
+  });
+});
+
+describe("local provider", () => {
+  it("authors a premise world labelled local, ok on the first attempt", async () => {
+    const result = await local.authorWorld({ worldId: "w-9", premise: "a fox guards a flooded library", pov: "first_person" });
+    expect(result).toMatchObject({ ok: true, attempts: 1, provider: "local", diagnostics: [] });
+    expect(result.world.id).toBe("w-9");
+  });
+});

@@ -1,0 +1,294 @@
+import { createOpenAICompatible, type OpenAICompatibleProvider } from "@ai-sdk/openai-compatible";
+import {
+  APICallError,
+  generateImage,
+  generateText,
+  jsonSchema,
+  NoObjectGeneratedError,
+  Output,
+  RetryError,
+  type JSONSchema7,
+  type ModelMessage,
+  type OutputInterface,
+} from "ai";
+import { z } from "zod";
+import { ZWorld } from "@/lib/kernel";
+import { proceduralBible, segmentText } from "./book";
+import type { OpenAICompatibleConfig } from "./config";
+import { ProviderError } from "./errors";
+import { throwIfCancelled } from "./gate";
+import { landWorld, parseJsonAnswer, type Landing } from "./land";
+import { effectivePrompt, paintLocal, sceneSvgDataUri } from "./local/painter";
+import { cleanText } from "./local/text";
+import { CHAT_JSON_SCHEMA, CHAT_SYSTEM_PROMPT, chatPrompt, landChatAnswer, requestSpeech, speechSettings } from "./openai-runtime";
+import { localSpeech } from "./speech";
+import {
+  actPrompt,
+  AUTHOR_SYSTEM_PROMPT,
+  BIBLE_SYSTEM_PROMPT,
+  biblePrompt,
+  bibleRepairPrompt,
+  premisePrompt,
+  repairPrompt,
+  type PromptContext,
+} from "./prompts";
+import {
+  authorFromText,
+  type ActInput,
+  type AuthorResult,
+  type Bible,
+  type Capability,
+  type ChatInput,
+  type ChatResult,
+  type PaintInput,
+  type PaintResult,
+  type Provider,
+  type SpeechInput,
+  type SpeechResult,
+} from "./provider";
+import { fitToAspect, imageSize } from "./raster";
+
+// Any server that speaks the OpenAI chat-completions and images API (OpenAI, Ollama, vLLM,
+// LM Studio, OpenRouter), through the Vercel AI SDK's OpenAI-compatible provider. The author
+// asks for JSON, lands it through the kernel gate and, when the gate refuses it, sends the
+// diagnostics back for a corrected world, up to `maxAttempts` answers in all.
+
+const PROVIDER = "openai-compatible" as const;
+/** The provider name given to the SDK; also its providerOptions key. */
+const SDK_NAME = "worlds";
+/** The previous answer is echoed back in a repair round, clipped to this many characters. */
+const MAX_ECHO_CHARS = 24_000;
+
+const WORLD_JSON_SCHEMA = z.toJSONSchema(ZWorld, { target: "draft-7", io: "input" }) as JSONSchema7;
+
+export const ZBibleAnswer = z.object({
+  title: z.string().trim().min(1),
+  protagonist: z.string().trim().min(1),
+  setting: z.string().default(""),
+  tone: z.string().default(""),
+  characters: z.array(z.string()).default([]),
+  places: z.array(z.string()).default([]),
+  motifs: z.array(z.string()).default([]),
+  summary: z.string().default(""),
+});
+const BIBLE_JSON_SCHEMA = z.toJSONSchema(ZBibleAnswer, { target: "draft-7", io: "input" }) as JSONSchema7;
+
+interface Call {
+  system: string;
+  messages: ModelMessage[];
+  schema: JSONSchema7;
+  schemaName: string;
+  signal?: AbortSignal;
+  /** Another chat model of the same server (a character's `modelId`); default `config.model`. */
+  model?: string;
+}
+
+export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): Provider {
+  const client: OpenAICompatibleProvider = createOpenAICompatible({
+    name: SDK_NAME,
+    baseURL: config.baseURL,
+    apiKey: config.apiKey,
+    supportsStructuredOutputs: config.jsonMode === "json_schema",
+  });
+  const capabilities: ReadonlySet<Capability> = new Set<Capability>(["author", "paint", "book", "chat", "speech"]);
+
+  /** Runs `work` under the per-request timeout and the caller's signal; maps failures to ProviderError. */
+  async function withTimeout<T>(what: string, signal: AbortSignal | undefined, work: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
+    throwIfCancelled(signal, PROVIDER);
+    const timeout = AbortSignal.timeout(config.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    try {
+      return await work(combined);
+    } catch (error) {
+      if (error instanceof ProviderError) throw error;
+      if (signal?.aborted) throw new ProviderError("cancelled", `The ${what} request was cancelled.`, { provider: PROVIDER, cause: error });
+      if (timeout.aborted) {
+        throw new ProviderError("timeout", `The ${what} request to ${config.baseURL} got no answer within ${config.timeoutMs} ms.`, { provider: PROVIDER, cause: error });
+      }
+      const last = RetryError.isInstance(error) ? error.lastError : error;
+      if (APICallError.isInstance(last)) {
+        const status = last.statusCode;
+        throw new ProviderError("upstream", `The ${what} request to ${config.baseURL} failed${status ? ` with HTTP ${status}` : ""}: ${last.message}`, {
+          provider: PROVIDER,
+          status,
+          cause: error,
+        });
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      throw new ProviderError("upstream", `The ${what} request to ${config.baseURL} failed: ${message}`, { provider: PROVIDER, cause: error });
+    }
+  }
+
+  /** One chat completion in JSON mode; returns the raw answer text (parsing is ours). */
+  async function complete(what: string, call: Call): Promise<string> {
+    const output: OutputInterface | undefined =
+      config.jsonMode === "json_object"
+        ? Output.json()
+        : config.jsonMode === "json_schema"
+          ? Output.object({ schema: jsonSchema(call.schema), name: call.schemaName })
+          : undefined;
+    return withTimeout(what, call.signal, async (abortSignal) => {
+      try {
+        const result = await generateText({
+          model: client.chatModel(call.model ?? config.model),
+          system: call.system,
+          messages: call.messages,
+          output,
+          maxRetries: config.transportRetries,
+          abortSignal,
+          // The SMWorld keys states by id (a record), which strict JSON-schema mode cannot express.
+          providerOptions: { openaiCompatible: { strictJsonSchema: false } },
+        });
+        return result.text;
+      } catch (error) {
+        // The SDK refuses a non-JSON answer; a malformed answer is a failed attempt, not an error.
+        if (NoObjectGeneratedError.isInstance(error)) return error.text ?? "";
+        throw error;
+      }
+    });
+  }
+
+  const placeholderImage = (world: Record<string, unknown>): string => {
+    const name = typeof world.name === "string" ? world.name : "";
+    const description = typeof world.description === "string" ? world.description : "";
+    return sceneSvgDataUri({ prompt: `${name} ${description}`, aspect: "16:9" });
+  };
+
+  async function authorLoop(userPrompt: string, input: { worldId: string; frameRef?: string; subjectRef?: ActInput["subjectRef"]; signal?: AbortSignal }): Promise<AuthorResult> {
+    const first: ModelMessage = { role: "user", content: userPrompt };
+    let messages: ModelMessage[] = [first];
+    let last: Extract<Landing, { ok: false }> | undefined;
+    for (let attempt = 1; attempt <= config.maxAttempts; attempt++) {
+      const text = await complete("author", { system: AUTHOR_SYSTEM_PROMPT, messages, schema: WORLD_JSON_SCHEMA, schemaName: "world", signal: input.signal });
+      const landing = landWorld(text, { worldId: input.worldId, frameRef: input.frameRef, subjectRef: input.subjectRef, placeholderImage });
+      if (landing.ok) return { world: landing.world, ok: attempt === 1, provider: PROVIDER, attempts: attempt, diagnostics: landing.diagnostics };
+      last = landing;
+      // Only the latest failed answer is echoed back, so the context stays bounded.
+      const echo = text.trim() === "" ? "(empty answer)" : text.length > MAX_ECHO_CHARS ? `${text.slice(0, MAX_ECHO_CHARS)}…` : text;
+      messages = [first, { role: "assistant", content: echo }, { role: "user", content: repairPrompt(landing) }];
+    }
+    const failure = last as Extract<Landing, { ok: false }>;
+    const firstError = failure.diagnostics.find((d) => d.severity === "error")?.message ?? failure.errors[0] ?? failure.message;
+    throw new ProviderError(
+      "authoring_failed",
+      `The model did not produce a gate-clean world in ${config.maxAttempts} attempt(s); the last answer: ${failure.message} (${firstError}).`,
+      { provider: PROVIDER, attempts: config.maxAttempts, diagnostics: failure.diagnostics, errors: failure.errors },
+    );
+  }
+
+  const promptContext = (input: { pov: string; frameRef?: string; subjectRef?: ActInput["subjectRef"] }): PromptContext => ({
+    pov: cleanText(input.pov) || "third person shoulder",
+    frameRef: input.frameRef,
+    subjectDescriptor: input.subjectRef?.descriptor ? cleanText(input.subjectRef.descriptor) : undefined,
+  });
+
+  const provider: Provider = {
+    name: PROVIDER,
+    capabilities,
+
+    async authorWorld(input) {
+      if (input.text !== undefined && input.text.trim() !== "") {
+        return authorFromText(provider, input.text, { worldId: input.worldId, pov: input.pov, frameRef: input.frameRef, subjectRef: input.subjectRef, signal: input.signal });
+      }
+      return authorLoop(premisePrompt(input.premise, promptContext(input)), input);
+    },
+
+    async paintImage(input: PaintInput): Promise<PaintResult> {
+      // No image model configured: the local painter paints, and the result says so.
+      if (config.imageModel === undefined) return paintLocal(input);
+      const imageModel = config.imageModel;
+      const prompt = `${effectivePrompt(input.prompt, input.mood)}. ${input.aspect === "16:9" ? "Wide 16:9 cinematic frame" : "Square frame"}, ${config.artStyle}.`;
+      return withTimeout("image", input.signal, async (abortSignal) => {
+        const result = await generateImage({
+          model: client.imageModel(imageModel),
+          prompt,
+          n: 1,
+          size: input.aspect === "16:9" ? config.imageSize : "1024x1024",
+          maxRetries: config.transportRetries,
+          abortSignal,
+        });
+        const raw = Buffer.from(result.image.uint8Array);
+        const fitted = await fitToAspect(raw, input.aspect, 1920, abortSignal);
+        const size = fitted ?? imageSize(raw);
+        return {
+          bytes: fitted?.bytes ?? raw,
+          mimeType: fitted?.mimeType ?? size?.mimeType ?? result.image.mediaType,
+          width: size?.width ?? 0,
+          height: size?.height ?? 0,
+          prompt,
+          artStyle: config.artStyle,
+          provider: PROVIDER,
+        };
+      });
+    },
+
+    async segmentBook(text, options) {
+      return segmentText(text, options);
+    },
+
+    async writeBible(text, options) {
+      const first: ModelMessage = { role: "user", content: biblePrompt(text) };
+      let messages: ModelMessage[] = [first];
+      let problem = "";
+      for (let attempt = 1; attempt <= config.maxAttempts; attempt++) {
+        const answer = await complete("bible", { system: BIBLE_SYSTEM_PROMPT, messages, schema: BIBLE_JSON_SCHEMA, schemaName: "bible", signal: options?.signal });
+        const parsed = parseJsonAnswer(answer);
+        if (parsed.ok) {
+          const bible = ZBibleAnswer.safeParse(parsed.value);
+          if (bible.success) {
+            const fallback = proceduralBible(text);
+            const d = bible.data;
+            const list = (xs: string[]) => xs.map(cleanText).filter((x) => x !== "").slice(0, 8);
+            return {
+              title: cleanText(d.title) || fallback.title,
+              protagonist: cleanText(d.protagonist) || fallback.protagonist,
+              setting: cleanText(d.setting) || fallback.setting,
+              tone: cleanText(d.tone) || fallback.tone,
+              characters: list(d.characters),
+              places: list(d.places),
+              motifs: list(d.motifs),
+              summary: cleanText(d.summary) || fallback.summary,
+              provider: PROVIDER,
+            } satisfies Bible;
+          }
+          problem = bible.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
+        } else {
+          problem = parsed.message;
+        }
+        messages = [first, { role: "assistant", content: answer.trim() === "" ? "(empty answer)" : answer.slice(0, MAX_ECHO_CHARS) }, { role: "user", content: bibleRepairPrompt(problem) }];
+      }
+      throw new ProviderError("authoring_failed", `The model did not produce a usable book bible in ${config.maxAttempts} attempt(s): ${problem}.`, {
+        provider: PROVIDER,
+        attempts: config.maxAttempts,
+      });
+    },
+
+    async authorAct(bible, chapter, input) {
+      return authorLoop(actPrompt(bible, chapter, promptContext(input)), input);
+    },
+
+    async chat(input: ChatInput): Promise<ChatResult> {
+      const text = await complete("chat", {
+        system: CHAT_SYSTEM_PROMPT,
+        messages: [{ role: "user", content: chatPrompt(input) }],
+        schema: CHAT_JSON_SCHEMA,
+        schemaName: "character_turn",
+        signal: input.signal,
+        model: input.character.modelId,
+      });
+      return landChatAnswer(text, input);
+    },
+
+    async speak(input: SpeechInput): Promise<SpeechResult> {
+      // No speech model configured: the local placeholder voice speaks, and the result says so.
+      const settings = speechSettings();
+      if (settings.model === undefined) return { ...localSpeech(input), provider: "local" };
+      const model = settings.model;
+      const voice = input.voiceId ?? settings.voice;
+      const bytes = await withTimeout("speech", input.signal, (abortSignal) => requestSpeech(config, { model, input: input.text, voice }, abortSignal));
+      const wav = bytes.subarray(0, 4).toString("latin1") === "RIFF";
+      return { bytes, mimeType: wav ? "audio/wav" : "audio/mpeg", voiceId: voice, provider: PROVIDER };
+    },
+  };
+  return provider;
+}

@@ -1,0 +1,211 @@
+import type { Diagnostic, World } from "@/lib/kernel";
+
+/**
+ * The one interface of the generative capabilities (docs/providers.md). Three implementations:
+ * `mock` (test keys, deterministic), `local` (procedural, offline; the embedded live default)
+ * and `openai-compatible` (any server speaking the OpenAI chat/images API). Every result names
+ * the provider that made it.
+ */
+
+export const PROVIDER_NAMES = ["mock", "local", "openai-compatible"] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
+/**
+ * What a provider can do. Vision joins this union (and gets its methods on `Provider`) when it
+ * is built; a caller checks `capabilities.has(...)` before it relies on a capability that not
+ * every provider has.
+ */
+export type Capability = "author" | "paint" | "book" | "chat" | "speech";
+
+export interface SubjectRefInput {
+  imageUrl: string;
+  descriptor?: string;
+}
+
+export interface AuthorWorldInput {
+  /** Becomes `world.id`. */
+  worldId: string;
+  /** A what-if pitch. */
+  premise?: string;
+  /** Book text (one chapter yields one world): segment → bible → author one act → gate. */
+  text?: string;
+  /** Seed frame: an http(s) URL becomes the entrance image and cover. Host base64 frames first. */
+  frameRef?: string;
+  pov: string;
+  subjectRef?: SubjectRefInput;
+  signal?: AbortSignal;
+}
+
+export interface AuthorResult {
+  /** Always gate-clean (no error diagnostics): a provider never returns a world that may not persist. */
+  world: World;
+  /**
+   * Whether the author landed gate-clean on its own: the first answer passed the gate with no
+   * repair round. `false` means the world is just as valid but needed at least one repair round
+   * (the gate's diagnostics were sent back and a corrected world came back).
+   */
+  ok: boolean;
+  provider: ProviderName;
+  /** Author calls made: 1 when `ok`, up to the configured maximum otherwise. */
+  attempts: number;
+  /** The final world's advisory findings (warnings and info; never errors). */
+  diagnostics: Diagnostic[];
+}
+
+export type Aspect = "16:9" | "1:1";
+
+export interface PaintInput {
+  prompt: string;
+  /** A few words of mood ("stormy dusk", "hopeful"); steers palette and lighting. */
+  mood?: string;
+  aspect: Aspect;
+  signal?: AbortSignal;
+}
+
+export interface PaintResult {
+  bytes: Buffer;
+  mimeType: string;
+  width: number;
+  height: number;
+  /** The prompt as painted (the caller's prompt with the mood folded in). */
+  prompt: string;
+  /** The style phrase the painter used (the seed frame's `art_style`). */
+  artStyle: string;
+  provider: ProviderName;
+}
+
+export interface Chapter {
+  /** 0-based position in the book. */
+  index: number;
+  title: string;
+  text: string;
+}
+
+/** The book's bible: what every act of a book-derived world or campaign keeps consistent. */
+export interface Bible {
+  title: string;
+  protagonist: string;
+  setting: string;
+  tone: string;
+  characters: string[];
+  places: string[];
+  motifs: string[];
+  summary: string;
+  provider: ProviderName;
+}
+
+export interface SegmentOptions {
+  /** Adjacent chapters are merged to stay within this many (the spec's hard cap is 12). */
+  maxChapters?: number;
+}
+
+export interface ActInput {
+  worldId: string;
+  pov: string;
+  frameRef?: string;
+  subjectRef?: SubjectRefInput;
+  signal?: AbortSignal;
+}
+
+/** A character's running mood and rapport: v(alence), a(rousal), d(ominance), each -1..1, and rapport 0..1. */
+export interface Affect {
+  v: number;
+  a: number;
+  d: number;
+  rapport: number;
+}
+
+/** One emotional stance of a character: one visual state of its graph plus a brain mood. */
+export interface Stance {
+  id: string;
+  label: string;
+  mood: string;
+  expression: string;
+}
+
+/** Something a character does besides speaking (spec "Character turn"). */
+export type CharacterAction =
+  | { type: "show_image"; description: string }
+  | { type: "fetch_object"; object: string }
+  | { type: "change_location"; location: string };
+
+/** The brain of a character as the server loads it; never sent by the client. */
+export interface ChatCharacter {
+  name: string;
+  persona: string;
+  lore: string;
+  greeting: string;
+  examples: string;
+  scene: string;
+  style: string;
+  stances: Stance[];
+  /** A chat model of the configured AI server that this character uses instead of AI_MODEL. */
+  modelId?: string;
+}
+
+export interface ChatInput {
+  character: ChatCharacter;
+  /** What the end user said. */
+  text: string;
+  /** A stance id of the palette. */
+  currentStance: string;
+  /** Earlier turns, oldest first. */
+  history: { role: string; text: string }[];
+  affect: Affect;
+  /** The client's running notes about the conversation. */
+  memory?: string;
+  signal?: AbortSignal;
+}
+
+/** One character turn (spec "Character turn"), before storage. */
+export interface ChatResult {
+  reply: string;
+  /** Always a stance id of the palette. */
+  stance: string;
+  emotion: string;
+  affect: Affect;
+  action?: CharacterAction;
+  provider: ProviderName;
+}
+
+export interface SpeechInput {
+  text: string;
+  /** A voice of the provider; each provider has a default. */
+  voiceId?: string;
+  signal?: AbortSignal;
+}
+
+export interface SpeechResult {
+  bytes: Buffer;
+  mimeType: "audio/wav" | "audio/mpeg";
+  /** The voice that spoke. */
+  voiceId: string;
+  provider: ProviderName;
+}
+
+export interface Provider {
+  readonly name: ProviderName;
+  readonly capabilities: ReadonlySet<Capability>;
+  /** Author one gate-clean world from a premise, a seed frame or book text. */
+  authorWorld(input: AuthorWorldInput): Promise<AuthorResult>;
+  /** Paint one image (a seed frame, a scene). */
+  paintImage(input: PaintInput): Promise<PaintResult>;
+  /** Book stage 1: split book text into chapters (procedural in every provider). */
+  segmentBook(text: string, options?: SegmentOptions): Promise<Chapter[]>;
+  /** Book stage 2: distil the bible from the whole text. */
+  writeBible(text: string, options?: { signal?: AbortSignal }): Promise<Bible>;
+  /** Book stage 3: author one chapter as one world (gate-clean, like `authorWorld`). */
+  authorAct(bible: Bible, chapter: Chapter, input: ActInput): Promise<AuthorResult>;
+  /** One talk turn of a character: reply, stance (always of its palette), emotion, affect, action. */
+  chat(input: ChatInput): Promise<ChatResult>;
+  /** Speech for `text`: audio bytes (WAV or MP3). */
+  speak(input: SpeechInput): Promise<SpeechResult>;
+}
+
+/** segment → bible → author one act: the `text` path of POST /v1/worlds (first chapter). */
+export async function authorFromText(provider: Provider, text: string, input: ActInput): Promise<AuthorResult> {
+  const chapters = await provider.segmentBook(text);
+  const first: Chapter = chapters[0] ?? { index: 0, title: "Chapter 1", text };
+  const bible = await provider.writeBible(text, { signal: input.signal });
+  return provider.authorAct(bible, first, input);
+}

@@ -1,0 +1,93 @@
+import http, { type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+
+// A fake OpenAI-compatible server for the provider tests: node:http on 127.0.0.1, answering
+// `POST /v1/chat/completions` and `POST /v1/images/generations` from queues the test fills,
+// recording every request. Not used outside tests.
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read the JSON bodies loosely
+  body: any;
+}
+
+/** What the server answers: JSON with a status, or never (to exercise timeouts). */
+export type FakeReply = { status?: number; json: unknown } | { hang: true };
+
+export interface FakeOpenAIServer {
+  /** e.g. http://127.0.0.1:54321/v1 (pass as baseURL). */
+  baseURL: string;
+  requests: RecordedRequest[];
+  /** Answers for /chat/completions, consumed in order; when empty the server answers 500. */
+  chat: FakeReply[];
+  /** Answers for /images/generations, consumed in order. */
+  images: FakeReply[];
+  close(): Promise<void>;
+}
+
+/** A chat-completions response whose assistant message is `content`. */
+export function chatAnswer(content: string): FakeReply {
+  return {
+    json: {
+      id: "chatcmpl-fake",
+      object: "chat.completion",
+      created: 1_700_000_000,
+      model: "fake-chat",
+      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+      usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+    },
+  };
+}
+
+/** An images response carrying `bytes` as b64_json. */
+export function imageAnswer(bytes: Buffer): FakeReply {
+  return { json: { created: 1_700_000_000, data: [{ b64_json: bytes.toString("base64") }] } };
+}
+
+export function errorAnswer(status: number, message: string): FakeReply {
+  return { status, json: { error: { message, type: "server_error", code: null } } };
+}
+
+export async function startFakeOpenAI(): Promise<FakeOpenAIServer> {
+  const requests: RecordedRequest[] = [];
+  const chat: FakeReply[] = [];
+  const images: FakeReply[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const raw = Buffer.concat(chunks).toString("utf8");
+      let body: unknown = raw;
+      try {
+        body = raw === "" ? undefined : JSON.parse(raw);
+      } catch {
+        // keep the raw text
+      }
+      const path = (req.url ?? "").split("?")[0] ?? "";
+      requests.push({ method: req.method ?? "", path, headers: req.headers, body });
+      const queue = req.method === "POST" && path === "/v1/chat/completions" ? chat : req.method === "POST" && path === "/v1/images/generations" ? images : null;
+      const reply: FakeReply =
+        queue === null
+          ? errorAnswer(404, `fake server: no route ${req.method} ${path}`)
+          : (queue.shift() ?? errorAnswer(500, "fake server: no answer queued"));
+      if ("hang" in reply) return; // never answer
+      res.writeHead(reply.status ?? 200, { "content-type": "application/json" });
+      res.end(JSON.stringify(reply.json));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    chat,
+    images,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

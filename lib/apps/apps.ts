@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { TtlCache } from "@/lib/cache/ttl-cache";
+import { getDb, type DbClient } from "@/lib/db";
+import type { App } from "@/lib/db/generated/client";
+import { notFound } from "@/lib/http/errors";
+import { MODES } from "@/lib/keys/key-string";
+
+/** An embedding origin: scheme, host and port only (what a browser sends as `Origin`). */
+export const ZOrigin = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === "https:" || url.protocol === "http:") && url.origin === value.replace(/\/$/, "");
+    } catch {
+      return false;
+    }
+  }, "must be an origin such as https://example.com (scheme, host and optional port; no path)")
+  .transform((value) => new URL(value).origin);
+
+export const ZAppName = z.string().trim().min(1, "must not be empty").max(100);
+
+export const ZCreateApp = z.strictObject({ name: ZAppName });
+export const ZUpdateApp = z.strictObject({
+  name: ZAppName.optional(),
+  defaultMode: z.enum(MODES).optional(),
+  embedOrigins: z.array(ZOrigin).max(50).optional(),
+});
+export type UpdateAppInput = z.infer<typeof ZUpdateApp>;
+
+export function serializeApp(app: App) {
+  return {
+    id: app.id,
+    name: app.name,
+    defaultMode: app.defaultMode,
+    embedOrigins: app.embedOrigins,
+    createdAt: app.createdAt.toISOString(),
+    updatedAt: app.updatedAt.toISOString(),
+  };
+}
+export type AppView = ReturnType<typeof serializeApp>;
+
+export async function createApp(ownerId: string, name: string, db?: DbClient): Promise<App> {
+  const client = db ?? (await getDb());
+  return client.app.create({ data: { ownerId, name } });
+}
+
+export async function listApps(ownerId: string): Promise<App[]> {
+  const db = await getDb();
+  return db.app.findMany({ where: { ownerId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+}
+
+/** The app if `ownerId` owns it; 404 otherwise, so that other people's apps do not leak. */
+export async function getOwnedAppOrThrow(ownerId: string, appId: string): Promise<App> {
+  const db = await getDb();
+  const app = await db.app.findFirst({ where: { id: appId, ownerId } });
+  if (!app) throw notFound("App");
+  appOwners.set(app.id, app.ownerId, OWNER_TTL_MS);
+  return app;
+}
+
+// An app never changes owner, so "does this user own this app" can be answered from memory.
+const appOwners = new TtlCache<string, string>(50_000);
+const OWNER_TTL_MS = 10 * 60_000;
+
+/** Like getOwnedAppOrThrow when only ownership matters: no query once the answer is known. */
+export async function assertAppOwner(ownerId: string, appId: string): Promise<void> {
+  if (appOwners.get(appId) === ownerId) return;
+  await getOwnedAppOrThrow(ownerId, appId);
+}
+
+export async function updateApp(ownerId: string, appId: string, input: UpdateAppInput): Promise<App> {
+  await getOwnedAppOrThrow(ownerId, appId);
+  const db = await getDb();
+  const origins = input.embedOrigins ? [...new Set(input.embedOrigins)] : undefined;
+  return db.app.update({ where: { id: appId }, data: { name: input.name, defaultMode: input.defaultMode, embedOrigins: origins } });
+}

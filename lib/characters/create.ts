@@ -1,0 +1,105 @@
+import { hostBase64Image } from "@/lib/assets/assets";
+import { ApiError } from "@/lib/http/errors";
+import { reply, type Reply } from "@/lib/http/respond";
+import { checkWorld, formatIssues, type World } from "@/lib/kernel";
+import { releaseQuota, reserveQuota } from "@/lib/quota/quota";
+import { gateRejection, importLimits, insertWorld, newWorldId, type Caller } from "@/lib/worlds/worlds";
+import { authorProfile, placeholderCover } from "./author";
+import { buildCharacterWorld, DEFAULT_CAMERA, DEFAULT_MOVEMENT, DEFAULT_STANCES, ZCharacterProfile, type CharacterProfile } from "./profile";
+import type { CreateCharacterBody } from "./requests";
+
+/** The create response (spec "Character"): `{id, slug, kind, cover, mock?}`. */
+function created(caller: Caller, row: { id: string; slug: string | null; cover: string }): Reply {
+  return reply(201, { id: row.id, slug: row.slug, kind: "character", cover: row.cover, ...(caller.mode === "test" ? { mock: true } : {}) });
+}
+
+/** One unit of `generation` quota per create, given back when the create fails. */
+async function withGenerationQuota<T>(caller: Caller, work: () => Promise<T>): Promise<T> {
+  const reservation = await reserveQuota(caller.appId, "generation");
+  try {
+    return await work();
+  } catch (error) {
+    await releaseQuota(reservation);
+    throw error;
+  }
+}
+
+function assertImportSize(world: Record<string, unknown>): void {
+  const limits = importLimits();
+  const bytes = Buffer.byteLength(JSON.stringify(world));
+  if (bytes > limits.maxBytes) throw new ApiError("payload_too_large", `The imported character world is ${bytes} bytes; the limit is ${limits.maxBytes}.`);
+}
+
+/** IMPORT: a complete character world, schema-checked, gated and persisted verbatim. */
+async function importCharacter(caller: Caller, body: CreateCharacterBody & { world: Record<string, unknown> }): Promise<Reply> {
+  assertImportSize(body.world);
+  const id = newWorldId();
+  const blob = { ...body.world, id, ...(body.name !== undefined ? { name: body.name } : {}) };
+  const verdict = checkWorld(blob, { limits: importLimits() });
+  if (!verdict.ok || !verdict.world) throw gateRejection("The imported character world failed validation; nothing was created.", verdict);
+  const world = verdict.world as World & { character?: unknown };
+  const profile = ZCharacterProfile.safeParse(world.character);
+  if (!profile.success) {
+    throw new ApiError("validation_failed", "The imported world is not a character world: world.character is missing or malformed; nothing was created.", {
+      errors: formatIssues(profile.error.issues, "character"),
+    });
+  }
+  const missing = profile.data.stances.flatMap((stance, i) => (world.scene.states[stance.id] ? [] : [`character.stances[${i}].id: "${stance.id}" names no state of scene.states`]));
+  if (profile.data.entranceState !== undefined && !profile.data.stances.some((s) => s.id === profile.data.entranceState)) {
+    missing.push("character.entranceState: must be the id of one of character.stances");
+  }
+  if (missing.length > 0) throw new ApiError("validation_failed", "Every stance of a character is one state of its graph; nothing was created.", { errors: missing });
+  const row = await withGenerationQuota(caller, () => insertWorld(caller, { id, graph: world, source: "import", kind: "character" }));
+  return created(caller, row);
+}
+
+/** AUTHORED (invented from a premise/frame, explicit fields win) and EXPLICIT (the fields). */
+async function composeCharacter(caller: Caller, body: CreateCharacterBody, baseUrl: string): Promise<Reply> {
+  return withGenerationQuota(caller, async () => {
+    const frameRef = body.frame_b64 !== undefined ? (await hostBase64Image(body.frame_b64, baseUrl, "frame_b64")).url : body.frame_url;
+    const authored = body.authored ? authorProfile(body.premise, frameRef) : undefined;
+    const name = body.name ?? authored?.name ?? "Character";
+    const stances = body.stances ?? authored?.stances ?? DEFAULT_STANCES;
+    const subject = body.subject ?? authored?.subject ?? "";
+    const cameraStatic = body.cameraStatic ?? DEFAULT_CAMERA;
+    const movementStatic = body.movementStatic ?? DEFAULT_MOVEMENT;
+    const profile: CharacterProfile & { entranceState: string } = {
+      persona: body.persona ?? authored?.persona ?? "",
+      lore: body.lore ?? authored?.lore ?? "",
+      greeting: body.greeting ?? authored?.greeting ?? "",
+      examples: body.examples ?? authored?.examples ?? "",
+      scene: body.scene ?? authored?.scene ?? "",
+      style: body.style ?? authored?.style ?? "",
+      subject,
+      speakingDetail: body.speakingDetail ?? "",
+      ...(body.voiceId !== undefined ? { voiceId: body.voiceId } : {}),
+      ...(body.modelId !== undefined ? { modelId: body.modelId } : {}),
+      free: body.free ?? false,
+      intro: body.intro ?? authored?.intro ?? { kicker: "", title: name, hint: "" },
+      stances: stances.map((s) => ({ id: s.id, label: s.label, mood: s.mood, expression: s.expression })),
+      entranceState: body.entranceState ?? stances[0]!.id,
+    };
+    const id = newWorldId();
+    const cover = body.cover ?? frameRef ?? placeholderCover(name, subject);
+    const graph = buildCharacterWorld({
+      id,
+      name,
+      description: profile.intro.hint,
+      cover,
+      profile,
+      camera: { static: cameraStatic, dynamic: body.cameraDynamic ?? cameraStatic },
+      movement: { static: movementStatic, dynamic: body.movementDynamic ?? movementStatic },
+    });
+    const verdict = checkWorld(graph, { limits: importLimits() });
+    if (!verdict.ok || !verdict.world) throw gateRejection("The character's stance graph failed validation; nothing was created.", verdict);
+    const source = body.authored ? (caller.mode === "test" ? "mock" : "local") : "explicit";
+    const row = await insertWorld(caller, { id, graph: verdict.world, source, kind: "character" });
+    return created(caller, row);
+  });
+}
+
+/** POST /v1/characters: IMPORT, AUTHORED or EXPLICIT (see ZCreateCharacterBody); 201. */
+export async function createCharacter(caller: Caller, body: CreateCharacterBody, baseUrl: string): Promise<Reply> {
+  if (body.world !== undefined) return importCharacter(caller, { ...body, world: body.world });
+  return composeCharacter(caller, body, baseUrl);
+}

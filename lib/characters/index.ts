@@ -1,0 +1,22 @@
+// lib/characters: characters (a world subtype: a stance graph and a brain) and their talk turns.
+export { getCharacterOrThrow, profileOrThrow } from "./characters";
+export { createCharacter } from "./create";
+export { authorProfile, placeholderCover } from "./author";
+export {
+  buildCharacterWorld,
+  chatCharacterOf,
+  DEFAULT_CAMERA,
+  DEFAULT_MOVEMENT,
+  DEFAULT_STANCES,
+  entranceStanceOf,
+  PRIVATE_PROFILE_FIELDS,
+  publicGraph,
+  readProfile,
+  ZCharacterProfile,
+  ZStoredStance,
+} from "./profile";
+export type { CharacterProfile } from "./profile";
+export { sayTurn, turnSeconds } from "./say";
+export { getTranscript } from "./transcript";
+export { MAX_STANCES, ZAffectInput, ZCreateCharacterBody, ZIntro, ZSayBody, ZStance, ZTranscriptQuery } from "./requests";
+export type { CreateCharacterBody, SayBody, TranscriptQuery } from "./requests";

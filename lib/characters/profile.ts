@@ -1,0 +1,151 @@
+import { z } from "zod";
+import type { ChatCharacter, Stance } from "@/lib/ai";
+import type { Event, State, World } from "@/lib/kernel";
+import { MAX_STANCES, ZStanceId } from "./requests";
+
+/**
+ * A character is a world row of kind `character` whose graph has one state per stance (its
+ * visual state) and a `character` object: the brain (persona, lore, examples, greeting, model),
+ * the voice and the stance palette. This is the stored shape of `world.character`.
+ */
+export const ZStoredStance = z.looseObject({
+  id: ZStanceId,
+  label: z.string().trim().min(1).max(60),
+  mood: z.string().max(200).default(""),
+  expression: z.string().max(400).default(""),
+});
+
+export const ZCharacterProfile = z.looseObject({
+  persona: z.string().default(""),
+  lore: z.string().default(""),
+  greeting: z.string().default(""),
+  examples: z.string().default(""),
+  scene: z.string().default("").describe("the setting (prose)"),
+  style: z.string().default("").describe("visual style phrase"),
+  subject: z.string().default("").describe("visual subject lock"),
+  speakingDetail: z.string().default(""),
+  voiceId: z.string().min(1).optional(),
+  modelId: z.string().min(1).optional(),
+  free: z.boolean().default(false).describe("talk turns use no chat time"),
+  intro: z.looseObject({ kicker: z.string().default(""), title: z.string().default(""), hint: z.string().default("") }).default({ kicker: "", title: "", hint: "" }),
+  stances: z.array(ZStoredStance).min(1).max(MAX_STANCES),
+  entranceState: z.string().optional(),
+});
+export type CharacterProfile = z.infer<typeof ZCharacterProfile>;
+
+/** Fields of the brain that never leave the server (the runtime view strips them). */
+export const PRIVATE_PROFILE_FIELDS = ["persona", "lore", "examples", "modelId"] as const;
+
+export const DEFAULT_STANCES: Stance[] = [
+  { id: "neutral", label: "Neutral", mood: "calm", expression: "a relaxed, attentive face" },
+  { id: "warm", label: "Warm", mood: "happy, friendly", expression: "a warm, open smile" },
+  { id: "amused", label: "Amused", mood: "playful", expression: "a crooked grin, eyes bright" },
+  { id: "curious", label: "Curious", mood: "curious", expression: "head tilted, eyebrows raised" },
+  { id: "guarded", label: "Guarded", mood: "wary", expression: "arms crossed, a narrow look" },
+  { id: "downcast", label: "Downcast", mood: "sad", expression: "eyes lowered, shoulders slack" },
+];
+
+export const DEFAULT_CAMERA = "medium close-up at eye level, the character centered, shallow depth of field";
+export const DEFAULT_MOVEMENT = "breathes softly, small idle shifts of weight, an occasional blink";
+
+/** The stored profile of a character graph, or null when it has none that parses. */
+export function readProfile(graph: unknown): CharacterProfile | null {
+  const character = (graph as { character?: unknown } | null)?.character;
+  const parsed = ZCharacterProfile.safeParse(character);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The brain as the chat capability takes it. */
+export function chatCharacterOf(name: string, profile: CharacterProfile): ChatCharacter {
+  return {
+    name,
+    persona: profile.persona,
+    lore: profile.lore,
+    greeting: profile.greeting,
+    examples: profile.examples,
+    scene: profile.scene,
+    style: profile.style,
+    stances: profile.stances.map((s) => ({ id: s.id, label: s.label, mood: s.mood, expression: s.expression })),
+    ...(profile.modelId ? { modelId: profile.modelId } : {}),
+  };
+}
+
+/** The entrance stance: the stored one if it is of the palette, else the first. */
+export function entranceStanceOf(profile: CharacterProfile): string {
+  return profile.stances.some((s) => s.id === profile.entranceState) ? profile.entranceState! : profile.stances[0]!.id;
+}
+
+// User text ends up in prose; braces would read as template slots there.
+const noBraces = (s: string) => s.replace(/[{}]/g, "");
+
+export interface CharacterWorldInput {
+  id: string;
+  name: string;
+  description: string;
+  cover: string;
+  profile: CharacterProfile & { entranceState: string };
+  camera: { static: string; dynamic: string };
+  movement: { static: string; dynamic: string };
+}
+
+/**
+ * The character's world: one state per stance (the stance's expression on the subject, in the
+ * scene), a transition between every two stances (hotkeys 1-9, 0 by target) so that every stance
+ * is reachable, the entrance on the entrance stance, and the profile under `character`.
+ */
+export function buildCharacterWorld(input: CharacterWorldInput): World & { character: CharacterProfile } {
+  const { profile } = input;
+  const who = noBraces(profile.subject.trim() || input.name);
+  const states: Record<string, State> = {};
+  for (const stance of profile.stances) {
+    const look = noBraces(stance.expression.trim() || `${stance.label.toLowerCase()} expression`);
+    const where = profile.scene.trim() ? `, ${noBraces(profile.scene.trim())}` : "";
+    const style = profile.style.trim() ? `; ${noBraces(profile.style.trim())}` : "";
+    states[stance.id] = {
+      id: stance.id,
+      base: `${who}, ${look}${where}${style}`,
+      camera: { static: noBraces(input.camera.static), dynamic: noBraces(input.camera.dynamic) },
+      movement: { static: noBraces(input.movement.static), dynamic: noBraces(input.movement.dynamic) },
+      ambient: stance.mood.trim() ? [noBraces(stance.mood.trim())] : [],
+      ending: {},
+      variants: [],
+      label: stance.label,
+    };
+  }
+  const labels = profile.stances.map((s) => s.label);
+  const events: Event[] = [];
+  profile.stances.forEach((to, index) => {
+    const name = labels.indexOf(to.label) === labels.lastIndexOf(to.label) ? to.label : `${to.label} (${to.id})`;
+    const hotkey = index < 9 ? String(index + 1) : index === 9 ? "0" : "";
+    for (const from of profile.stances) {
+      if (from.id === to.id) continue;
+      events.push({
+        from: from.id,
+        to: to.id,
+        name,
+        base: `${noBraces(input.name)} shifts into ${noBraces(to.expression.trim() || to.label.toLowerCase())}`,
+        detail: noBraces(to.mood),
+        hotkey,
+        kind: "transition",
+      });
+    }
+  });
+  return {
+    id: input.id,
+    name: input.name,
+    description: input.description,
+    cover: input.cover,
+    subject: who,
+    entrance: { image: { src: input.cover, label: input.name }, state: profile.entranceState },
+    scene: { states, events },
+    character: profile,
+  };
+}
+
+/** The graph as the embed's browser may see it: the brain's private fields stripped from `character`. */
+export function publicGraph(graph: World & { character?: unknown }): World {
+  if (!graph.character || typeof graph.character !== "object") return graph;
+  const character = { ...(graph.character as Record<string, unknown>) };
+  for (const field of PRIVATE_PROFILE_FIELDS) delete character[field];
+  return { ...graph, character };
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { createApp, ZAppName } from "@/lib/apps/apps";
+import { findUserByEmail, signUp, ZEmail, ZPassword } from "@/lib/auth/users";
+import { mintUserToken } from "@/lib/auth/session";
+import { addChatCredit, getChatStatus, setChatPlan, ZChatPlan } from "@/lib/chat";
+import { getDb } from "@/lib/db";
+import { notFound } from "@/lib/http/errors";
+import { createKey, listKeys, revokeKey } from "@/lib/keys/keys";
+import { KEY_KINDS, MODES } from "@/lib/keys/key-string";
+import { setQuotaCap, ZQuotaKind } from "@/lib/quota/quota";
+
+/**
+ * The CLI's commands as plain functions of parsed arguments. They run in whichever process owns
+ * the database: the CLI itself, or the server that owns the embedded data folder
+ * (app/api/internal/cli), so the two never open one PGlite folder at once.
+ */
+const ZBootstrap = z.object({ email: ZEmail, password: ZPassword.optional(), appName: ZAppName.optional() });
+const ZQuotaSet = z.object({ app: z.uuid(), kind: ZQuotaKind, daily: z.coerce.number().int().min(0) });
+const ZKeysCreate = z.object({ app: z.uuid(), kind: z.enum(KEY_KINDS), mode: z.enum(MODES), name: z.string().max(100).optional() });
+const ZKeysList = z.object({ app: z.uuid() });
+const ZKeysRevoke = z.object({ app: z.uuid(), key: z.uuid() });
+const ZAppsList = z.object({ email: ZEmail.optional() });
+/** An end user of an app: the userRef its server puts in session tokens (or a session id, ses_…). */
+const ZChatUser = z.string().trim().min(1).max(200);
+const ZChatPlanSet = z.object({ app: z.uuid(), user: ZChatUser, plan: ZChatPlan });
+const ZChatCreditAdd = z.object({ app: z.uuid(), user: ZChatUser, seconds: z.coerce.number().int().refine((n) => n !== 0, "must not be 0") });
+const ZChatStatus = z.object({ app: z.uuid(), user: ZChatUser });
+
+async function bootstrap(args: z.infer<typeof ZBootstrap>) {
+  const user =
+    (await findUserByEmail(args.email)) ??
+    // Without --password the account gets a random one: usable through the API, not the Studio.
+    (await signUp({ email: args.email, password: args.password ?? randomBytes(24).toString("base64url") }));
+  const app = await createApp(user.id, args.appName ?? "CLI app");
+  const make = (kind: "secret" | "publishable", mode: "test" | "live") =>
+    createKey(app.id, { kind, mode, name: `bootstrap ${kind} ${mode}` }).then((key) => key.secret);
+  const [sk_test, pk_test, sk_live, pk_live] = await Promise.all([
+    make("secret", "test"),
+    make("publishable", "test"),
+    make("secret", "live"),
+    make("publishable", "live"),
+  ]);
+  return {
+    userId: user.id,
+    email: user.email,
+    userToken: await mintUserToken(user),
+    appId: app.id,
+    keys: { sk_test, pk_test, sk_live, pk_live },
+  };
+}
+
+async function assertApp(appId: string) {
+  const db = await getDb();
+  if (!(await db.app.findUnique({ where: { id: appId } }))) throw notFound("App");
+}
+
+async function appsList(args: z.infer<typeof ZAppsList>) {
+  const db = await getDb();
+  const apps = await db.app.findMany({
+    where: args.email ? { owner: { email: args.email } } : {},
+    include: { owner: { select: { email: true } } },
+    orderBy: { createdAt: "asc" },
+  });
+  return { apps: apps.map((app) => ({ id: app.id, name: app.name, owner: app.owner.email, defaultMode: app.defaultMode, createdAt: app.createdAt.toISOString() })) };
+}
+
+export const CLI_COMMANDS = {
+  bootstrap: { schema: ZBootstrap, run: bootstrap },
+  "quota set": {
+    schema: ZQuotaSet,
+    run: async (args: z.infer<typeof ZQuotaSet>) => {
+      await assertApp(args.app);
+      await setQuotaCap(args.app, args.kind, args.daily);
+      return { appId: args.app, kind: args.kind, daily: args.daily };
+    },
+  },
+  "keys create": {
+    schema: ZKeysCreate,
+    run: async (args: z.infer<typeof ZKeysCreate>) => {
+      await assertApp(args.app);
+      return createKey(args.app, { kind: args.kind, mode: args.mode, name: args.name });
+    },
+  },
+  "keys list": {
+    schema: ZKeysList,
+    run: async (args: z.infer<typeof ZKeysList>) => {
+      await assertApp(args.app);
+      return { keys: await listKeys(args.app) };
+    },
+  },
+  "keys revoke": { schema: ZKeysRevoke, run: (args: z.infer<typeof ZKeysRevoke>) => revokeKey(args.app, args.key) },
+  "apps list": { schema: ZAppsList, run: appsList },
+  "chat plan set": {
+    schema: ZChatPlanSet,
+    run: async (args: z.infer<typeof ZChatPlanSet>) => {
+      await assertApp(args.app);
+      return setChatPlan(args.app, args.user, args.plan);
+    },
+  },
+  "chat credit add": {
+    schema: ZChatCreditAdd,
+    run: async (args: z.infer<typeof ZChatCreditAdd>) => {
+      await assertApp(args.app);
+      return addChatCredit(args.app, args.user, args.seconds);
+    },
+  },
+  "chat status": {
+    schema: ZChatStatus,
+    run: async (args: z.infer<typeof ZChatStatus>) => {
+      await assertApp(args.app);
+      return getChatStatus(args.app, args.user);
+    },
+  },
+} as const;
+
+export type CliCommandName = keyof typeof CLI_COMMANDS;
+
+export function isCliCommand(name: string): name is CliCommandName {
+  return Object.hasOwn(CLI_COMMANDS, name);
+}
+
+/** Validates the arguments and runs the command in this process. */
+export async function runCliCommand(name: CliCommandName, rawArgs: Record<string, unknown>): Promise<unknown> {
+  const command = CLI_COMMANDS[name];
+  const args = command.schema.parse(rawArgs);
+  return (command.run as (a: typeof args) => Promise<unknown>)(args);
+}

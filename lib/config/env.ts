@@ -1,0 +1,92 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting the server reads, parsed once. `.env.example` lists the same names;
+ * `lib/config/env.test.ts` keeps the two in step.
+ */
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default(".data"),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  AUTH_SECRET: z.string().min(32).optional(),
+  SESSION_TOKEN_SECRET: z.string().min(32).optional(),
+  INNGEST_SIGNING_KEY: z.string().min(1).optional(),
+  SESSION_TOKEN_PREVIOUS_SECRETS: z.string().optional(),
+  MAX_JSON_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(25),
+  RATE_LIMIT_BURST: z.coerce.number().int().positive().default(50),
+  KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
+  IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
+  IMPORT_MAX_STATES: z.coerce.number().int().positive().default(500),
+  IMPORT_MAX_EVENTS: z.coerce.number().int().positive().default(2000),
+  QUOTA_GENERATION_PER_DAY: z.coerce.number().int().min(0).default(200),
+  QUOTA_SEED_FRAME_PER_DAY: z.coerce.number().int().min(0).default(500),
+  QUOTA_SAY_PER_DAY: z.coerce.number().int().min(0).default(5_000),
+  QUOTA_TTS_PER_DAY: z.coerce.number().int().min(0).default(2_000),
+  QUOTA_VISION_GROUND_PER_DAY: z.coerce.number().int().min(0).default(1_000),
+  QUOTA_VISION_DESCRIBE_PER_DAY: z.coerce.number().int().min(0).default(1_000),
+  QUOTA_VISION_CHECK_PER_DAY: z.coerce.number().int().min(0).default(1_000),
+  QUOTA_EDIT_PER_DAY: z.coerce.number().int().min(0).default(1_000),
+  WEBHOOK_ALLOW_HTTP_LOOPBACK: z.stringbool().default(false),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).default(60_000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_IMAGE_MODEL: z.string().min(1).optional(),
+  AI_IMAGE_SIZE: z.string().regex(/^\d{2,5}x\d{2,5}$/).default("1536x1024"),
+  AI_JSON_MODE: z.enum(["json_object", "json_schema", "off"]).default("json_object"),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(60_000),
+  AI_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  INNGEST_BASE_URL: z.string().url().optional(),
+  INNGEST_EVENT_KEY: z.string().min(1).optional(),
+  INNGEST_DEV: z.string().optional(),
+  JOBS_CONCURRENCY: z.coerce.number().int().positive().default(8),
+  JOBS_RETRY_BASE_MS: z.coerce.number().int().positive().default(15_000),
+  JOBS_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  S3_PREFIX: z.string().default("assets/"),
+  S3_PUBLIC_URL: z.string().url().optional(),
+  CHAT_FREE_SECONDS: z.coerce.number().int().min(0).default(180),
+  CHAT_PLUS_SECONDS_PER_MONTH: z.coerce.number().int().min(0).default(7200),
+  CHAT_TURN_MIN_SECONDS: z.coerce.number().int().min(0).default(5),
+  CHAT_TURN_MAX_SECONDS: z.coerce.number().int().min(1).default(60),
+  AI_SPEECH_MODEL: z.string().min(1).optional(),
+  AI_SPEECH_VOICE: z.string().min(1).default("alloy"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Read by next.config.mjs when the server starts (docs/deploying in README).
+  HTTP_COMPRESSION: z.enum(["on", "off"]).default("off"),
+});
+
+export type Env = z.infer<typeof ZEnv>;
+
+/** Names documented in .env.example (checked by a test). */
+export const ENV_NAMES = Object.keys(ZEnv.shape) as (keyof Env)[];
+
+let cached: (Env & { dataDir: string }) | undefined;
+
+export function getEnv(): Env & { dataDir: string } {
+  if (cached) return cached;
+  const blankless = Object.fromEntries(
+    Object.entries(process.env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = ZEnv.safeParse(blankless);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

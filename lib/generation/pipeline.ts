@@ -1,0 +1,114 @@
+import { getProvider, type ProviderName } from "@/lib/ai";
+import { authorWorld, toApiError } from "@/lib/ai/author";
+import { storeAsset } from "@/lib/assets/assets";
+import { getDb } from "@/lib/db";
+import { checkWorld, type World } from "@/lib/kernel";
+import type { Mode } from "@/lib/keys/key-string";
+import { gateRejection, insertWorld, type Caller } from "@/lib/worlds/worlds";
+
+/**
+ * Live world generation, one function of steps shared by the synchronous path (steps run
+ * inline) and the durable job (steps are Inngest `step.run`s, memoized and retried). Every
+ * step is safe to run twice: images are content-addressed and the world's id is fixed up front.
+ */
+export interface GenerationInput {
+  worldId: string;
+  premise?: string;
+  text?: string;
+  frameRef?: string;
+  pov: string;
+  subjectRef?: { imageUrl: string; descriptor?: string };
+  /** Where hosted images are served from (the request's public origin). */
+  baseUrl: string;
+}
+
+export interface StepRunner {
+  run<T>(id: string, work: () => Promise<T>): Promise<T>;
+}
+
+export const inlineSteps: StepRunner = { run: (_id, work) => work() };
+
+/**
+ * How a run reports: `progress` records a phase (it runs inside steps too, so it never throws);
+ * `checkpoint` runs between phases, outside any step, and may throw to stop the run.
+ */
+export interface Reporter {
+  progress(phase: string, progress: number, extra?: { provider?: ProviderName }): Promise<void>;
+  checkpoint(): Promise<void>;
+}
+
+export const silentReporter: Reporter = { progress: async () => {}, checkpoint: async () => {} };
+
+export interface GenerationResult {
+  worldId: string;
+  slug: string | null;
+  cover: string;
+  ok: boolean;
+  provider: ProviderName;
+}
+
+/** At most this many states get their own painted frame; the rest share the entrance's. */
+const MAX_PAINTED_STATES = 12;
+
+function statePrompt(world: World, stateId: string): { prompt: string; mood: string } {
+  const state = world.scene.states[stateId];
+  const subject = world.subjectRef?.descriptor || world.subject;
+  return {
+    prompt: [state?.base, subject && `featuring ${subject}`].filter(Boolean).join(", ") || world.name,
+    mood: [state?.camera.static, state?.ending.isEnding ? "finale" : ""].filter(Boolean).join(" "),
+  };
+}
+
+export async function generateWorldSteps(mode: Mode, caller: Caller, input: GenerationInput, steps: StepRunner, reporter: Reporter): Promise<GenerationResult> {
+  await reporter.checkpoint();
+  await reporter.progress("authoring", 0.1);
+  const authored = await steps.run("author", async () => {
+    try {
+      return await authorWorld(mode, { worldId: input.worldId, premise: input.premise, text: input.text, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef });
+    } catch (error) {
+      throw toApiError(error);
+    }
+  });
+  const world: World = structuredClone(authored.world);
+  if (input.subjectRef) world.subjectRef = { imageUrl: input.subjectRef.imageUrl, descriptor: input.subjectRef.descriptor ?? world.subject };
+  await reporter.checkpoint();
+  await reporter.progress("painting", 0.3, { provider: authored.provider });
+
+  // Test mode keeps the mock's own images; live worlds get a painted frame per state.
+  if (mode === "live") {
+    const provider = getProvider(mode);
+    const stateIds = Object.keys(world.scene.states).slice(0, MAX_PAINTED_STATES);
+    let painted = 0;
+    const urls = await Promise.all(
+      stateIds.map((stateId) =>
+        steps.run(`paint-${stateId}`, async () => {
+          const image = await provider.paintImage({ ...statePrompt(world, stateId), aspect: "16:9" });
+          const stored = await storeAsset(image.bytes, image.mimeType, input.baseUrl);
+          await reporter.progress("painting", 0.3 + (0.6 * ++painted) / stateIds.length);
+          return stored.url;
+        }),
+      ),
+    );
+    stateIds.forEach((stateId, i) => {
+      const state = world.scene.states[stateId];
+      if (state) world.scene.states[stateId] = { ...state, image: { src: urls[i]!, label: state.id } };
+    });
+    const entranceUrl = urls[stateIds.indexOf(world.entrance.state)];
+    // A seed frame given by URL stays the entrance image, as the author set it.
+    if (entranceUrl && !input.frameRef?.startsWith("http")) {
+      world.entrance = { ...world.entrance, image: { ...world.entrance.image, src: entranceUrl } };
+      world.cover = entranceUrl;
+    }
+  }
+
+  await reporter.checkpoint();
+  await reporter.progress("saving", 0.95);
+  return steps.run("persist", async () => {
+    const verdict = checkWorld(world);
+    if (!verdict.ok) throw gateRejection("The generated world failed the kernel gate; nothing was created.", verdict);
+    const db = await getDb();
+    // A retried step finds the world it already created.
+    const row = (await db.world.findUnique({ where: { id: input.worldId }, select: { id: true, slug: true, cover: true } })) ?? (await insertWorld(caller, { id: input.worldId, graph: verdict.world as World, source: authored.provider }));
+    return { worldId: row.id, slug: row.slug, cover: row.cover, ok: authored.ok, provider: authored.provider };
+  });
+}

@@ -1,0 +1,163 @@
+import { randomUUID } from "node:crypto";
+import type { NextRequest } from "next/server";
+import { z } from "zod";
+import { getEnv } from "@/lib/config/env";
+import { Prisma } from "@/lib/db";
+import type { Scope } from "@/lib/keys/scopes";
+import { log } from "@/lib/log";
+import { corsHeaders } from "@/lib/runtime/cors";
+import { peekAppId } from "@/lib/sessions/token";
+import { resolveCredential, type AuthKind, type CredentialFor } from "./credentials";
+import { ApiError, badRequest, forbidden, notFound } from "./errors";
+import { takeToken } from "./rate-limit";
+import { readJsonObject } from "./read-json";
+import { jsonResponse, Reply } from "./respond";
+import { formatZodIssues } from "./zod-errors";
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteContext<A extends AuthKind, P, Q, B> {
+  req: NextRequest;
+  auth: CredentialFor<A>;
+  params: P;
+  query: Q;
+  body: B;
+  requestId: string;
+  /** The `If-Match` header without quotes, when sent. */
+  ifMatch: string | undefined;
+  /** `cors` routes without a session credential: the app whose embedding origins apply. */
+  allowCorsFor(appId: string): void;
+}
+
+export interface RouteDefinition<A extends AuthKind, PS, QS, BS> {
+  auth: A;
+  /** Keys restricted to scopes must hold this one to call the route. */
+  scope?: Scope;
+  params?: PS;
+  query?: QS;
+  body?: BS;
+  /** An empty body reads as `{}` (routes whose body fields are all optional). */
+  bodyOptional?: boolean;
+  /** Overrides MAX_JSON_BODY_BYTES for this route. */
+  maxBodyBytes?: number;
+  /**
+   * `session` routes: the token may also come as the `token` body field, or a public session id
+   * (`pub_…`) as the `sessionId` body field (the body is read first).
+   */
+  tokenInBody?: boolean;
+  /**
+   * Runtime routes called from embedding pages: every response (errors too) carries
+   * `Access-Control-Allow-Origin` when the request's Origin is one of the embedding origins of
+   * the session's app (or of the app named with `allowCorsFor`), and nothing for other origins.
+   */
+  cors?: boolean;
+  handler: (ctx: RouteContext<A, Out<PS>, Out<QS>, Out<BS>>) => Promise<Record<string, unknown> | Reply>;
+}
+
+type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+function parseWith<S extends Schema>(schema: S, value: unknown, where: string): z.output<S> {
+  const result = schema.safeParse(value);
+  // A path that does not parse names no resource: 404, as an unknown id would.
+  if (!result.success && where === "path") throw notFound();
+  if (!result.success) throw badRequest(`Invalid ${where}.`, formatZodIssues(result.error, where === "body" ? undefined : where));
+  return result.data;
+}
+
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of url.searchParams) {
+    const seen = out[name];
+    out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return out;
+}
+
+function errorResponse(error: unknown, requestId: string, meta: Record<string, unknown>): Response {
+  const headers = { "x-request-id": requestId };
+  if (error instanceof ApiError) {
+    return jsonResponse(error.status, { detail: error.detail, code: error.code, ...error.extra }, { ...headers, ...error.headers });
+  }
+  if (error instanceof z.ZodError) {
+    return jsonResponse(400, { detail: "Invalid request.", code: "invalid_request", errors: formatZodIssues(error) }, headers);
+  }
+  if (error instanceof Prisma.PrismaClientKnownRequestError) {
+    if (error.code === "P2002") return jsonResponse(409, { detail: "A resource with these values already exists.", code: "conflict" }, headers);
+    if (error.code === "P2025") return jsonResponse(404, { detail: "Resource not found.", code: "not_found" }, headers);
+  }
+  log.error("unhandled error", { requestId, ...meta, error: error instanceof Error ? error.stack : String(error) });
+  return jsonResponse(500, { detail: `Internal error. Quote request id ${requestId} when reporting it.`, code: "internal_error", requestId }, headers);
+}
+
+/**
+ * The one wrapper of every /v1 route: credential, rate limit, size-limited JSON, zod parsing of
+ * params, query and body, error mapping, `schemaVersion`, ETag and a request id.
+ */
+export function route<A extends AuthKind, PS extends Schema | undefined = undefined, QS extends Schema | undefined = undefined, BS extends Schema | undefined = undefined>(
+  definition: RouteDefinition<A, PS, QS, BS>,
+) {
+  return async function handle(req: NextRequest, context: NextRouteContext): Promise<Response> {
+    const requestId = `req_${randomUUID().replaceAll("-", "")}`;
+    const url = new URL(req.url);
+    let corsAppId: string | undefined;
+    let bodyToken: string | undefined;
+    const withCors = async (headers: Record<string, string>): Promise<Record<string, string>> =>
+      definition.cors ? { ...headers, ...(await corsHeaders(req, corsAppId).catch(() => ({}))) } : headers;
+    try {
+      const maxBytes = definition.maxBodyBytes ?? getEnv().MAX_JSON_BODY_BYTES;
+      // A session token may ride in the body: read it before resolving the credential.
+      const early = definition.body && definition.tokenInBody ? await readJsonObject(req, maxBytes, definition.bodyOptional) : undefined;
+      bodyToken = typeof early?.token === "string" ? early.token : undefined;
+      const bodySessionId = typeof early?.sessionId === "string" ? early.sessionId : undefined;
+      const auth = (await resolveCredential(req, definition.auth, early && { token: bodyToken, sessionId: bodySessionId })) as CredentialFor<A>;
+      if (auth.type === "session") corsAppId = auth.appId;
+      if (auth.type === "key") {
+        if (definition.scope && auth.scopes.length > 0 && !auth.scopes.includes(definition.scope)) {
+          throw forbidden(`This key is restricted to scopes [${auth.scopes.join(", ")}]; the route needs ${definition.scope}.`);
+        }
+      }
+      const subject =
+        auth.type === "key" ? `key:${auth.keyId}` : auth.type === "user" ? `user:${auth.userId}` : auth.type === "session" ? `session:${auth.sessionId}` : null;
+      if (subject) {
+        const verdict = takeToken(subject);
+        if (!verdict.ok) {
+          throw new ApiError("rate_limited", `Too many requests; retry in ${verdict.retryAfterSeconds} s.`, {}, { "retry-after": String(verdict.retryAfterSeconds) });
+        }
+      }
+      const params = definition.params ? parseWith(definition.params, await context.params, "path") : undefined;
+      const query = definition.query ? parseWith(definition.query, queryObject(url), "query") : undefined;
+      const body = definition.body ? parseWith(definition.body, early ?? (await readJsonObject(req, maxBytes, definition.bodyOptional)), "body") : undefined;
+
+      const result = await definition.handler({
+        req,
+        auth,
+        params: params as Out<PS>,
+        query: query as Out<QS>,
+        body: body as Out<BS>,
+        requestId,
+        ifMatch: req.headers.get("if-match")?.replace(/^W\//, "").replaceAll('"', "") || undefined,
+        allowCorsFor: (appId) => {
+          corsAppId = appId;
+        },
+      });
+      const { status, body: out, headers } = result instanceof Reply ? result : new Reply(200, result);
+      const responseHeaders: Record<string, string> = await withCors({ "x-request-id": requestId, ...headers });
+      if (typeof out.rev === "string" && status < 300) {
+        responseHeaders.etag = `"${out.rev}"`;
+        if (req.method === "GET" && req.headers.get("if-none-match")?.replaceAll('"', "") === out.rev) {
+          return new Response(null, { status: 304, headers: responseHeaders });
+        }
+      }
+      return jsonResponse(status, out, responseHeaders);
+    } catch (error) {
+      const response = errorResponse(error, requestId, { method: req.method, path: url.pathname });
+      // A refused session token still names its app: its embedding origins may read the 401.
+      if (definition.cors && corsAppId === undefined) {
+        corsAppId = peekAppId(/^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "")?.[1] ?? bodyToken);
+      }
+      if (definition.cors) for (const [name, value] of Object.entries(await withCors({}))) response.headers.set(name, value);
+      return response;
+    }
+  };
+}

@@ -1,0 +1,19 @@
+import type { InngestFunction } from "inngest";
+import { generateWorld } from "@/lib/generation/function";
+import { deliverWebhook } from "@/lib/webhooks/deliver-function";
+
+/**
+ * Every production Inngest function, served at /api/inngest (app/api/inngest/route.ts) and run
+ * by an Inngest server or, when none is configured, by the local executor (docs/jobs.md).
+ *
+ * Register a function here by adding it to the array, e.g. the webhook delivery function of
+ * lib/webhooks or the world generation function of lib/generation:
+ *
+ *   import { deliverWebhook } from "@/lib/webhooks/jobs";
+ *   export const functions: InngestFunction.Any[] = [deliverWebhook];
+ *
+ * Each is created with `inngest.createFunction` on the client of `@/lib/jobs/client`. Keep them
+ * thin (STYLE.md "Jobs"): steps call domain functions, step ids never change, every step is safe
+ * to run twice, and the job's public state lives in the domain's own table.
+ */
+export const functions: InngestFunction.Any[] = [deliverWebhook, generateWorld];

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { getProvider, isProviderError } from "@/lib/ai";
+import { storeAsset } from "@/lib/assets/assets";
+import { ApiError } from "@/lib/http/errors";
+import { releaseQuota, reserveQuota } from "@/lib/quota/quota";
+import { getWorldOrThrow, type Caller } from "@/lib/worlds/worlds";
+
+export const ZSeedFrameBody = z.strictObject({
+  prompt: z.string().trim().min(1).max(2000).describe("what the frame shows"),
+  mood: z.string().trim().max(200).optional().describe("a few words of mood: palette and lighting"),
+});
+
+export const ZSceneBody = z.strictObject({
+  stateId: z.string().min(1).optional().describe("paint this state of the world (its base prose)"),
+  prompt: z.string().trim().min(1).max(2000).optional().describe("what happens in the scene; added to the state's prose"),
+  mood: z.string().trim().max(200).optional(),
+});
+
+/**
+ * Paints one 16:9 frame (spec "Seed frame"), metered as `seed_frame`: the unit is reserved
+ * before the painter runs and given back if painting or hosting fails (fail-closed).
+ */
+async function paintFrame(caller: Caller, prompt: string, mood: string | undefined, baseUrl: string) {
+  const reservation = await reserveQuota(caller.appId, "seed_frame");
+  try {
+    const image = await getProvider(caller.mode).paintImage({ prompt, mood, aspect: "16:9" });
+    const stored = await storeAsset(image.bytes, image.mimeType, baseUrl);
+    return {
+      imageBase64: image.bytes.toString("base64"),
+      mimeType: image.mimeType,
+      url: stored.url,
+      prompt: image.prompt,
+      art_style: image.artStyle,
+      ...(caller.mode === "test" ? { mock: true } : {}),
+    };
+  } catch (error) {
+    await releaseQuota(reservation);
+    if (isProviderError(error) || !(error instanceof ApiError)) {
+      throw new ApiError("upstream_failed", `The frame could not be painted (${(error as Error).message}); nothing was charged. It is safe to retry.`);
+    }
+    throw error;
+  }
+}
+
+export function paintSeedFrame(caller: Caller, body: z.infer<typeof ZSeedFrameBody>, baseUrl: string) {
+  return paintFrame(caller, body.prompt, body.mood, baseUrl);
+}
+
+/** The next scene of a world, painted from its stored subject reference (and a state's prose). */
+export async function paintScene(caller: Caller, worldId: string, body: z.infer<typeof ZSceneBody>, baseUrl: string) {
+  const world = (await getWorldOrThrow(caller, worldId)).graph;
+  if (!world.subjectRef) {
+    throw new ApiError("validation_failed", "The world has no subjectRef to paint from; set one with the set_subject_ref op.", { errors: ["subjectRef: missing"] });
+  }
+  const state = body.stateId !== undefined ? world.scene.states[body.stateId] : undefined;
+  if (body.stateId !== undefined && !state) throw new ApiError("invalid_request", `The world has no state "${body.stateId}".`, { errors: ["stateId: no such state"] });
+  const prompt = [world.subjectRef.descriptor || world.subject, state?.base, body.prompt].filter(Boolean).join(", ");
+  const frame = await paintFrame(caller, prompt, body.mood, baseUrl);
+  return { ...frame, subjectRef: world.subjectRef, ...(state ? { stateId: state.id } : {}) };
+}

@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { getEnv, type Env } from "@/lib/config/env";
+import { getDb } from "@/lib/db";
+import { ApiError } from "@/lib/http/errors";
+import type { Mode } from "@/lib/keys/key-string";
+
+/** The daily quota kinds of CONTRACT.md. */
+export const QUOTA_KINDS = ["generation", "seed_frame", "say", "tts", "vision_ground", "vision_describe", "vision_check", "edit"] as const;
+export const ZQuotaKind = z.enum(QUOTA_KINDS);
+export type QuotaKind = z.infer<typeof ZQuotaKind>;
+
+const envName = (kind: QuotaKind) => `QUOTA_${kind.toUpperCase()}_PER_DAY` as keyof Env;
+
+/** Today's UTC day; quotas reset at 00:00 UTC. */
+export function quotaDay(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/** Raw SQL gets the day as text: a timestamp cast to date would follow the server's time zone. */
+const isoDay = (day: Date) => day.toISOString().slice(0, 10);
+
+export function defaultCap(kind: QuotaKind): number {
+  return getEnv()[envName(kind)] as number;
+}
+
+/** The store could not be reached: refuse the work rather than spend without counting it. */
+function unavailable(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  return new ApiError("unavailable", "The quota service is unavailable; nothing was done. Retry shortly.");
+}
+
+export async function effectiveCaps(appId: string): Promise<Record<QuotaKind, number>> {
+  const db = await getDb();
+  const overrides = await db.appQuotaCap.findMany({ where: { appId } });
+  const caps = Object.fromEntries(QUOTA_KINDS.map((kind) => [kind, defaultCap(kind)])) as Record<QuotaKind, number>;
+  for (const row of overrides) if (row.kind in caps) caps[row.kind as QuotaKind] = row.dailyCap;
+  return caps;
+}
+
+export async function setQuotaCap(appId: string, kind: QuotaKind, dailyCap: number): Promise<void> {
+  const db = await getDb();
+  await db.appQuotaCap.upsert({
+    where: { appId_kind: { appId, kind } },
+    create: { appId, kind, dailyCap },
+    update: { dailyCap },
+  });
+}
+
+export interface Reservation {
+  appId: string;
+  kind: QuotaKind;
+  units: number;
+  day: Date;
+}
+
+/**
+ * Reserves units before any spend, in one conditional upsert: the row only grows while it stays
+ * within the cap, so concurrent callers can never overshoot it. Over the cap: 402.
+ */
+export async function reserveQuota(appId: string, kind: QuotaKind, units = 1): Promise<Reservation> {
+  const day = quotaDay();
+  let granted: { used: number }[];
+  try {
+    const cap = (await effectiveCaps(appId))[kind];
+    const db = await getDb();
+    granted = await db.$queryRaw<{ used: number }[]>`
+      INSERT INTO quota_counters (app_id, kind, day, used)
+      SELECT ${appId}::uuid, ${kind}, ${isoDay(day)}::date, ${units}
+      WHERE ${units} <= ${cap}
+      ON CONFLICT (app_id, kind, day)
+      DO UPDATE SET used = quota_counters.used + EXCLUDED.used
+      WHERE quota_counters.used + EXCLUDED.used <= ${cap}
+      RETURNING used`;
+    if (granted.length === 0) {
+      throw new ApiError("quota_exceeded", `Daily ${kind} quota of ${cap} is used up; it resets at 00:00 UTC.`, { kind, cap });
+    }
+  } catch (error) {
+    throw unavailable(error);
+  }
+  return { appId, kind, units, day };
+}
+
+/** Gives back a reservation whose work failed before spending (same UTC day it was taken on). */
+export async function releaseQuota(reservation: Reservation): Promise<void> {
+  const db = await getDb();
+  await db.$executeRaw`
+    UPDATE quota_counters SET used = GREATEST(used - ${reservation.units}, 0)
+    WHERE app_id = ${reservation.appId}::uuid AND kind = ${reservation.kind} AND day = ${isoDay(reservation.day)}::date`;
+}
+
+export async function getUsage(appId: string, mode: Mode) {
+  const day = quotaDay();
+  const db = await getDb();
+  const [caps, counters, billing] = await Promise.all([
+    effectiveCaps(appId),
+    db.quotaCounter.findMany({ where: { appId, day } }),
+    db.billingLedger.findMany({ where: { appId, mode, day } }),
+  ]);
+  const used = new Map(counters.map((row) => [row.kind, row.used]));
+  const billed = (metric: string) => Number(billing.find((row) => row.metric === metric)?.amount ?? 0);
+  return {
+    day: isoDay(day),
+    quotas: Object.fromEntries(QUOTA_KINDS.map((kind) => [kind, { used: used.get(kind) ?? 0, cap: caps[kind] }])),
+    billing: { sessionSeconds: billed("session_seconds"), chatSeconds: billed("chat_seconds") },
+  };
+}

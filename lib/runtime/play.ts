@@ -1,0 +1,98 @@
+import { getDb } from "@/lib/db";
+import { toWorldRow, WITH_GRAPH, type WorldRow } from "@/lib/worlds/row";
+import type { SessionCredential } from "@/lib/http/credentials";
+import { notFound, unauthorized } from "@/lib/http/errors";
+import { publicGraph } from "@/lib/characters/profile";
+import { signPublicSessionId } from "@/lib/sessions/public-id";
+import { signSessionToken, type SessionKind } from "@/lib/sessions/token";
+import { forgetWorld, readWorld } from "@/lib/worlds/world-cache";
+import { addToLedger } from "./ledger";
+import { HEARTBEAT_MAX_SECONDS, type HeartbeatBody } from "./requests";
+import { startSessionOnce } from "./sessions";
+
+/** Anonymous sessions of public worlds last an hour; the player fetches a new one after that. */
+export const PUBLIC_SESSION_TTL_SECONDS = 3600;
+
+/** The world or character of a session token: another app's or mode's is a 401, a deleted one a 404. */
+export async function worldForSession(auth: SessionCredential): Promise<WorldRow> {
+  const id = auth.subjectId;
+  const row = await readWorld(id);
+  if (!row) throw notFound(auth.kind === "character" ? "Character" : "World");
+  if (row.appId !== auth.appId || row.mode !== auth.mode || row.kind !== auth.kind) {
+    throw unauthorized("This session token is not valid for this world (another app, mode or kind); mint a new one.");
+  }
+  return row;
+}
+
+/** What the embed player boots from: the graph (a character's brain stripped), name, mode, rev and the session id. */
+function runtimeView(row: WorldRow, sessionId: string) {
+  return {
+    id: row.id,
+    kind: row.kind as SessionKind,
+    name: row.name,
+    mode: row.mode,
+    rev: row.rev,
+    sessionId,
+    world: publicGraph(row.graph),
+  };
+}
+
+/** GET /v1/runtime/world. */
+export async function getRuntimeWorld(auth: SessionCredential) {
+  return runtimeView(await worldForSession(auth), auth.sessionId);
+}
+
+/**
+ * GET /v1/runtime/public/{slug}: a public live world (or character) by slug, for an anonymous
+ * player: a public session id (`pub_…`, self-verifying: heartbeats may send it alone) and a
+ * session token with the same session (for talk turns, or heartbeats as a bearer). Private,
+ * unlisted and test worlds: 404.
+ */
+export async function getPublicRuntimeWorld(slug: string) {
+  const db = await getDb();
+  const stored = await db.world.findFirst({ where: { slug, visibility: "public", mode: "live" }, ...WITH_GRAPH });
+  if (!stored) throw notFound("World");
+  const row = toWorldRow(stored);
+  const now = new Date(Math.floor(Date.now() / 1000) * 1000);
+  const kind = row.kind as SessionKind;
+  const sessionId = signPublicSessionId({ worldId: row.id, appId: row.appId, kind, issuedAt: now, expiresAt: new Date(now.getTime() + PUBLIC_SESSION_TTL_SECONDS * 1000) });
+  const { token, claims } = await signSessionToken({
+    subjectId: row.id,
+    kind,
+    appId: row.appId,
+    mode: "live",
+    public: true,
+    sessionId,
+    ttlSeconds: PUBLIC_SESSION_TTL_SECONDS,
+    now,
+  });
+  return { row, body: { ...runtimeView(row, claims.sessionId), token, expiresAt: claims.expiresAt.toISOString() } };
+}
+
+/**
+ * POST /v1/runtime/heartbeat: records live play time. The session's first heartbeat starts it
+ * (and counts the world's session connect, once). Each heartbeat credits at most
+ * HEARTBEAT_MAX_SECONDS, and a session's credited total never exceeds the wall time since its
+ * token was minted, so a client cannot inflate it; the credited seconds go to the app's
+ * `session_seconds` ledger in live mode only (test usage is never billed). One transaction.
+ */
+export async function recordHeartbeat(auth: SessionCredential, body: HeartbeatBody) {
+  if (body.sessionId !== auth.sessionId) throw unauthorized("sessionId is not the session of this token.");
+  await worldForSession(auth);
+  const now = new Date();
+  const db = await getDb();
+  const result = await db.$transaction(async (tx) => {
+    const started = await startSessionOnce(tx, auth, now);
+    const [session] = await tx.$queryRaw<{ play_seconds: number; started_at: Date }[]>`
+      SELECT play_seconds, started_at FROM runtime_sessions WHERE id = ${auth.sessionId} FOR UPDATE`;
+    const played = session?.play_seconds ?? 0;
+    const elapsed = Math.ceil((now.getTime() - (session?.started_at ?? now).getTime()) / 1000);
+    const credit = Math.max(0, Math.min(Math.floor(body.seconds), HEARTBEAT_MAX_SECONDS, elapsed - played));
+    await tx.$executeRaw`
+      UPDATE runtime_sessions SET play_seconds = play_seconds + ${credit}, last_heartbeat_at = ${now} WHERE id = ${auth.sessionId}`;
+    await addToLedger(tx, auth.appId, auth.mode, "session_seconds", credit, now);
+    return { started, credit, total: played + credit };
+  });
+  if (result.started) forgetWorld(auth.subjectId);
+  return { ok: true, sessionId: auth.sessionId, seconds: result.credit, totalSeconds: result.total, billed: auth.mode === "live" };
+}

@@ -1,0 +1,27 @@
+import { notFound } from "@/lib/http/errors";
+import { getWorldOrThrow, type Caller } from "@/lib/worlds/worlds";
+import type { MintSessionBody } from "./requests";
+import { signSessionToken } from "./token";
+
+/**
+ * POST /v1/sessions/token: a token scoped to one world (`worldId`, a world of kind `world`) or
+ * one character (`characterId`) of the key's app and mode; anything else is a 404, as any
+ * unknown id. The mode is the key's: a test key mints a test token.
+ */
+export async function mintSessionToken(caller: Caller, body: MintSessionBody) {
+  const kind = body.characterId !== undefined ? "character" : "world";
+  const id = (body.characterId ?? body.worldId)!;
+  const row = await getWorldOrThrow(caller, id).catch((error: unknown) => {
+    throw kind === "character" ? notFound("Character") : error;
+  });
+  if (row.kind !== kind) throw notFound(kind === "character" ? "Character" : "World");
+  const { token, claims } = await signSessionToken({
+    subjectId: row.id,
+    kind,
+    appId: caller.appId,
+    mode: caller.mode,
+    userRef: body.userRef,
+    ttlSeconds: body.ttlSeconds,
+  });
+  return { token, expiresAt: claims.expiresAt.toISOString(), mode: claims.mode, sessionId: claims.sessionId };
+}

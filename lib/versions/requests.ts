@@ -1,0 +1,7 @@
+import { z } from "zod";
+import { ZId } from "@/lib/http/params";
+
+export const ZVersionParams = z.object({ id: ZId, versionId: ZId });
+export const ZCreateVersionBody = z.strictObject({ title: z.string().trim().max(200).optional() });
+export const ZRenameVersionBody = z.strictObject({ title: z.string().trim().max(200) });
+export const ZRestoreVersionBody = z.strictObject({ expectedRev: z.string().min(1).optional() });

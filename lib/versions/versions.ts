@@ -1,0 +1,87 @@
+import { getDb, Prisma } from "@/lib/db";
+import type { WorldVersion } from "@/lib/db/generated/client";
+import { ApiError, notFound } from "@/lib/http/errors";
+import type { World } from "@/lib/kernel";
+import { forgetWorld } from "@/lib/worlds/world-cache";
+import { getFreshWorldOrThrow, getWorldOrThrow, writeGraph, type Caller } from "@/lib/worlds/worlds";
+
+/**
+ * A world's branching version tree: each version is a full snapshot of the graph; HEAD
+ * (`worlds.head_version_id`) is the version the working graph descends from.
+ */
+export function serializeVersion(version: WorldVersion, headId: string | null) {
+  return {
+    versionId: version.id,
+    title: version.title,
+    parentId: version.parentId,
+    rev: version.rev,
+    createdAt: version.createdAt.toISOString(),
+    isHead: version.id === headId,
+  };
+}
+
+async function getVersionOrThrow(worldId: string, versionId: string): Promise<WorldVersion> {
+  const db = await getDb();
+  const version = await db.worldVersion.findFirst({ where: { id: versionId, worldId } });
+  if (!version) throw notFound("Version");
+  return version;
+}
+
+/** Snapshots the working graph as a child of HEAD and moves HEAD to it. */
+export async function createVersion(caller: Caller, worldId: string, title: string | undefined) {
+  const db = await getDb();
+  const world = await getFreshWorldOrThrow(caller, worldId);
+  const version = await db.$transaction(async (tx) => {
+    const created = await tx.worldVersion.create({
+      data: { worldId, parentId: world.headVersionId, title: title ?? "", graph: world.graph as Prisma.InputJsonValue, rev: world.rev },
+    });
+    await tx.world.update({ where: { id: worldId }, data: { headVersionId: created.id } });
+    return created;
+  });
+  forgetWorld(worldId);
+  return serializeVersion(version, version.id);
+}
+
+export async function listVersions(caller: Caller, worldId: string) {
+  const db = await getDb();
+  const world = await getWorldOrThrow(caller, worldId);
+  const versions = await db.worldVersion.findMany({ where: { worldId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  return { versions: versions.map((v) => serializeVersion(v, world.headVersionId)), head: world.headVersionId };
+}
+
+/** A version with its snapshot (for diffs and previews). */
+export async function getVersion(caller: Caller, worldId: string, versionId: string) {
+  const world = await getWorldOrThrow(caller, worldId);
+  const version = await getVersionOrThrow(worldId, versionId);
+  return { ...serializeVersion(version, world.headVersionId), world: version.graph as World };
+}
+
+export async function renameVersion(caller: Caller, worldId: string, versionId: string, title: string) {
+  await getWorldOrThrow(caller, worldId);
+  await getVersionOrThrow(worldId, versionId);
+  const db = await getDb();
+  await db.worldVersion.update({ where: { id: versionId }, data: { title } });
+  return { ok: true, versionId, title };
+}
+
+/** Removes a version (not HEAD); its children are re-rooted onto its parent. */
+export async function pruneVersion(caller: Caller, worldId: string, versionId: string) {
+  const world = await getWorldOrThrow(caller, worldId);
+  const version = await getVersionOrThrow(worldId, versionId);
+  if (world.headVersionId === versionId) throw new ApiError("conflict", "HEAD cannot be pruned; restore or snapshot another version first.");
+  const db = await getDb();
+  await db.$transaction(async (tx) => {
+    await tx.worldVersion.updateMany({ where: { worldId, parentId: versionId }, data: { parentId: version.parentId } });
+    await tx.worldVersion.delete({ where: { id: versionId } });
+  });
+  return { ok: true, versionId };
+}
+
+/** The working graph becomes the snapshot (a new rev) and HEAD moves to it. */
+export async function restoreVersion(caller: Caller, worldId: string, versionId: string, expectedRev: string | undefined) {
+  await getWorldOrThrow(caller, worldId);
+  const version = await getVersionOrThrow(worldId, versionId);
+  const snapshot = version.graph as World;
+  const { row } = await writeGraph(caller, worldId, expectedRev, () => ({ graph: snapshot, report: null, columns: { headVersionId: versionId } }));
+  return row;
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { inngest } from "@/lib/jobs/client";
+import { markDeliveryFailed, runDelivery } from "./deliver";
+import { WEBHOOK_DELIVERY_REQUESTED } from "./emit";
+
+const ZDeliveryRequested = z.object({ deliveryId: z.uuid() });
+
+/**
+ * One delivery (an event to one endpoint) as a durable run: `attempt-<n>` steps with
+ * `backoff-<n>` sleeps between them (lib/webhooks/deliver.ts `runDelivery`), so the retry
+ * schedule survives restarts. The attempt policy is the webhook's own, 3 attempts: a failed
+ * delivery is a step's result, never its error, and Inngest's retries are off so nothing is
+ * sent more often than that. An unexpected error (the database) fails the run and `onFailure`
+ * closes the delivery as failed.
+ */
+export const deliverWebhook = inngest.createFunction(
+  {
+    id: "webhook-deliver",
+    name: "Deliver a webhook",
+    triggers: [{ event: WEBHOOK_DELIVERY_REQUESTED }],
+    retries: 0,
+    onFailure: async ({ event, error }) => {
+      const parsed = ZDeliveryRequested.safeParse(event.data.event.data);
+      if (parsed.success) await markDeliveryFailed(parsed.data.deliveryId, `delivery job failed: ${error.message}`);
+    },
+  },
+  async ({ event, step }) => {
+    const { deliveryId } = ZDeliveryRequested.parse(event.data);
+    return runDelivery(deliveryId, {
+      run: (id, fn) => step.run(id, fn),
+      sleep: (id, ms) => step.sleep(id, ms),
+    });
+  },
+);

@@ -1,0 +1,152 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { getDb } from "@/lib/db";
+import type { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint, WebhookEvent } from "@/lib/db/generated/client";
+import { badRequest, notFound } from "@/lib/http/errors";
+import { ZId } from "@/lib/http/params";
+import { getWebhookSettings } from "./config";
+import { DEFAULT_EVENTS, WILDCARD, ZWebhookEventType } from "./events";
+import { sealSecret } from "./secret-box";
+import { MAX_URL_LENGTH, resolveWebhookTarget, WebhookUrlError } from "./ssrf";
+
+/** An app may register this many endpoints (each event fans out to all of them). */
+export const MAX_ENDPOINTS_PER_APP = 20;
+
+export const ZCreateWebhook = z.strictObject({
+  url: z.string().trim().min(1).max(MAX_URL_LENGTH),
+  events: z
+    .array(ZWebhookEventType)
+    .min(1, "must name at least one event type (or omit it for the default set)")
+    .max(50)
+    .optional(),
+});
+export type CreateWebhookInput = z.infer<typeof ZCreateWebhook>;
+
+export const ZWebhookParams = z.object({ id: ZId, whId: ZId });
+
+export const ZDeliveryListQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).optional(),
+});
+
+/** The webhook endpoint of the spec, without its secret. */
+export function serializeWebhookEndpoint(endpoint: WebhookEndpoint) {
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    events: endpoint.events,
+    enabled: endpoint.enabled,
+    created_at: endpoint.createdAt.toISOString(),
+  };
+}
+export type WebhookEndpointView = ReturnType<typeof serializeWebhookEndpoint>;
+
+/** `whsec_` and 43 base64url characters (256 bits). */
+export function generateSigningSecret(): string {
+  return `whsec_${randomBytes(32).toString("base64url")}`;
+}
+
+/**
+ * Registers an endpoint after the SSRF check of its URL, and returns it with its signing
+ * secret: the only time the secret is shown.
+ */
+export async function createWebhookEndpoint(appId: string, input: CreateWebhookInput) {
+  let url: string;
+  try {
+    url = (await resolveWebhookTarget(input.url, { allowHttpLoopback: getWebhookSettings().WEBHOOK_ALLOW_HTTP_LOOPBACK })).url.href;
+  } catch (error) {
+    if (error instanceof WebhookUrlError) throw badRequest("The webhook URL is not allowed.", [`url: ${error.message}`]);
+    throw error;
+  }
+  const requested: readonly string[] = input.events ?? DEFAULT_EVENTS;
+  // `*` already covers every type.
+  const events = requested.includes(WILDCARD) ? [WILDCARD] : [...new Set(requested)];
+
+  const db = await getDb();
+  const count = await db.webhookEndpoint.count({ where: { appId } });
+  if (count >= MAX_ENDPOINTS_PER_APP) {
+    throw badRequest(`An app can have at most ${MAX_ENDPOINTS_PER_APP} webhook endpoints; delete one first.`);
+  }
+  const secret = generateSigningSecret();
+  const row = await db.webhookEndpoint.create({ data: { appId, url, events, secretEncrypted: sealSecret(secret) } });
+  return { ...serializeWebhookEndpoint(row), secret };
+}
+
+/** The app's endpoints, newest first, never a secret. */
+export async function listWebhookEndpoints(appId: string): Promise<WebhookEndpointView[]> {
+  const db = await getDb();
+  const rows = await db.webhookEndpoint.findMany({ where: { appId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  return rows.map(serializeWebhookEndpoint);
+}
+
+/** Deletes the endpoint with its delivery log; deliveries in flight stop at their next attempt. */
+export async function deleteWebhookEndpoint(appId: string, endpointId: string): Promise<{ ok: true }> {
+  const db = await getDb();
+  const { count } = await db.webhookEndpoint.deleteMany({ where: { id: endpointId, appId } });
+  if (count === 0) throw notFound("Webhook endpoint");
+  return { ok: true };
+}
+
+type DeliveryRow = WebhookDelivery & { event: Pick<WebhookEvent, "type">; attemptLog: WebhookDeliveryAttempt[] };
+
+/** One row of the delivery log. */
+export function serializeWebhookDelivery(row: DeliveryRow) {
+  return {
+    id: row.id,
+    event_id: row.eventId,
+    event_type: row.event.type,
+    state: row.state as "pending" | "succeeded" | "failed",
+    attempts: row.attempts,
+    last_status_code: row.lastStatusCode,
+    last_error: row.lastError,
+    next_retry_at: row.nextRetryAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    attempt_log: [...row.attemptLog]
+      .sort((a, b) => a.attempt - b.attempt)
+      .map((a) => ({
+        attempt: a.attempt,
+        status_code: a.statusCode,
+        error: a.error,
+        duration_ms: a.durationMs,
+        attempted_at: a.attemptedAt.toISOString(),
+      })),
+  };
+}
+
+/** Cursor of the newest-first log: the last row's (createdAt, id), opaque to clients. */
+const ZCursor = z.object({ t: z.iso.datetime(), id: z.uuid() });
+
+function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(JSON.stringify({ t: row.createdAt.toISOString(), id: row.id })).toString("base64url");
+}
+
+function decodeCursor(cursor: string): z.infer<typeof ZCursor> {
+  try {
+    return ZCursor.parse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
+  } catch {
+    throw badRequest("cursor is not one this API returned.", ["cursor: invalid"]);
+  }
+}
+
+/** A page of an endpoint's delivery log, newest first, each with its attempts. */
+export async function listWebhookDeliveries(appId: string, endpointId: string, limit: number, cursor?: string) {
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  const db = await getDb();
+  const endpoint = await db.webhookEndpoint.findFirst({ where: { id: endpointId, appId }, select: { id: true } });
+  if (!endpoint) throw notFound("Webhook endpoint");
+  const rows = await db.webhookDelivery.findMany({
+    where: {
+      endpointId,
+      ...(after ? { OR: [{ createdAt: { lt: new Date(after.t) } }, { createdAt: new Date(after.t), id: { lt: after.id } }] } : {}),
+    },
+    include: { event: { select: { type: true } }, attemptLog: true },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  return {
+    deliveries: page.map(serializeWebhookDelivery),
+    nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
+  };
+}

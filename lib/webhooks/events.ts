@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/**
+ * The webhook event types of the spec ("Events"). `session.ended` is reserved: it can be
+ * subscribed to but is never emitted.
+ */
+export const WEBHOOK_EVENT_TYPES = ["world.generation.succeeded", "world.generation.failed", "session.ended"] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Subscribes to every present and future type. */
+export const WILDCARD = "*";
+
+/** What an endpoint registered without `events` receives (CONTRACT.md: the spec's three types). */
+export const DEFAULT_EVENTS: readonly WebhookEventType[] = WEBHOOK_EVENT_TYPES;
+
+/** The `data` of each type that is emitted. */
+export interface WebhookEventData {
+  "world.generation.succeeded": { worldId: string; jobId: string };
+  "world.generation.failed": { jobId: string; error: string };
+}
+export type EmittableEventType = keyof WebhookEventData;
+
+/** The JSON body of every delivery (spec "Delivery" plus CONTRACT.md's `id`). */
+export interface WebhookEventPayload<T extends string = string, D = Record<string, unknown>> {
+  /** `evt_…`, the same in every delivery and retry of one event. */
+  id: string;
+  type: T;
+  /** Unix seconds when the event was emitted. */
+  created: number;
+  appId: string;
+  data: D;
+}
+
+export const ZWebhookEventType = z.enum([...WEBHOOK_EVENT_TYPES, WILDCARD], {
+  error: (issue) => `unknown event type ${JSON.stringify(issue.input)}; known: ${[...WEBHOOK_EVENT_TYPES, WILDCARD].join(", ")}`,
+});
+
+/** The exact delivery body: `{id, type, created, appId, data}` in this order. */
+export function serializePayload(event: WebhookEventPayload): string {
+  return JSON.stringify({ id: event.id, type: event.type, created: event.created, appId: event.appId, data: event.data });
+}

@@ -1,0 +1,20 @@
+/**
+ * Webhooks: endpoints of an app (USER routes), events, signed deliveries as durable jobs.
+ * The Inngest function itself is in ./deliver-function (registered with the app's functions).
+ */
+export { DEFAULT_EVENTS, WEBHOOK_EVENT_TYPES, WILDCARD, type EmittableEventType, type WebhookEventData, type WebhookEventPayload, type WebhookEventType } from "./events";
+export {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  serializeWebhookDelivery,
+  serializeWebhookEndpoint,
+  ZCreateWebhook,
+  ZDeliveryListQuery,
+  ZWebhookParams,
+} from "./endpoints";
+export { emitWebhookEvent, recordWebhookEvent, WEBHOOK_DELIVERY_REQUESTED, type EmitOptions, type RecordedEvent } from "./emit";
+export { attemptDelivery, deliverOnce, MAX_ATTEMPTS, retryDelayMs, runDelivery, type AttemptOutcome, type AttemptResult, type DeliverySteps } from "./deliver";
+export { EVENT_HEADER, SIGNATURE_HEADER, signWebhookPayload } from "./signature";
+export { verifyWebhook, WebhookVerificationError, type VerifyOptions } from "./verify";

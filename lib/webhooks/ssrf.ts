@@ -1,0 +1,137 @@
+import { lookup as dnsLookup } from "node:dns/promises";
+import ipaddr from "ipaddr.js";
+
+/**
+ * The SSRF guard of webhook URLs: `https://` only, and every address the host resolves to must
+ * be public unicast. Checked at registration and again before every delivery attempt (the
+ * answer may have changed since: DNS rebinding), and the attempt connects to the very address
+ * that was checked (see `pinnedLookup`), so there is no window between check and use.
+ */
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** Resolves a host name to all its addresses (`dns.lookup` with `all: true` by default). */
+export type HostLookup = (hostname: string) => Promise<ResolvedAddress[]>;
+
+async function systemLookup(hostname: string): Promise<ResolvedAddress[]> {
+  const found = await dnsLookup(hostname, { all: true, verbatim: true });
+  return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+}
+
+/** The resolver the guard uses unless one is passed; tests replace `lookup` (vi.spyOn). */
+export const hostResolver: { lookup: HostLookup } = { lookup: systemLookup };
+
+export interface UrlPolicy {
+  /** `WEBHOOK_ALLOW_HTTP_LOOPBACK`: also accept `http://127.0.0.1:<port>/…` and `http://localhost:<port>/…`. */
+  allowHttpLoopback: boolean;
+  lookup?: HostLookup;
+}
+
+export interface WebhookTarget {
+  url: URL;
+  /** The checked address to connect to; the URL's host stays the Host header and TLS name. */
+  address: ResolvedAddress;
+}
+
+export class WebhookUrlError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WebhookUrlError";
+  }
+}
+
+export const MAX_URL_LENGTH = 2048;
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost"]);
+
+/**
+ * Why an address may not be called, or null when it is public unicast. IPv4-mapped and NAT64
+ * IPv6 addresses are judged by the IPv4 address they carry; every other special IPv6 range
+ * (6to4, Teredo, documentation, ...) is refused outright.
+ */
+export function refusedAddressReason(address: string): string | null {
+  if (!ipaddr.isValid(address)) return "is not an IP address";
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === "ipv6") {
+    const v6 = ip as ipaddr.IPv6;
+    const range = v6.range();
+    if (range === "ipv4Mapped" || range === "rfc6052" || range === "rfc6145") {
+      const bytes = v6.toByteArray().slice(-4);
+      ip = new ipaddr.IPv4(bytes);
+    }
+  }
+  const range = ip.range();
+  return range === "unicast" ? null : `is a ${range} address`;
+}
+
+function bareHostname(url: URL): string {
+  // An IPv6 literal's hostname keeps its brackets: `[::1]`.
+  return url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+}
+
+/** Parses a webhook URL and applies the rules that need no resolution. */
+export function parseWebhookUrl(input: string, policy: Pick<UrlPolicy, "allowHttpLoopback">): URL {
+  if (input.length > MAX_URL_LENGTH) throw new WebhookUrlError(`must be at most ${MAX_URL_LENGTH} characters`);
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw new WebhookUrlError("must be an absolute URL such as https://example.com/webhooks");
+  }
+  const loopbackHttp = policy.allowHttpLoopback && url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
+  if (url.protocol !== "https:" && !loopbackHttp) {
+    throw new WebhookUrlError(
+      policy.allowHttpLoopback ? "must use https:// (or http://127.0.0.1:<port> / http://localhost:<port>)" : "must use https://",
+    );
+  }
+  if (url.username || url.password) throw new WebhookUrlError("must not carry credentials (user:password@); put a token in the path or query instead");
+  url.hash = "";
+  return url;
+}
+
+/**
+ * Checks a webhook URL and picks the address to connect to. Throws WebhookUrlError when the
+ * URL is not allowed: not https, credentials in it, a host that does not resolve, or any of
+ * its addresses private, loopback, link-local, unique-local, multicast, CGNAT, unspecified,
+ * reserved or an IPv4-mapped form of those.
+ */
+export async function resolveWebhookTarget(input: string, policy: UrlPolicy): Promise<WebhookTarget> {
+  const url = parseWebhookUrl(input, policy);
+  // The development exception: connect to 127.0.0.1 whatever `localhost` resolves to.
+  if (url.protocol === "http:") return { url, address: { address: "127.0.0.1", family: 4 } };
+
+  const host = bareHostname(url);
+  let addresses: ResolvedAddress[];
+  if (ipaddr.isValid(host)) {
+    addresses = [{ address: host, family: ipaddr.parse(host).kind() === "ipv6" ? 6 : 4 }];
+  } else {
+    try {
+      addresses = await (policy.lookup ?? hostResolver.lookup)(host);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new WebhookUrlError(`host ${host} could not be resolved${code ? ` (${code})` : ""}`);
+    }
+    if (addresses.length === 0) throw new WebhookUrlError(`host ${host} could not be resolved`);
+  }
+  // Any refused address refuses the host: a name must not mix public and internal answers.
+  for (const { address } of addresses) {
+    const reason = refusedAddressReason(address);
+    if (reason) throw new WebhookUrlError(host === address ? `${address} ${reason}; only public addresses are allowed` : `host ${host} resolves to ${address}, which ${reason}; only public addresses are allowed`);
+  }
+  return { url, address: addresses[0]! };
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | ResolvedAddress[], family?: number) => void;
+
+/**
+ * A `lookup` for http(s).request that answers with the checked address only, whatever the
+ * name resolves to by now. Handles both forms Node calls it with (`all` for happy eyeballs).
+ */
+export function pinnedLookup(target: ResolvedAddress) {
+  return (_hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
+    if (options?.all) callback(null, [target]);
+    else callback(null, target.address, target.family);
+  };
+}

@@ -1,0 +1,96 @@
+import { createJob, serializeJob, updateJob } from "@/lib/generation/jobs";
+import { WORLD_GENERATION_REQUESTED } from "@/lib/generation/function";
+import { generateWorldSteps, inlineSteps, silentReporter, type GenerationInput } from "@/lib/generation/pipeline";
+import { inngest } from "@/lib/jobs/client";
+import { hostBase64Image } from "@/lib/assets/assets";
+import { ApiError } from "@/lib/http/errors";
+import { reply, type Reply } from "@/lib/http/respond";
+import { checkWorld, type World } from "@/lib/kernel";
+import { releaseQuota, reserveQuota, type Reservation } from "@/lib/quota/quota";
+import type { CreateWorldBody } from "./requests";
+import { gateRejection, importLimits, insertWorld, newWorldId, type Caller } from "./worlds";
+
+export const DEFAULT_POV = "third_person_shoulder";
+
+/** Runs `work` on a reserved unit of quota, giving it back if the work fails before it lands. */
+async function withQuota<T>(reservation: Reservation, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await releaseQuota(reservation);
+    throw error;
+  }
+}
+
+function tooLarge(detail: string): ApiError {
+  return new ApiError("payload_too_large", detail);
+}
+
+function assertImportSize(world: Record<string, unknown>): void {
+  const limits = importLimits();
+  const bytes = Buffer.byteLength(JSON.stringify(world));
+  if (bytes > limits.maxBytes) throw tooLarge(`The imported world is ${bytes} bytes; the limit is ${limits.maxBytes}.`);
+  const scene = world.scene as { states?: unknown; events?: unknown } | undefined;
+  const states = scene?.states && typeof scene.states === "object" ? Object.keys(scene.states).length : 0;
+  const events = Array.isArray(scene?.events) ? scene.events.length : 0;
+  if (states > limits.maxStates) throw tooLarge(`The imported world has ${states} states; the limit is ${limits.maxStates}.`);
+  if (events > limits.maxEvents) throw tooLarge(`The imported world has ${events} events; the limit is ${limits.maxEvents}.`);
+}
+
+/** IMPORT: schema-validated and gated, persisted verbatim (not recompiled); 201. */
+async function importWorld(caller: Caller, body: CreateWorldBody & { world: Record<string, unknown> }): Promise<Reply> {
+  assertImportSize(body.world);
+  const id = newWorldId();
+  // The graph's id is the world's id; name and description may be overridden (spec).
+  const blob = { ...body.world, id, ...(body.name !== undefined ? { name: body.name } : {}), ...(body.description !== undefined ? { description: body.description } : {}) };
+  const limits = importLimits();
+  const verdict = checkWorld(blob, { limits });
+  if (!verdict.ok) throw gateRejection("The imported world failed validation; nothing was created.", verdict);
+  const reservation = await reserveQuota(caller.appId, "generation");
+  const row = await withQuota(reservation, () => insertWorld(caller, { id, graph: verdict.world as World, source: "import" }));
+  return reply(201, { worldId: row.id, slug: row.slug, imported: true });
+}
+
+/** Hosts uploaded images first, so the author (and a queued job) only ever sees URLs. */
+async function generationInput(body: CreateWorldBody, worldId: string, baseUrl: string): Promise<GenerationInput> {
+  const frameRef = body.frame_b64 !== undefined ? (await hostBase64Image(body.frame_b64, baseUrl, "frame_b64")).url : body.frame_url;
+  const subjectRef = body.subject_ref
+    ? {
+        imageUrl: body.subject_ref.image_url ?? (await hostBase64Image(body.subject_ref.image_b64!, baseUrl, "subject_ref.image_b64")).url,
+        descriptor: body.subject_ref.descriptor,
+      }
+    : undefined;
+  return { worldId, premise: body.premise, text: body.text, frameRef, pov: body.pov ?? DEFAULT_POV, subjectRef, baseUrl };
+}
+
+/** GENERATE, synchronously: quota first, then the pipeline's steps inline; 200. */
+async function generateNow(caller: Caller, body: CreateWorldBody, baseUrl: string): Promise<Reply> {
+  const reservation = await reserveQuota(caller.appId, "generation");
+  return withQuota(reservation, async () => {
+    const input = await generationInput(body, newWorldId(), baseUrl);
+    const result = await generateWorldSteps(caller.mode, caller, input, inlineSteps, silentReporter);
+    return reply(200, { worldId: result.worldId, slug: result.slug, ok: result.ok, cover: result.cover, ...(caller.mode === "test" ? { mock: true } : {}) });
+  });
+}
+
+/** GENERATE as a durable job (live keys with `async: true`): quota first, then 202 with the job. */
+async function generateLater(caller: Caller, body: CreateWorldBody, baseUrl: string): Promise<Reply> {
+  const reservation = await reserveQuota(caller.appId, "generation");
+  return withQuota(reservation, async () => {
+    const input = await generationInput(body, newWorldId(), baseUrl);
+    const job = await createJob(caller, { worldId: input.worldId, input, quotaDay: reservation.day });
+    try {
+      await inngest.send({ name: WORLD_GENERATION_REQUESTED, data: { jobId: job.id } });
+    } catch (error) {
+      await updateJob(job.id, { status: "failed", phase: "failed", error: "the job could not be queued" });
+      throw new ApiError("unavailable", `The generation could not be queued (${String(error)}); nothing was created. Retry shortly.`);
+    }
+    return reply(202, serializeJob(job));
+  });
+}
+
+export async function createWorld(caller: Caller, body: CreateWorldBody, baseUrl: string): Promise<Reply> {
+  if (body.world !== undefined) return importWorld(caller, { ...body, world: body.world });
+  // Test keys always answer synchronously (spec).
+  return body.async && caller.mode === "live" ? generateLater(caller, body, baseUrl) : generateNow(caller, body, baseUrl);
+}

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { getDb, type Prisma } from "@/lib/db";
+import type { Visibility } from "./requests";
+import { decodeCursor, encodeCursor } from "./worlds";
+
+/**
+ * My Creations (spec): the live worlds of every app a user owns, newest first. Test-mode
+ * worlds never appear. Metadata only: the graph (up to megabytes) is never read here.
+ */
+
+export const CREATIONS_MAX_LIMIT = 100;
+export const CREATIONS_Q_MAX = 200;
+
+export interface ListCreationsOptions {
+  /** Matches name or description, case-insensitively. */
+  q?: string;
+  /** Only this app's worlds (an app the user does not own yields nothing). */
+  appId?: string;
+  /** `nextCursor` of the previous page. */
+  cursor?: string;
+  limit: number;
+}
+
+export interface Creation {
+  id: string;
+  name: string;
+  description: string;
+  cover: string;
+  visibility: Visibility;
+  slug: string | null;
+  appId: string;
+  appName: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CreationsPage {
+  creations: Creation[];
+  nextCursor: string | null;
+}
+
+const UUID = z.uuid();
+
+export async function listCreations(userId: string, { q, appId, cursor, limit }: ListCreationsOptions): Promise<CreationsPage> {
+  const take = Math.min(Math.max(Math.trunc(limit), 1), CREATIONS_MAX_LIMIT);
+  // A malformed app id cannot match any app; answer empty rather than let the database refuse it.
+  if (appId !== undefined && !UUID.safeParse(appId).success) return { creations: [], nextCursor: null };
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  // Prisma's `contains` passes LIKE wildcards through: escape them so that `100%` or `_` match literally.
+  const search = q?.trim().slice(0, CREATIONS_Q_MAX).replace(/[\\%_]/g, "\\$&");
+
+  const where: Prisma.WorldWhereInput = {
+    mode: "live",
+    kind: "world",
+    app: { ownerId: userId },
+    ...(appId !== undefined ? { appId } : {}),
+    AND: [
+      search
+        ? { OR: [{ name: { contains: search, mode: "insensitive" } }, { description: { contains: search, mode: "insensitive" } }] }
+        : {},
+      after ? { OR: [{ createdAt: { lt: new Date(after.t) } }, { createdAt: new Date(after.t), id: { lt: after.id } }] } : {},
+    ],
+  };
+
+  const db = await getDb();
+  const rows = await db.world.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: take + 1,
+    select: {
+      id: true,
+      name: true,
+      description: true,
+      cover: true,
+      visibility: true,
+      slug: true,
+      appId: true,
+      createdAt: true,
+      updatedAt: true,
+      app: { select: { name: true } },
+    },
+  });
+  const page = rows.slice(0, take);
+  const last = page[page.length - 1];
+  return {
+    creations: page.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      cover: row.cover,
+      visibility: row.visibility as Visibility,
+      slug: row.slug,
+      appId: row.appId,
+      appName: row.app.name,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    })),
+    nextCursor: rows.length > take && last ? encodeCursor(last) : null,
+  };
+}

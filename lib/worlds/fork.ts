@@ -1,0 +1,24 @@
+import { getDb } from "@/lib/db";
+import { notFound } from "@/lib/http/errors";
+import { toWorldRow, WITH_GRAPH } from "./row";
+import { insertWorld, newWorldId, type Caller } from "./worlds";
+
+/**
+ * A copy of a world's working graph in the caller's app and mode. The source must be the
+ * caller's own (same app and mode) or a public live world.
+ */
+export async function forkWorld(caller: Caller, sourceId: string, name: string | undefined) {
+  const db = await getDb();
+  const source = await db.world.findFirst({
+    where: {
+      id: sourceId,
+      OR: [{ appId: caller.appId, mode: caller.mode }, { visibility: "public", mode: "live" }],
+    },
+    ...WITH_GRAPH,
+  });
+  if (!source) throw notFound("World");
+  const id = newWorldId();
+  const graph = { ...toWorldRow(source).graph, id, name: name ?? `${source.name} (fork)` };
+  const row = await insertWorld(caller, { id, graph, source: "fork", forkedFromId: source.id, kind: source.kind as "world" | "character" });
+  return { worldId: row.id, forkedFrom: source.id, slug: row.slug };
+}

@@ -1,0 +1,41 @@
+import type { WorldRow } from "@/lib/worlds/row";
+
+/** The public play link of a public world (present for public worlds only, spec). */
+export function playUrl(row: Pick<WorldRow, "visibility" | "slug">, baseUrl: string): string | undefined {
+  return row.visibility === "public" && row.slug ? `${baseUrl}/play/${row.slug}` : undefined;
+}
+
+/** A row without its graph: what listings read. */
+export type WorldMeta = Omit<WorldRow, "graph" | "pieces">;
+
+function metadata(row: WorldMeta, baseUrl: string) {
+  const link = playUrl(row, baseUrl);
+  return {
+    id: row.id,
+    kind: row.kind,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    cover: row.cover,
+    visibility: row.visibility,
+    mode: row.mode,
+    source: row.source,
+    forkedFrom: row.forkedFromId,
+    sessionCount: row.sessionCount,
+    likeCount: row.likeCount,
+    ...(link ? { playUrl: link } : {}),
+    rev: row.rev,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The World resource (CONTRACT.md): metadata at the top, the SMWorld graph under `world`. */
+export function toWorldResource(row: WorldRow, baseUrl: string) {
+  return { ...metadata(row, baseUrl), world: row.graph };
+}
+
+/** A list entry: the resource without its graph (fetch the world for that). */
+export function toWorldSummary(row: WorldMeta, baseUrl: string) {
+  return metadata(row, baseUrl);
+}

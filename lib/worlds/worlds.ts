@@ -1,0 +1,262 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { z } from "zod";
+import { getEnv } from "@/lib/config/env";
+import { getDb } from "@/lib/db";
+import { toWorldRow, WITH_GRAPH, type WorldRow } from "./row";
+import { addEventOp, applyOps, hasErrors, validateWorld, type AddEventBody, type Diagnostic, type Op, type World } from "@/lib/kernel";
+import { ApiError, notFound } from "@/lib/http/errors";
+import { RawJson } from "@/lib/http/respond";
+import type { Mode } from "@/lib/keys/key-string";
+import type { UpdateWorldBody, Visibility } from "./requests";
+import { wholeGraph, worldPieces } from "./graph-json";
+import { compareAndSetWorld, insertWorldRow } from "./graph-store";
+import { makeSlug } from "./slug";
+import { beginRead, cachedWorld, forgetWorld, readWorld, remember, watchWorldChanges } from "./world-cache";
+
+/** Who is asking: worlds belong to one app and one mode, and are invisible to any other. */
+export interface Caller {
+  appId: string;
+  mode: Mode;
+}
+
+/** Limits of a world (spec: 2 MB, 500 states, 2000 events; configurable): 413 on import, gate errors on writes. */
+export function importLimits() {
+  const env = getEnv();
+  return { maxBytes: env.IMPORT_MAX_BYTES, maxStates: env.IMPORT_MAX_STATES, maxEvents: env.IMPORT_MAX_EVENTS };
+}
+
+export function newRev(): string {
+  return randomBytes(8).toString("hex");
+}
+
+/** A world of the caller's app and mode, served from the change-fed cache when possible (reads). */
+export async function getWorldOrThrow(caller: Caller, id: string): Promise<WorldRow> {
+  const row = await readWorld(id);
+  if (!row || row.appId !== caller.appId || row.mode !== caller.mode) throw notFound("World");
+  return row;
+}
+
+/** The stored row, never a cached one: what a write must start from. */
+export async function getFreshWorldOrThrow(caller: Caller, id: string): Promise<WorldRow> {
+  const db = await getDb();
+  const row = await db.world.findFirst({ where: { id, appId: caller.appId, mode: caller.mode }, ...WITH_GRAPH });
+  if (!row) throw notFound("World");
+  return toWorldRow(row);
+}
+
+/** A gate verdict as the API reports it: 422 with `diagnostics`, or `errors` for schema failures. */
+export function gateRejection(detail: string, result: { errors: string[]; diagnostics: Diagnostic[] }): ApiError {
+  return result.errors.length > 0
+    ? new ApiError("validation_failed", detail, { errors: result.errors })
+    : new ApiError("validation_failed", detail, { diagnostics: result.diagnostics });
+}
+
+export const advisory = (diagnostics: Diagnostic[]) => diagnostics.filter((d) => d.severity !== "error");
+
+export interface NewWorld {
+  id: string;
+  graph: World;
+  source: string;
+  visibility?: Visibility;
+  forkedFromId?: string;
+  kind?: "world" | "character";
+}
+
+/** Inserts a world; live worlds get a slug (retried on the rare collision), test worlds never. */
+export async function insertWorld(caller: Caller, input: NewWorld): Promise<WorldRow> {
+  const graph = input.graph;
+  const pieces = wholeGraph(graph);
+  for (let attempt = 0; ; attempt++) {
+    const now = new Date();
+    const row: WorldRow = {
+      id: input.id,
+      appId: caller.appId,
+      mode: caller.mode,
+      kind: input.kind ?? "world",
+      slug: caller.mode === "live" ? makeSlug(graph.name) : null,
+      name: graph.name,
+      description: graph.description,
+      cover: graph.cover,
+      visibility: caller.mode === "live" ? (input.visibility ?? "private") : "private",
+      graph,
+      pieces,
+      rev: newRev(),
+      sessionCount: 0,
+      likeCount: 0,
+      source: input.source,
+      forkedFromId: input.forkedFromId ?? null,
+      headVersionId: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      await insertWorldRow(row);
+      return row;
+    } catch (error) {
+      // 23505: unique violation; only the slug can collide (ids are fresh UUIDs).
+      const slugTaken = (error as { code?: string }).code === "23505" && row.slug !== null && attempt < 3;
+      if (!slugTaken) throw error;
+    }
+  }
+}
+
+export function newWorldId(): string {
+  return randomUUID();
+}
+
+/**
+ * Compare-and-set of a world's graph. With `expectedRev` a stale rev is a 412; without one the
+ * change is recomputed on the fresh graph a few times, so concurrent writers never lose updates.
+ * `change` returns the next graph (or null for "nothing to write") and anything to report.
+ * It starts from the cached row when there is one: the compare-and-set catches a stale cache.
+ */
+export async function writeGraph<T>(
+  caller: Caller,
+  id: string,
+  expectedRev: string | undefined,
+  change: (current: WorldRow) => { graph: World | null; report: T; columns?: Partial<Pick<WorldRow, "visibility" | "headVersionId">> },
+): Promise<{ row: WorldRow; report: T; graphChanged: boolean }> {
+  const live = await watchWorldChanges();
+  for (let attempt = 0; ; attempt++) {
+    let current = attempt === 0 ? cachedWorld(id) : undefined;
+    if (current && (current.appId !== caller.appId || current.mode !== caller.mode)) throw notFound("World");
+    if (!current || (expectedRev !== undefined && current.rev !== expectedRev)) current = await getFreshWorldOrThrow(caller, id);
+    if (expectedRev !== undefined && current.rev !== expectedRev) throw revMismatch(current.rev);
+    const { graph, report, columns } = change(current);
+    if (graph === null && !columns) return { row: current, report, graphChanged: false };
+    const next = graph ?? current.graph;
+    const row: WorldRow = {
+      ...current,
+      ...columns,
+      graph: next,
+      // The graph's text in pieces, reusing the text of what the change did not touch; only
+      // the pieces that differ from the stored ones are sent.
+      pieces: graph ? worldPieces(graph) : current.pieces,
+      rev: newRev(),
+      updatedAt: new Date(),
+      // The graph is the source of truth for these; the columns mirror them for listings.
+      name: next.name,
+      description: next.description,
+      cover: next.cover,
+    };
+    const began = beginRead();
+    if (await compareAndSetWorld(current, row)) {
+      if (live) remember(row, began);
+      return { row, report, graphChanged: graph !== null };
+    }
+    forgetWorld(id);
+    if (expectedRev !== undefined || attempt >= 4) {
+      const fresh = await getFreshWorldOrThrow(caller, id);
+      throw revMismatch(fresh.rev);
+    }
+  }
+}
+
+export function revMismatch(currentRev: string): ApiError {
+  return new ApiError("rev_mismatch", "The world changed since that rev; reload it and apply your change again.", { currentRev });
+}
+
+/** `If-Match` header or `expectedRev` body field; both given must agree. */
+export function expectedRevOf(ifMatch: string | undefined, bodyRev: string | undefined): string | undefined {
+  if (ifMatch && bodyRev && ifMatch !== bodyRev) {
+    throw new ApiError("invalid_request", "If-Match and expectedRev disagree; send one of them.", { errors: ["expectedRev: differs from If-Match"] });
+  }
+  return ifMatch ?? bodyRev;
+}
+
+/** POST /v1/worlds/{id}/ops: apply in order, gate once, persist all or nothing. */
+export async function applyOpsToWorld(caller: Caller, id: string, ops: Op[], expectedRev: string | undefined) {
+  const { row, report, graphChanged } = await writeGraph(caller, id, expectedRev, (current) => {
+    // The stored graph passed the schema and ops are schema-checked, so the gate alone decides.
+    const applied = applyOps(current.graph, ops);
+    const diagnostics = validateWorld(applied.world, { limits: importLimits() });
+    if (hasErrors(diagnostics)) throw gateRejection("The ops batch was rejected by the kernel gate; nothing was persisted.", { errors: [], diagnostics });
+    // applyOps copies on write: when every op was skipped, nothing changed.
+    const changed = applied.applyErrors.length < ops.length;
+    return { graph: changed ? applied.world : null, report: { applyErrors: applied.applyErrors, notes: applied.notes, diagnostics: advisory(diagnostics) } };
+  });
+  // The graph's text is already at hand: the response sends it as is.
+  return { world: graphChanged ? new RawJson(row.pieces.texts.join("")) : row.graph, diagnostics: report.diagnostics, rev: row.rev, applyErrors: report.applyErrors, notes: report.notes };
+}
+
+export async function deleteWorld(caller: Caller, id: string): Promise<void> {
+  const db = await getDb();
+  const { count } = await db.world.deleteMany({ where: { id, appId: caller.appId, mode: caller.mode } });
+  forgetWorld(id);
+  if (count === 0) throw notFound("World");
+}
+
+/** Cursor of the newest-first listing: the last row's (createdAt, id), opaque to clients. */
+const ZCursor = z.object({ t: z.iso.datetime(), id: z.uuid() });
+
+/** Newest-first listings page by the last row's (createdAt, id), opaque to clients. */
+export function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(JSON.stringify({ t: row.createdAt.toISOString(), id: row.id })).toString("base64url");
+}
+
+export function decodeCursor(cursor: string): z.infer<typeof ZCursor> {
+  try {
+    return ZCursor.parse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
+  } catch {
+    throw new ApiError("invalid_request", "cursor is not one this API returned.", { errors: ["cursor: invalid"] });
+  }
+}
+
+export async function listWorlds(caller: Caller, limit: number, cursor?: string) {
+  const db = await getDb();
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  const rows = await db.world.findMany({
+    where: {
+      appId: caller.appId,
+      mode: caller.mode,
+      ...(after
+        ? { OR: [{ createdAt: { lt: new Date(after.t) } }, { createdAt: new Date(after.t), id: { lt: after.id } }] }
+        : {}),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+    omit: { graphPieces: true }, // summaries: no graph
+  });
+  const page = rows.slice(0, limit);
+  return { rows: page, nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };
+}
+
+
+/** PATCH /v1/worlds/{id}: metadata lives in the graph (name, description, cover) and columns. */
+export async function updateWorldMeta(caller: Caller, id: string, body: UpdateWorldBody, expectedRev: string | undefined): Promise<WorldRow> {
+  const { row } = await writeGraph(caller, id, expectedRev, (current) => {
+    const graph = current.graph;
+    const next = {
+      ...graph,
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(body.cover !== undefined ? { cover: body.cover } : {}),
+      ...(body.subject !== undefined ? { subject: body.subject } : {}),
+    };
+    // Test-mode worlds stay private whatever is asked (spec).
+    const visibility = caller.mode === "live" && body.visibility !== undefined ? body.visibility : undefined;
+    const graphChanged = next.name !== graph.name || next.description !== graph.description || next.cover !== graph.cover || next.subject !== graph.subject;
+    const visibilityChanged = visibility !== undefined && visibility !== current.visibility;
+    return {
+      graph: graphChanged ? next : null,
+      report: null,
+      columns: visibilityChanged ? { visibility } : undefined,
+    };
+  });
+  return row;
+}
+
+/** POST /v1/worlds/{id}/events: one event through the same op path as the ops route. */
+export async function addEventToWorld(caller: Caller, id: string, body: AddEventBody, expectedRev: string | undefined) {
+  const op = addEventOp(body);
+  const { row, report } = await writeGraph(caller, id, expectedRev, (current) => {
+    const applied = applyOps(current.graph, [op]);
+    if (applied.applyErrors.length > 0) {
+      throw new ApiError("validation_failed", `The event could not be added: ${applied.applyErrors.join("; ")}`, { errors: applied.applyErrors });
+    }
+    const diagnostics = validateWorld(applied.world, { limits: importLimits() });
+    if (hasErrors(diagnostics)) throw gateRejection("The event was rejected by the kernel gate; nothing was persisted.", { errors: [], diagnostics });
+    return { graph: applied.world, report: advisory(diagnostics) };
+  });
+  return { world: row.graph, diagnostics: report, rev: row.rev, eventName: op.name };
+}

@@ -1,0 +1,136 @@
+/**
+ * The operator's CLI: `npm run worlds -- <command> [options]`. Works with or without a running
+ * server, on the embedded database and on PostgreSQL; see `--help`.
+ */
+import { parseArgs } from "node:util";
+import { getEnv } from "@/lib/config/env";
+import { getSecrets } from "@/lib/config/secrets";
+import { closeDb } from "@/lib/db";
+import { readDataDirOwner, type DataDirOwner } from "@/lib/db/data-dir-lock";
+import { CLI_COMMANDS, isCliCommand, runCliCommand, type CliCommandName } from "@/lib/cli/commands";
+
+const HELP = `Programmable Worlds CLI
+
+Usage: npm run worlds -- <command> [options]
+
+Commands:
+  bootstrap --email E [--password P] [--app-name N] [--json]
+      Create the user if needed, a new app with four keys (sk_test, pk_test, sk_live, pk_live)
+      and a user session token. With --json prints exactly one JSON line:
+      {"userId","email","userToken","appId","keys":{"sk_test","pk_test","sk_live","pk_live"}}
+  quota set --app ID --kind KIND --daily N
+      Set an app's daily cap for one quota kind (generation, seed_frame, say, tts,
+      vision_ground, vision_describe, vision_check, edit).
+  keys create --app ID --kind secret|publishable --mode test|live [--name N]
+  keys list --app ID
+  keys revoke --app ID --key KEY_ID
+  apps list [--email E]
+  chat plan set --app ID --user USER_REF --plan free|plus
+      Put an end user (the userRef of their session tokens) on a chat plan: free (the 3-minute
+      taste only) or plus (2 hours of chat a month), then credit.
+  chat credit add --app ID --user USER_REF --seconds N
+      Add N seconds of chat credit (negative N removes some; the balance never goes below 0).
+  chat status --app ID --user USER_REF
+      The user's plan and chat time left (free taste, Plus this month, credit).
+
+Options:
+  --json    one JSON line on stdout (default: indented JSON)
+  --help    this text
+
+With DATABASE_URL set the CLI uses PostgreSQL directly. On the embedded database, when a
+server owns DATA_DIR the command runs inside that server; otherwise the CLI opens it itself.`;
+
+const OPTIONS = {
+  email: { type: "string" },
+  password: { type: "string" },
+  "app-name": { type: "string" },
+  app: { type: "string" },
+  kind: { type: "string" },
+  daily: { type: "string" },
+  mode: { type: "string" },
+  name: { type: "string" },
+  key: { type: "string" },
+  user: { type: "string" },
+  plan: { type: "string" },
+  seconds: { type: "string" },
+  json: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+class CliError extends Error {}
+
+async function runThroughOwner(owner: DataDirOwner & { url: string }, command: CliCommandName, args: Record<string, unknown>) {
+  const response = await fetch(`${owner.url}/api/internal/cli`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${getSecrets().cliToken}` },
+    body: JSON.stringify({ command, args }),
+  }).catch((error: unknown) => {
+    throw new CliError(`The server that owns ${getEnv().dataDir} (pid ${owner.pid}) did not answer at ${owner.url}: ${String(error)}`);
+  });
+  const body = (await response.json().catch(() => ({}))) as { result?: unknown; detail?: string; errors?: string[] };
+  if (!response.ok) throw new CliError([body.detail ?? `HTTP ${response.status}`, ...(body.errors ?? [])].join("\n  "));
+  return body.result;
+}
+
+async function waitForOwner(): Promise<DataDirOwner | null> {
+  const dataDir = getEnv().dataDir;
+  for (let waited = 0; ; waited += 200) {
+    const owner = readDataDirOwner(dataDir);
+    // Another CLI run holds the folder only for a moment; a server holds it for good.
+    if (!owner || owner.url || waited >= 15_000) return owner;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function execute(command: CliCommandName, args: Record<string, unknown>): Promise<unknown> {
+  if (!getEnv().DATABASE_URL) {
+    const owner = await waitForOwner();
+    if (owner?.url) return runThroughOwner({ ...owner, url: owner.url }, command, args);
+    if (owner) throw new CliError(`DATA_DIR is busy (pid ${owner.pid}); try again when it finishes.`);
+  }
+  try {
+    return await runCliCommand(command, args);
+  } finally {
+    await closeDb();
+  }
+}
+
+async function main(): Promise<number> {
+  let parsedArgs;
+  try {
+    parsedArgs = parseArgs({ args: process.argv.slice(2), options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    console.error(`${(error as Error).message}\nSee --help. (Negative numbers go as --daily=-1.)`);
+    return 2;
+  }
+  const { values, positionals } = parsedArgs;
+  const command = positionals.join(" ");
+  if (values.help || !command) {
+    console.log(HELP);
+    return values.help ? 0 : 2;
+  }
+  if (!isCliCommand(command)) {
+    console.error(`Unknown command "${command}". Commands: ${Object.keys(CLI_COMMANDS).join(", ")}. See --help.`);
+    return 2;
+  }
+  const args = Object.fromEntries(
+    Object.entries({ email: values.email, password: values.password, appName: values["app-name"], app: values.app, kind: values.kind, daily: values.daily, mode: values.mode, name: values.name, key: values.key, user: values.user, plan: values.plan, seconds: values.seconds }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
+  const parsed = CLI_COMMANDS[command].schema.safeParse(args);
+  if (!parsed.success) {
+    console.error(`Invalid options for ${command}:\n${parsed.error.issues.map((i) => `  --${String(i.path[0])}: ${i.message}`).join("\n")}`);
+    return 2;
+  }
+  const result = await execute(command, args);
+  console.log(values.json ? JSON.stringify(result) : JSON.stringify(result, null, 2));
+  return 0;
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    console.error(error instanceof CliError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  });

@@ -1,0 +1,392 @@
+import { makeSmallWorld } from "@/lib/kernel/fixtures";
+import fs from "node:fs";
+import path from "node:path";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCliCommand } from "@/lib/cli/commands";
+import { mockWorld } from "@/lib/kernel";
+import { buildOpenApiDocument, type OpenApiParameter } from "@/lib/openapi/document";
+import { OPERATIONS, TAGS, errorsOf, type Operation } from "@/lib/openapi/registry";
+import { checkedClient, checkedResponses, expectMatchesOpenApi, findPathTemplate } from "./support/openapi-check";
+import { startTestServer, type TestServer } from "./support/test-server";
+
+const V1_DIR = path.resolve(import.meta.dirname, "../app/v1");
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
+/** Route files that are not operations of the API. */
+const NOT_OPERATIONS = new Set([
+  "[...path]/route.ts", // answers unknown /v1 paths with the JSON 404 (checked below)
+]);
+
+interface RouteExport {
+  method: string;
+  /** The `route({...})` call's text, when the export is one. */
+  definition?: string;
+}
+
+interface RouteFile {
+  file: string;
+  /** `/v1/worlds/{id}/ops` */
+  path: string;
+  text: string;
+  exports: RouteExport[];
+  imports: Map<string, string>;
+}
+
+/** Reads which HTTP methods a route file exports, and the text of each `route({...})` call. */
+function readRouteFile(file: string): RouteFile {
+  const text = fs.readFileSync(file, "utf8");
+  const relative = path.relative(V1_DIR, path.dirname(file));
+  const segments = relative ? relative.split(path.sep).filter((s) => !/^\(.*\)$/.test(s)) : [];
+  const apiPath = "/v1" + segments.map((s) => "/" + s.replace(/^\[(\w+)\]$/, "{$1}")).join("");
+  const exports: RouteExport[] = [];
+  const starts = [...text.matchAll(/^export\s+(?:const\s+(\w+)\s*=|(?:async\s+)?function\s+(\w+)\b)/gm)];
+  starts.forEach((match, i) => {
+    const method = match[1] ?? match[2]!;
+    if (!(METHODS as readonly string[]).includes(method)) return;
+    const block = text.slice(match.index, starts[i + 1]?.index ?? text.length);
+    // A runtime route's CORS preflight (lib/runtime/cors.ts `preflight`) is not an operation.
+    if (method === "OPTIONS" && /^export\s+const\s+OPTIONS\s*=\s*preflight\(/.test(block)) return;
+    exports.push({ method, definition: /^export\s+const\s+\w+\s*=\s*route\(/.test(block) ? block : undefined });
+  });
+  for (const list of text.matchAll(/^export\s*\{([^}]*)\}/gm)) {
+    for (const part of list[1]!.split(",")) {
+      const name = part.trim().split(/\s+as\s+/).pop()!;
+      if ((METHODS as readonly string[]).includes(name)) exports.push({ method: name });
+    }
+  }
+  const imports = new Map<string, string>();
+  for (const [, names = "", source = ""] of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)) {
+    for (const part of names.split(",")) {
+      const local = part.replace(/^\s*type\s+/, "").trim().split(/\s+as\s+/).pop();
+      if (local) imports.set(local, source);
+    }
+  }
+  return { file, path: apiPath, text, exports, imports };
+}
+
+function findRouteFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return findRouteFiles(full);
+    return entry.name === "route.ts" ? [full] : [];
+  });
+}
+
+const routeFiles = findRouteFiles(V1_DIR)
+  .filter((file) => !NOT_OPERATIONS.has(path.relative(V1_DIR, file).split(path.sep).join("/")))
+  .map(readRouteFile);
+
+const opKey = (method: string, apiPath: string) => `${method} ${apiPath}`;
+
+function findOp(method: string, apiPath: string): Operation | undefined {
+  return OPERATIONS.find((op) => op.method === method && op.path === apiPath);
+}
+
+/** The value of `field: <identifier>` in a route definition, resolved through the file's imports. */
+async function resolveField(route: RouteFile, definition: string, field: string): Promise<{ inline: boolean; value?: unknown; name?: string }> {
+  const match = new RegExp(`\\b${field}:\\s*([\\w.]+)(\\s*[,}\\n])?`).exec(definition);
+  if (!match) return { inline: false };
+  const name = match[1]!;
+  if (!match[2] || name.includes(".")) return { inline: true, name };
+  const source = route.imports.get(name);
+  if (!source) return { inline: true, name };
+  const mod = (await import(source)) as Record<string, unknown>;
+  return { inline: false, value: mod[name], name };
+}
+
+describe("the registry covers app/v1", () => {
+  it("has one operation per exported method of every route file, and no other", () => {
+    const fromFiles = routeFiles.flatMap((route) => route.exports.map((e) => opKey(e.method, route.path))).sort();
+    const fromRegistry = OPERATIONS.map((op) => opKey(op.method, op.path)).sort();
+    expect(fromRegistry).toEqual(fromFiles);
+    expect(fromFiles.length).toBeGreaterThan(20);
+  });
+
+  it.each(routeFiles.flatMap((route) => route.exports.filter((e) => e.definition).map((e) => [opKey(e.method, route.path), route, e] as const)))(
+    "%s: auth, scope and the very zod schemas of its route() call",
+    async (_name, route, exported) => {
+      const op = findOp(exported.method, route.path)!;
+      const definition = exported.definition!;
+      expect(op.auth).toBe(/\bauth:\s*"(\w+)"/.exec(definition)?.[1]);
+      expect(op.scope).toBe(/\bscope:\s*"([^"]+)"/.exec(definition)?.[1]);
+      expect(op.bodyOptional ?? false).toBe(/\bbodyOptional:\s*true/.test(definition));
+      for (const field of ["body", "query", "params"] as const) {
+        const found = await resolveField(route, definition, field);
+        if (!found.name) {
+          expect(op[field], `${field} is documented but the route has none`).toBeUndefined();
+          continue;
+        }
+        expect(op[field], `${field} ${found.name} is not documented`).toBeDefined();
+        // Path params are checked by name against the template (buildOpenApiDocument); a body or
+        // a query must be the same object the route parses with.
+        if (field === "params") continue;
+        expect(found.inline, `${field} of the route is an inline schema; name it in lib/ so the registry can import the same object`).toBe(false);
+        expect(op[field] === found.value, `${field}: the registry's schema is not the route's ${found.name}`).toBe(true);
+      }
+      for (const status of definition.matchAll(/\breply\((\d{3})/g)) {
+        expect(Object.keys(op.responses)).toContain(status[1]);
+      }
+    },
+  );
+});
+
+/** Every `$ref` in the document, with where it was found. */
+function collectRefs(node: unknown, at = "#", out: [string, string][] = []): [string, string][] {
+  if (Array.isArray(node)) node.forEach((item, i) => collectRefs(item, `${at}/${i}`, out));
+  else if (node && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string") out.push([at, value]);
+      else collectRefs(value, `${at}/${key}`, out);
+    }
+  }
+  return out;
+}
+
+function resolvePointer(doc: unknown, ref: string): unknown {
+  if (!ref.startsWith("#/")) return undefined;
+  return ref
+    .slice(2)
+    .split("/")
+    .map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"))
+    .reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), doc);
+}
+
+describe("the OpenAPI document", () => {
+  const doc = buildOpenApiDocument();
+  const operations = Object.entries(doc.paths).flatMap(([p, item]) => Object.entries(item).map(([method, op]) => ({ path: p, method, op })));
+
+  it("is OpenAPI 3.1 with info, servers, tags and security schemes", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info).toMatchObject({ title: "Programmable Worlds API", version: "1.0" });
+    expect(doc.servers).toEqual([{ url: "/" }]);
+    expect(doc.tags.map((t) => t.name)).toEqual(TAGS.map((t) => t.name));
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(expect.arrayContaining(["secretKey", "publishableKey", "userSession", "sessionToken"]));
+    for (const section of Object.values(doc.components)) {
+      for (const name of Object.keys(section)) expect(name).toMatch(/^[a-zA-Z0-9._-]+$/);
+    }
+    // What a served document looks like: JSON round-trips unchanged (no undefined, no functions).
+    expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
+  });
+
+  it("gives every operation an id, a summary, a known tag, security and responses", () => {
+    const ids = operations.map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { path: p, method, op } of operations) {
+      const where = `${method} ${p}`;
+      expect(p, where).toMatch(/^\/v1\//);
+      expect(["get", "post", "put", "patch", "delete"], where).toContain(method);
+      expect(op.summary.length, where).toBeGreaterThan(0);
+      expect(TAGS.map((t) => t.name), where).toContain(op.tags[0]);
+      for (const requirement of op.security) for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes, where).toHaveProperty(scheme);
+      const statuses = Object.keys(op.responses);
+      expect(statuses.some((s) => /^2\d\d$/.test(s)), `${where} has no success response`).toBe(true);
+      for (const [status, response] of Object.entries(op.responses)) {
+        expect(status, where).toMatch(/^[1-5]\d\d$/);
+        expect(typeof (response.description ?? (resolvePointer(doc, (response as { $ref: string }).$ref) as { description?: string })?.description), `${where} ${status}`).toBe("string");
+      }
+      // Every template parameter is a required path parameter, and nothing else is.
+      const template = [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      const pathParams = (op.parameters ?? []).filter((x): x is OpenApiParameter => "in" in x && x.in === "path");
+      expect(pathParams.map((x) => x.name), where).toEqual(template);
+      for (const param of pathParams) expect(param.required, where).toBe(true);
+    }
+  });
+
+  it("documents, per operation, the errors of its kind of route", () => {
+    for (const op of OPERATIONS) {
+      const documented = Object.keys(doc.paths[op.path]![op.method.toLowerCase()]!.responses);
+      const wrapped = !op.unwrapped;
+      if (wrapped) expect(documented, `${op.method} ${op.path}`).toContain("500");
+      if (op.auth !== "none") expect(documented).toEqual(expect.arrayContaining(["401", "429"]));
+      if (op.params) expect(documented).toContain("404");
+      if (op.body) expect(documented).toEqual(expect.arrayContaining(["400", "413", "415"]));
+      expect(Object.keys(errorsOf(op)).length > 0).toBe(wrapped);
+    }
+  });
+
+  it("resolves every $ref", () => {
+    const refs = collectRefs(doc);
+    expect(refs.length).toBeGreaterThan(50);
+    const unresolved = refs.filter(([, ref]) => resolvePointer(doc, ref) === undefined);
+    expect(unresolved).toEqual([]);
+  });
+
+  it("has only valid JSON Schema 2020-12 schemas, which compile", () => {
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    const root = JSON.parse(JSON.stringify(doc.components.schemas).replaceAll('"#/components/schemas/', '"#/$defs/'));
+    expect(ajv.validateSchema({ $defs: root }), JSON.stringify(ajv.errors)).toBe(true);
+    ajv.addSchema({ $id: "https://pw.invalid/s", $defs: root });
+    for (const name of Object.keys(root)) expect(() => ajv.getSchema(`https://pw.invalid/s#/$defs/${name}`), name).not.toThrow();
+  });
+
+  it("publishes response objects open (forward-compatible) and keeps requests closed", () => {
+    const published = buildOpenApiDocument();
+    const closed = buildOpenApiDocument({ closedResponses: true });
+    expect(published.components.schemas.WorldResource).not.toHaveProperty("additionalProperties");
+    expect(closed.components.schemas.WorldResource).toHaveProperty("additionalProperties", false);
+    expect(published.components.schemas.CreateWorldRequest).toHaveProperty("additionalProperties", false);
+    // The graph is open in both: unknown graph properties survive (spec).
+    expect(closed.components.schemas.World).toHaveProperty("additionalProperties", {});
+  });
+
+  it("documents request bodies from the route schemas' input view", () => {
+    const body = doc.components.schemas.CreateWorldRequest as { properties: Record<string, { maxLength?: number }> };
+    expect(body.properties.text?.maxLength).toBe(40_000);
+    const list = doc.paths["/v1/worlds"]!.get!.parameters as { name: string; schema: { default?: number; maximum?: number } }[];
+    expect(list.find((p) => p.name === "limit")?.schema).toMatchObject({ default: 20, maximum: 100 });
+    expect(doc.paths["/v1/worlds/{id}/fork"]!.post!.requestBody?.required).toBe(false);
+    expect(doc.paths["/v1/worlds/{id}/ops"]!.post!.requestBody?.required).toBe(true);
+  });
+});
+
+describe("expectMatchesOpenApi", () => {
+  const world = mockWorld({ premise: "a tide that keeps secrets" });
+  const id = "0b8f5a5e-3f7c-4a51-9d2e-6f1f3f1a2b3c";
+  const diagnostic = { lint: "unreachable-state", code: "W001", severity: "warning", path: "scene.states.x", message: "x", loc: { field: "", template: "", slot: "", fill: "" } };
+
+  it("matches concrete paths to templates, static segments first", () => {
+    expect(findPathTemplate(`/v1/worlds/${id}/ops`)).toBe("/v1/worlds/{id}/ops");
+    expect(findPathTemplate(`/v1/worlds/${id}/versions/${id}/restore`)).toBe("/v1/worlds/{id}/versions/{versionId}/restore");
+    expect(findPathTemplate("/v1/worlds?limit=5")).toBe("/v1/worlds");
+    expect(findPathTemplate("/v1/openapi.json")).toBe("/v1/openapi.json");
+    expect(findPathTemplate("/v1/nope")).toBeUndefined();
+  });
+
+  it("accepts documented bodies", () => {
+    expectMatchesOpenApi("POST", `/v1/worlds/${id}/ops`, 200, { world, diagnostics: [diagnostic], rev: "abc", applyErrors: [], notes: [], schemaVersion: "1.0" });
+    expectMatchesOpenApi("POST", "/v1/worlds", 200, { worldId: id, slug: null, ok: true, cover: "", mock: true, schemaVersion: "1.0" });
+    expectMatchesOpenApi("POST", "/v1/worlds", 201, { worldId: id, slug: "tide-1", imported: true, schemaVersion: "1.0" });
+    expectMatchesOpenApi("POST", `/v1/worlds/${id}/ops`, 412, { detail: "stale", code: "rev_mismatch", currentRev: "abc", schemaVersion: "1.0" });
+    expectMatchesOpenApi("POST", `/v1/worlds/${id}/ops`, 422, { detail: "gate", code: "validation_failed", diagnostics: [{ ...diagnostic, severity: "error" }], schemaVersion: "1.0" });
+    expectMatchesOpenApi("GET", `/v1/worlds/${id}`, 304, undefined);
+    expectMatchesOpenApi("GET", "/v1/nope", 404, { detail: "No route GET /v1/nope.", code: "not_found", schemaVersion: "1.0" });
+  });
+
+  it.each([
+    ["an undocumented status", "DELETE", `/v1/worlds/${id}`, 412, { detail: "x", code: "rev_mismatch", currentRev: "a", schemaVersion: "1.0" }, /not documented/],
+    ["an undocumented method", "PUT", `/v1/worlds/${id}`, 200, {}, /has no PUT/],
+    ["a missing field", "POST", "/v1/worlds", 201, { worldId: id, slug: null, schemaVersion: "1.0" }, /imported/],
+    ["an extra field", "POST", "/v1/worlds", 201, { worldId: id, slug: null, imported: true, extra: 1, schemaVersion: "1.0" }, /extra/],
+    ["an extra nested field", "POST", `/v1/worlds/${id}/ops`, 200, { world, diagnostics: [{ ...diagnostic, hint: "x" }], rev: "a", applyErrors: [], notes: [], schemaVersion: "1.0" }, /hint/],
+    ["a code of another status", "GET", `/v1/worlds/${id}`, 404, { detail: "x", code: "conflict", schemaVersion: "1.0" }, /code/],
+    ["no schemaVersion", "DELETE", `/v1/worlds/${id}`, 200, { ok: true }, /schemaVersion/],
+    ["a 412 without currentRev", "POST", `/v1/worlds/${id}/ops`, 412, { detail: "x", code: "rev_mismatch", schemaVersion: "1.0" }, /currentRev/],
+    ["a body on a 304", "GET", `/v1/worlds/${id}`, 304, { ok: true }, /without a body/],
+    ["an unknown path other than 404", "GET", "/v1/nope", 200, {}, /no operation/],
+  ])("refuses %s", (_name, method, p, status, body, message) => {
+    expect(() => expectMatchesOpenApi(method, p, status, body)).toThrow(message);
+  });
+});
+
+describe("every documented success response, live", () => {
+  let server: TestServer;
+  let api: ReturnType<typeof checkedClient>;
+  let boot: { userToken: string; appId: string; keys: Record<"sk_test" | "pk_test" | "sk_live" | "pk_live", string> };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    api = checkedClient(server.url);
+    boot = (await runCliCommand("bootstrap", { email: "openapi@example.com" })) as typeof boot;
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("validates a walk through every operation against the document", async () => {
+    const sk = boot.keys.sk_live;
+    const user = boot.userToken;
+    const ok = async (promise: Promise<{ status: number; body: any }>, status = 200) => {
+      const res = await promise;
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      return res.body;
+    };
+
+    await ok(api.get("/v1/openapi.json"));
+    await ok(api.post("/v1/worlds", { premise: "a lighthouse that remembers ships" }, boot.keys.sk_test));
+    const imported = await ok(api.post("/v1/worlds", { world: mockWorld({ premise: "an orchard at the edge of a map" }), name: "Orchard" }, sk), 201);
+    const w = `/v1/worlds/${imported.worldId}`;
+    const world = await ok(api.get(w, boot.keys.pk_live));
+    await ok(api.call("GET", w, { token: sk, headers: { "if-none-match": `"${world.rev}"` } }), 304);
+    await ok(api.get("/v1/worlds?limit=1", sk));
+    await ok(api.patch(w, { visibility: "public", expectedRev: world.rev }, sk));
+    await ok(api.get(`${w}/scene`, sk));
+    await ok(api.get(`${w}/states`, sk));
+    await ok(api.get(`${w}/events`, sk));
+    await ok(api.get(`${w}/lint`, sk));
+    const state = Object.keys(world.world.scene.states)[0];
+    await ok(api.post(`${w}/events`, { from: state, name: "Wave", hotkey: "w" }, sk));
+    await ok(api.post(`${w}/ops`, { ops: [{ op: "add_state", id: "cellar", base: "a cold cellar" }, { op: "delete_state", id: "nowhere" }] }, sk));
+    await ok(api.post(`${w}/ops`, { ops: [{ op: "set_entrance", state: "nowhere" }] }, sk), 422);
+    await ok(api.post(`${w}/ops`, { ops: [{ op: "add_state", id: "attic" }], expectedRev: "stale" }, sk), 412);
+    const current = await ok(api.get(w, sk));
+    for (const projection of ["scene", "states", "events", "lint"]) {
+      await ok(api.call("GET", `${w}/${projection}`, { token: sk, headers: { "if-none-match": `"${current.rev}"` } }), 304);
+    }
+    await ok(api.post("/v1/validate", { world: world.world }, sk));
+    const fork = await ok(api.post(`${w}/fork`, {}, sk), 201);
+    const first = await ok(api.post(`${w}/versions`, { title: "first" }, sk), 201);
+    const second = await ok(api.post(`${w}/versions`, {}, sk), 201);
+    await ok(api.get(`${w}/versions`, sk));
+    await ok(api.get(`${w}/versions/${first.versionId}`, sk));
+    await ok(api.call("GET", `${w}/versions/${first.versionId}`, { token: sk, headers: { "if-none-match": first.rev } }), 304);
+    await ok(api.patch(`${w}/versions/${first.versionId}`, { title: "renamed" }, sk));
+    await ok(api.post(`${w}/versions/${first.versionId}/restore`, {}, sk));
+    await ok(api.del(`${w}/versions/${second.versionId}`, sk));
+    await ok(api.del(`${w}/versions/${first.versionId}`, sk), 409);
+    await ok(api.del(`/v1/worlds/${fork.worldId}`, sk));
+    await ok(api.get(`/v1/worlds/${fork.worldId}`, sk), 404);
+    await ok(api.get("/v1/usage", sk));
+    await ok(api.get("/v1/usage"), 401);
+    await ok(api.post("/v1/worlds", { premise: "x" }, boot.keys.pk_test), 403);
+    await ok(api.post("/v1/worlds", { premise: 1 }, sk), 400);
+
+    await ok(api.get("/v1/apps", user));
+    const app = await ok(api.post("/v1/apps", { name: "Docs" }, user), 201);
+    await ok(api.get(`/v1/apps/${app.id}`, user));
+    await ok(api.patch(`/v1/apps/${app.id}`, { embedOrigins: ["https://docs.example"] }, user));
+    const key = await ok(api.post(`/v1/apps/${app.id}/keys`, { kind: "secret", mode: "test", scopes: ["worlds:read"] }, user), 201);
+    await ok(api.get(`/v1/apps/${app.id}/keys`, user));
+    await ok(api.del(`/v1/apps/${app.id}/keys/${key.id}`, user));
+    const hook = await ok(api.post(`/v1/apps/${app.id}/webhooks`, { url: "https://93.184.215.14/hooks" }, user), 201);
+    await ok(api.get(`/v1/apps/${app.id}/webhooks`, user));
+    await ok(api.get(`/v1/apps/${app.id}/webhooks/${hook.id}/deliveries?limit=5`, user));
+    await ok(api.del(`/v1/apps/${app.id}/webhooks/${hook.id}`, user));
+    const hook2 = await ok(api.post(`/v1/apps/${app.id}/webhooks`, { url: "https://93.184.215.14/hooks", events: ["*"] }, user), 201);
+    await ok(api.post(`/v1/apps/${app.id}/webhooks/${hook2.id}/delete`, {}, user));
+    await ok(api.get("/v1/nope", sk), 404);
+    const queued = await ok(api.post("/v1/worlds", { premise: "A walk through the reference", async: true }, sk), 202);
+    await ok(api.get(`/v1/jobs/${queued.jobId}`, sk));
+    // Cancelled straight after queueing: 200 unless the job already finished (then 409; try again).
+    for (let tries = 0; tries < 5; tries++) {
+      const toCancel = await ok(api.post("/v1/worlds", { premise: `Cancelled at once ${tries}`, async: true }, sk), 202);
+      const cancelled = await api.post(`/v1/jobs/${toCancel.jobId}/cancel`, {}, sk);
+      expect([200, 409]).toContain(cancelled.status);
+      if (cancelled.status === 200) break;
+    }
+    await ok(api.post("/v1/seed-frame", { prompt: "a reference frame" }, sk));
+    const withRef = await ok(api.post("/v1/worlds", { world: makeSmallWorld() }, sk), 201);
+    await ok(api.post(`/v1/worlds/${withRef.worldId}/scenes`, { stateId: "a" }, sk));
+
+    // Runtime: a session token, the embed player's calls, a character and a talk turn.
+    const minted = await ok(api.post("/v1/sessions/token", { worldId: imported.worldId, userRef: "walker" }, sk));
+    const runtime = await ok(api.get("/v1/runtime/world", minted.token));
+    await ok(api.call("GET", "/v1/runtime/world", { token: minted.token, headers: { "if-none-match": `"${runtime.rev}"` } }), 304);
+    await ok(api.post("/v1/runtime/heartbeat", { sessionId: runtime.sessionId, seconds: 5 }, minted.token));
+    await ok(api.get(`/v1/runtime/public/${world.slug}`));
+    const character = await ok(api.post("/v1/characters", { name: "Walker", persona: "A guide to the reference." }, sk), 201);
+    const c = `/v1/characters/${character.id}`;
+    const storedCharacter = await ok(api.get(c, sk));
+    await ok(api.call("GET", c, { token: sk, headers: { "if-none-match": `"${storedCharacter.rev}"` } }), 304);
+    const talk = await ok(api.post("/v1/sessions/token", { characterId: character.id, userRef: "walker" }, sk));
+    await ok(api.post(`${c}/say`, { text: "Hello! What is this place?" }, talk.token));
+    await ok(api.get(`${c}/transcript?userRef=walker`, sk));
+    await ok(api.post("/v1/tts", { text: "Welcome to the reference." }, sk));
+
+    // Every documented success status was seen and checked at least once.
+    const successes = OPERATIONS.flatMap((op) => Object.keys(op.responses).map((status) => `${op.method} ${op.path} ${status}`));
+    expect(successes.filter((s) => !checkedResponses().has(s))).toEqual([]);
+  });
+});
