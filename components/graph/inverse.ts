@@ -173,7 +173,23 @@ function invertOne(before: World, op: Op): Op[] | null {
   }
 }
 
-/** The undo batch of `ops` applied to `world`, or null when some op cannot be undone. */
+/** Whether two events of the world share one (from, name), the key ops address events by. */
+function hasSharedEventKey(world: World): boolean {
+  const keys = new Set<string>();
+  for (const e of world.scene.events) {
+    const key = `${e.from}\u0000${e.name}`;
+    if (keys.has(key)) return true;
+    keys.add(key);
+  }
+  return false;
+}
+
+/**
+ * The undo batch of `ops` applied to `world`, or null when some op cannot be undone. A batch
+ * may pass through worlds the gate would refuse (it only judges the result); when one of them
+ * holds two events with one key (say a rename onto a state with a dangling event of the same
+ * name), ops cannot address them apart, so no inverse is offered rather than a wrong one.
+ */
 export function invertOps(world: World, ops: readonly Op[]): Op[] | null {
   const inverses: Op[][] = [];
   let current = world;
@@ -182,6 +198,7 @@ export function invertOps(world: World, ops: readonly Op[]): Op[] | null {
     if (inv === null) return null;
     inverses.push(inv);
     current = applyOps(current, [op]).world;
+    if (hasSharedEventKey(current)) return null;
   }
   return inverses.reverse().flat();
 }
