@@ -30,7 +30,8 @@ export function actionsHtml(view: SceneView): string {
 /** The prose panel's inner HTML: label, base, ambient lines, camera and movement. */
 export function panelHtml(view: SceneView): string {
   const parts: string[] = [];
-  if (view.label) parts.push(`<p class="pw-kicker">${esc(view.label)}</p>`);
+  const kicker = [view.label, view.take?.label ?? ""].filter((part) => part !== "").join(" · ");
+  if (kicker) parts.push(`<p class="pw-kicker">${esc(kicker)}</p>`);
   if (view.base) parts.push(`<p class="pw-base">${esc(view.base)}</p>`);
   if (view.ambient.length) parts.push(`<p class="pw-ambient">${view.ambient.map(esc).join('<span aria-hidden="true"> · </span>')}</p>`);
   const meta: string[] = [];

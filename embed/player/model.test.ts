@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mockWorld } from "@/lib/kernel/mock-world";
 import type { World } from "@/lib/kernel/schema";
 import { actionsHtml, endingHtml, esc, layerHtml, panelHtml } from "./markup";
-import { hotkeyLabel, hueOf, matchesHotkey, safeImageUrl, WorldModel } from "./model";
+import { hotkeyLabel, hueOf, matchesHotkey, pickTake, safeImageUrl, WorldModel } from "./model";
 
 function world(): World {
   const base = { camera: { static: "wide on {hero}", dynamic: "" }, movement: { static: "{hero} waits", dynamic: "" }, variants: [] };
@@ -97,5 +97,35 @@ describe("WorldModel", () => {
     }
     expect(model.view(id)?.ending).not.toBeNull();
     expect(hueOf("a")).toBeGreaterThanOrEqual(0);
+  });
+
+  it("plays a state's variants in place of the plain state, by relative weight", () => {
+    const w = world();
+    const a = w.scene.states.a!;
+    w.scene.states.a = {
+      ...a,
+      variants: [
+        { id: "dusk", label: "Dusk", base: "{hero} at the {place}, at dusk.", weight: 2 },
+        { id: "fog", label: "Fog" },
+        { id: "never", base: "Never.", weight: 0 },
+      ],
+    };
+    const model = new WorldModel(w);
+    // Plain weight 1, dusk 2, fog 1 (default), never 0: plain [0, .25), dusk [.25, .75), fog [.75, 1).
+    expect(model.view("a", 0)?.take).toBeNull();
+    expect(model.view("a")?.base).toBe("Mara at the gate.");
+    expect(model.view("a", 0.3)?.take).toEqual({ id: "dusk", label: "Dusk" });
+    expect(model.view("a", 0.3)?.base).toBe("Mara at the gate, at dusk.");
+    // A variant without a base keeps the state's.
+    expect(model.view("a", 0.8)?.take?.id).toBe("fog");
+    expect(model.view("a", 0.8)?.base).toBe("Mara at the gate.");
+    expect(model.view("a", 0.9999999)?.take?.id).toBe("fog");
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 1000; i++) {
+      const id = pickTake(w.scene.states.a, i / 1000)?.id ?? "plain";
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(counts)).toEqual({ plain: 250, dusk: 500, fog: 250 });
+    expect(panelHtml(model.view("a", 0.3)!)).toContain("Gate of world place · Dusk");
   });
 });

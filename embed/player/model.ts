@@ -2,7 +2,7 @@
 // No DOM here, so the rules (templates, images, hotkeys, endings) are testable on their own.
 // Only the kernel's pure, zod-free modules are imported, to keep the bundle small.
 import { buildGraphIndex, isEndingState, isTransition, type GraphIndex } from "@/lib/kernel/graph-index";
-import type { Event, State, World } from "@/lib/kernel/schema";
+import type { Event, State, Variant, World } from "@/lib/kernel/schema";
 import { fillTemplate } from "@/lib/kernel/templates";
 
 export type Outcome = "good" | "bad" | "neutral";
@@ -27,6 +27,8 @@ export interface EndingView {
 
 export interface SceneView {
   stateId: string;
+  /** The take being played: a variant of the state, or null for the plain state. */
+  take: { id: string; label: string } | null;
   /** Short title of the shot (`state.image.label`, else the entrance label on the entrance). */
   label: string;
   /** A safe image URL, or null for the gradient placeholder. */
@@ -85,6 +87,31 @@ export function matchesHotkey(hotkey: string, key: string): boolean {
   return k === pressed || (k === "space" && pressed === " ") || (k === "esc" && pressed === "escape");
 }
 
+/** A variant's relative weight: default 1; zero, negative or not a number never plays. */
+function weightOf(variant: Variant): number {
+  const w = variant.weight;
+  if (w === undefined) return 1;
+  return typeof w === "number" && Number.isFinite(w) && w > 0 ? w : 0;
+}
+
+/**
+ * The take of a state to play for `roll` in [0, 1): the plain state counts as one take of
+ * weight 1 beside its variants, each picked with probability proportional to its weight.
+ * `roll` 0 is always the plain state, so a page drawn without randomness shows it.
+ */
+export function pickTake(state: State, roll: number): Variant | null {
+  const variants = Array.isArray(state.variants) ? state.variants.filter((v) => weightOf(v) > 0) : [];
+  if (variants.length === 0) return null;
+  let point = Math.min(Math.max(roll, 0), 0.999999) * variants.reduce((sum, v) => sum + weightOf(v), 1);
+  if (point < 1) return null;
+  point -= 1;
+  for (const v of variants) {
+    point -= weightOf(v);
+    if (point < 0) return v;
+  }
+  return variants[variants.length - 1] ?? null;
+}
+
 export class WorldModel {
   readonly world: World;
   readonly index: GraphIndex;
@@ -118,9 +145,11 @@ export class WorldModel {
     return id === this.entrance ? safeImageUrl(this.world.entrance.image?.src) : null;
   }
 
-  view(id: string): SceneView | null {
+  /** What the player shows on `id`; `roll` in [0, 1) picks the take (see `pickTake`). */
+  view(id: string, roll = 0): SceneView | null {
     const state = this.state(id);
     if (!state) return null;
+    const take = pickTake(state, roll);
     const image = stateImage(state);
     const label = this.fill(image?.label, state) || (id === this.entrance ? this.fill(this.world.entrance.image?.label, undefined) : "");
     const actions: ActionView[] = [];
@@ -149,10 +178,12 @@ export class WorldModel {
     }
     return {
       stateId: id,
+      take: take ? { id: take.id, label: this.fill(take.label, state) } : null,
       label,
       image: this.imageOf(id),
       hue: hueOf(id),
-      base: this.fill(state.base, state),
+      // A variant's base replaces the state's; one without a base keeps it.
+      base: this.fill(take && str(take.base).trim() !== "" ? take.base : state.base, state),
       camera: this.fill(state.camera?.static, state),
       movement: this.fill(state.movement?.static, state),
       ambient: (Array.isArray(state.ambient) ? state.ambient : []).map((line) => this.fill(line, state)).filter((line) => line !== ""),

@@ -48,13 +48,14 @@ export class Player {
 
   /** Shows the entrance. Adopts the server-rendered first frame when it is already this state. */
   start(): void {
-    const first = this.model.view(this.model.entrance);
+    const first = this.model.view(this.model.entrance, Math.random());
     if (!first) throw new Error("The world's entrance names no state.");
     const ssr = this.root.dataset.state === first.stateId && this.stage.querySelector(".pw-layer.on");
     this.root.classList.remove("is-loading");
     this.root.removeAttribute("aria-busy");
     if (ssr) {
       this.view = first;
+      this.root.dataset.take = first.take?.id ?? "";
       this.actions.innerHTML = actionsHtml(first);
       this.panel.innerHTML = panelHtml(first);
       this.afterShow(first, false);
@@ -64,12 +65,14 @@ export class Player {
     performance.mark("pw:ready");
   }
 
+  /** Shows a state, with a take picked afresh each time it is entered. */
   private show(id: string, keepFocus: boolean): void {
-    const view = this.model.view(id);
+    const view = this.model.view(id, Math.random());
     if (!view) return;
     const previous = this.view;
     this.view = view;
     this.root.dataset.state = id;
+    this.root.dataset.take = view.take?.id ?? "";
     this.hideEnding();
 
     // Actions change at once so the next key press already belongs to the new state.
