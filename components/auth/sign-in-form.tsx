@@ -7,10 +7,12 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { SIGN_IN_THROTTLED } from "@/lib/shared/sign-in-errors";
 
 const NEXT_AUTH_ERRORS: Record<string, string> = {
   CredentialsSignin: "Incorrect email or password.",
   SessionRequired: "Sign in to continue.",
+  [SIGN_IN_THROTTLED]: "Too many sign-in attempts. Wait a few minutes, then try again.",
 };
 
 export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string; initialError?: string }) {

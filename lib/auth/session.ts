@@ -3,6 +3,8 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { decode, encode } from "next-auth/jwt";
 import { TtlCache } from "@/lib/cache/ttl-cache";
 import { getSecrets } from "@/lib/config/secrets";
+import { allowSignIn, clientAddress, recordSignInFailure, recordSignInSuccess } from "./throttle";
+import { SIGN_IN_THROTTLED } from "@/lib/shared/sign-in-errors";
 import { verifyCredentials } from "./users";
 
 /** Studio sessions last 30 days; the same token is the USER bearer on /v1/apps*. */
@@ -21,10 +23,17 @@ export function getAuthOptions(): AuthOptions {
       CredentialsProvider({
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials) {
+        async authorize(credentials, req) {
           if (!credentials?.email || !credentials.password) return null;
+          // Refused before the (expensive) password check; the form maps the error to a message.
+          if (!allowSignIn(credentials.email, clientAddress(req.headers ?? {})).ok) throw new Error(SIGN_IN_THROTTLED);
           const user = await verifyCredentials(credentials.email, credentials.password);
-          return user ? { id: user.id, email: user.email, name: user.name } : null;
+          if (!user) {
+            recordSignInFailure(credentials.email);
+            return null;
+          }
+          recordSignInSuccess(credentials.email);
+          return { id: user.id, email: user.email, name: user.name };
         },
       }),
     ],

@@ -1,42 +1,64 @@
 import { getEnv } from "@/lib/config/env";
 
 /**
- * Token buckets per credential (key id, user id, session subject), in this process's memory:
- * RATE_LIMIT_PER_SECOND refill, RATE_LIMIT_BURST capacity. A deployment with several servers
- * multiplies the allowance by their number.
+ * Token buckets in this process's memory: each subject gets `burst` tokens, refilled at `rate`
+ * per second. A deployment with several servers multiplies every allowance by their number.
  */
 interface Bucket {
   tokens: number;
   updatedAt: number;
 }
 
-const buckets = new Map<string, Bucket>();
-const MAX_BUCKETS = 50_000;
+export type TakeVerdict = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-export function takeToken(subject: string, now = Date.now()): { ok: true } | { ok: false; retryAfterSeconds: number } {
-  const { RATE_LIMIT_PER_SECOND: rate, RATE_LIMIT_BURST: burst } = getEnv();
-  let bucket = buckets.get(subject);
-  if (!bucket) {
-    if (buckets.size >= MAX_BUCKETS) evictFull(now, rate, burst);
-    bucket = { tokens: burst, updatedAt: now };
-    buckets.set(subject, bucket);
+export class TokenBuckets {
+  private readonly buckets = new Map<string, Bucket>();
+
+  constructor(
+    /** Read on every take, so settings changed at run time (tests) apply at once. */
+    private readonly limits: () => { rate: number; burst: number },
+    private readonly maxBuckets = 50_000,
+  ) {}
+
+  take(subject: string, now = Date.now()): TakeVerdict {
+    const { rate, burst } = this.limits();
+    let bucket = this.buckets.get(subject);
+    if (!bucket) {
+      if (this.buckets.size >= this.maxBuckets) this.evictFull(now, rate, burst);
+      bucket = { tokens: burst, updatedAt: now };
+      this.buckets.set(subject, bucket);
+    }
+    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.updatedAt) / 1000) * rate);
+    bucket.updatedAt = now;
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return { ok: true };
+    }
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / rate)) };
   }
-  bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.updatedAt) / 1000) * rate);
-  bucket.updatedAt = now;
-  if (bucket.tokens >= 1) {
-    bucket.tokens -= 1;
-    return { ok: true };
+
+  clear(): void {
+    this.buckets.clear();
   }
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / rate)) };
+
+  /** Buckets that have refilled completely carry no state worth keeping. */
+  private evictFull(now: number, rate: number, burst: number): void {
+    for (const [subject, bucket] of this.buckets) {
+      if (bucket.tokens + ((now - bucket.updatedAt) / 1000) * rate >= burst) this.buckets.delete(subject);
+    }
+  }
 }
 
-/** Buckets that have refilled completely carry no state worth keeping. */
-function evictFull(now: number, rate: number, burst: number): void {
-  for (const [subject, bucket] of buckets) {
-    if (bucket.tokens + ((now - bucket.updatedAt) / 1000) * rate >= burst) buckets.delete(subject);
-  }
+/** The `/v1` limit per credential (key id, user id, session id): RATE_LIMIT_PER_SECOND, RATE_LIMIT_BURST. */
+const apiBuckets = new TokenBuckets(() => {
+  const env = getEnv();
+  return { rate: env.RATE_LIMIT_PER_SECOND, burst: env.RATE_LIMIT_BURST };
+});
+
+export function takeToken(subject: string, now = Date.now()): TakeVerdict {
+  return apiBuckets.take(subject, now);
 }
 
 export function resetRateLimits(): void {
-  buckets.clear();
+  apiBuckets.clear();
 }

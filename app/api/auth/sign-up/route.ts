@@ -1,4 +1,6 @@
+import { allowSignUp, clientAddress } from "@/lib/auth/throttle";
 import { signUp, ZSignUp } from "@/lib/auth/users";
+import { ApiError } from "@/lib/http/errors";
 import { reply } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 
@@ -6,7 +8,12 @@ import { route } from "@/lib/http/route";
 export const POST = route({
   auth: "none",
   body: ZSignUp,
-  handler: async ({ body }) => {
+  handler: async ({ req, body }) => {
+    const verdict = allowSignUp(clientAddress(req.headers));
+    if (!verdict.ok) {
+      const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+      throw new ApiError("rate_limited", `Too many new accounts from this network; try again in ${minutes} min.`, {}, { "retry-after": String(verdict.retryAfterSeconds) });
+    }
     const user = await signUp(body);
     return reply(201, { id: user.id, email: user.email });
   },

@@ -1,0 +1,57 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { setEnv } from "@/tests/support/env";
+import { allowSignIn, allowSignUp, clientAddress, recordSignInFailure, recordSignInSuccess } from "./throttle";
+
+let t = 1_000_000;
+beforeEach(() => {
+  setEnv({ AUTH_ATTEMPTS_PER_MINUTE: "5", SIGN_IN_FAILURES_PER_EMAIL: "3", SIGN_UPS_PER_HOUR: "2" });
+  // Buckets and counts are per process: a fresh hour for each test.
+  t += 24 * 3600 * 1000;
+});
+
+describe("sign-in throttle", () => {
+  it("refuses an email after SIGN_IN_FAILURES_PER_EMAIL failures for 15 minutes, from any address", () => {
+    for (let i = 0; i < 3; i++) {
+      expect(allowSignIn("Target@example.com", `10.0.0.${i}`, t).ok).toBe(true);
+      recordSignInFailure("target@example.com ", t);
+    }
+    const refused = allowSignIn("target@EXAMPLE.com", "10.0.0.9", t + 60_000);
+    expect(refused).toEqual({ ok: false, retryAfterSeconds: 14 * 60 });
+    expect(allowSignIn("other@example.com", "10.0.0.9", t + 60_000).ok).toBe(true);
+    expect(allowSignIn("target@example.com", "10.0.0.9", t + 15 * 60_000).ok).toBe(true);
+  });
+
+  it("forgets an email's failures on a successful sign-in", () => {
+    recordSignInFailure("a@example.com", t);
+    recordSignInFailure("a@example.com", t);
+    recordSignInSuccess("A@example.com");
+    recordSignInFailure("a@example.com", t);
+    recordSignInFailure("a@example.com", t);
+    expect(allowSignIn("a@example.com", "10.0.1.1", t).ok).toBe(true);
+  });
+
+  it("limits attempts per address to AUTH_ATTEMPTS_PER_MINUTE, refilling over the minute", () => {
+    for (let i = 0; i < 5; i++) expect(allowSignIn(`n${i}@example.com`, "10.0.2.1", t).ok).toBe(true);
+    expect(allowSignIn("n5@example.com", "10.0.2.1", t)).toEqual({ ok: false, retryAfterSeconds: 12 });
+    expect(allowSignIn("n5@example.com", "10.0.2.2", t).ok).toBe(true);
+    expect(allowSignIn("n5@example.com", "10.0.2.1", t + 12_000).ok).toBe(true);
+  });
+});
+
+describe("sign-up throttle", () => {
+  it("allows SIGN_UPS_PER_HOUR per address", () => {
+    expect(allowSignUp("10.0.3.1", t).ok).toBe(true);
+    expect(allowSignUp("10.0.3.1", t).ok).toBe(true);
+    expect(allowSignUp("10.0.3.1", t)).toEqual({ ok: false, retryAfterSeconds: 1800 });
+    expect(allowSignUp("10.0.3.2", t).ok).toBe(true);
+  });
+});
+
+describe("clientAddress", () => {
+  it("takes the last X-Forwarded-For entry, the one the closest proxy wrote", () => {
+    expect(clientAddress(new Headers({ "x-forwarded-for": "1.2.3.4, 10.0.0.7" }))).toBe("10.0.0.7");
+    expect(clientAddress({ "x-forwarded-for": " 10.0.0.8 " })).toBe("10.0.0.8");
+    expect(clientAddress({ "x-forwarded-for": ["1.1.1.1", "10.0.0.9"] })).toBe("10.0.0.9");
+    expect(clientAddress({})).toBe("unknown");
+  });
+});
