@@ -194,11 +194,13 @@ describe("readTurn", () => {
 
 describe("actionNote", () => {
   it("turns each action into a short system line", () => {
-    expect(actionNote("Ada", { type: "show_image", description: "the old lighthouse" })).toEqual({ text: "Ada shows you the old lighthouse.", image: null });
-    expect(actionNote("Ada", { type: "show_image", description: "a map", url: WARM_IMG })).toEqual({ text: "Ada shows you a map.", image: WARM_IMG });
-    expect(actionNote("Ada", { type: "fetch_object", object: "a cup of tea" }).text).toBe("Ada fetches a cup of tea.");
-    expect(actionNote("Ada", { type: "change_location", location: "the harbour" }).text).toBe("Ada heads to the harbour.");
-    expect(actionNote("Ada", { type: "fetch_object", object: "" }).text).toBe("Ada fetches something.");
+    expect(actionNote("Ada", { type: "show_image", description: "lighthouse" })).toEqual({ text: "Ada shows you a picture: lighthouse", image: null });
+    expect(actionNote("Ada", { type: "show_image", description: "a map", url: WARM_IMG })).toEqual({ text: "Ada shows you a picture: a map", image: WARM_IMG });
+    expect(actionNote("Ada", { type: "show_image", description: "" }).text).toBe("Ada shows you a picture");
+    expect(actionNote("Ada", { type: "fetch_object", object: "cup of tea" }).text).toBe("Ada brings you: cup of tea");
+    expect(actionNote("Ada", { type: "fetch_object", object: "" }).text).toBe("Ada brings you something");
+    expect(actionNote("Ada", { type: "change_location", location: "harbour" }).text).toBe("Ada takes you to: harbour");
+    expect(actionNote("Ada", { type: "change_location", location: "" }).text).toBe("Ada takes you somewhere else");
   });
 });
 

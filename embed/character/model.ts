@@ -201,12 +201,13 @@ export function readTurn(body: unknown): Turn | null {
 /** How an action reads in the conversation: a short system line, and a picture when it has a safe URL. */
 export function actionNote(name: string, action: CharacterAction): { text: string; image: string | null } {
   switch (action.type) {
+    // The server's descriptions come without articles ("lighthouse", "cup of tea"): label style reads well either way.
     case "show_image":
-      return { text: `${name} shows you ${action.description || "a picture"}.`, image: action.url ?? null };
+      return { text: action.description ? `${name} shows you a picture: ${action.description}` : `${name} shows you a picture`, image: action.url ?? null };
     case "fetch_object":
-      return { text: `${name} fetches ${action.object || "something"}.`, image: null };
+      return { text: action.object ? `${name} brings you: ${action.object}` : `${name} brings you something`, image: null };
     case "change_location":
-      return { text: `${name} heads to ${action.location || "somewhere else"}.`, image: null };
+      return { text: action.location ? `${name} takes you to: ${action.location}` : `${name} takes you somewhere else`, image: null };
   }
 }
 
