@@ -28,14 +28,16 @@ export interface PlayerPage {
  * frame it (`frameAncestorsFor(appId)` of lib/runtime: 'self' and the app's embedding origins).
  * The stylesheet is inline with a per-response nonce; the one script is same-origin; images may
  * come from anywhere (world frames are hosted assets, bucket URLs or inline SVG); the page only
- * talks to its own origin.
+ * talks to its own origin. `media` allows audio from `blob:` URLs (the character page's speech).
  */
-export function playerHeaders(frameAncestors: string, nonce: string): Record<string, string> {
+export function playerHeaders(frameAncestors: string, nonce: string, options: { media?: boolean } = {}): Record<string, string> {
   const csp = [
     "default-src 'none'",
     `script-src 'self'`,
     `style-src 'nonce-${nonce}'`,
     "img-src * data: blob:",
+    // The character page plays its speech from a Blob it made of the audio it fetched.
+    ...(options.media ? ["media-src blob:"] : []),
     "connect-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
@@ -104,8 +106,9 @@ export function renderPlayerPage(page: PlayerPage, nonce: string): string {
 </html>`;
 }
 
-/** A small standalone page for a world that cannot be shown (unknown id or slug). */
-export function renderMissingPage(nonce: string): string {
+/** A small standalone page for a world (or character) that cannot be shown (unknown id or slug). */
+export function renderMissingPage(nonce: string, what: "World" | "Character" = "World"): string {
+  const thing = what.toLowerCase();
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -113,12 +116,12 @@ export function renderMissingPage(nonce: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="dark">
 <meta name="robots" content="noindex">
-<title>World not found · Programmable Worlds</title>
+<title>${what} not found · Programmable Worlds</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style nonce="${nonce}">${PLAYER_CSS}</style>
 </head>
 <body>
-<main class="pw"><div class="pw-stage pw-ph"></div><div class="pw-status is-error" role="alert"><div class="pw-card"><h2>World not found</h2><p>This world does not exist or is not available here.</p></div></div></main>
+<main class="pw"><div class="pw-stage pw-ph"></div><div class="pw-status is-error" role="alert"><div class="pw-card"><h2>${what} not found</h2><p>This ${thing} does not exist or is not available here.</p></div></div></main>
 </body>
 </html>`;
 }

@@ -75,3 +75,65 @@ kbd{display:inline-grid;place-items:center;min-width:24px;height:24px;padding:1p
 
 /** The stylesheet, whitespace-trimmed. */
 export const PLAYER_CSS = CSS.replace(/\n/g, "").trim();
+
+// The character page (/embed/c/{id}): the player's stylesheet (stage, placeholder, badge, status
+// card) plus a conversation column beside the picture (below it in a narrow or tall frame). The
+// picture side stays dark like the player; the conversation follows prefers-color-scheme.
+const CHARACTER = String.raw`
+.pc{display:grid;grid-template-columns:minmax(0,1fr) minmax(300px,min(46%,480px));--panel:#12101b;--ink:#f6f5fa;--ink2:rgba(246,245,250,.8);--ink3:rgba(246,245,250,.56);--edge:rgba(255,255,255,.1);--edge2:rgba(255,255,255,.2);--bubble:rgba(255,255,255,.065);--field:rgba(255,255,255,.05);--hover:rgba(255,255,255,.09);--chip:rgba(167,139,250,.16);--chipfg:#c4b5fd;--err:#fecaca;--errbg:rgba(239,68,68,.14);--errline:rgba(248,113,113,.45)}
+.pc-scene{position:relative;min-width:0;min-height:0;overflow:hidden;isolation:isolate}
+.pc-shade{position:absolute;inset:0;z-index:-1;pointer-events:none;background:linear-gradient(180deg,rgba(7,6,11,0) 52%,rgba(7,6,11,.55) 78%,rgba(7,6,11,.88) 100%)}
+.pc-stance{position:absolute;left:0;right:0;bottom:0;padding:var(--pad);max-width:60ch;transition:opacity .25s ease,transform .25s ease}
+.pc-stance.out{opacity:0;transform:translateY(4px)}
+.pc-stance p{margin:0}
+.pc-expr{font-size:clamp(14px,1.4vmin + 9px,19px);line-height:1.4;font-style:italic;color:var(--fg2);text-wrap:pretty;text-shadow:0 1px 12px rgba(0,0,0,.7)}
+.pc-expr::first-letter{text-transform:uppercase}
+.pc-chat{display:flex;flex-direction:column;min-width:0;min-height:0;background:var(--panel);color:var(--ink);border-left:1px solid var(--edge)}
+.pc-top{display:flex;align-items:center;gap:10px;padding:14px 16px;border-bottom:1px solid var(--edge)}
+.pc-top .pw-title{text-shadow:none;font-size:15.5px}
+.pc-log{flex:1;min-height:0;overflow-y:auto;overscroll-behavior:contain;list-style:none;margin:0;padding:16px;display:flex;flex-direction:column;gap:12px;scroll-behavior:smooth}
+.pc-log:focus-visible{outline-offset:-3px}
+.pc-line{max-width:88%;animation:pc-in .25s ease both}
+.pc-character{align-self:flex-start}
+.pc-user{align-self:flex-end}
+.pc-who{display:flex;align-items:center;gap:7px;margin:0 0 4px 3px;font-size:12px;font-weight:600;color:var(--ink3)}
+.pc-mood{padding:1px 7px;border-radius:999px;background:var(--chip);color:var(--chipfg);font-size:10.5px;font-weight:650;letter-spacing:.06em;text-transform:uppercase}
+.pc-bubble{display:flex;align-items:flex-start;gap:4px;padding:9px 13px;border-radius:16px 16px 16px 5px;background:var(--bubble);border:1px solid var(--edge);font-size:14.5px;line-height:1.45}
+.pc-user .pc-bubble{background:linear-gradient(180deg,#8b5cf6,#6d28d9);border-color:transparent;color:#fff;border-radius:16px 16px 5px 16px}
+.pc-text{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}
+.pc-speak{flex:none;display:grid;place-items:center;width:28px;height:28px;margin:-4px -7px -4px 2px;padding:0;border:0;border-radius:8px;background:transparent;color:var(--ink3);cursor:pointer;transition:background .15s,color .15s}
+.pc-speak:hover{background:var(--hover);color:var(--ink)}
+.pc-speak svg{width:16px;height:16px}
+.pc-speak[aria-busy=true] svg{animation:pc-blink 1s ease-in-out infinite}
+.pc-speak.is-playing{color:var(--chipfg);background:var(--chip)}
+.pc-system{align-self:center;max-width:94%;display:flex;flex-wrap:wrap;justify-content:center;align-items:center;gap:6px;font-size:12.5px;font-style:italic;color:var(--ink2);text-align:center}
+.pc-system svg{width:12px;height:12px;flex:none;color:#f59e0b}
+.pc-shown{flex-basis:100%;display:block;max-width:100%;max-height:220px;margin-top:4px;border-radius:12px;object-fit:cover;border:1px solid var(--edge)}
+.pc-typing .pc-bubble{gap:5px;padding:14px 15px}
+.pc-typing i{width:6px;height:6px;border-radius:50%;background:var(--ink3);animation:pc-blink 1.2s ease-in-out infinite}
+.pc-typing i:nth-child(2){animation-delay:.2s}
+.pc-typing i:nth-child(3){animation-delay:.4s}
+.pc-error{display:flex;align-items:center;gap:10px;margin:0 16px 4px;padding:9px 10px 9px 13px;border-radius:12px;background:var(--errbg);border:1px solid var(--errline);color:var(--err);font-size:13.5px;line-height:1.4}
+.pc-error p{margin:0;flex:1}
+.pc-retry{flex:none;padding:5px 11px;border-radius:9px;border:1px solid var(--errline);background:transparent;font-size:13px;font-weight:600;cursor:pointer}
+.pc-retry:hover{background:var(--errbg)}
+.pc-form{display:flex;gap:8px;padding:12px 16px 16px}
+.pc-input{flex:1;min-width:0;height:44px;padding:0 14px;border-radius:12px;border:1px solid var(--edge2);background:var(--field);color:var(--ink);font:inherit;font-size:16px}
+.pc-input::placeholder{color:var(--ink3)}
+.pc-input:focus-visible{outline:2px solid #a78bfa;outline-offset:0;border-color:transparent}
+.pc-input:disabled{opacity:.55}
+.pc-send{flex:none;display:grid;place-items:center;width:44px;height:44px;padding:0;border-radius:12px;border:1px solid rgba(196,181,253,.55);background:linear-gradient(180deg,#8b5cf6,#6d28d9);color:#fff;cursor:pointer;transition:filter .15s,opacity .15s}
+.pc-send:hover:not(:disabled){filter:brightness(1.12)}
+.pc-send:disabled{opacity:.45;cursor:not-allowed}
+.pc-send svg{width:18px;height:18px}
+.pc-sr,.pc-user .pc-who{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+.pc.is-loading .pw-status{background:rgba(8,6,14,.6)}
+@keyframes pc-in{from{opacity:0;transform:translateY(6px)}}
+@keyframes pc-blink{50%{opacity:.35}}
+@media (max-width:640px),(max-aspect-ratio:4/5){.pc{grid-template-columns:minmax(0,1fr);grid-template-rows:minmax(120px,40%) minmax(0,1fr)}.pc-chat{border-left:0;border-top:1px solid var(--edge)}.pc-expr{font-size:14px}}
+@media (prefers-color-scheme:light){:root{color-scheme:light}html,body{background:#f7f6fb}.pc{--panel:#fbfaff;--ink:#1b1728;--ink2:rgba(27,23,40,.78);--ink3:rgba(27,23,40,.56);--edge:rgba(27,23,40,.1);--edge2:rgba(27,23,40,.22);--bubble:#fff;--field:#fff;--hover:rgba(27,23,40,.06);--chip:rgba(124,58,237,.1);--chipfg:#6d28d9;--err:#991b1b;--errbg:rgba(239,68,68,.08);--errline:rgba(220,38,38,.35)}.pc-chat .pw-badge{color:#92400e;background:rgba(251,191,36,.2);border-color:rgba(217,119,6,.4)}.pc-top .pw-mark{box-shadow:none}}
+@media (prefers-reduced-motion:reduce){.pc-log{scroll-behavior:auto}}
+`;
+
+/** The character page's stylesheet: the player's, then the conversation's. */
+export const CHARACTER_CSS = PLAYER_CSS + CHARACTER.replace(/\n/g, "").trim();

@@ -1,5 +1,6 @@
 // What a player page needs to know about its world before any token is seen: which app owns it
 // (for frame-ancestors) and, when the world may be shown without a session, its entrance.
+import { publicGraph } from "@/lib/characters";
 import { getDb } from "@/lib/db";
 import { toWorldRow, WITH_GRAPH, type WorldRow } from "@/lib/worlds/row";
 import type { World } from "@/lib/kernel/schema";
@@ -35,6 +36,14 @@ export async function findEmbedWorld(worldId: string): Promise<PageWorld | null>
   if (!UUID.test(worldId)) return null;
   const row = await readWorld(worldId);
   return row && row.kind === "world" ? toPageWorld(row) : null;
+}
+
+/** The character an embed page names (/embed/c/{characterId}), or null for an unknown (or malformed) id or a plain world. */
+export async function findEmbedCharacter(characterId: string): Promise<PageWorld | null> {
+  if (!UUID.test(characterId)) return null;
+  const row = await readWorld(characterId);
+  // Only the public graph: the brain's private fields (persona, lore, ...) never reach a page.
+  return row && row.kind === "character" ? { ...toPageWorld(row), graph: publicGraph(row.graph) } : null;
 }
 
 /** A public live world by slug (what /play/{slug} plays), or null. */

@@ -1,0 +1,62 @@
+// Entry of /embed/character.js (bundled by scripts/build-player.mjs). Boots from the session
+// token in the URL fragment (`#token=…`, never sent to a server), loads the character (its
+// public stance graph), opens the conversation and meters play time with heartbeats like the
+// world player.
+//
+// Fragment options: `token` (session token minted with `characterId`); `hb` (heartbeat
+// interval in seconds, 1..300, default 15; tests shorten it).
+import { loadWorld, RuntimeError, sendHeartbeat, type Source } from "@/embed/player/api";
+import { Heartbeat } from "@/embed/player/heartbeat";
+import { Chat } from "./chat";
+import { esc } from "./markup";
+import { describeFailure, readCharacter } from "./model";
+
+const DEFAULT_HEARTBEAT_S = 15;
+
+function showError(root: HTMLElement, title: string, detail: string): void {
+  root.classList.remove("is-loading");
+  root.removeAttribute("aria-busy");
+  const status = root.querySelector<HTMLElement>(".pw-status");
+  if (!status) return;
+  status.setAttribute("role", "alert");
+  status.classList.add("is-error");
+  status.innerHTML = `<div class="pw-card"><h2>${esc(title)}</h2><p>${esc(detail)}</p></div>`;
+}
+
+async function boot(): Promise<void> {
+  const root = document.getElementById("pc");
+  if (!root) return;
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const hb = Number(fragment.get("hb"));
+  const intervalS = Number.isFinite(hb) && hb >= 1 && hb <= 300 ? hb : DEFAULT_HEARTBEAT_S;
+  const token = fragment.get("token");
+  if (!token) {
+    return showError(root, "No session token", "Embed this character with a session token minted by your server: /embed/c/<characterId>#token=<token>.");
+  }
+  const source: Source = { kind: "token", token };
+  const characterId = root.dataset.character ?? "";
+
+  try {
+    const runtime = await loadWorld(source);
+    // A token only talks to its own character: another character's page must not borrow it
+    // (that page's frame-ancestors belong to another app).
+    if ((runtime.id ?? runtime.world.id) !== characterId || (runtime as { kind?: string }).kind !== "character") {
+      return showError(root, "Wrong character", "This session token was minted for another world or character.");
+    }
+    const character = readCharacter(runtime.world, runtime.name);
+    if (!character) return showError(root, "This character cannot talk", "It has no stances to show.");
+    const name = root.querySelector<HTMLElement>(".pw-name");
+    if (name) name.textContent = character.name;
+    document.title = character.name;
+    root.querySelector<HTMLElement>(".pw-badge")?.toggleAttribute("hidden", runtime.mode !== "test");
+    new Chat(root, character, characterId, token).start();
+    new Heartbeat((seconds, final) => sendHeartbeat(source, runtime.sessionId, seconds, final), intervalS * 1000).start();
+  } catch (error) {
+    if (error instanceof RuntimeError && error.status === 401) return showError(root, "This session has ended", "The session token is missing, invalid or expired. Reload the page to start a new session.");
+    if (error instanceof RuntimeError && error.status === 404) return showError(root, "Character not found", "This character does not exist or is not available here.");
+    const status = error instanceof RuntimeError ? error.status : 0;
+    showError(root, "The character could not be loaded", describeFailure(status, error instanceof Error ? error.message : undefined, "The character").message);
+  }
+}
+
+void boot();
