@@ -59,6 +59,18 @@ function statePrompt(world: World, stateId: string): { prompt: string; mood: str
   };
 }
 
+/**
+ * The caption of a state's painted frame, shown by the player above the prose and used as the
+ * image's alt text: the entrance's own label on the entrance, else the state id made readable
+ * (`s3-harbor_gate` → "Harbor gate"; the local author's `sN-` prefix only keeps ids unique).
+ */
+export function frameLabel(world: World, stateId: string): string {
+  const entranceLabel = world.entrance.image.label.trim();
+  if (stateId === world.entrance.state && entranceLabel !== "") return entranceLabel;
+  const words = stateId.replace(/^s\d+[-_]/i, "").replace(/[-_\s]+/g, " ").trim();
+  return words === "" ? stateId : words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export async function generateWorldSteps(mode: Mode, caller: Caller, input: GenerationInput, steps: StepRunner, reporter: Reporter): Promise<GenerationResult> {
   await reporter.checkpoint();
   await reporter.progress("authoring", 0.1);
@@ -91,7 +103,7 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
     );
     stateIds.forEach((stateId, i) => {
       const state = world.scene.states[stateId];
-      if (state) world.scene.states[stateId] = { ...state, image: { src: urls[i]!, label: state.id } };
+      if (state) world.scene.states[stateId] = { ...state, image: { src: urls[i]!, label: frameLabel(world, stateId) } };
     });
     const entranceUrl = urls[stateIds.indexOf(world.entrance.state)];
     // A seed frame given by URL stays the entrance image, as the author set it.
