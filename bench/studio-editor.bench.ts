@@ -5,14 +5,18 @@
  * - opening a maximal world (500 states, 2000 events) is interactive within 1.5 s;
  * - dragging a node stays above 30 frames/s;
  * - a lint pass after an edit (apply the draft's ops + graph index + gate, in the browser)
- *   takes at most 16 ms.
+ *   takes at most 16 ms;
+ * - My Creations loads at most 250 kB of JavaScript, gzipped (issue 6), and the embed player
+ *   at most 90 kB (issue 7). Next 16's build no longer prints per-route sizes, so this counts
+ *   what the browser fetches on a first visit with an empty cache.
  *
  * Run: `npx tsx bench/studio-editor.bench.ts` (BENCH_RUNS, BENCH_PORT to override).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Page } from "@playwright/test";
+import { gzipSync } from "node:zlib";
+import { chromium, type Browser, type Page } from "@playwright/test";
 import { makeLargeWorld, makeSmallWorld } from "@/lib/kernel/fixtures";
 import { cli, startNext, table } from "./support";
 
@@ -81,6 +85,21 @@ async function dragNode(page: Page, nodeId: string, steps = 150) {
     }
     await page.mouse.up();
   });
+}
+
+/** JavaScript a first visit fetches up to the load event (empty cache): files and kB gzipped, as a CDN would send them. */
+async function firstLoadJs(browser: Browser, url: string, sessionToken?: string) {
+  const context = await browser.newContext();
+  if (sessionToken) await context.addCookies([{ name: "next-auth.session-token", value: sessionToken, url }]);
+  const page = await context.newPage();
+  const bodies: Promise<Buffer>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") bodies.push(response.body());
+  });
+  await page.goto(url, { waitUntil: "load" });
+  const sizes = (await Promise.all(bodies)).map((body) => gzipSync(body).length);
+  await context.close();
+  return { files: sizes.length, kB: sizes.reduce((a, b) => a + b, 0) / 1024 };
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "worlds-bench-editor-"));
@@ -175,6 +194,24 @@ try {
     ),
   );
   console.log(`\nTyping ${typed.length} characters took ${typingMs} ms end to end through Playwright. Page errors: ${errors.length ? errors.join("; ") : "none"}.`);
+
+  const token = await fetch(`${server.url}/v1/sessions/token`, { method: "POST", headers, body: JSON.stringify({ worldId: smallId }) });
+  const embedUrl = `${server.url}/embed/w/${smallId}#token=${encodeURIComponent(((await token.json()) as { token: string }).token)}`;
+  const creationsJs = await firstLoadJs(browser, `${server.url}/creations`, boot.userToken);
+  const editorJs = await firstLoadJs(browser, `${server.url}/worlds/${smallId}`, boot.userToken);
+  const embedJs = await firstLoadJs(browser, embedUrl);
+  const kB = (v: { kB: number }) => `${v.kB.toFixed(1)} kB`;
+  console.log(`\n## First-load JavaScript, gzipped (empty cache)\n`);
+  console.log(
+    table(
+      ["page", "scripts", "gzipped", "goal", "verdict"],
+      [
+        ["My Creations (/creations)", String(creationsJs.files), kB(creationsJs), "≤ 250 kB", verdict(creationsJs.kB <= 250)],
+        ["World editor (/worlds/{id})", String(editorJs.files), kB(editorJs), "(informational)", ""],
+        ["Embed player (/embed/w/{id})", String(embedJs.files), kB(embedJs), "≤ 90 kB", verdict(embedJs.kB <= 90)],
+      ],
+    ),
+  );
 } finally {
   await browser.close();
   await server.stop();
