@@ -1,7 +1,8 @@
 /**
  * Issue 4, side by side in one run per engine: GET /v1/worlds/{id} of a small world against the
  * bare-route floor (goal ≥ 0.6× its requests/s); a 10-op batch on a maximal world (goal p50 ≤
- * 40 ms on PostgreSQL); import of a ~2 MB world (goal p50 ≤ 150 ms).
+ * 40 ms on PostgreSQL); import of a ~2 MB world (goal p50 ≤ 150 ms); and, for information, a
+ * read of that maximal world.
  */
 import { makeLargeWorld, makeSmallWorld } from "@/lib/kernel/fixtures";
 import { cli, engines, load, startNext, table } from "./support";
@@ -54,6 +55,10 @@ for (const engine of await engines()) {
     );
     const goal = engine.name === "postgres" ? (ops.p50 <= 40 ? "pass (p50 ≤ 40 ms)" : "FAIL (p50 ≤ 40 ms)") : "(goal is for PostgreSQL)";
     rows.push([engine.name, "POST /v1/worlds/{id}/ops, 10 ops on 500 states / 2000 events", "", ops.p50.toFixed(1), ops.p99.toFixed(1), goal, ops.failures]);
+
+    // Reading the maximal world after its edits (cut into pieces): informational, no goal.
+    const readLarge = await timeSequential(SAMPLES, () => fetch(`${server.url}/v1/worlds/${target.worldId}`, { headers }));
+    rows.push([engine.name, "GET /v1/worlds/{id} (500 states / 2000 events, edited)", "", readLarge.p50.toFixed(1), readLarge.p99.toFixed(1), "(informational)", readLarge.failures]);
   } finally {
     await server.stop();
     await engine.cleanup();
