@@ -1,3 +1,4 @@
+import { RawJson } from "@/lib/http/respond";
 import type { WorldRow } from "@/lib/worlds/row";
 
 /** The public play link of a public world (present for public worlds only, spec). */
@@ -33,6 +34,14 @@ function metadata(row: WorldMeta, baseUrl: string) {
 /** The World resource (CONTRACT.md): metadata at the top, the SMWorld graph under `world`. */
 export function toWorldResource(row: WorldRow, baseUrl: string) {
   return { ...metadata(row, baseUrl), world: row.graph };
+}
+
+/**
+ * The World resource as a response body: the graph goes out as the JSON text it is stored as
+ * (the row's pieces), so reading a 2 MB world does not serialize it again.
+ */
+export function worldResourceBody(row: WorldRow, baseUrl: string) {
+  return { ...metadata(row, baseUrl), world: new RawJson(row.pieces.texts.join("")) };
 }
 
 /** A list entry: the resource without its graph (fetch the world for that). */

@@ -2,7 +2,7 @@ import { publicBaseUrl } from "@/lib/http/base-url";
 import { route } from "@/lib/http/route";
 import { ZRestoreVersionBody, ZVersionParams } from "@/lib/versions/requests";
 import { restoreVersion } from "@/lib/versions/versions";
-import { toWorldResource } from "@/lib/worlds/serialize";
+import { worldResourceBody } from "@/lib/worlds/serialize";
 import { expectedRevOf } from "@/lib/worlds/worlds";
 
 export const POST = route({
@@ -12,5 +12,5 @@ export const POST = route({
   body: ZRestoreVersionBody,
   bodyOptional: true,
   handler: async ({ req, auth, params, body, ifMatch }) =>
-    toWorldResource(await restoreVersion(auth, params.id, params.versionId, expectedRevOf(ifMatch, body.expectedRev)), publicBaseUrl(req)),
+    worldResourceBody(await restoreVersion(auth, params.id, params.versionId, expectedRevOf(ifMatch, body.expectedRev)), publicBaseUrl(req)),
 });
