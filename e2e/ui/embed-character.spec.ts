@@ -1,6 +1,6 @@
-import { execFileSync } from "node:child_process";
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from "@playwright/test";
+import { APP, bootstrap, collectConsoleErrors, partnerSite, type Boot } from "../fixtures/partner";
 
 // Acceptance of the character embed page: a partner site on a second local origin mints a
 // session token for a (test-mode) character with its secret key and frames /embed/c/{id}; a
@@ -8,7 +8,6 @@ import { expect, test, type APIRequestContext, type FrameLocator, type Page } fr
 // and label follow the turns, an action shows as a line, a line can be spoken, and no console
 // error appears. Test-mode turns are canned and deterministic, so the stances are known.
 
-const APP = `http://${process.env.E2E_HOST ?? "127.0.0.1"}:${Number(process.env.E2E_PORT ?? 3100)}`;
 // Its own port: embed.spec.ts's partner sites use E2E_EMBED_PORT and the next one, in parallel.
 const SITE_PORT = Number(process.env.E2E_EMBED_CHARACTER_PORT ?? 3350);
 const SITE = `http://127.0.0.1:${SITE_PORT}`;
@@ -36,58 +35,6 @@ const WREN = {
 // to change location.
 const FIRST = { text: "Good evening!", stance: "warm", label: "Warm", reply: "Hello! This is a canned test-mode reply." };
 const SECOND = { text: "Let's go to the harbour.", stance: "guarded", label: "Guarded", reply: "That reminds me of something. (mock reply)" };
-
-interface Boot {
-  userToken: string;
-  appId: string;
-  keys: Record<"sk_test" | "pk_test" | "sk_live" | "pk_live", string>;
-}
-
-function bootstrap(email: string): Boot {
-  const out = execFileSync("node_modules/.bin/tsx", ["scripts/worlds.ts", "bootstrap", "--email", email, "--json"], {
-    env: { ...process.env, DATA_DIR: ".data-e2e", DATABASE_URL: "" },
-    encoding: "utf8",
-  });
-  return JSON.parse(out) as Boot;
-}
-
-/** The partner's tiny server: mints a character token with its secret key on every page view and frames the page. */
-function partnerSite(port: number, secretKey: string, characterId: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    if (req.url !== "/") {
-      res.writeHead(404).end();
-      return;
-    }
-    void (async () => {
-      const minted = await fetch(`${APP}/v1/sessions/token`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${secretKey}`, "content-type": "application/json" },
-        body: JSON.stringify({ characterId, ttlSeconds: 600, userRef: "partner-reader-1" }),
-      });
-      if (!minted.ok) {
-        res.writeHead(502, { "content-type": "text/plain" }).end(`mint failed: ${minted.status} ${await minted.text()}`);
-        return;
-      }
-      const { token } = (await minted.json()) as { token: string };
-      const src = `${APP}/embed/c/${characterId}#token=${encodeURIComponent(token)}&hb=1`;
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Partner site</title><link rel="icon" href="data:,">
-<style>body{margin:0;padding:32px 40px;background:#f3efe6;font-family:system-ui,sans-serif;color:#1c1917}h1{margin:0 0 16px;font-size:22px}
-iframe{display:block;width:960px;aspect-ratio:16/9;border:0;border-radius:14px;box-shadow:0 20px 50px rgba(0,0,0,.25)}</style></head>
-<body><h1>A partner site on port ${port}</h1><iframe src="${src}" title="Talk to Wren" allow="autoplay" referrerpolicy="no-referrer"></iframe></body></html>`);
-    })().catch((error: unknown) => res.writeHead(500).end(String(error)));
-  });
-  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
-}
-
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(`${m.text()} (${m.location().url})`);
-  });
-  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
-  return errors;
-}
 
 const root = (chat: FrameLocator | Page) => chat.locator("#pc");
 
@@ -119,7 +66,7 @@ test.describe("character embed page", () => {
     expect(imported.status(), await imported.text()).toBe(201);
     characterId = (await imported.json()).id;
 
-    server = await partnerSite(SITE_PORT, boot.keys.sk_test, characterId);
+    server = await partnerSite(SITE_PORT, { target: { characterId }, secretKey: boot.keys.sk_test, title: "Talk to Wren", userRef: "partner-reader-1", allow: "autoplay" });
   });
 
   test.afterAll(async () => {

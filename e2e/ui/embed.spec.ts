@@ -1,13 +1,12 @@
-import { execFileSync } from "node:child_process";
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import { expect, test, type APIRequestContext, type Frame, type FrameLocator, type Page } from "@playwright/test";
+import { APP, bootstrap, collectConsoleErrors, partnerSite, type Boot } from "../fixtures/partner";
 
 // Acceptance of the embed player (issue 7): a partner site on a second local origin mints a
 // session token with its secret key and frames the player; the player plays through clicks and
 // hotkeys to an ending; live play time and the session count rise; a site on an origin that is
 // not in the app's embedding origins is refused by frame-ancestors; /play/{slug} works signed out.
 
-const APP = `http://${process.env.E2E_HOST ?? "127.0.0.1"}:${Number(process.env.E2E_PORT ?? 3100)}`;
 const SITE_PORT = Number(process.env.E2E_EMBED_PORT ?? 3340);
 const SITE = `http://127.0.0.1:${SITE_PORT}`; // in the app's embedding origins
 const ROGUE = `http://127.0.0.1:${SITE_PORT + 1}`; // not in them
@@ -95,58 +94,6 @@ const WORLD = {
   },
 };
 
-interface Boot {
-  userToken: string;
-  appId: string;
-  keys: Record<"sk_test" | "pk_test" | "sk_live" | "pk_live", string>;
-}
-
-function bootstrap(email: string): Boot {
-  const out = execFileSync("node_modules/.bin/tsx", ["scripts/worlds.ts", "bootstrap", "--email", email, "--json"], {
-    env: { ...process.env, DATA_DIR: ".data-e2e", DATABASE_URL: "" },
-    encoding: "utf8",
-  });
-  return JSON.parse(out) as Boot;
-}
-
-/** The partner's tiny server: mints a token with its secret key on every page view and frames the player. */
-function partnerSite(port: number, secretKey: string, worldId: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    if (req.url !== "/") {
-      res.writeHead(404).end();
-      return;
-    }
-    void (async () => {
-      const minted = await fetch(`${APP}/v1/sessions/token`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${secretKey}`, "content-type": "application/json" },
-        body: JSON.stringify({ worldId, ttlSeconds: 600, userRef: "partner-player-1" }),
-      });
-      if (!minted.ok) {
-        res.writeHead(502, { "content-type": "text/plain" }).end(`mint failed: ${minted.status} ${await minted.text()}`);
-        return;
-      }
-      const { token } = (await minted.json()) as { token: string };
-      const src = `${APP}/embed/w/${worldId}#token=${encodeURIComponent(token)}&hb=1`;
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Partner site</title><link rel="icon" href="data:,">
-<style>body{margin:0;padding:32px 40px;background:#f3efe6;font-family:system-ui,sans-serif;color:#1c1917}h1{margin:0 0 16px;font-size:22px}
-iframe{display:block;width:960px;aspect-ratio:16/9;border:0;border-radius:14px;box-shadow:0 20px 50px rgba(0,0,0,.25)}</style></head>
-<body><h1>A partner site on port ${port}</h1><iframe src="${src}" title="World player" referrerpolicy="no-referrer"></iframe></body></html>`);
-    })().catch((error: unknown) => res.writeHead(500).end(String(error)));
-  });
-  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
-}
-
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(`${m.text()} (${m.location().url})`);
-  });
-  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
-  return errors;
-}
-
 /** Time to the player's first frame, in ms from the frame's navigation start: its own mark, and LCP. */
 async function firstFrameTimes(frame: Frame | Page): Promise<{ mark: number | null; lcp: number | null }> {
   return frame.evaluate(
@@ -190,7 +137,8 @@ test.describe("embed player", () => {
     expect(created.status(), await created.text()).toBe(201);
     worldId = (await created.json()).worldId;
 
-    servers.push(await partnerSite(SITE_PORT, boot.keys.sk_live, worldId), await partnerSite(SITE_PORT + 1, boot.keys.sk_live, worldId));
+    const partner = { target: { worldId }, secretKey: boot.keys.sk_live, title: "World player", userRef: "partner-player-1" };
+    servers.push(await partnerSite(SITE_PORT, partner), await partnerSite(SITE_PORT + 1, partner));
   });
 
   test.afterAll(async () => {

@@ -2,6 +2,7 @@
 // embed/page/character-document.ts), sends what the user types as talk turns (one at a time,
 // with the stance, mood and history the browser keeps), moves the picture when the stance
 // changes, shows actions and failures, and speaks a line on request.
+import { must, Stage, wait } from "@/embed/player/stage";
 import { CallError, say, speech } from "./api";
 import { lineHtml, stanceHtml, stanceLayerHtml, type LineView } from "./markup";
 import {
@@ -18,32 +19,19 @@ import {
   type StanceView,
 } from "./model";
 
-const TRANSITION_MS = 700;
-const IMAGE_WAIT_MS = 1200;
-
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-
-function must<T extends HTMLElement>(root: HTMLElement, selector: string): T {
-  const el = root.querySelector<T>(selector);
-  if (!el) throw new Error(`character page skeleton is missing ${selector}`);
-  return el;
-}
 
 export class Chat {
   private state: ChatState;
   private view: StanceView;
   private busy = false;
   private closed = false;
-  private paintSeq = 0;
   /** The message of the last failed turn, for "Try again". */
   private failed: string | null = null;
   private audio: HTMLAudioElement | null = null;
   private speaking: HTMLButtonElement | null = null;
   /** Speech already made, per line text (blob URLs). */
   private readonly voices = new Map<string, string>();
-  private readonly reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
-  private readonly stage: HTMLElement;
+  private readonly stage: Stage;
   private readonly stance: HTMLElement;
   private readonly log: HTMLOListElement;
   private readonly error: HTMLElement;
@@ -59,7 +47,7 @@ export class Chat {
   ) {
     this.state = initialState(character);
     this.view = stanceView(character, this.state.stance);
-    this.stage = must(root, ".pw-stage");
+    this.stage = new Stage(must(root, ".pw-stage"));
     this.stance = must(root, ".pc-stance");
     this.log = must(root, ".pc-log");
     this.error = must(root, ".pc-error");
@@ -72,17 +60,17 @@ export class Chat {
   }
 
   private get reduced(): boolean {
-    return this.reducedMotion.matches;
+    return this.stage.reduced;
   }
 
   /** Draws the entrance stance and the greeting (over the server's first frame, if any) and opens the form. */
   start(): void {
     const { name, greeting, hint } = this.character;
     // The server drew this stance already (a shareable character): keep its picture.
-    const adopt = this.root.dataset.stance === this.view.id && this.stage.querySelector(".pw-layer.on") !== null;
+    const adopt = this.root.dataset.stance === this.view.id && this.stage.el.querySelector(".pw-layer.on") !== null;
     this.root.dataset.stance = this.view.id;
     this.stance.innerHTML = stanceHtml(this.view);
-    if (!adopt) void this.paint(this.view, true);
+    if (!adopt) void this.stage.paint(stanceLayerHtml(this.view, this.character.name, false), this.view.hue, true);
     this.log.innerHTML = greeting ? lineHtml({ who: "character", text: greeting, mood: this.view.label, speak: true }, name) : "";
     this.input.placeholder = hint || `Say something to ${name}…`;
     must(this.root, ".pc-form label").textContent = `Your message to ${name}`;
@@ -192,30 +180,7 @@ export class Chat {
         this.stance.classList.remove("out");
       });
     }
-    void this.paint(view, false);
-  }
-
-  /** Crossfades the stage to the stance's picture (or placeholder) once the image is decoded. */
-  private async paint(view: StanceView, first: boolean): Promise<void> {
-    const seq = ++this.paintSeq;
-    const holder = document.createElement("div");
-    holder.innerHTML = stanceLayerHtml(view, this.character.name, false);
-    const layer = holder.firstElementChild as HTMLElement;
-    layer.style.setProperty("--h", String(view.hue));
-    this.stage.append(layer);
-    if (layer instanceof HTMLImageElement) await Promise.race([layer.decode().catch(() => undefined), wait(IMAGE_WAIT_MS)]);
-    if (seq !== this.paintSeq) return layer.remove();
-    if (first) layer.style.transition = "none";
-    else await frame();
-    for (const old of this.stage.querySelectorAll(".pw-layer.on")) old.classList.remove("on");
-    layer.classList.add("on");
-    if (first) {
-      void layer.offsetWidth;
-      layer.style.transition = "";
-    }
-    await wait(first || this.reduced ? 0 : TRANSITION_MS + 50);
-    if (seq !== this.paintSeq) return;
-    for (const el of Array.from(this.stage.children)) if (el !== layer) el.remove();
+    void this.stage.paint(stanceLayerHtml(view, this.character.name, false), view.hue, false);
   }
 
   private readonly onClick = (event: MouseEvent): void => {

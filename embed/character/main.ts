@@ -7,21 +7,11 @@
 // interval in seconds, 1..300, default 15; tests shorten it).
 import { loadWorld, RuntimeError, sendHeartbeat, type Source } from "@/embed/player/api";
 import { Heartbeat } from "@/embed/player/heartbeat";
+import { showError } from "@/embed/player/status";
 import { Chat } from "./chat";
-import { esc } from "./markup";
 import { describeFailure, readCharacter } from "./model";
 
 const DEFAULT_HEARTBEAT_S = 15;
-
-function showError(root: HTMLElement, title: string, detail: string): void {
-  root.classList.remove("is-loading");
-  root.removeAttribute("aria-busy");
-  const status = root.querySelector<HTMLElement>(".pw-status");
-  if (!status) return;
-  status.setAttribute("role", "alert");
-  status.classList.add("is-error");
-  status.innerHTML = `<div class="pw-card"><h2>${esc(title)}</h2><p>${esc(detail)}</p></div>`;
-}
 
 async function boot(): Promise<void> {
   const root = document.getElementById("pc");

@@ -6,21 +6,11 @@
 // 1..300, default 15; tests shorten it).
 import { loadWorld, RuntimeError, sendHeartbeat, type RuntimeWorld, type Source } from "./api";
 import { Heartbeat } from "./heartbeat";
-import { esc } from "./markup";
 import { WorldModel } from "./model";
 import { Player } from "./player";
+import { showError } from "./status";
 
 const DEFAULT_HEARTBEAT_S = 15;
-
-function showError(root: HTMLElement, title: string, detail: string): void {
-  root.classList.remove("is-loading");
-  root.removeAttribute("aria-busy");
-  const status = root.querySelector<HTMLElement>(".pw-status");
-  if (!status) return;
-  status.setAttribute("role", "alert");
-  status.classList.add("is-error");
-  status.innerHTML = `<div class="pw-card"><h2>${esc(title)}</h2><p>${esc(detail)}</p></div>`;
-}
 
 function messageFor(error: unknown): [string, string] {
   if (error instanceof RuntimeError) {

@@ -3,27 +3,15 @@
 // overrides in place as a caption, and shows endings as a card with a restart.
 import { actionsHtml, endingHtml, esc, layerHtml, panelHtml } from "./markup";
 import type { SceneView, WorldModel } from "./model";
+import { must, Stage, TRANSITION_MS, wait } from "./stage";
 
-const TRANSITION_MS = 700;
 const PANEL_FADE_MS = 200;
-const IMAGE_WAIT_MS = 1200;
 const CAPTION_MS = { transition: 2600, override: 5200 } as const;
-
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-
-function must<T extends HTMLElement>(root: HTMLElement, selector: string): T {
-  const el = root.querySelector<T>(selector);
-  if (!el) throw new Error(`player skeleton is missing ${selector}`);
-  return el;
-}
 
 export class Player {
   private view: SceneView | null = null;
-  private paintSeq = 0;
   private captionTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
-  private readonly stage: HTMLElement;
+  private readonly stage: Stage;
   private readonly panel: HTMLElement;
   private readonly actions: HTMLElement;
   private readonly caption: HTMLElement;
@@ -33,7 +21,7 @@ export class Player {
     private readonly root: HTMLElement,
     private readonly model: WorldModel,
   ) {
-    this.stage = must(root, ".pw-stage");
+    this.stage = new Stage(must(root, ".pw-stage"));
     this.panel = must(root, ".pw-panel");
     this.actions = must(root, ".pw-actions ul");
     this.caption = must(root, ".pw-caption");
@@ -43,14 +31,14 @@ export class Player {
   }
 
   private get reduced(): boolean {
-    return this.reducedMotion.matches;
+    return this.stage.reduced;
   }
 
   /** Shows the entrance. Adopts the server-rendered first frame when it is already this state. */
   start(): void {
     const first = this.model.view(this.model.entrance, Math.random());
     if (!first) throw new Error("The world's entrance names no state.");
-    const ssr = this.root.dataset.state === first.stateId && this.stage.querySelector(".pw-layer.on");
+    const ssr = this.root.dataset.state === first.stateId && this.stage.el.querySelector(".pw-layer.on");
     this.root.classList.remove("is-loading");
     this.root.removeAttribute("aria-busy");
     if (ssr) {
@@ -87,7 +75,7 @@ export class Player {
     } else {
       this.panel.innerHTML = panelHtml(view);
     }
-    if (!previous || previous.image !== view.image || (!view.image && previous.hue !== view.hue)) void this.paint(view, !previous);
+    if (!previous || previous.image !== view.image || (!view.image && previous.hue !== view.hue)) void this.stage.paint(layerHtml(view, false), view.hue, !previous);
     this.afterShow(view, keepFocus);
   }
 
@@ -112,33 +100,6 @@ export class Player {
     this.ending.hidden = true;
     this.ending.innerHTML = "";
     this.root.classList.remove("is-ending");
-  }
-
-  /** Crossfades the stage to the view's frame (or placeholder) once the image is decoded. */
-  private async paint(view: SceneView, first: boolean): Promise<void> {
-    const seq = ++this.paintSeq;
-    const holder = document.createElement("div");
-    holder.innerHTML = layerHtml(view, false);
-    const layer = holder.firstElementChild as HTMLElement;
-    layer.style.setProperty("--h", String(view.hue));
-    this.stage.append(layer);
-    if (layer instanceof HTMLImageElement) {
-      await Promise.race([layer.decode().catch(() => undefined), wait(IMAGE_WAIT_MS)]);
-    }
-    if (seq !== this.paintSeq) return layer.remove();
-    // The first frame appears at once; later ones crossfade.
-    if (first) layer.style.transition = "none";
-    else await frame();
-    for (const old of this.stage.querySelectorAll(".pw-layer.on")) old.classList.remove("on");
-    layer.classList.add("on");
-    if (first) {
-      performance.mark("pw:first-frame");
-      void layer.offsetWidth; // commit the un-transitioned style before transitions come back
-      layer.style.transition = "";
-    }
-    await wait(this.reduced ? 0 : TRANSITION_MS + 50);
-    if (seq !== this.paintSeq) return;
-    for (const el of Array.from(this.stage.children)) if (el !== layer) el.remove();
   }
 
   /** Warms the browser cache with the frames one move away. */
