@@ -173,7 +173,8 @@ describe("a failing generation", () => {
   });
 
   it("ends failed, fires world.generation.failed and gives the quota back", async () => {
-    Object.assign(process.env, { AI_BASE_URL: fake.baseURL, AI_MODEL: "fake", AI_MAX_ATTEMPTS: "1" });
+    // No transport retries: each of the job's attempts fails at once instead of after 2 + 4 s.
+    Object.assign(process.env, { AI_BASE_URL: fake.baseURL, AI_MODEL: "fake", AI_MAX_ATTEMPTS: "1", AI_TRANSPORT_RETRIES: "0" });
     (await import("@/lib/config/env")).resetEnvCache();
     // Nothing queued: the fake answers 500 to everything.
     const app = await bootstrap();
@@ -195,6 +196,7 @@ describe("a failing generation", () => {
     } finally {
       await receiver.close();
       delete process.env.AI_MAX_ATTEMPTS;
+      delete process.env.AI_TRANSPORT_RETRIES;
     }
   });
 });

@@ -14,6 +14,7 @@ export const ZAiEnv = z.object({
   AI_JSON_MODE: z.enum(["json_object", "json_schema", "off"]).default("json_object"),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(60_000),
   AI_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  AI_TRANSPORT_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
 });
 export type AiEnv = z.infer<typeof ZAiEnv>;
 
@@ -78,7 +79,7 @@ export function openAICompatibleConfigFromEnv(env: EnvSource = process.env): Ope
     jsonMode: ai.AI_JSON_MODE,
     timeoutMs: ai.AI_TIMEOUT_MS,
     maxAttempts: ai.AI_MAX_ATTEMPTS,
-    transportRetries: 2,
+    transportRetries: ai.AI_TRANSPORT_RETRIES,
     artStyle: DEFAULT_ART_STYLE,
   };
 }

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/http/errors";
 import { mockWorld } from "@/lib/kernel";
 import { authorWorld, toApiError } from "./author";
 import { ProviderError } from "./errors";
-import { getProvider, readAiEnv } from "./index";
+import { getProvider, openAICompatibleConfigFromEnv, readAiEnv } from "./index";
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -28,7 +28,9 @@ describe("getProvider", () => {
     expect(() => getProvider("live", { AI_BASE_URL: "http://127.0.0.1:11434/v1" })).toThrow(/AI_MODEL/);
     expect(() => getProvider("live", { AI_BASE_URL: "not a url", AI_MODEL: "m" })).toThrow(ProviderError);
     expect(() => readAiEnv({ AI_TIMEOUT_MS: "soon" })).toThrow(/AI_TIMEOUT_MS/);
-    expect(readAiEnv({})).toMatchObject({ AI_TIMEOUT_MS: 60_000, AI_MAX_ATTEMPTS: 3, AI_JSON_MODE: "json_object" });
+    expect(readAiEnv({})).toMatchObject({ AI_TIMEOUT_MS: 60_000, AI_MAX_ATTEMPTS: 3, AI_TRANSPORT_RETRIES: 2, AI_JSON_MODE: "json_object" });
+    expect(openAICompatibleConfigFromEnv({ AI_BASE_URL: "http://127.0.0.1:11434/v1", AI_MODEL: "m", AI_TRANSPORT_RETRIES: "0" })?.transportRetries).toBe(0);
+    expect(() => readAiEnv({ AI_TRANSPORT_RETRIES: "-1" })).toThrow(/AI_TRANSPORT_RETRIES/);
   });
 });
 

@@ -43,6 +43,7 @@ const ZEnv = z.object({
   AI_JSON_MODE: z.enum(["json_object", "json_schema", "off"]).default("json_object"),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(60_000),
   AI_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  AI_TRANSPORT_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   INNGEST_BASE_URL: z.string().url().optional(),
   INNGEST_EVENT_KEY: z.string().min(1).optional(),
   INNGEST_DEV: z.string().optional(),
