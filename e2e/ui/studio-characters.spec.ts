@@ -54,7 +54,7 @@ const LANDSCAPE =
 const WREN = {
   name: "Wren",
   persona: "You are Wren, keeper of the harbour light. Dry, kind, a little shy; you answer in short sentences.",
-  lore: "The harbour light was built in 1887 after the wreck of the Alder. Wren's grandmother kept it for forty years; Wren took over the winter the old lens cracked. She knows every ship that passes by its lights, keeps a logbook of storms, and has never once let the lamp go dark.",
+  lore: "The harbour light was built in 1887 after the wreck of the Alder. Wren's grandmother kept it for forty years; Wren took over the winter the old lens cracked. She knows every ship that passes by its lights, keeps a logbook of storms, and has never once let the lamp go dark. Sailors leave her oranges on the bottom step; she pretends not to know who brings them.",
   greeting: "Mind the stairs. Who sent you?",
   voiceId: "alloy",
   intro: { kicker: "Meet", title: "Wren", hint: "Keeper of the harbour light. Ask her about the storms." },
@@ -119,7 +119,7 @@ test.describe("Studio: characters", () => {
     await kind.selectOption({ label: "All kinds" });
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText("Wren");
-    await page.getByRole("link", { name: "Clear filters" }).click();
+    await page.getByLabel("Search creations").fill("");
     await expect(page).toHaveURL(/\/creations$/);
     await expect(cards).toHaveCount(2);
     await expect(kind).toHaveValue("");
@@ -163,12 +163,12 @@ test.describe("Studio: characters", () => {
     await expect(brain).toContainText("built in 1887");
     await expect(brain.getByText("Show all lore")).toBeVisible();
     await brain.getByText("Show all lore").click();
-    await expect(brain).toContainText("never once let the lamp go dark");
+    await expect(brain).toContainText("she pretends not to know who brings them");
 
     // The embed snippet for characters, copied as it is shown.
     const embed = page.getByRole("region", { name: "Embed on your site" });
-    await expect(embed.getByLabel("Next.js example")).toContainText("characterId: CHARACTER_ID");
-    await expect(embed.getByLabel("Next.js example")).toContainText(`const CHARACTER_ID = "${characterId}"`);
+    await expect(embed.getByLabel("Next.js example", { exact: true })).toContainText("characterId: CHARACTER_ID");
+    await expect(embed.getByLabel("Next.js example", { exact: true })).toContainText(`const CHARACTER_ID = "${characterId}"`);
     await embed.getByRole("button", { name: "Copy iframe tag" }).click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain(`/embed/c/${characterId}#token=SESSION_TOKEN`);
@@ -201,19 +201,21 @@ test.describe("Studio: characters", () => {
     await page.goto(`/worlds/${characterId}`);
     await expect(page).toHaveURL(new RegExp(`/characters/${characterId}$`));
 
-    // Another account, an unknown or a malformed id, a plain world: the 404 page, nothing of the brain.
-    expect((await page.request.get("/characters/not-a-uuid")).status()).toBe(404);
-    expect((await page.request.get("/characters/00000000-0000-4000-8000-000000000000")).status()).toBe(404);
-    expect((await page.request.get(`/characters/${worldId}`)).status()).toBe(404);
+    // A plain world, an unknown or a malformed id, another account: the 404 page (the Studio
+    // streams its pages, so the page, not the status, is what is certain), nothing of the brain.
+    for (const id of [worldId, "00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+      await page.goto(`/characters/${id}`);
+      await expect(page.getByRole("heading", { name: "Character not found" })).toBeVisible();
+    }
     const stranger = await browser.newContext();
     const other = await stranger.newPage();
     await signUp(other, newAccount("stranger"));
-    const response = await other.goto(`/characters/${characterId}`);
-    expect(response?.status()).toBe(404);
+    await other.goto(`/characters/${characterId}`);
     await expect(other.getByRole("heading", { name: "Character not found" })).toBeVisible();
     await expect(other.locator("body")).not.toContainText("harbour light");
+    await expect(other.getByRole("heading", { level: 1, name: "Wren" })).toHaveCount(0);
     await stranger.close();
 
-    expect(consoleErrors).toEqual([]);
+    expect(consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
   });
 });
