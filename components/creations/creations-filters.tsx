@@ -6,15 +6,22 @@ import { cn } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { ChevronDownIcon, SearchIcon } from "@/components/worlds/icons";
-import type { AppOption } from "./types";
+import type { AppOption, CreationKindFilter } from "./types";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
+const KINDS: { value: CreationKindFilter; label: string }[] = [
+  { value: "", label: "All kinds" },
+  { value: "world", label: "Worlds" },
+  { value: "character", label: "Characters" },
+];
+
 /**
- * Search and the app filter of My Creations. The URL holds them (`?q=&app=`), so the list is
- * server-rendered, shareable and works without JavaScript (the form is a plain GET form).
+ * Search, the kind filter and the app filter of My Creations. The URL holds them
+ * (`?q=&kind=&app=`), so the list is server-rendered, shareable and works without JavaScript
+ * (the form is a plain GET form).
  */
-export function CreationsFilters({ apps, q, appId }: { apps: AppOption[]; q: string; appId: string }) {
+export function CreationsFilters({ apps, q, appId, kind }: { apps: AppOption[]; q: string; appId: string; kind: CreationKindFilter }) {
   const router = useRouter();
   const pathname = usePathname();
   const [pending, startTransition] = useTransition();
@@ -30,9 +37,11 @@ export function CreationsFilters({ apps, q, appId }: { apps: AppOption[]; q: str
     if (!form) return;
     const search = form.elements.namedItem("q");
     const app = form.elements.namedItem("app");
+    const kindSelect = form.elements.namedItem("kind");
     if (search instanceof HTMLInputElement && document.activeElement !== search) search.value = q;
     if (app instanceof HTMLSelectElement) app.value = appId;
-  }, [q, appId]);
+    if (kindSelect instanceof HTMLSelectElement) kindSelect.value = kind;
+  }, [q, appId, kind]);
 
   function navigate() {
     const form = formRef.current;
@@ -41,10 +50,12 @@ export function CreationsFilters({ apps, q, appId }: { apps: AppOption[]; q: str
     const params = new URLSearchParams();
     const search = String(data.get("q") ?? "").trim();
     const app = String(data.get("app") ?? "");
+    const only = String(data.get("kind") ?? "");
     if (search) params.set("q", search);
+    if (only) params.set("kind", only);
     if (app) params.set("app", app);
     const query = params.toString();
-    // A new search starts at the newest world again (no cursor).
+    // A new search starts at the newest creation again (no cursor).
     startTransition(() => router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false }));
   }
 
@@ -52,7 +63,7 @@ export function CreationsFilters({ apps, q, appId }: { apps: AppOption[]; q: str
     <form
       ref={formRef}
       role="search"
-      aria-label="Filter worlds"
+      aria-label="Filter creations"
       action={pathname}
       method="get"
       onSubmit={(event) => {
@@ -65,7 +76,7 @@ export function CreationsFilters({ apps, q, appId }: { apps: AppOption[]; q: str
       <div className="relative min-w-0 flex-1 sm:max-w-sm">
         <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle" />
         <label htmlFor="creations-q" className="sr-only">
-          Search worlds
+          Search creations
         </label>
         <input
           id="creations-q"
@@ -82,6 +93,28 @@ export function CreationsFilters({ apps, q, appId }: { apps: AppOption[]; q: str
           className={cn(inputClasses, "pr-9 pl-9")}
         />
         {pending ? <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2 text-fg-subtle" /> : null}
+      </div>
+      <div className="relative sm:w-40">
+        <label htmlFor="creations-kind" className="sr-only">
+          Kind
+        </label>
+        <select
+          id="creations-kind"
+          name="kind"
+          defaultValue={kind}
+          onChange={() => {
+            window.clearTimeout(timer.current);
+            navigate();
+          }}
+          className={cn(inputClasses, "appearance-none pr-9")}
+        >
+          {KINDS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-fg-subtle" />
       </div>
       {apps.length > 1 || appId ? (
         <div className="relative sm:w-56">

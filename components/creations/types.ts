@@ -2,6 +2,8 @@
 
 export interface CreationCard {
   id: string;
+  /** A world, or a character (a world subtype: a stance graph and a brain). */
+  kind: "world" | "character";
   name: string;
   description: string;
   cover: string;
@@ -11,6 +13,9 @@ export interface CreationCard {
   createdAt: string;
   updatedAt: string;
 }
+
+/** The kind filter of My Creations (`?kind=`): both when empty. */
+export type CreationKindFilter = "" | "world" | "character";
 
 export interface AppOption {
   id: string;

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { formatDateTime, formatRelative } from "@/components/keys/format";
 import { cn } from "@/components/ui/cn";
 import { BoxIcon, GlobeIcon, ImageIcon } from "@/components/ui/icons";
-import { LinkIcon, LockIcon } from "@/components/worlds/icons";
+import { LinkIcon, LockIcon, MessageIcon } from "@/components/worlds/icons";
 import type { CreationCard } from "./types";
 
 const visibility = {
@@ -11,14 +11,24 @@ const visibility = {
   public: { label: "Public", Icon: GlobeIcon, className: "bg-success-text text-white dark:bg-emerald-500 dark:text-black" },
 } as const;
 
-/** A world on My Creations: cover, name, visibility, app and last update; opens its workspace. */
+/** Where a creation opens: a world's workspace, or a character's page. */
+export function creationHref(creation: Pick<CreationCard, "id" | "kind">): string {
+  return creation.kind === "character" ? `/characters/${creation.id}` : `/worlds/${creation.id}`;
+}
+
+/**
+ * A creation on My Creations: cover, name, visibility, app and last update, and a "Character"
+ * badge on characters; opens the world's workspace or the character's page.
+ */
 export function WorldCard({ world, now, eager = false }: { world: CreationCard; now: number; eager?: boolean }) {
   const badge = visibility[world.visibility] ?? visibility.private;
+  const character = world.kind === "character";
   return (
     <li className="min-w-0">
       <Link
-        href={`/worlds/${world.id}`}
+        href={creationHref(world)}
         data-world-id={world.id}
+        data-kind={world.kind}
         className="group flex h-full flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-xs transition-[border-color,box-shadow] hover:border-line-strong hover:shadow-sm"
       >
         <div className="relative aspect-video overflow-hidden bg-subtle">
@@ -39,6 +49,11 @@ export function WorldCard({ world, now, eager = false }: { world: CreationCard; 
           <span className={cn("absolute top-2.5 left-2.5 inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium backdrop-blur-sm", badge.className)}>
             <badge.Icon className="size-3" /> {badge.label}
           </span>
+          {character ? (
+            <span className="absolute top-2.5 right-2.5 inline-flex items-center gap-1 rounded-full bg-accent px-2 py-0.5 text-[11px] font-medium text-accent-fg shadow-xs">
+              <MessageIcon className="size-3" /> Character
+            </span>
+          ) : null}
         </div>
         <div className="flex flex-1 flex-col gap-1 px-4 pt-3 pb-3.5">
           <h3 className="truncate text-sm font-semibold tracking-tight text-fg group-hover:text-accent-text">{world.name}</h3>

@@ -7,11 +7,30 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { cn } from "@/components/ui/cn";
 import { CodeIcon, GlobeIcon } from "@/components/ui/icons";
 
-interface EmbedSnippetProps {
+type EmbedSnippetProps = {
   appId: string;
-  worldId: string;
   /** This service's public origin, e.g. `https://worlds.example.com` (no trailing slash). */
   origin: string;
+} & ({ worldId: string; characterId?: never } | { characterId: string; worldId?: never });
+
+/** What the snippets frame: the world player (`/embed/w/`) or a character page (`/embed/c/`). */
+interface Target {
+  id: string;
+  /** The token request's field: `worldId` or `characterId`. */
+  field: "worldId" | "characterId";
+  /** The constant holding the id in the examples. */
+  constant: "WORLD_ID" | "CHARACTER_ID";
+  path: "w" | "c";
+  /** The iframe's title. */
+  title: string;
+  /** The example page's route. */
+  route: "play" | "talk";
+}
+
+function targetOf(props: EmbedSnippetProps): Target {
+  return props.characterId !== undefined
+    ? { id: props.characterId, field: "characterId", constant: "CHARACTER_ID", path: "c", title: "Talk to the character", route: "talk" }
+    : { id: props.worldId, field: "worldId", constant: "WORLD_ID", path: "w", title: "Play the world", route: "play" };
 }
 
 type Server = "next" | "express";
@@ -21,11 +40,11 @@ const SERVERS: { id: Server; label: string }[] = [
   { id: "express", label: "Node (Express)" },
 ];
 
-function nextExample(origin: string, worldId: string): string {
-  return `// app/play/page.tsx: mints a session token on every visit, on your server.
+function nextExample(origin: string, t: Target): string {
+  return `// app/${t.route}/page.tsx: mints a session token on every visit, on your server.
 // WORLDS_SECRET_KEY is a secret key (sk_live_… or sk_test_…); never send it to a browser.
 const API = "${origin}";
-const WORLD_ID = "${worldId}";
+const ${t.constant} = "${t.id}";
 
 export const dynamic = "force-dynamic";
 
@@ -37,7 +56,7 @@ async function mintSessionToken(userRef?: string): Promise<string> {
       "Content-Type": "application/json",
     },
     // ttlSeconds: 60..3600 (default 900). userRef: your own id for this player (optional).
-    body: JSON.stringify({ worldId: WORLD_ID, ttlSeconds: 900, userRef }),
+    body: JSON.stringify({ ${t.field}: ${t.constant}, ttlSeconds: 900, userRef }),
     cache: "no-store",
   });
   if (!res.ok) throw new Error(\`Could not mint a session token: HTTP \${res.status}\`);
@@ -45,12 +64,12 @@ async function mintSessionToken(userRef?: string): Promise<string> {
   return token;
 }
 
-export default async function PlayPage() {
+export default async function ${t.route === "talk" ? "TalkPage" : "PlayPage"}() {
   const token = await mintSessionToken();
   return (
     <iframe
-      src={\`\${API}/embed/w/\${WORLD_ID}#token=\${encodeURIComponent(token)}\`}
-      title="Play the world"
+      src={\`\${API}/embed/${t.path}/\${${t.constant}}#token=\${encodeURIComponent(token)}\`}
+      title="${t.title}"
       referrerPolicy="no-referrer"
       style={{ width: "100%", aspectRatio: "16 / 9", border: 0 }}
     />
@@ -59,16 +78,16 @@ export default async function PlayPage() {
 `;
 }
 
-function expressExample(origin: string, worldId: string): string {
+function expressExample(origin: string, t: Target): string {
   return `// server.mjs (npm install express): mints a session token per page view, on your server.
 // WORLDS_SECRET_KEY is a secret key (sk_live_… or sk_test_…); never send it to a browser.
 import express from "express";
 
 const API = "${origin}";
-const WORLD_ID = "${worldId}";
+const ${t.constant} = "${t.id}";
 const app = express();
 
-app.get("/play", async (req, res) => {
+app.get("/${t.route}", async (req, res) => {
   const r = await fetch(\`\${API}/v1/sessions/token\`, {
     method: "POST",
     headers: {
@@ -76,25 +95,25 @@ app.get("/play", async (req, res) => {
       "Content-Type": "application/json",
     },
     // ttlSeconds: 60..3600 (default 900). Add userRef to tie the session to your user.
-    body: JSON.stringify({ worldId: WORLD_ID, ttlSeconds: 900 }),
+    body: JSON.stringify({ ${t.field}: ${t.constant}, ttlSeconds: 900 }),
   });
   if (!r.ok) return res.status(502).send("Could not start a session.");
   const { token } = await r.json();
-  const src = \`\${API}/embed/w/\${WORLD_ID}#token=\${encodeURIComponent(token)}\`;
+  const src = \`\${API}/embed/${t.path}/\${${t.constant}}#token=\${encodeURIComponent(token)}\`;
   res.type("html").send(\`<!doctype html>
-<title>Play</title>
-<iframe src="\${src}" title="Play the world" referrerpolicy="no-referrer"
+<title>${t.route === "talk" ? "Talk" : "Play"}</title>
+<iframe src="\${src}" title="${t.title}" referrerpolicy="no-referrer"
   style="width:100%;aspect-ratio:16/9;border:0"></iframe>\`);
 });
 
-app.listen(3000, () => console.log("http://localhost:3000/play"));
+app.listen(3000, () => console.log("http://localhost:3000/${t.route}"));
 `;
 }
 
-function iframeTag(origin: string, worldId: string): string {
+function iframeTag(origin: string, t: Target): string {
   return `<iframe
-  src="${origin}/embed/w/${worldId}#token=SESSION_TOKEN"
-  title="Play the world"
+  src="${origin}/embed/${t.path}/${t.id}#token=SESSION_TOKEN"
+  title="${t.title}"
   referrerpolicy="no-referrer"
   style="width:100%;aspect-ratio:16/9;border:0"
 ></iframe>`;
@@ -131,15 +150,19 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
 }
 
 /**
- * How to put a world on another website: the developer's server mints a session token with a
- * secret key, and the page frames the player with that token in the URL fragment.
+ * How to put a world or a character on another website: the developer's server mints a session
+ * token with a secret key, and the page frames the player (or the character page) with that
+ * token in the URL fragment.
  */
-export function EmbedSnippet({ appId, worldId, origin }: EmbedSnippetProps) {
+export function EmbedSnippet(props: EmbedSnippetProps) {
+  const { appId, origin } = props;
+  const target = targetOf(props);
+  const character = target.field === "characterId";
   const base = origin.replace(/\/+$/, "");
   const [server, setServer] = useState<Server>("next");
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const uid = useId();
-  const code = server === "next" ? nextExample(base, worldId) : expressExample(base, worldId);
+  const code = server === "next" ? nextExample(base, target) : expressExample(base, target);
 
   function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
     const i = SERVERS.findIndex((s) => s.id === server);
@@ -157,7 +180,11 @@ export function EmbedSnippet({ appId, worldId, origin }: EmbedSnippetProps) {
       <CardHeader
         titleId={`${uid}-title`}
         title="Embed on your site"
-        description="Your server mints a short-lived session token with a secret key; your page shows the player in an iframe. Live play time is metered per session."
+        description={
+          character
+            ? "Your server mints a short-lived session token for this character with a secret key; your page shows the conversation in an iframe. Live chat time is metered per player (userRef)."
+            : "Your server mints a short-lived session token with a secret key; your page shows the player in an iframe. Live play time is metered per session."
+        }
       />
       <CardBody>
         <ol className="space-y-6">
@@ -190,12 +217,12 @@ export function EmbedSnippet({ appId, worldId, origin }: EmbedSnippetProps) {
               <CodeBlock code={code} label={server === "next" ? "Next.js example" : "Express example"} />
             </div>
           </Step>
-          <Step n={2} title="Frame the player with the token">
+          <Step n={2} title={character ? "Frame the character with the token" : "Frame the player with the token"}>
             <p className="text-sm text-fg-muted">
               The token goes in the URL fragment (<code className="font-mono text-[12.5px] text-fg">#token=…</code>), so it never reaches
               a server log or a <code className="font-mono text-[12.5px] text-fg">Referer</code>. Mint a fresh one per page view.
             </p>
-            <CodeBlock code={iframeTag(base, worldId)} label="Iframe tag" />
+            <CodeBlock code={iframeTag(base, target)} label="Iframe tag" />
           </Step>
           <Step n={3} title="Allow your site's origin">
             <div className="flex gap-3 rounded-lg border border-accent/20 bg-accent-soft px-3.5 py-3 text-sm text-accent-text">
@@ -205,7 +232,7 @@ export function EmbedSnippet({ appId, worldId, origin }: EmbedSnippetProps) {
                 <Link href={`/apps/${appId}#origins-title`} className="font-medium underline underline-offset-2 hover:no-underline">
                   Embedding origins
                 </Link>
-                . Browsers refuse to show the player on any other site.
+                . Browsers refuse to show {character ? "the character" : "the player"} on any other site.
               </p>
             </div>
           </Step>

@@ -244,20 +244,20 @@ test.describe("Studio: worlds", () => {
     const sandbox = await page.request.post("/v1/worlds", { headers: { "x-app-id": appId, "x-app-mode": "test" }, data: { premise: "A sandbox lighthouse" } });
     expect(sandbox.status()).toBe(200);
     await page.reload();
-    const cards = page.getByRole("list", { name: "Worlds" }).getByRole("listitem");
+    const cards = page.getByRole("list", { name: "Creations" }).getByRole("listitem");
     await expect(cards).toHaveCount(3);
     await expect(cards.first()).toContainText("Harbor stories");
     const card = cards.filter({ hasText: world.name });
     await expect(card).toContainText("Public");
     await expect(card).toContainText("A keeper, a lamp and a sea that rewinds.");
-    await page.getByLabel("Search worlds").fill("sea that rewinds");
+    await page.getByLabel("Search creations").fill("sea that rewinds");
     await expect(page).toHaveURL(/q=sea\+that\+rewinds/);
     await expect(cards).toHaveCount(1);
-    await page.getByLabel("Search worlds").fill("no such world anywhere");
-    await expect(page.getByRole("heading", { name: "No worlds match" })).toBeVisible();
+    await page.getByLabel("Search creations").fill("no such world anywhere");
+    await expect(page.getByRole("heading", { name: "No creations match" })).toBeVisible();
     await page.getByRole("link", { name: "Clear filters" }).click();
     await expect(cards).toHaveCount(3);
-    await expect(page.getByLabel("Search worlds")).toHaveValue("");
+    await expect(page.getByLabel("Search creations")).toHaveValue("");
     await page.getByLabel("App", { exact: true }).selectOption({ label: "Harbor stories" });
     await expect(page).toHaveURL(new RegExp(`app=${harbor.id}`));
     await expect(cards).toHaveCount(1);
@@ -296,7 +296,7 @@ test.describe("Studio: worlds", () => {
     await dialog.getByRole("button", { name: "Retry" }).click();
     await expect(page).toHaveURL(/\/worlds\/[0-9a-f-]{36}$/, { timeout: 120_000 });
     await page.goto("/creations");
-    await expect(page.getByRole("list", { name: "Worlds" }).getByRole("listitem")).toHaveCount(1);
+    await expect(page.getByRole("list", { name: "Creations" }).getByRole("listitem")).toHaveCount(1);
     expect(consoleErrors).toEqual([]);
   });
 

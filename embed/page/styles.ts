@@ -1,5 +1,13 @@
 // The player's whole stylesheet, inlined into the page (no second request before first paint).
 // Dark, full-bleed, sized by the frame it lives in (16:9 iframe or a full page).
+
+/**
+ * The gradient placeholder of a picture that has none, tinted by `--h` (a hue, 0..359; the
+ * player's `hueOf(id)`). Exported so the Studio draws the very same placeholder for a stance.
+ */
+export const PLACEHOLDER_BACKGROUND =
+  "radial-gradient(75% 65% at 74% 16%,hsl(var(--h) 80% 66%/.62),transparent 66%),radial-gradient(55% 50% at 10% 40%,hsl(calc(var(--h) - 40) 70% 55%/.3),transparent 70%),radial-gradient(60% 55% at 30% 100%,hsl(calc(var(--h) + 48) 72% 50%/.4),transparent 70%),linear-gradient(165deg,hsl(var(--h) 45% 24%),hsl(calc(var(--h) + 28) 50% 7%))";
+
 const CSS = String.raw`
 :root{color-scheme:dark;--fg:#f6f5fa;--fg2:rgba(246,245,250,.8);--fg3:rgba(246,245,250,.6);--line:rgba(255,255,255,.16);--glass:rgba(16,14,24,.58);--accent:#a78bfa;--accent2:#7c3aed;--pad:clamp(12px,3.4vmin,36px);font:400 16px/1.5 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
 *,*::before,*::after{box-sizing:border-box}
@@ -12,7 +20,7 @@ button{font:inherit;color:inherit;margin:0}
 .pw-stage{position:absolute;inset:0;z-index:-2;background:#0d0b14;overflow:hidden}
 .pw-layer{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;opacity:0;transition:opacity .7s ease,transform 8s ease-out;transform:scale(1.035)}
 .pw-layer.on{opacity:1;transform:scale(1)}
-.pw-ph,.pw.is-loading .pw-stage{--h:262;background:radial-gradient(75% 65% at 74% 16%,hsl(var(--h) 80% 66%/.62),transparent 66%),radial-gradient(55% 50% at 10% 40%,hsl(calc(var(--h) - 40) 70% 55%/.3),transparent 70%),radial-gradient(60% 55% at 30% 100%,hsl(calc(var(--h) + 48) 72% 50%/.4),transparent 70%),linear-gradient(165deg,hsl(var(--h) 45% 24%),hsl(calc(var(--h) + 28) 50% 7%))}
+.pw-ph,.pw.is-loading .pw-stage{--h:262;background:${PLACEHOLDER_BACKGROUND}}
 .pw-shade{position:absolute;inset:0;z-index:-1;pointer-events:none;background:linear-gradient(180deg,rgba(7,6,11,.6) 0,rgba(7,6,11,0) 20%,rgba(7,6,11,0) 36%,rgba(7,6,11,.7) 66%,rgba(7,6,11,.93) 100%)}
 .pw.pulse .pw-stage{animation:pw-pulse .9s ease}
 @keyframes pw-pulse{30%{filter:brightness(1.25) saturate(1.15)}}

@@ -20,3 +20,4 @@ export { sayTurn, turnSeconds } from "./say";
 export { getTranscript } from "./transcript";
 export { MAX_STANCES, ZAffectInput, ZCreateCharacterBody, ZIntro, ZSayBody, ZStance, ZTranscriptQuery } from "./requests";
 export type { CreateCharacterBody, SayBody, TranscriptQuery } from "./requests";
+export { findUserCharacter, mintStudioPreviewToken, studioUserRef } from "./studio";

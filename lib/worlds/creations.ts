@@ -4,18 +4,30 @@ import type { Visibility } from "./requests";
 import { decodeCursor, encodeCursor } from "./worlds";
 
 /**
- * My Creations (spec): the live worlds of every app a user owns, newest first. Test-mode
- * worlds never appear. Metadata only: the graph (up to megabytes) is never read here.
+ * My Creations (spec): the live creations (worlds and characters) of every app a user owns,
+ * newest first. Test-mode ones never appear. Metadata only: the graph (up to megabytes) is never
+ * read here.
  */
 
 export const CREATIONS_MAX_LIMIT = 100;
 export const CREATIONS_Q_MAX = 200;
+
+/** What My Creations lists: a world row's `kind` (`campaign` chapters and anything newer stay out). */
+export const CREATION_KINDS = ["world", "character"] as const;
+export type CreationKind = (typeof CREATION_KINDS)[number];
+
+/** A `kind` filter from untrusted input (a URL): one of CREATION_KINDS, else no filter. */
+export function parseCreationKind(value: unknown): CreationKind | undefined {
+  return CREATION_KINDS.find((kind) => kind === value);
+}
 
 export interface ListCreationsOptions {
   /** Matches name or description, case-insensitively. */
   q?: string;
   /** Only this app's worlds (an app the user does not own yields nothing). */
   appId?: string;
+  /** Only worlds or only characters; both when absent. */
+  kind?: CreationKind;
   /** `nextCursor` of the previous page. */
   cursor?: string;
   limit: number;
@@ -23,6 +35,7 @@ export interface ListCreationsOptions {
 
 export interface Creation {
   id: string;
+  kind: CreationKind;
   name: string;
   description: string;
   cover: string;
@@ -41,7 +54,7 @@ export interface CreationsPage {
 
 const UUID = z.uuid();
 
-export async function listCreations(userId: string, { q, appId, cursor, limit }: ListCreationsOptions): Promise<CreationsPage> {
+export async function listCreations(userId: string, { q, appId, kind, cursor, limit }: ListCreationsOptions): Promise<CreationsPage> {
   const take = Math.min(Math.max(Math.trunc(limit), 1), CREATIONS_MAX_LIMIT);
   // A malformed app id cannot match any app; answer empty rather than let the database refuse it.
   if (appId !== undefined && !UUID.safeParse(appId).success) return { creations: [], nextCursor: null };
@@ -51,7 +64,7 @@ export async function listCreations(userId: string, { q, appId, cursor, limit }:
 
   const where: Prisma.WorldWhereInput = {
     mode: "live",
-    kind: "world",
+    kind: kind ?? { in: [...CREATION_KINDS] },
     app: { ownerId: userId },
     ...(appId !== undefined ? { appId } : {}),
     AND: [
@@ -69,6 +82,7 @@ export async function listCreations(userId: string, { q, appId, cursor, limit }:
     take: take + 1,
     select: {
       id: true,
+      kind: true,
       name: true,
       description: true,
       cover: true,
@@ -85,6 +99,7 @@ export async function listCreations(userId: string, { q, appId, cursor, limit }:
   return {
     creations: page.map((row) => ({
       id: row.id,
+      kind: row.kind as CreationKind,
       name: row.name,
       description: row.description,
       cover: row.cover,

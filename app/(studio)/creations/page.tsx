@@ -4,7 +4,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { CreateWorldButton } from "@/components/creations/create-world-button";
 import { CreationsFilters } from "@/components/creations/creations-filters";
-import type { AppOption, CreateWorldLimits } from "@/components/creations/types";
+import type { AppOption, CreateWorldLimits, CreationKindFilter } from "@/components/creations/types";
 import { WorldCard } from "@/components/creations/world-card";
 import { ButtonLink } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -14,7 +14,7 @@ import { SearchIcon } from "@/components/worlds/icons";
 import { PageContainer, PageHeader } from "@/components/studio/page-header";
 import { listApps } from "@/lib/apps/apps";
 import { ApiError } from "@/lib/http/errors";
-import { listCreations, type CreationsPage } from "@/lib/worlds/creations";
+import { listCreations, parseCreationKind, type CreationsPage } from "@/lib/worlds/creations";
 import { DEFAULT_POV } from "@/lib/worlds/create";
 import { ZCreateWorldBody } from "@/lib/worlds/requests";
 import { importLimits } from "@/lib/worlds/worlds";
@@ -63,23 +63,27 @@ export default async function CreationsPage({ searchParams }: Props) {
   const [apps, origin] = await Promise.all([listApps(user.id), baseUrl()]);
   // An app that is not the user's (or no longer exists) is no filter at all.
   const appId = apps.some((a) => a.id === first(params.app)) ? first(params.app) : "";
+  // So is a kind that is neither `world` nor `character`.
+  const kind = parseCreationKind(first(params.kind));
 
   let page: CreationsPage;
   try {
-    page = await listCreations(user.id, { q: q || undefined, appId: appId || undefined, cursor: cursor || undefined, limit: PAGE_SIZE });
+    page = await listCreations(user.id, { q: q || undefined, appId: appId || undefined, kind, cursor: cursor || undefined, limit: PAGE_SIZE });
   } catch (error) {
     // A stale or hand-made cursor: start from the newest again.
     if (!(error instanceof ApiError && error.code === "invalid_request")) throw error;
-    page = await listCreations(user.id, { q: q || undefined, appId: appId || undefined, limit: PAGE_SIZE });
+    page = await listCreations(user.id, { q: q || undefined, appId: appId || undefined, kind, limit: PAGE_SIZE });
   }
 
   const appOptions: AppOption[] = apps.map((a) => ({ id: a.id, name: a.name }));
   const limits = createWorldLimits();
-  const filtered = Boolean(q || appId);
+  const filtered = Boolean(q || appId || kind);
+  const kindFilter: CreationKindFilter = kind ?? "";
+  const things = kind === "character" ? "characters" : kind === "world" ? "worlds" : "creations";
   const firstApp = apps[0];
   const now = requestTime();
   const query = (extra: Record<string, string>) => {
-    const search = new URLSearchParams({ ...(q ? { q } : {}), ...(appId ? { app: appId } : {}), ...extra });
+    const search = new URLSearchParams({ ...(q ? { q } : {}), ...(kind ? { kind } : {}), ...(appId ? { app: appId } : {}), ...extra });
     const text = search.toString();
     return text ? `/creations?${text}` : "/creations";
   };
@@ -96,7 +100,7 @@ export default async function CreationsPage({ searchParams }: Props) {
     <PageContainer width="wide">
       <PageHeader
         title="My Creations"
-        description="Live worlds from all of your apps, newest first."
+        description="Live worlds and characters from all of your apps, newest first."
         actions={<CreateWorldButton apps={appOptions} defaultAppId={appId || undefined} limits={limits} />}
       />
 
@@ -112,7 +116,8 @@ export default async function CreationsPage({ searchParams }: Props) {
               </h2>
               <p className="mt-2 max-w-md text-sm leading-relaxed text-fg-muted">
                 Create one here from a premise, a seed image or a book chapter, or with a <strong className="font-medium text-fg">live key</strong> from
-                your server. Test-mode worlds stay in their sandbox and are never listed.
+                your server. Characters you create with a live key show up here too. Test-mode worlds and characters stay in their sandbox and are
+                never listed.
               </p>
               <div className="mt-6 flex flex-wrap gap-2">
                 {firstApp ? (
@@ -162,10 +167,10 @@ export default async function CreationsPage({ searchParams }: Props) {
         </section>
       ) : (
         <div className="space-y-5">
-          <CreationsFilters apps={appOptions} q={q} appId={appId} />
+          <CreationsFilters apps={appOptions} q={q} appId={appId} kind={kindFilter} />
 
           {page.creations.length ? (
-            <ul aria-label="Worlds" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            <ul aria-label="Creations" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {page.creations.map((world, i) => (
                 <WorldCard key={world.id} world={world} now={now} eager={i < 3} />
               ))}
@@ -174,7 +179,7 @@ export default async function CreationsPage({ searchParams }: Props) {
             <div className="rounded-xl border border-dashed border-line-strong bg-surface/60">
               <EmptyState
                 icon={<SearchIcon />}
-                title={filtered ? "No worlds match" : "No older worlds"}
+                title={filtered ? `No ${things} match` : "Nothing older"}
                 actions={
                   <ButtonLink href="/creations" variant="secondary">
                     {filtered ? "Clear filters" : "Back to the newest"}
@@ -183,9 +188,9 @@ export default async function CreationsPage({ searchParams }: Props) {
               >
                 {filtered
                   ? q
-                    ? `Nothing named or described “${q}”${appId ? " in this app" : ""}. Try other words, or another app.`
-                    : "This app has no live worlds yet."
-                  : "You've reached the oldest world."}
+                    ? `No ${kind ? things.slice(0, -1) : "world or character"} is named or described “${q}”${appId ? " in this app" : ""}. Try other words, another kind or another app.`
+                    : `${appId ? "This app has" : "You have"} no live ${kind ? things : "creations"} yet.`
+                  : "You've reached the oldest creation."}
               </EmptyState>
             </div>
           )}
@@ -201,7 +206,7 @@ export default async function CreationsPage({ searchParams }: Props) {
               )}
               {page.nextCursor ? (
                 <Link href={query({ cursor: page.nextCursor })} className="inline-flex items-center gap-1.5 rounded-md font-medium text-fg-muted hover:text-fg">
-                  Older worlds <ArrowRightIcon className="size-4" />
+                  Older <ArrowRightIcon className="size-4" />
                 </Link>
               ) : null}
             </nav>
