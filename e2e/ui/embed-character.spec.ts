@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from "@playwright/test";
 import { APP, bootstrap, collectConsoleErrors, partnerSite, type Boot } from "../fixtures/partner";
+import { portrait } from "../fixtures/pictures";
 
 // Acceptance of the character embed page: a partner site on a second local origin mints a
 // session token for a (test-mode) character with its secret key and frames /embed/c/{id}; a
@@ -13,11 +14,6 @@ const SITE_PORT = Number(process.env.E2E_EMBED_CHARACTER_PORT ?? 3350);
 const SITE = `http://127.0.0.1:${SITE_PORT}`;
 const ART = "e2e/artifacts";
 
-const portrait = (from: string, to: string, face: string) =>
-  "data:image/svg+xml," +
-  encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1280 720"><defs><radialGradient id="g" cx="50%" cy="35%" r="80%"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></radialGradient></defs><rect width="1280" height="720" fill="url(#g)"/><circle cx="640" cy="290" r="120" fill="${face}"/><path d="M390 720 C410 500 530 440 640 440 C750 440 870 500 890 720Z" fill="${face}"/></svg>`,
-  );
 const NEUTRAL_IMG = portrait("#6b7fa8", "#141a2b", "#2a3350");
 const WARM_IMG = portrait("#f3b27a", "#3b1d12", "#5a2f1f");
 const GUARDED_IMG = portrait("#5f8f86", "#0f1f1c", "#1d3732");

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
 import { makeSmallWorld } from "../../lib/kernel/fixtures";
-import { expect, newAccount, signUp, test } from "../fixtures/studio";
+import { portrait } from "../fixtures/pictures";
+import { asApp, expect, firstAppId, newAccount, shoot, signUp, test } from "../fixtures/studio";
 
 /**
  * Characters in the Studio against the built app: a live character (created through the API the
@@ -11,37 +11,7 @@ import { expect, newAccount, signUp, test } from "../fixtures/studio";
  * e2e/artifacts/ for review.
  */
 
-const ARTIFACTS = "e2e/artifacts";
 
-async function shoot(page: Page, name: string, fullPage = true) {
-  await page.evaluate(() => document.fonts.ready);
-  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(250);
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage, animations: "disabled" });
-}
-
-/** The app id of the sidebar's "My first app". */
-async function firstAppId(page: Page): Promise<string> {
-  const href = await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "My first app" }).getAttribute("href");
-  const id = href?.split("/").pop();
-  if (!id) throw new Error("no app link in the sidebar");
-  return id;
-}
-
-/** The Studio's session acting for an app on the developer API, in one mode (as the pages do). */
-function asApp(request: APIRequestContext, appId: string, mode: "live" | "test" = "live") {
-  const headers = { "x-app-id": appId, "x-app-mode": mode };
-  return {
-    get: (path: string) => request.get(path, { headers }),
-    post: (path: string, data?: unknown) => request.post(path, { headers, data }),
-  };
-}
-
-const portrait = (from: string, to: string, face: string) =>
-  "data:image/svg+xml," +
-  encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1280 720"><defs><radialGradient id="g" cx="50%" cy="35%" r="80%"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></radialGradient></defs><rect width="1280" height="720" fill="url(#g)"/><circle cx="640" cy="290" r="120" fill="${face}"/><path d="M390 720 C410 500 530 440 640 440 C750 440 870 500 890 720Z" fill="${face}"/></svg>`,
-  );
 const NEUTRAL_IMG = portrait("#6b7fa8", "#141a2b", "#2a3350");
 const WARM_IMG = portrait("#f3b27a", "#3b1d12", "#5a2f1f");
 const AMUSED_IMG = portrait("#c9a5f0", "#24123b", "#3d2360");

@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import http from "node:http";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { verifyWebhook } from "../../lib/webhooks/verify";
-import { appIdFromUrl, expect, newAccount, signUp, test } from "../fixtures/studio";
+import { appIdFromUrl, ARTIFACTS, asApp, expect, firstAppId, newAccount, shoot, signUp, test } from "../fixtures/studio";
 
 /**
  * The Studio's world surfaces against the built app: My Creations and the Create world dialog
@@ -14,32 +14,7 @@ import { appIdFromUrl, expect, newAccount, signUp, test } from "../fixtures/stud
  * the world's name as its h1 and tabs (role "tab") named "Versions", "Play" and "Settings".
  */
 
-const ARTIFACTS = "e2e/artifacts";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-
-async function shoot(page: Page, name: string, fullPage = true) {
-  await page.evaluate(() => document.fonts.ready);
-  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(250);
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage, animations: "disabled" });
-}
-
-/** The app id of the sidebar's "My first app". */
-async function firstAppId(page: Page): Promise<string> {
-  const href = await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "My first app" }).getAttribute("href");
-  const id = href?.split("/").pop();
-  if (!id) throw new Error("no app link in the sidebar");
-  return id;
-}
-
-/** The Studio's session acting for an app on the developer API (what the pages do). */
-function asApp(request: APIRequestContext, appId: string) {
-  const headers = { "x-app-id": appId, "x-app-mode": "live" };
-  return {
-    get: (path: string) => request.get(path, { headers }),
-    post: (path: string, data?: unknown) => request.post(path, { headers, data }),
-  };
-}
 
 /** Generates a live world through an async job and waits for it. */
 async function generateWorld(api: ReturnType<typeof asApp>, premise: string): Promise<string> {
