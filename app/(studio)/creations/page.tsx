@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { CreateWorldButton } from "@/components/creations/create-world-button";
@@ -18,18 +17,12 @@ import { listCreations, parseCreationKind, type CreationsPage } from "@/lib/worl
 import { DEFAULT_POV } from "@/lib/worlds/create";
 import { ZCreateWorldBody } from "@/lib/worlds/requests";
 import { importLimits } from "@/lib/worlds/worlds";
+import { studioBaseUrl } from "../base-url";
 import { getSessionUser } from "../session";
 
 export const metadata: Metadata = { title: "My Creations" };
 
 const PAGE_SIZE = 24;
-
-async function baseUrl(): Promise<string> {
-  const h = await headers();
-  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
-  const proto = h.get("x-forwarded-proto") ?? (host.startsWith("localhost") || host.startsWith("127.") ? "http" : "https");
-  return `${proto}://${host}`;
-}
 
 /** The create form's rules, read from the API's own request schema and limits. */
 function createWorldLimits(): CreateWorldLimits {
@@ -60,7 +53,7 @@ export default async function CreationsPage({ searchParams }: Props) {
   const params = await searchParams;
   const q = first(params.q).trim().slice(0, 200);
   const cursor = first(params.cursor);
-  const [apps, origin] = await Promise.all([listApps(user.id), baseUrl()]);
+  const [apps, origin] = await Promise.all([listApps(user.id), studioBaseUrl()]);
   // An app that is not the user's (or no longer exists) is no filter at all.
   const appId = apps.some((a) => a.id === first(params.app)) ? first(params.app) : "";
   // So is a kind that is neither `world` nor `character`.

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
@@ -16,19 +15,11 @@ import { BoxIcon, GlobeIcon } from "@/components/ui/icons";
 import { LinkIcon, LockIcon, MessageIcon } from "@/components/worlds/icons";
 import { readCharacter, stanceView } from "@/embed/character/model";
 import { findUserCharacter, mintStudioPreviewToken, PRIVATE_PROFILE_FIELDS, studioUserRef } from "@/lib/characters";
-import { publicBaseUrl } from "@/lib/http/base-url";
+import { studioBaseUrl } from "../../base-url";
 import { getSessionUser } from "../../session";
 
 /** The signed-in user's character (memoized per request: metadata and page share one read). */
 const loadCharacter = cache((userId: string, characterId: string) => findUserCharacter(userId, characterId));
-
-/** The origin the browser used, for the snippets the page hands out (PUBLIC_URL wins, as in the API). */
-async function baseUrl(): Promise<string> {
-  const h = await headers();
-  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
-  const proto = h.get("x-forwarded-proto") ?? (host.startsWith("localhost") || host.startsWith("127.") ? "http" : "https");
-  return publicBaseUrl(new Request(`${proto}://${host}/`));
-}
 
 /** "Updated 5 minutes ago" is relative to when this request renders (a server component renders once). */
 function requestTime(): number {
@@ -84,7 +75,7 @@ export default async function CharacterPage({ params }: Props) {
       }
     : null;
   // A character that cannot talk (no profile) gets no token and no preview.
-  const [origin, preview] = await Promise.all([baseUrl(), profile && character ? mintStudioPreviewToken(user.id, row) : null]);
+  const [origin, preview] = await Promise.all([studioBaseUrl(), profile && character ? mintStudioPreviewToken(user.id, row) : null]);
   const visibility = VISIBILITY[row.visibility as keyof typeof VISIBILITY] ?? VISIBILITY.private;
   const now = requestTime();
   const updatedAt = row.updatedAt.toISOString();

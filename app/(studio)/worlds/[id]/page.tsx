@@ -1,26 +1,17 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import type { WorldResource } from "@/components/api/worlds";
 import { WorldWorkspace, type WorkspaceTab } from "@/components/graph/world-workspace";
-import { publicBaseUrl } from "@/lib/http/base-url";
 import { toWorldResource } from "@/lib/worlds/serialize";
 import { findUserWorld } from "@/lib/worlds/studio";
+import { studioBaseUrl } from "../../base-url";
 import { getSessionUser } from "../../session";
 
 const TABS: readonly WorkspaceTab[] = ["graph", "versions", "settings", "play"];
 
 /** The signed-in user's world (memoized per request: metadata and page share one read). */
 const loadWorld = cache((userId: string, worldId: string) => findUserWorld(userId, worldId));
-
-/** The origin the browser used, for links the page hands out (PUBLIC_URL wins, as in the API). */
-async function baseUrl(): Promise<string> {
-  const h = await headers();
-  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
-  const proto = h.get("x-forwarded-proto") ?? (host.startsWith("localhost") || host.startsWith("127.") ? "http" : "https");
-  return publicBaseUrl(new Request(`${proto}://${host}/`));
-}
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ tab?: string | string[] }> };
 
@@ -38,7 +29,7 @@ export default async function WorldPage({ params, searchParams }: Props) {
   if (!found) notFound();
   // A character is a world subtype with its own page (stances, brain, preview), not the graph editor.
   if (found.row.kind === "character") redirect(`/characters/${found.row.id}`);
-  const world = toWorldResource(found.row, await baseUrl()) as WorldResource;
+  const world = toWorldResource(found.row, await studioBaseUrl()) as WorldResource;
   const initialTab = TABS.find((t) => t === tab) ?? "graph";
   return <WorldWorkspace key={world.id} appId={found.app.id} appName={found.app.name} mode={found.row.mode === "test" ? "test" : "live"} initialWorld={world} initialTab={initialTab} />;
 }
