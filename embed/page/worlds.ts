@@ -1,8 +1,7 @@
 // What a player page needs to know about its world before any token is seen: which app owns it
 // (for frame-ancestors) and, when the world may be shown without a session, its entrance.
 import { publicGraph } from "@/lib/characters";
-import { getDb } from "@/lib/db";
-import { toWorldRow, WITH_GRAPH, type WorldRow } from "@/lib/worlds/row";
+import { findWorldRow, type WorldRow } from "@/lib/worlds/row";
 import type { World } from "@/lib/kernel/schema";
 import { readWorld } from "@/lib/worlds/world-cache";
 
@@ -49,7 +48,6 @@ export async function findEmbedCharacter(characterId: string): Promise<PageWorld
 /** A public live world by slug (what /play/{slug} plays), or null. */
 export async function findPublicWorld(slug: string): Promise<PageWorld | null> {
   if (!SLUG.test(slug)) return null;
-  const db = await getDb();
-  const row = await db.world.findFirst({ where: { slug, visibility: "public", mode: "live", kind: "world" }, ...WITH_GRAPH });
-  return row ? toPageWorld(toWorldRow(row)) : null;
+  const row = await findWorldRow({ slug, visibility: "public", mode: "live", kind: "world" });
+  return row ? toPageWorld(row) : null;
 }

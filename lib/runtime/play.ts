@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db";
-import { toWorldRow, WITH_GRAPH, type WorldRow } from "@/lib/worlds/row";
+import { findWorldRow, type WorldRow } from "@/lib/worlds/row";
 import type { SessionCredential } from "@/lib/http/credentials";
 import { notFound, unauthorized } from "@/lib/http/errors";
 import { publicGraph } from "@/lib/characters/profile";
@@ -49,10 +49,8 @@ export async function getRuntimeWorld(auth: SessionCredential) {
  * unlisted and test worlds: 404.
  */
 export async function getPublicRuntimeWorld(slug: string) {
-  const db = await getDb();
-  const stored = await db.world.findFirst({ where: { slug, visibility: "public", mode: "live" }, ...WITH_GRAPH });
-  if (!stored) throw notFound("World");
-  const row = toWorldRow(stored);
+  const row = await findWorldRow({ slug, visibility: "public", mode: "live" });
+  if (!row) throw notFound("World");
   const now = new Date(Math.floor(Date.now() / 1000) * 1000);
   const kind = row.kind as SessionKind;
   const sessionId = signPublicSessionId({ worldId: row.id, appId: row.appId, kind, issuedAt: now, expiresAt: new Date(now.getTime() + PUBLIC_SESSION_TTL_SECONDS * 1000) });

@@ -1,6 +1,5 @@
-import { getDb } from "@/lib/db";
 import { notFound } from "@/lib/http/errors";
-import { toWorldRow, WITH_GRAPH } from "./row";
+import { findWorldRow } from "./row";
 import { insertWorld, newWorldId, type Caller } from "./worlds";
 
 /**
@@ -8,17 +7,13 @@ import { insertWorld, newWorldId, type Caller } from "./worlds";
  * caller's own (same app and mode) or a public live world.
  */
 export async function forkWorld(caller: Caller, sourceId: string, name: string | undefined) {
-  const db = await getDb();
-  const source = await db.world.findFirst({
-    where: {
-      id: sourceId,
-      OR: [{ appId: caller.appId, mode: caller.mode }, { visibility: "public", mode: "live" }],
-    },
-    ...WITH_GRAPH,
+  const source = await findWorldRow({
+    id: sourceId,
+    OR: [{ appId: caller.appId, mode: caller.mode }, { visibility: "public", mode: "live" }],
   });
   if (!source) throw notFound("World");
   const id = newWorldId();
-  const graph = { ...toWorldRow(source).graph, id, name: name ?? `${source.name} (fork)` };
+  const graph = { ...source.graph, id, name: name ?? `${source.name} (fork)` };
   const row = await insertWorld(caller, { id, graph, source: "fork", forkedFromId: source.id, kind: source.kind as "world" | "character" });
   return { worldId: row.id, forkedFrom: source.id, slug: row.slug };
 }

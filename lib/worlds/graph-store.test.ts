@@ -38,4 +38,38 @@ describe("graph pieces in the database", () => {
     expect(stored).toBe(fresh.pieces.keys.length);
     expect(fresh.pieces.keys.length).toBeGreaterThan(10);
   });
+
+  it("a read during concurrent edits sees one committed version, never a mix of two", async () => {
+    // The row and its pieces are two queries; a write committing between them once gave a
+    // graph whose pieces were missing (a 500 on PostgreSQL under concurrent writes).
+    const { runCliCommand } = await import("@/lib/cli/commands");
+    const { applyOpsToWorld, getFreshWorldOrThrow, insertWorld, newWorldId } = await import("./worlds");
+    const boot = (await runCliCommand("bootstrap", { email: `pieces-race-${Date.now()}@example.com` })) as { appId: string };
+    const caller = { appId: boot.appId, mode: "test" as const };
+    let graph = makeLargeWorld({ states: 60, events: 200 });
+    const inserted = await insertWorld(caller, { id: newWorldId(), graph, source: "import" });
+    const versions = new Map([[inserted.rev, JSON.stringify(graph)]]);
+    const ids = Object.keys(graph.scene.states);
+    let writing = true;
+    const writer = (async () => {
+      try {
+        for (let i = 0; i < 40; i++) {
+          const ops: Op[] = [{ op: "update_state", id: ids[i % ids.length]!, patch: { base: `edit ${i}` } }];
+          const result = await applyOpsToWorld(caller, inserted.id, ops, undefined);
+          graph = applyOps(graph, ops).world;
+          versions.set(result.rev, JSON.stringify(graph));
+        }
+      } finally {
+        writing = false;
+      }
+    })();
+    const reads: { rev: string; graph: string }[] = [];
+    while (writing) {
+      const row = await getFreshWorldOrThrow(caller, inserted.id);
+      reads.push({ rev: row.rev, graph: JSON.stringify(row.graph) });
+    }
+    await writer;
+    expect(reads.length).toBeGreaterThan(5);
+    for (const read of reads) expect(read.graph).toBe(versions.get(read.rev));
+  });
 });

@@ -1,3 +1,4 @@
+import { getDb } from "@/lib/db";
 import type { Prisma, World as StoredWorld } from "@/lib/db/generated/client";
 import type { World } from "@/lib/kernel";
 import type { GraphPieces } from "./graph-json";
@@ -10,8 +11,8 @@ import type { GraphPieces } from "./graph-json";
  */
 export type WorldRow = Omit<StoredWorld, "graphPieces"> & { graph: World; pieces: GraphPieces };
 
-/** What a read of a whole world includes: `db.world.findUnique({ where, ...WITH_GRAPH })`. */
-export const WITH_GRAPH = { include: { pieces: { select: { key: true, body: true } } } } satisfies Prisma.WorldDefaultArgs;
+/** What a read of a whole world includes: its graph's pieces. */
+const WITH_GRAPH = { include: { pieces: { select: { key: true, body: true } } } } satisfies Prisma.WorldDefaultArgs;
 
 type StoredWithGraph = Prisma.WorldGetPayload<typeof WITH_GRAPH>;
 
@@ -25,4 +26,16 @@ export function toWorldRow(stored: StoredWithGraph): WorldRow {
     return body;
   });
   return { ...columns, graph: JSON.parse(texts.join("")) as World, pieces: { keys, texts } };
+}
+
+/**
+ * The first world `where` matches, with its graph, as of one moment. The row and its pieces
+ * are two queries: a write committing between them would leave the row's pieces missing or
+ * from a later version (a graph that never existed), so both run in one REPEATABLE READ
+ * transaction. It only reads, so it never conflicts with a writer.
+ */
+export async function findWorldRow(where: Prisma.WorldWhereInput): Promise<WorldRow | null> {
+  const db = await getDb();
+  const stored = await db.$transaction((tx) => tx.world.findFirst({ where, ...WITH_GRAPH }), { isolationLevel: "RepeatableRead" });
+  return stored && toWorldRow(stored);
 }

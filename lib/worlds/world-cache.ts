@@ -1,5 +1,5 @@
-import { getDb, isWatching, watchChanges, type ChangeWatcher } from "@/lib/db";
-import { toWorldRow, WITH_GRAPH, type WorldRow } from "./row";
+import { isWatching, watchChanges, type ChangeWatcher } from "@/lib/db";
+import { findWorldRow, type WorldRow } from "./row";
 import { TtlCache } from "@/lib/cache/ttl-cache";
 
 /**
@@ -91,8 +91,7 @@ export async function readWorld(id: string): Promise<WorldRow | null> {
   if (hit) return hit;
   const live = await watchWorldChanges();
   const began = beginRead();
-  const stored = await (await getDb()).world.findUnique({ where: { id }, ...WITH_GRAPH });
-  const row = stored && toWorldRow(stored);
+  const row = await findWorldRow({ id });
   if (row && live) remember(row, began);
   return row;
 }

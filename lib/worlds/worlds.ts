@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
 import { getEnv } from "@/lib/config/env";
 import { getDb } from "@/lib/db";
-import { toWorldRow, WITH_GRAPH, type WorldRow } from "./row";
+import { findWorldRow, type WorldRow } from "./row";
 import { addEventOp, applyOps, hasErrors, validateWorld, type AddEventBody, type Diagnostic, type Op, type World } from "@/lib/kernel";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { RawJson } from "@/lib/http/respond";
@@ -38,10 +38,9 @@ export async function getWorldOrThrow(caller: Caller, id: string): Promise<World
 
 /** The stored row, never a cached one: what a write must start from. */
 export async function getFreshWorldOrThrow(caller: Caller, id: string): Promise<WorldRow> {
-  const db = await getDb();
-  const row = await db.world.findFirst({ where: { id, appId: caller.appId, mode: caller.mode }, ...WITH_GRAPH });
+  const row = await findWorldRow({ id, appId: caller.appId, mode: caller.mode });
   if (!row) throw notFound("World");
-  return toWorldRow(row);
+  return row;
 }
 
 /** A gate verdict as the API reports it: 422 with `diagnostics`, or `errors` for schema failures. */
