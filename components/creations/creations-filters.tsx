@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useRef, useTransition } from "react";
+import { useEffect, useRef, useTransition, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
@@ -59,6 +59,12 @@ export function CreationsFilters({ apps, q, appId, kind }: { apps: AppOption[]; 
     startTransition(() => router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false }));
   }
 
+  /** A dropdown applies at once; a search still waiting for its debounce goes with it. */
+  function select() {
+    window.clearTimeout(timer.current);
+    navigate();
+  }
+
   return (
     <form
       ref={formRef}
@@ -94,52 +100,22 @@ export function CreationsFilters({ apps, q, appId, kind }: { apps: AppOption[]; 
         />
         {pending ? <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2 text-fg-subtle" /> : null}
       </div>
-      <div className="relative sm:w-40">
-        <label htmlFor="creations-kind" className="sr-only">
-          Kind
-        </label>
-        <select
-          id="creations-kind"
-          name="kind"
-          defaultValue={kind}
-          onChange={() => {
-            window.clearTimeout(timer.current);
-            navigate();
-          }}
-          className={cn(inputClasses, "appearance-none pr-9")}
-        >
-          {KINDS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
+      <FilterSelect id="creations-kind" name="kind" label="Kind" width="sm:w-40" defaultValue={kind} onChange={select}>
+        {KINDS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </FilterSelect>
+      {apps.length > 1 || appId ? (
+        <FilterSelect id="creations-app" name="app" label="App" width="sm:w-56" defaultValue={appId} onChange={select}>
+          <option value="">All apps</option>
+          {apps.map((app) => (
+            <option key={app.id} value={app.id}>
+              {app.name}
             </option>
           ))}
-        </select>
-        <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-fg-subtle" />
-      </div>
-      {apps.length > 1 || appId ? (
-        <div className="relative sm:w-56">
-          <label htmlFor="creations-app" className="sr-only">
-            App
-          </label>
-          <select
-            id="creations-app"
-            name="app"
-            defaultValue={appId}
-            onChange={() => {
-              window.clearTimeout(timer.current);
-              navigate();
-            }}
-            className={cn(inputClasses, "appearance-none pr-9")}
-          >
-            <option value="">All apps</option>
-            {apps.map((app) => (
-              <option key={app.id} value={app.id}>
-                {app.name}
-              </option>
-            ))}
-          </select>
-          <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-fg-subtle" />
-        </div>
+        </FilterSelect>
       ) : null}
       <noscript>
         <button type="submit" className="h-9 rounded-md border border-line-strong px-3 text-sm">
@@ -147,5 +123,36 @@ export function CreationsFilters({ apps, q, appId, kind }: { apps: AppOption[]; 
         </button>
       </noscript>
     </form>
+  );
+}
+
+/** One of the filters' dropdowns: a labelled native select that applies on change. */
+function FilterSelect({
+  id,
+  name,
+  label,
+  width,
+  defaultValue,
+  onChange,
+  children,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  width: string;
+  defaultValue: string;
+  onChange: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("relative", width)}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={defaultValue} onChange={onChange} className={cn(inputClasses, "appearance-none pr-9")}>
+        {children}
+      </select>
+      <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-fg-subtle" />
+    </div>
   );
 }

@@ -37,10 +37,6 @@ export class TokenBuckets {
     return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / rate)) };
   }
 
-  clear(): void {
-    this.buckets.clear();
-  }
-
   /** Buckets that have refilled completely carry no state worth keeping. */
   private evictFull(now: number, rate: number, burst: number): void {
     for (const [subject, bucket] of this.buckets) {
@@ -57,8 +53,4 @@ const apiBuckets = new TokenBuckets(() => {
 
 export function takeToken(subject: string, now = Date.now()): TakeVerdict {
   return apiBuckets.take(subject, now);
-}
-
-export function resetRateLimits(): void {
-  apiBuckets.clear();
 }
