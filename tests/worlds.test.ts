@@ -66,6 +66,33 @@ describe("POST /v1/worlds", () => {
     expect(got.headers.get("etag")).toBe(`"${got.body.rev}"`);
   });
 
+  it("stores an imported world as the JSON that was sent: key order, extra keys, omitted state fields", async () => {
+    const small = makeSmallWorld();
+    const [firstId, first] = Object.entries(small.scene.states)[0]!;
+    // Keys in an order of the sender's own, extra keys at every level, and a state that leaves
+    // out everything but its id and base (an absent `ending` is not an ending).
+    const sentStates: Record<string, unknown> = {};
+    for (const [id, state] of Object.entries(small.scene.states)) {
+      const ending = state.ending.isEnding ? { isEnding: true, kind: "lighthouse", text: "The lamp goes dark." } : state.ending;
+      sentStates[id] = id === firstId ? { base: first.base, id, mood: "grey" } : { ...state, ending };
+    }
+    const sent = { scene: { events: small.scene.events, states: sentStates, layout: "free" }, entrance: small.entrance, id: small.id, name: small.name, description: small.description, cover: small.cover, subject: small.subject, extra: [1, { b: 2, a: 1 }] };
+    const res = await api.post("/v1/worlds", { world: sent, name: "As sent" }, sk());
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+
+    const expected = JSON.stringify({ ...sent, id: res.body.worldId, name: "As sent" });
+    const raw = await fetch(`${server.url}/v1/worlds/${res.body.worldId}`, { headers: { authorization: `Bearer ${sk()}` } });
+    expect(await raw.text()).toContain(`"world":${expected}`);
+    expect((await api.get(`/v1/worlds/${res.body.worldId}`, sk())).body.world).toEqual(JSON.parse(expected));
+
+    // Validate reads the same world with the add_state defaults, and so does every graph write.
+    const checked = await api.post("/v1/validate", { world: sent }, sk());
+    expect(checked.body).toMatchObject({ ok: true });
+    const edited = await api.post(`/v1/worlds/${res.body.worldId}/ops`, { ops: [{ op: "update_state", id: firstId, patch: { ambient: ["gulls"] } }] }, sk());
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.world.scene.states[firstId]).toMatchObject({ id: firstId, base: first.base, mood: "grey", ambient: ["gulls"], ending: { isEnding: false }, variants: [] });
+  });
+
   const bad: [string, Record<string, unknown>, string][] = [
     ["no premise, frame or world", { pov: "first_person" }, "premise"],
     ["text with premise", { text: "Chapter one.", premise: "x" }, "premise"],

@@ -35,7 +35,7 @@ async function importCharacter(caller: Caller, body: CreateCharacterBody & { wor
   assertImportSize(body.world);
   const id = newWorldId();
   const blob = { ...body.world, id, ...(body.name !== undefined ? { name: body.name } : {}) };
-  const verdict = checkWorld(blob, { limits: importLimits() });
+  const verdict = checkWorld(blob, { limits: importLimits(), stateDefaults: true });
   if (!verdict.ok || !verdict.world) throw gateRejection("The imported character world failed validation; nothing was created.", verdict);
   const world = verdict.world as World & { character?: unknown };
   const profile = ZCharacterProfile.safeParse(world.character);
@@ -49,7 +49,7 @@ async function importCharacter(caller: Caller, body: CreateCharacterBody & { wor
     missing.push("character.entranceState: must be the id of one of character.stances");
   }
   if (missing.length > 0) throw new ApiError("validation_failed", "Every stance of a character is one state of its graph; nothing was created.", { errors: missing });
-  const row = await withGenerationQuota(caller, () => insertWorld(caller, { id, graph: world, source: "import", kind: "character" }));
+  const row = await withGenerationQuota(caller, () => insertWorld(caller, { id, graph: world, asSent: blob, source: "import", kind: "character" }));
   return created(caller, row);
 }
 

@@ -12,6 +12,7 @@ import type {
   UpdateStateOp,
 } from "./ops";
 import type { Entrance, Event, State, SubjectRef, World } from "./schema";
+import { withStateDefaults } from "./state-defaults";
 
 export interface ApplyOpsResult {
   /** The new world. It shares unchanged objects with the input: treat both as immutable. */
@@ -74,16 +75,17 @@ type Apply<T> = (d: Draft, op: T, notes: string[]) => string | undefined;
 
 const addState: Apply<AddStateOp> = (d, op) => {
   if (hasOwn(d.states, op.id)) return `state ${q(op.id)} already exists`;
-  const state: State = {
+  // Copies of the op's arrays and objects: the world never shares them with the request.
+  const state = withStateDefaults({
     id: op.id,
-    base: op.base ?? "",
-    camera: { static: op.camera?.static ?? "", dynamic: op.camera?.dynamic ?? "" },
-    movement: { static: op.movement?.static ?? "", dynamic: op.movement?.dynamic ?? "" },
-    ambient: op.ambient ? [...op.ambient] : [],
-    ending: op.ending ? { ...op.ending } : { isEnding: false },
-    variants: op.variants ? op.variants.map((v) => ({ ...v })) : [],
-  };
-  if (op.slots !== undefined) state.slots = { ...op.slots };
+    base: op.base,
+    camera: op.camera,
+    movement: op.movement,
+    ambient: op.ambient && [...op.ambient],
+    ending: op.ending && { ...op.ending },
+    variants: op.variants?.map((v) => ({ ...v })),
+    ...(op.slots !== undefined ? { slots: { ...op.slots } } : {}),
+  });
   setOwn(d.states, op.id, state);
   return undefined;
 };

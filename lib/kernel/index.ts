@@ -15,9 +15,11 @@ export {
   ZScene,
   ZSlots,
   ZState,
+  ZStateInput,
   ZSubjectRef,
   ZVariant,
   ZWorld,
+  ZWorldInput,
 } from "./schema";
 export type {
   CameraSpec,
@@ -32,13 +34,17 @@ export type {
   Severity,
   Slots,
   State,
+  StateInput,
   SubjectRef,
   Variant,
   World,
+  WorldInput,
 } from "./schema";
 
+export { withStateDefaults, withWorldDefaults } from "./state-defaults";
+
 export { formatIssues, formatPath, parseWorld, MAX_ISSUE_MESSAGES } from "./parse-world";
-export type { ParseWorldResult } from "./parse-world";
+export type { ParseWorldOptions, ParseWorldResult } from "./parse-world";
 
 export { buildGraphIndex, getState, hasState, isEndingState, isOverride, isTransition } from "./graph-index";
 export type { GraphIndex } from "./graph-index";

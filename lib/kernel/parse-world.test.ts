@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { makeSmallWorld } from "./fixtures";
 import { MAX_ISSUE_MESSAGES, formatPath, parseWorld } from "./parse-world";
+import type { WorldInput } from "./schema";
+import { withWorldDefaults } from "./state-defaults";
 
 const json = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
 
@@ -14,6 +16,36 @@ describe("parseWorld", () => {
     const w = makeSmallWorld();
     delete w.subjectRef;
     expect(parseWorld(json(w)).ok).toBe(true);
+  });
+
+  it("reads every omitted state field but id as its add_state default; an absent ending is not an ending", () => {
+    const w = json(makeSmallWorld()) as Record<string, any>;
+    w.scene.states.a = { id: "a", camera: { static: "wide" }, mood: "grey" };
+    const r = parseWorld(w, { stateDefaults: true });
+    expect(r.ok).toBe(true);
+    expect(parseWorld(w).ok).toBe(false);
+    expect(r.ok && r.world.scene.states.a).toEqual({
+      id: "a",
+      mood: "grey",
+      base: "",
+      camera: { static: "wide", dynamic: "" },
+      movement: { static: "", dynamic: "" },
+      ambient: [],
+      ending: { isEnding: false },
+      variants: [],
+    });
+    // Reading a stored world copies only what it completes.
+    const stored = withWorldDefaults(w as WorldInput);
+    expect(stored.scene.states.b).toBe(w.scene.states.b);
+    expect(withWorldDefaults(stored)).toBe(stored);
+  });
+
+  it("still refuses a state field of the wrong type", () => {
+    const w = json(makeSmallWorld()) as Record<string, any>;
+    w.scene.states.a = { id: "a", ending: "yes" };
+    const r = parseWorld(w, { stateDefaults: true });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.errors.join("\n")).toContain("scene.states.a.ending");
   });
 
   it("returns field-level messages with paths", () => {

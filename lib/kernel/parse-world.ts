@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { ZWorld, type World } from "./schema";
+import { ZWorld, ZWorldInput, type World } from "./schema";
+import { withWorldDefaults } from "./state-defaults";
 
 /** Errors beyond this many are summarised in one line, so a hostile blob cannot flood a 422. */
 export const MAX_ISSUE_MESSAGES = 100;
@@ -47,12 +48,21 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+export interface ParseWorldOptions {
+  /**
+   * An import or `POST /v1/validate` (CONTRACT.md "Worlds"): every state field but `id` may be
+   * omitted and reads as its add_state default. Off for a model's output, whose missing fields
+   * are the model's to repair, not ours to invent.
+   */
+  stateDefaults?: boolean;
+}
+
 /**
  * Structural validation of an untrusted world (import, generation output). The result keeps
  * unknown properties. Graph rules are not checked here: run `validateWorld` on the result.
  */
-export function parseWorld(input: unknown): ParseWorldResult {
-  const parsed = ZWorld.safeParse(input);
+export function parseWorld(input: unknown, options: ParseWorldOptions = {}): ParseWorldResult {
+  const parsed = options.stateDefaults ? ZWorldInput.safeParse(input) : ZWorld.safeParse(input);
   const errors = parsed.success ? [] : formatIssues(parsed.error.issues);
   // zod's record drops a `__proto__` key silently; refuse it instead of losing a state.
   const scene = isRecord(input) ? input.scene : undefined;
@@ -61,5 +71,5 @@ export function parseWorld(input: unknown): ParseWorldResult {
     errors.push("scene.states.__proto__: reserved state id");
   }
   if (errors.length > 0 || !parsed.success) return { ok: false, errors };
-  return { ok: true, world: parsed.data };
+  return { ok: true, world: withWorldDefaults(parsed.data) };
 }

@@ -55,6 +55,18 @@ export const ZState = z.looseObject({
 });
 export type State = z.infer<typeof ZState>;
 
+// A state as a person may write it in an imported world or one sent to `POST /v1/validate`:
+// every field but `id` may be left out and reads as its add_state default (`withStateDefaults`).
+export const ZStateInput = ZState.extend({
+  base: ZState.shape.base.optional(),
+  camera: ZCameraSpec.partial().optional(),
+  movement: ZMovementSpec.partial().optional(),
+  ambient: ZState.shape.ambient.optional(),
+  ending: ZEnding.optional(),
+  variants: ZState.shape.variants.optional(),
+});
+export type StateInput = z.infer<typeof ZStateInput>;
+
 /** Values of the optional event marker `kind`. */
 export const EVENT_KINDS = ["transition", "override"] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
@@ -104,6 +116,10 @@ export const ZWorld = z.looseObject({
   slots: ZSlots.optional(),
 });
 export type World = z.infer<typeof ZWorld>;
+
+/** A world as imported and as stored from an import: states may leave out their defaults. */
+export const ZWorldInput = ZWorld.extend({ scene: ZScene.extend({ states: z.record(z.string(), ZStateInput) }) });
+export type WorldInput = z.infer<typeof ZWorldInput>;
 
 export const SEVERITIES = ["error", "warning", "info"] as const;
 export type Severity = (typeof SEVERITIES)[number];

@@ -1,6 +1,6 @@
 import { buildGraphIndex, hasState, type GraphIndex } from "./graph-index";
 import { LINTS, type LintName } from "./lints";
-import { parseWorld } from "./parse-world";
+import { parseWorld, type ParseWorldOptions } from "./parse-world";
 import { DEFAULT_LIMITS, type Diagnostic, type Limits, type Severity, type Slots, type State, type World } from "./schema";
 import { findSlots, type SlotUse } from "./templates";
 
@@ -267,8 +267,8 @@ export interface CheckWorldResult {
 }
 
 /** Untrusted input → schema check, then the gate (for import and `POST /v1/validate`). */
-export function checkWorld(input: unknown, options: ValidateOptions = {}): CheckWorldResult {
-  const parsed = parseWorld(input);
+export function checkWorld(input: unknown, options: ValidateOptions & ParseWorldOptions = {}): CheckWorldResult {
+  const parsed = parseWorld(input, options);
   if (!parsed.ok) {
     const meta = LINTS["schema-invalid"];
     const diagnostics = parsed.errors.map((message): Diagnostic => {

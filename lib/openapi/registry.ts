@@ -149,7 +149,7 @@ export const OPERATIONS: Operation[] = [
     operationId: "createWorld",
     summary: "Create a world (generate or import)",
     description: [
-      "Two modes, selected by the body. IMPORT when `world` is present: the SMWorld is schema-validated and gated, persisted verbatim (not recompiled), 201 with `imported: true`; `name` and `description` override the blob's. Size-bounded: 2 MB, 500 states, 2000 events by default (413).",
+      "Two modes, selected by the body. IMPORT when `world` is present: the SMWorld is schema-validated and gated, persisted verbatim (not recompiled): stored and served as the JSON that was sent, keys in the order sent, 201 with `imported: true`; `name` and `description` override the blob's. Every state field but `id` may be omitted and reads as its `add_state` default (an absent `ending` is not an ending); the gate judges the world as read with those defaults. Size-bounded: 2 MB, 500 states, 2000 events by default (413).",
       "GENERATE otherwise: one of `premise`, `frame_b64`, `frame_url` or `text` is required; `text` (at most 40000 characters) excludes the other three and `subject_ref`. With a test key the world is the kernel's deterministic mock, synchronous, `mock: true`, `slug: null`.",
       "Both reserve one `generation` of daily quota (402 when used up, 503 when the quota store is unreachable; nothing is created). `Idempotency-Key` makes retries safe: the same key and body replay the first response (header `Idempotent-Replayed: true`); the same key with another body is a 400.",
     ].join("\n\n"),
@@ -424,7 +424,7 @@ export const OPERATIONS: Operation[] = [
     tag: "Validation",
     operationId: "validateWorld",
     summary: "Validate a world",
-    description: "Runs the schema check and the kernel gate on `world` without persisting anything. `ok` is the gate's verdict; `diagnostics` lists every finding.",
+    description: "Runs the schema check and the kernel gate on `world` without persisting anything, reading it as an import is read (every state field but `id` may be omitted and reads as its `add_state` default). `ok` is the gate's verdict; `diagnostics` lists every finding.",
     auth: "key",
     scope: "worlds:read",
     body: ZValidateBody,

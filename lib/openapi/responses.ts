@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZCharacterAction } from "@/lib/ai/openai-runtime";
 import { STATUS_BY_CODE, type ErrorCode } from "@/lib/http/errors";
 import { SCHEMA_VERSION } from "@/lib/http/respond";
-import { ZDiagnostic, ZEvent, ZScene, ZState, ZWorld } from "@/lib/kernel";
+import { ZDiagnostic, ZEvent, ZScene, ZState, ZWorld, ZWorldInput } from "@/lib/kernel";
 import { KEY_KINDS, MODES } from "@/lib/keys/key-string";
 import { ZScope } from "@/lib/keys/scopes";
 import { QUOTA_KINDS } from "@/lib/quota/quota";
@@ -85,7 +85,10 @@ export const ZWorldSummary = z.object({
   updatedAt: ZTimestamp,
 });
 
-export const ZWorldResource = body({ ...ZWorldSummary.shape, world: ZWorld.describe("the SMWorld graph") });
+export const ZWorldResource = body({
+  ...ZWorldSummary.shape,
+  world: ZWorldInput.describe("the SMWorld graph as stored: an imported world exactly as it was sent (state fields it left out read as their add_state defaults); graph writes store complete states"),
+});
 export const ZWorldList = body({
   worlds: z.array(ZWorldSummary).describe("newest first"),
   nextCursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last"),
@@ -326,7 +329,7 @@ export const ZCharacterProfileView = z
 export const ZCharacterResource = body({
   ...ZWorldSummary.shape,
   kind: z.literal("character"),
-  world: ZWorld.extend({ character: ZCharacterProfileView }).describe("the stance graph with the profile at `character`"),
+  world: ZWorldInput.extend({ character: ZCharacterProfileView }).describe("the stance graph with the profile at `character`, as stored"),
 });
 
 const ZAffect = z

@@ -37,17 +37,17 @@ function assertImportSize(world: Record<string, unknown>): void {
   if (events > limits.maxEvents) throw tooLarge(`The imported world has ${events} events; the limit is ${limits.maxEvents}.`);
 }
 
-/** IMPORT: schema-validated and gated, persisted verbatim (not recompiled); 201. */
+/** IMPORT: schema-validated and gated as read with the state defaults, persisted as sent (not recompiled); 201. */
 async function importWorld(caller: Caller, body: CreateWorldBody & { world: Record<string, unknown> }): Promise<Reply> {
   assertImportSize(body.world);
   const id = newWorldId();
   // The graph's id is the world's id; name and description may be overridden (spec).
   const blob = { ...body.world, id, ...(body.name !== undefined ? { name: body.name } : {}), ...(body.description !== undefined ? { description: body.description } : {}) };
   const limits = importLimits();
-  const verdict = checkWorld(blob, { limits });
+  const verdict = checkWorld(blob, { limits, stateDefaults: true });
   if (!verdict.ok) throw gateRejection("The imported world failed validation; nothing was created.", verdict);
   const reservation = await reserveQuota(caller.appId, "generation");
-  const row = await withQuota(reservation, () => insertWorld(caller, { id, graph: verdict.world as World, source: "import" }));
+  const row = await withQuota(reservation, () => insertWorld(caller, { id, graph: verdict.world as World, asSent: blob, source: "import" }));
   return reply(201, { worldId: row.id, slug: row.slug, imported: true });
 }
 

@@ -143,6 +143,6 @@ export function worldPieces(world: World): GraphPieces {
  * A new graph (an import, a generation, a fork) is stored whole, as one piece, at the cost of a
  * plain `JSON.stringify`: cutting it pays off only once it is edited, and its first edit does it.
  */
-export function wholeGraph(world: World): GraphPieces {
+export function wholeGraph(world: World | Record<string, unknown>): GraphPieces {
   return { keys: ["all"], texts: [JSON.stringify(world)] };
 }

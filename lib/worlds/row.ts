@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
 import type { Prisma, World as StoredWorld } from "@/lib/db/generated/client";
-import type { World } from "@/lib/kernel";
+import { withWorldDefaults, type World, type WorldInput } from "@/lib/kernel";
 import type { GraphPieces } from "./graph-json";
 
 /**
@@ -25,7 +25,8 @@ export function toWorldRow(stored: StoredWithGraph): WorldRow {
     if (body === undefined) throw new Error(`world ${stored.id}: graph piece ${JSON.stringify(key)} is missing`);
     return body;
   });
-  return { ...columns, graph: JSON.parse(texts.join("")) as World, pieces: { keys, texts } };
+  // An imported graph is stored as sent; the app reads its states with their defaults.
+  return { ...columns, graph: withWorldDefaults(JSON.parse(texts.join("")) as WorldInput), pieces: { keys, texts } };
 }
 
 /**

@@ -54,7 +54,10 @@ export const advisory = (diagnostics: Diagnostic[]) => diagnostics.filter((d) =>
 
 export interface NewWorld {
   id: string;
+  /** The graph as the kernel reads it (every state complete). */
   graph: World;
+  /** An import's graph as it was sent: what is stored and served, verbatim (CONTRACT.md "Worlds"). */
+  asSent?: Record<string, unknown>;
   source: string;
   visibility?: Visibility;
   forkedFromId?: string;
@@ -64,7 +67,7 @@ export interface NewWorld {
 /** Inserts a world; live worlds get a slug (retried on the rare collision), test worlds never. */
 export async function insertWorld(caller: Caller, input: NewWorld): Promise<WorldRow> {
   const graph = input.graph;
-  const pieces = wholeGraph(graph);
+  const pieces = wholeGraph(input.asSent ?? graph);
   for (let attempt = 0; ; attempt++) {
     const now = new Date();
     const row: WorldRow = {

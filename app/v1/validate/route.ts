@@ -10,7 +10,7 @@ export const POST = route({
   body: ZValidateBody,
   maxBodyBytes: importLimits().maxBytes + 64 * 1024,
   handler: async ({ body }) => {
-    const verdict = checkWorld(body.world, { limits: importLimits() });
+    const verdict = checkWorld(body.world, { limits: importLimits(), stateDefaults: true });
     return { ok: verdict.ok, diagnostics: verdict.diagnostics };
   },
 });
