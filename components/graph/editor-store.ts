@@ -1,4 +1,4 @@
-import { applyOps, buildGraphIndex, getState, validateWorld, type Diagnostic, type GraphIndex, type Op, type World } from "@/lib/kernel";
+import { applyOps, buildGraphIndex, getState, invertOps, lostOnUndo, validateWorld, type Diagnostic, type GraphIndex, type Op, type World } from "@/lib/kernel";
 import type { WorldResource } from "@/components/api/worlds";
 import {
   draftFieldErrors,
@@ -14,7 +14,7 @@ import {
   stateFields,
   type Draft,
 } from "./fields";
-import { invertOps, lostOnUndo } from "./inverse";
+
 import { OpsError, postOps, type OpsTarget } from "./ops-request";
 import { PositionStore } from "./position-store";
 import { problemMarks, resolveDiagnostic, type ProblemMarks } from "./targets";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { CheckIcon } from "@/components/ui/icons";
-import type { EventRef, WorldDiff } from "./diff-worlds";
+import type { EventRef, WorldDiff } from "@/lib/kernel";
 
 type Kind = "added" | "removed" | "changed";
 

@@ -4,6 +4,7 @@ import { useId, useMemo, useState, type FormEvent } from "react";
 import { errorMessage } from "@/components/api/client";
 import { useCreateVersion, usePruneVersion, useRenameVersion, useRestoreVersion, useVersion, useVersions, type Version } from "@/components/api/versions";
 import { useWorld, type WorldRef } from "@/components/api/worlds";
+import { diffWorlds } from "@/lib/kernel";
 import { formatDateTime, formatRelative } from "@/components/keys/format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -14,7 +15,7 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CameraIcon, HistoryIcon, RotateCcwIcon } from "@/components/worlds/icons";
 import { WorldLoadError, WriteError } from "@/components/worlds/world-errors";
-import { diffWorlds } from "./diff-worlds";
+
 import { VersionDiff } from "./version-diff";
 import { shortRev, VersionTree, versionTitle, WORKING } from "./version-tree";
 

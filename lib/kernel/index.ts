@@ -97,6 +97,11 @@ export type {
 export { applyOps } from "./apply-ops";
 export type { ApplyOpsResult } from "./apply-ops";
 
+export { invertOps, lostOnUndo } from "./invert-ops";
+
+export { diffWorlds, isEmptyDiff, jsonEqual } from "./diff-worlds";
+export type { EventChange, EventRef, StateChange, WorldDiff } from "./diff-worlds";
+
 export { mockWorld } from "./mock-world";
 export type { MockWorldInput } from "./mock-world";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Event, World } from "@/lib/kernel";
-import { makeEvent, makeSmallWorld, makeState } from "@/lib/kernel/fixtures";
+import type { Event, World } from "./schema";
+import { makeEvent, makeSmallWorld, makeState } from "./fixtures";
 import { diffWorlds, isEmptyDiff, jsonEqual } from "./diff-worlds";
 
 const clone = <T>(value: T): T => structuredClone(value);

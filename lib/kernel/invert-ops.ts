@@ -1,4 +1,7 @@
-import { applyOps, getState, type Event, type Op, type State, type World } from "@/lib/kernel";
+import { applyOps } from "./apply-ops";
+import { getState } from "./graph-index";
+import type { Op } from "./ops";
+import type { Event, State, World } from "./schema";
 
 /**
  * Undo for op batches: the ops that take the world after `ops` back to `world`, computed

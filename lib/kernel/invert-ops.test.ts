@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyOps, hasErrors, validateWorld, type Event, type Op, type State, type World } from "@/lib/kernel";
-import { makeLargeWorld, makeSmallWorld } from "@/lib/kernel/fixtures";
-import { invertOps, lostOnUndo } from "./inverse";
+import { applyOps, hasErrors, validateWorld, type Event, type Op, type State, type World } from "./index";
+import { makeLargeWorld, makeSmallWorld } from "./fixtures";
+import { invertOps, lostOnUndo } from "./invert-ops";
 
 /** A world up to what ops cannot express: state and event order, an absent vs an empty ending title/text. */
 function normal(world: World) {

@@ -1,4 +1,4 @@
-import type { Event, State, World } from "@/lib/kernel";
+import type { Event, State, World } from "./schema";
 
 /**
  * What changed from one world graph (`before`, e.g. a version's snapshot) to another (`after`,
