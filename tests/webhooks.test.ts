@@ -158,6 +158,8 @@ describe("webhook endpoints", () => {
       ["a private IPv4", "https://10.0.0.1/hooks", null],
       ["the IPv6 loopback", "https://[::1]/hooks", null],
       ["a name resolving to a private address", "https://hooks.internal.example/hooks", "10.0.0.7"],
+      ["localhost", "https://localhost/hooks", null],
+      ["a name under .localhost", "https://hooks.localhost/hooks", null],
       ["plain http", "http://example.com/hooks", null],
     ];
     it.each(cases.flatMap(([name, url, resolvesTo]) => ["0", "1"].map((loopback) => [`${name} (${url}), WEBHOOK_ALLOW_HTTP_LOOPBACK=${loopback}`, url, resolvesTo, loopback] as const)))(
@@ -177,6 +179,8 @@ describe("webhook endpoints", () => {
         if (resolvesTo) {
           expect(lookup).toHaveBeenCalledWith("hooks.internal.example");
           expect(res.body.errors[0]).toContain(`resolves to ${resolvesTo}, which is a private address`);
+        } else {
+          expect(lookup).not.toHaveBeenCalled();
         }
         expect((await api.get(`/v1/apps/${alice.appId}/webhooks`, alice.userToken)).body.webhooks).toHaveLength(before);
       },

@@ -71,6 +71,12 @@ function bareHostname(url: URL): string {
   return url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
 }
 
+/** `localhost` and the names under it are loopback by definition (RFC 6761), whatever DNS says. */
+function isLocalhostName(host: string): boolean {
+  const name = host.replace(/\.$/, "");
+  return name === "localhost" || name.endsWith(".localhost");
+}
+
 /** Parses a webhook URL and applies the rules that need no resolution. */
 export function parseWebhookUrl(input: string, policy: Pick<UrlPolicy, "allowHttpLoopback">): URL {
   if (input.length > MAX_URL_LENGTH) throw new WebhookUrlError(`must be at most ${MAX_URL_LENGTH} characters`);
@@ -93,8 +99,8 @@ export function parseWebhookUrl(input: string, policy: Pick<UrlPolicy, "allowHtt
 
 /**
  * Checks a webhook URL and picks the address to connect to. Throws WebhookUrlError when the
- * URL is not allowed: not https, credentials in it, a host that does not resolve, or any of
- * its addresses private, loopback, link-local, unique-local, multicast, CGNAT, unspecified,
+ * URL is not allowed: not https, credentials in it, `localhost`, a host that does not resolve,
+ * or any of its addresses private, loopback, link-local, unique-local, multicast, CGNAT, unspecified,
  * reserved or an IPv4-mapped form of those.
  */
 export async function resolveWebhookTarget(input: string, policy: UrlPolicy): Promise<WebhookTarget> {
@@ -106,6 +112,8 @@ export async function resolveWebhookTarget(input: string, policy: UrlPolicy): Pr
   let addresses: ResolvedAddress[];
   if (ipaddr.isValid(host)) {
     addresses = [{ address: host, family: ipaddr.parse(host).kind() === "ipv6" ? 6 : 4 }];
+  } else if (isLocalhostName(host)) {
+    throw new WebhookUrlError(`${host} is a loopback name; only public addresses are allowed`);
   } else {
     try {
       addresses = await (policy.lookup ?? hostResolver.lookup)(host);
