@@ -3,9 +3,11 @@ import ipaddr from "ipaddr.js";
 
 /**
  * The SSRF guard of webhook URLs: `https://` only, and every address the host resolves to must
- * be public unicast. Checked at registration and again before every delivery attempt (the
- * answer may have changed since: DNS rebinding), and the attempt connects to the very address
- * that was checked (see `pinnedLookup`), so there is no window between check and use.
+ * be public unicast. Registration (`checkWebhookUrl`) refuses what is certainly not public and
+ * accepts a name that does not resolve now. Every delivery attempt resolves again
+ * (`resolveWebhookTarget`: the answer may have changed since, DNS rebinding) and connects to
+ * the very address that was checked (see `pinnedLookup`), so there is no window between check
+ * and use.
  */
 
 export interface ResolvedAddress {
@@ -40,6 +42,14 @@ export class WebhookUrlError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "WebhookUrlError";
+  }
+}
+
+/** The host name does not resolve now: no address to judge or to connect to. */
+export class UnresolvedHostError extends Error {
+  constructor(host: string, why?: string) {
+    super(`host ${host} could not be resolved${why ? ` (${why})` : ""}`);
+    this.name = "UnresolvedHostError";
   }
 }
 
@@ -98,10 +108,11 @@ export function parseWebhookUrl(input: string, policy: Pick<UrlPolicy, "allowHtt
 }
 
 /**
- * Checks a webhook URL and picks the address to connect to. Throws WebhookUrlError when the
- * URL is not allowed: not https, credentials in it, `localhost`, a host that does not resolve,
- * or any of its addresses private, loopback, link-local, unique-local, multicast, CGNAT, unspecified,
- * reserved or an IPv4-mapped form of those.
+ * Checks a webhook URL and picks the address to connect to (before every delivery attempt).
+ * Throws WebhookUrlError when the URL is not allowed: not https, credentials in it, `localhost`,
+ * or any of its host's addresses private, loopback, link-local, unique-local, multicast, CGNAT,
+ * unspecified, reserved or an IPv4-mapped form of those; UnresolvedHostError when the host does
+ * not resolve.
  */
 export async function resolveWebhookTarget(input: string, policy: UrlPolicy): Promise<WebhookTarget> {
   const url = parseWebhookUrl(input, policy);
@@ -118,10 +129,9 @@ export async function resolveWebhookTarget(input: string, policy: UrlPolicy): Pr
     try {
       addresses = await (policy.lookup ?? hostResolver.lookup)(host);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new WebhookUrlError(`host ${host} could not be resolved${code ? ` (${code})` : ""}`);
+      throw new UnresolvedHostError(host, (error as NodeJS.ErrnoException).code);
     }
-    if (addresses.length === 0) throw new WebhookUrlError(`host ${host} could not be resolved`);
+    if (addresses.length === 0) throw new UnresolvedHostError(host);
   }
   // Any refused address refuses the host: a name must not mix public and internal answers.
   for (const { address } of addresses) {
@@ -129,6 +139,20 @@ export async function resolveWebhookTarget(input: string, policy: UrlPolicy): Pr
     if (reason) throw new WebhookUrlError(host === address ? `${address} ${reason}; only public addresses are allowed` : `host ${host} resolves to ${address}, which ${reason}; only public addresses are allowed`);
   }
   return { url, address: addresses[0]! };
+}
+
+/**
+ * The registration check: refuses what is certainly not public (see resolveWebhookTarget) and
+ * accepts a name that does not resolve now, since every delivery resolves it again. Returns
+ * the normalized URL.
+ */
+export async function checkWebhookUrl(input: string, policy: UrlPolicy): Promise<URL> {
+  try {
+    return (await resolveWebhookTarget(input, policy)).url;
+  } catch (error) {
+    if (error instanceof UnresolvedHostError) return parseWebhookUrl(input, policy);
+    throw error;
+  }
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | ResolvedAddress[], family?: number) => void;
