@@ -79,6 +79,15 @@ describe("the SSRF guard", () => {
     await expect(delivery).rejects.toThrow(reason);
   });
 
+  it("counts a lookup that does not answer in time as not resolving", async () => {
+    const hanging: HostLookup = () => new Promise(() => {});
+    const policy = { allowHttpLoopback: false, lookup: hanging, lookupTimeoutMs: 50 };
+    const started = performance.now();
+    await expect(resolveWebhookTarget("https://slow.example.com/hook", policy)).rejects.toThrow(/^host slow\.example\.com could not be resolved \(timed out after 50 ms\)$/);
+    expect((await checkWebhookUrl("https://slow.example.com/hook", policy)).href).toBe("https://slow.example.com/hook");
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
   it("accepts public addresses and names, and picks the first checked address", async () => {
     expect((await resolveWebhookTarget("https://93.184.215.14/hook", strict)).address).toEqual({ address: "93.184.215.14", family: 4 });
     expect((await resolveWebhookTarget("https://[2606:2800:21f:cb07:6820:80da:af6b:8b2c]/hook", strict)).address.family).toBe(6);

@@ -26,10 +26,15 @@ async function systemLookup(hostname: string): Promise<ResolvedAddress[]> {
 /** The resolver the guard uses unless one is passed; tests replace `lookup` (vi.spyOn). */
 export const hostResolver: { lookup: HostLookup } = { lookup: systemLookup };
 
+/** A lookup slower than this counts as not resolving (getaddrinfo alone may wait far longer). */
+export const LOOKUP_TIMEOUT_MS = 3_000;
+
 export interface UrlPolicy {
   /** `WEBHOOK_ALLOW_HTTP_LOOPBACK`: also accept `http://127.0.0.1:<port>/…` and `http://localhost:<port>/…`. */
   allowHttpLoopback: boolean;
   lookup?: HostLookup;
+  /** Default LOOKUP_TIMEOUT_MS. */
+  lookupTimeoutMs?: number;
 }
 
 export interface WebhookTarget {
@@ -87,6 +92,21 @@ function isLocalhostName(host: string): boolean {
   return name === "localhost" || name.endsWith(".localhost");
 }
 
+async function lookupWithin(host: string, lookup: HostLookup, timeoutMs: number): Promise<ResolvedAddress[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new UnresolvedHostError(host, `timed out after ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([lookup(host), timeout]);
+  } catch (error) {
+    if (error instanceof UnresolvedHostError) throw error;
+    throw new UnresolvedHostError(host, (error as NodeJS.ErrnoException).code);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Parses a webhook URL and applies the rules that need no resolution. */
 export function parseWebhookUrl(input: string, policy: Pick<UrlPolicy, "allowHttpLoopback">): URL {
   if (input.length > MAX_URL_LENGTH) throw new WebhookUrlError(`must be at most ${MAX_URL_LENGTH} characters`);
@@ -112,7 +132,7 @@ export function parseWebhookUrl(input: string, policy: Pick<UrlPolicy, "allowHtt
  * Throws WebhookUrlError when the URL is not allowed: not https, credentials in it, `localhost`,
  * or any of its host's addresses private, loopback, link-local, unique-local, multicast, CGNAT,
  * unspecified, reserved or an IPv4-mapped form of those; UnresolvedHostError when the host does
- * not resolve.
+ * not resolve (in time).
  */
 export async function resolveWebhookTarget(input: string, policy: UrlPolicy): Promise<WebhookTarget> {
   const url = parseWebhookUrl(input, policy);
@@ -126,11 +146,7 @@ export async function resolveWebhookTarget(input: string, policy: UrlPolicy): Pr
   } else if (isLocalhostName(host)) {
     throw new WebhookUrlError(`${host} is a loopback name; only public addresses are allowed`);
   } else {
-    try {
-      addresses = await (policy.lookup ?? hostResolver.lookup)(host);
-    } catch (error) {
-      throw new UnresolvedHostError(host, (error as NodeJS.ErrnoException).code);
-    }
+    addresses = await lookupWithin(host, policy.lookup ?? hostResolver.lookup, policy.lookupTimeoutMs ?? LOOKUP_TIMEOUT_MS);
     if (addresses.length === 0) throw new UnresolvedHostError(host);
   }
   // Any refused address refuses the host: a name must not mix public and internal answers.
