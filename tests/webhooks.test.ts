@@ -1,4 +1,5 @@
 import http from "node:http";
+import https from "node:https";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db";
@@ -158,6 +159,8 @@ describe("webhook endpoints", () => {
       ["a private IPv4", "https://10.0.0.1/hooks", null],
       ["the IPv6 loopback", "https://[::1]/hooks", null],
       ["a name resolving to a private address", "https://hooks.internal.example/hooks", "10.0.0.7"],
+      ["localhost", "https://localhost/hooks", null],
+      ["a name under .localhost", "https://hooks.localhost/hooks", null],
       ["plain http", "http://example.com/hooks", null],
     ];
     it.each(cases.flatMap(([name, url, resolvesTo]) => ["0", "1"].map((loopback) => [`${name} (${url}), WEBHOOK_ALLOW_HTTP_LOOPBACK=${loopback}`, url, resolvesTo, loopback] as const)))(
@@ -177,6 +180,8 @@ describe("webhook endpoints", () => {
         if (resolvesTo) {
           expect(lookup).toHaveBeenCalledWith("hooks.internal.example");
           expect(res.body.errors[0]).toContain(`resolves to ${resolvesTo}, which is a private address`);
+        } else {
+          expect(lookup).not.toHaveBeenCalled();
         }
         expect((await api.get(`/v1/apps/${alice.appId}/webhooks`, alice.userToken)).body.webhooks).toHaveLength(before);
       },
@@ -187,6 +192,30 @@ describe("webhook endpoints", () => {
       const res = await register(alice, { url: "https://hooks.public.example/hooks" });
       expect(res.status).toBe(201);
       expect(res.body.url).toBe("https://hooks.public.example/hooks");
+    });
+
+    it("accepts a name that does not resolve now; each delivery resolves again, fails without connecting anywhere, and is logged", async () => {
+      const host = "hooks.not-yet-live.example";
+      const lookup = vi.spyOn(hostResolver, "lookup").mockRejectedValue(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" }));
+      const app = await api.post("/v1/apps", { name: "Not yet live" }, alice.userToken);
+      const created = await register(alice, { url: `https://${host}/hooks` }, app.body.id);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body.url).toBe(`https://${host}/hooks`);
+
+      const requests = [vi.spyOn(https, "request"), vi.spyOn(http, "request")];
+      const { deliveryIds: [deliveryId] } = await recordWebhookEvent(app.body.id, "world.generation.succeeded", { worldId: "w", jobId: "j" });
+      expect(await runDelivery(deliveryId!, localSteps().steps)).toMatchObject({ done: true, state: "failed", attempts: MAX_ATTEMPTS });
+      expect(lookup).toHaveBeenCalledTimes(1 + MAX_ATTEMPTS);
+      for (const request of requests) expect(request).not.toHaveBeenCalled();
+
+      const error = `host ${host} could not be resolved (ENOTFOUND)`;
+      const log = await api.get(`/v1/apps/${app.body.id}/webhooks/${created.body.id}/deliveries`, alice.userToken);
+      expect(log.body.deliveries[0]).toMatchObject({ state: "failed", attempts: 3, last_status_code: null, last_error: error, next_retry_at: null });
+      expect(log.body.deliveries[0].attempt_log.map((a: { status_code: number | null; error: string }) => [a.status_code, a.error])).toEqual([
+        [null, error],
+        [null, error],
+        [null, error],
+      ]);
     });
 
     it("accepts http://127.0.0.1:<port> and http://localhost:<port> only with WEBHOOK_ALLOW_HTTP_LOOPBACK=1", async () => {

@@ -709,7 +709,7 @@ export const OPERATIONS: Operation[] = [
     summary: "Register a webhook endpoint",
     description: [
       "Returns the endpoint and its `secret` (`whsec_…`), the only time the secret is shown; it keys the `Service-Signature` of every delivery. If it is lost, delete the endpoint and register a new one.",
-      "`url` must be `https://` and every address its host resolves to must be public (private, loopback, link-local, unique-local, multicast, CGNAT, unspecified and reserved addresses are refused, as are their IPv4-mapped forms and URLs with credentials); the check is repeated before every delivery. A server run with `WEBHOOK_ALLOW_HTTP_LOOPBACK=1` also accepts `http://127.0.0.1:<port>/…` and `http://localhost:<port>/…`.",
+      "`url` must be `https://` and every address its host resolves to must be public (private, loopback, link-local, unique-local, multicast, CGNAT, unspecified and reserved addresses are refused, as are their IPv4-mapped forms, `localhost` and URLs with credentials). Registration does not depend on the server's DNS at that moment: a host name that does not resolve now is accepted. Every delivery resolves the host again and refuses non-public addresses (DNS rebinding); a refusal, or a host that still does not resolve, is a failed attempt in the delivery log. A server run with `WEBHOOK_ALLOW_HTTP_LOOPBACK=1` also accepts `http://127.0.0.1:<port>/…` and `http://localhost:<port>/…`.",
       "`events` defaults to `world.generation.succeeded`, `world.generation.failed` and `session.ended` (reserved; never emitted). `*` subscribes to every present and future type. At most 20 endpoints per app.",
     ].join("\n\n"),
     auth: "user",
@@ -763,7 +763,7 @@ export const OPERATIONS: Operation[] = [
     tag: "Webhooks",
     operationId: "listWebhookDeliveries",
     summary: "List an endpoint's deliveries",
-    description: "The delivery log, newest first: one row per event sent to this endpoint, with its state, its attempts (at most 3) and when the next retry is due. Pass `nextCursor` back as `cursor` for the next page.",
+    description: "The delivery log, newest first: one row per event sent to this endpoint, with its state, its attempts (at most 3) and when the next retry is due. An attempt without a response has a null `status_code` and an `error` saying why (a timeout, a refused connection, `host … could not be resolved (…)`, `URL refused: …` when the host now resolves to a non-public address). Pass `nextCursor` back as `cursor` for the next page.",
     auth: "user",
     params: ZWebhookParams,
     query: ZDeliveryListQuery,

@@ -82,9 +82,10 @@ function describeNetworkError(error: unknown): string {
 }
 
 /**
- * One delivery attempt: re-checks the URL (SSRF, DNS rebinding), signs the body with the
- * endpoint's secret and POSTs it to the checked address. Never throws: any 2xx is `ok`, any
- * other status, a refused URL, a network error or the timeout is a failed outcome.
+ * One delivery attempt: resolves and re-checks the URL (SSRF, DNS rebinding), signs the body
+ * with the endpoint's secret and POSTs it to the checked address. Never throws: any 2xx is
+ * `ok`, any other status, a refused URL, a host that does not resolve, a network error or the
+ * timeout is a failed outcome.
  */
 export async function deliverOnce(endpoint: { url: string; secret: string }, event: WebhookEventPayload, options: DeliverOnceOptions = {}): Promise<AttemptOutcome> {
   const settings = getWebhookSettings();
@@ -94,8 +95,9 @@ export async function deliverOnce(endpoint: { url: string; secret: string }, eve
   try {
     target = await resolveWebhookTarget(endpoint.url, { allowHttpLoopback: options.allowHttpLoopback ?? settings.WEBHOOK_ALLOW_HTTP_LOOPBACK, lookup: options.lookup });
   } catch (error) {
-    const message = error instanceof WebhookUrlError ? error.message : describeNetworkError(error);
-    return { ok: false, statusCode: null, error: `URL refused: ${message}`, durationMs: elapsed() };
+    // A refused URL says so; a host that does not resolve (now) is a failure like a network error.
+    const message = error instanceof WebhookUrlError ? `URL refused: ${error.message}` : describeNetworkError(error);
+    return { ok: false, statusCode: null, error: message, durationMs: elapsed() };
   }
   const body = serializePayload(event);
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);

@@ -7,7 +7,7 @@ import { ZId } from "@/lib/http/params";
 import { getWebhookSettings } from "./config";
 import { DEFAULT_EVENTS, WILDCARD, ZWebhookEventType } from "./events";
 import { sealSecret } from "./secret-box";
-import { MAX_URL_LENGTH, resolveWebhookTarget, WebhookUrlError } from "./ssrf";
+import { checkWebhookUrl, MAX_URL_LENGTH, WebhookUrlError } from "./ssrf";
 
 /** An app may register this many endpoints (each event fans out to all of them). */
 export const MAX_ENDPOINTS_PER_APP = 20;
@@ -47,13 +47,14 @@ export function generateSigningSecret(): string {
 }
 
 /**
- * Registers an endpoint after the SSRF check of its URL, and returns it with its signing
- * secret: the only time the secret is shown.
+ * Registers an endpoint after the SSRF check of its URL (a name that does not resolve now is
+ * accepted: deliveries check again), and returns it with its signing secret: the only time
+ * the secret is shown.
  */
 export async function createWebhookEndpoint(appId: string, input: CreateWebhookInput) {
   let url: string;
   try {
-    url = (await resolveWebhookTarget(input.url, { allowHttpLoopback: getWebhookSettings().WEBHOOK_ALLOW_HTTP_LOOPBACK })).url.href;
+    url = (await checkWebhookUrl(input.url, { allowHttpLoopback: getWebhookSettings().WEBHOOK_ALLOW_HTTP_LOOPBACK })).href;
   } catch (error) {
     if (error instanceof WebhookUrlError) throw badRequest("The webhook URL is not allowed.", [`url: ${error.message}`]);
     throw error;

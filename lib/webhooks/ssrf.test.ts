@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pinnedLookup, refusedAddressReason, resolveWebhookTarget, WebhookUrlError, type HostLookup } from "./ssrf";
+import { checkWebhookUrl, pinnedLookup, refusedAddressReason, resolveWebhookTarget, UnresolvedHostError, WebhookUrlError, type HostLookup } from "./ssrf";
 
 /** A resolver from a table: no real DNS. */
 const table: Record<string, string[]> = {
@@ -51,8 +51,9 @@ describe("the SSRF guard", () => {
     ["https://metadata.example.com/hook", /linkLocal/],
     ["https://v6-loopback.example.com/hook", /loopback/],
     ["https://mapped.example.com/hook", /private/],
-    ["https://nowhere.example.com/hook", /could not be resolved \(ENOTFOUND\)/],
-    ["https://empty.example.com/hook", /could not be resolved/],
+    ["https://localhost/hook", /localhost is a loopback name/],
+    ["https://LOCALHOST./hook", /localhost\. is a loopback name/],
+    ["https://hooks.localhost/hook", /hooks\.localhost is a loopback name/],
     ["http://example.com/hook", /must use https/],
     ["http://hooks.example.com/hook", /must use https/],
     ["http://127.0.0.1:8080/hook", /must use https/],
@@ -60,10 +61,31 @@ describe("the SSRF guard", () => {
     ["https://user:pass@hooks.example.com/hook", /credentials/],
     ["not a url", /absolute URL/],
     [`https://hooks.example.com/${"a".repeat(2100)}`, /at most 2048/],
-  ])("refuses %s", async (url, reason) => {
-    const refusal = resolveWebhookTarget(url, strict);
-    await expect(refusal).rejects.toThrow(WebhookUrlError);
-    await expect(refusal).rejects.toThrow(reason);
+  ])("refuses %s, at registration and at delivery", async (url, reason) => {
+    for (const check of [checkWebhookUrl, resolveWebhookTarget]) {
+      const refusal = check(url, strict);
+      await expect(refusal).rejects.toThrow(WebhookUrlError);
+      await expect(refusal).rejects.toThrow(reason);
+    }
+  });
+
+  it.each([
+    ["https://nowhere.example.com/hook", /^host nowhere\.example\.com could not be resolved \(ENOTFOUND\)$/],
+    ["https://empty.example.com/hook", /^host empty\.example\.com could not be resolved$/],
+  ])("accepts %s, a name that does not resolve now, at registration; a delivery cannot go there", async (url, reason) => {
+    expect((await checkWebhookUrl(url, strict)).href).toBe(url);
+    const delivery = resolveWebhookTarget(url, strict);
+    await expect(delivery).rejects.toThrow(UnresolvedHostError);
+    await expect(delivery).rejects.toThrow(reason);
+  });
+
+  it("counts a lookup that does not answer in time as not resolving", async () => {
+    const hanging: HostLookup = () => new Promise(() => {});
+    const policy = { allowHttpLoopback: false, lookup: hanging, lookupTimeoutMs: 50 };
+    const started = performance.now();
+    await expect(resolveWebhookTarget("https://slow.example.com/hook", policy)).rejects.toThrow(/^host slow\.example\.com could not be resolved \(timed out after 50 ms\)$/);
+    expect((await checkWebhookUrl("https://slow.example.com/hook", policy)).href).toBe("https://slow.example.com/hook");
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it("accepts public addresses and names, and picks the first checked address", async () => {

@@ -3,9 +3,11 @@ import ipaddr from "ipaddr.js";
 
 /**
  * The SSRF guard of webhook URLs: `https://` only, and every address the host resolves to must
- * be public unicast. Checked at registration and again before every delivery attempt (the
- * answer may have changed since: DNS rebinding), and the attempt connects to the very address
- * that was checked (see `pinnedLookup`), so there is no window between check and use.
+ * be public unicast. Registration (`checkWebhookUrl`) refuses what is certainly not public and
+ * accepts a name that does not resolve now. Every delivery attempt resolves again
+ * (`resolveWebhookTarget`: the answer may have changed since, DNS rebinding) and connects to
+ * the very address that was checked (see `pinnedLookup`), so there is no window between check
+ * and use.
  */
 
 export interface ResolvedAddress {
@@ -24,10 +26,15 @@ async function systemLookup(hostname: string): Promise<ResolvedAddress[]> {
 /** The resolver the guard uses unless one is passed; tests replace `lookup` (vi.spyOn). */
 export const hostResolver: { lookup: HostLookup } = { lookup: systemLookup };
 
+/** A lookup slower than this counts as not resolving (getaddrinfo alone may wait far longer). */
+export const LOOKUP_TIMEOUT_MS = 3_000;
+
 export interface UrlPolicy {
   /** `WEBHOOK_ALLOW_HTTP_LOOPBACK`: also accept `http://127.0.0.1:<port>/…` and `http://localhost:<port>/…`. */
   allowHttpLoopback: boolean;
   lookup?: HostLookup;
+  /** Default LOOKUP_TIMEOUT_MS. */
+  lookupTimeoutMs?: number;
 }
 
 export interface WebhookTarget {
@@ -40,6 +47,14 @@ export class WebhookUrlError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "WebhookUrlError";
+  }
+}
+
+/** The host name does not resolve now: no address to judge or to connect to. */
+export class UnresolvedHostError extends Error {
+  constructor(host: string, why?: string) {
+    super(`host ${host} could not be resolved${why ? ` (${why})` : ""}`);
+    this.name = "UnresolvedHostError";
   }
 }
 
@@ -71,6 +86,27 @@ function bareHostname(url: URL): string {
   return url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
 }
 
+/** `localhost` and the names under it are loopback by definition (RFC 6761), whatever DNS says. */
+function isLocalhostName(host: string): boolean {
+  const name = host.replace(/\.$/, "");
+  return name === "localhost" || name.endsWith(".localhost");
+}
+
+async function lookupWithin(host: string, lookup: HostLookup, timeoutMs: number): Promise<ResolvedAddress[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new UnresolvedHostError(host, `timed out after ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([lookup(host), timeout]);
+  } catch (error) {
+    if (error instanceof UnresolvedHostError) throw error;
+    throw new UnresolvedHostError(host, (error as NodeJS.ErrnoException).code);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Parses a webhook URL and applies the rules that need no resolution. */
 export function parseWebhookUrl(input: string, policy: Pick<UrlPolicy, "allowHttpLoopback">): URL {
   if (input.length > MAX_URL_LENGTH) throw new WebhookUrlError(`must be at most ${MAX_URL_LENGTH} characters`);
@@ -92,10 +128,11 @@ export function parseWebhookUrl(input: string, policy: Pick<UrlPolicy, "allowHtt
 }
 
 /**
- * Checks a webhook URL and picks the address to connect to. Throws WebhookUrlError when the
- * URL is not allowed: not https, credentials in it, a host that does not resolve, or any of
- * its addresses private, loopback, link-local, unique-local, multicast, CGNAT, unspecified,
- * reserved or an IPv4-mapped form of those.
+ * Checks a webhook URL and picks the address to connect to (before every delivery attempt).
+ * Throws WebhookUrlError when the URL is not allowed: not https, credentials in it, `localhost`,
+ * or any of its host's addresses private, loopback, link-local, unique-local, multicast, CGNAT,
+ * unspecified, reserved or an IPv4-mapped form of those; UnresolvedHostError when the host does
+ * not resolve (in time).
  */
 export async function resolveWebhookTarget(input: string, policy: UrlPolicy): Promise<WebhookTarget> {
   const url = parseWebhookUrl(input, policy);
@@ -106,14 +143,11 @@ export async function resolveWebhookTarget(input: string, policy: UrlPolicy): Pr
   let addresses: ResolvedAddress[];
   if (ipaddr.isValid(host)) {
     addresses = [{ address: host, family: ipaddr.parse(host).kind() === "ipv6" ? 6 : 4 }];
+  } else if (isLocalhostName(host)) {
+    throw new WebhookUrlError(`${host} is a loopback name; only public addresses are allowed`);
   } else {
-    try {
-      addresses = await (policy.lookup ?? hostResolver.lookup)(host);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new WebhookUrlError(`host ${host} could not be resolved${code ? ` (${code})` : ""}`);
-    }
-    if (addresses.length === 0) throw new WebhookUrlError(`host ${host} could not be resolved`);
+    addresses = await lookupWithin(host, policy.lookup ?? hostResolver.lookup, policy.lookupTimeoutMs ?? LOOKUP_TIMEOUT_MS);
+    if (addresses.length === 0) throw new UnresolvedHostError(host);
   }
   // Any refused address refuses the host: a name must not mix public and internal answers.
   for (const { address } of addresses) {
@@ -121,6 +155,20 @@ export async function resolveWebhookTarget(input: string, policy: UrlPolicy): Pr
     if (reason) throw new WebhookUrlError(host === address ? `${address} ${reason}; only public addresses are allowed` : `host ${host} resolves to ${address}, which ${reason}; only public addresses are allowed`);
   }
   return { url, address: addresses[0]! };
+}
+
+/**
+ * The registration check: refuses what is certainly not public (see resolveWebhookTarget) and
+ * accepts a name that does not resolve now, since every delivery resolves it again. Returns
+ * the normalized URL.
+ */
+export async function checkWebhookUrl(input: string, policy: UrlPolicy): Promise<URL> {
+  try {
+    return (await resolveWebhookTarget(input, policy)).url;
+  } catch (error) {
+    if (error instanceof UnresolvedHostError) return parseWebhookUrl(input, policy);
+    throw error;
+  }
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | ResolvedAddress[], family?: number) => void;
