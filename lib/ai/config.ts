@@ -1,21 +1,8 @@
-import { z } from "zod";
+import { ZAiEnv } from "@/lib/config/env";
+import type { z } from "zod";
 import { ProviderError } from "./errors";
 
-/**
- * The AI settings, read from the environment. The same lines belong in lib/config/env.ts and
- * .env.example (docs/providers.md). Blank values count as unset, as in getEnv().
- */
-export const ZAiEnv = z.object({
-  AI_BASE_URL: z.string().url().optional(),
-  AI_API_KEY: z.string().min(1).optional(),
-  AI_MODEL: z.string().min(1).optional(),
-  AI_IMAGE_MODEL: z.string().min(1).optional(),
-  AI_IMAGE_SIZE: z.string().regex(/^\d{2,5}x\d{2,5}$/).default("1536x1024"),
-  AI_JSON_MODE: z.enum(["json_object", "json_schema", "off"]).default("json_object"),
-  AI_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(60_000),
-  AI_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
-  AI_TRANSPORT_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
-});
+/** The AI_* settings, declared with the others in lib/config/env.ts, parsed here on their own. */
 export type AiEnv = z.infer<typeof ZAiEnv>;
 
 export type JsonMode = AiEnv["AI_JSON_MODE"];

@@ -32,7 +32,7 @@ export type {
 export { authorFromText, PROVIDER_NAMES } from "./provider";
 export { isProviderError, ProviderError } from "./errors";
 export type { ProviderErrorCode, ProviderErrorDetails } from "./errors";
-export { DEFAULT_ART_STYLE, openAICompatibleConfigFromEnv, readAiEnv, ZAiEnv } from "./config";
+export { DEFAULT_ART_STYLE, openAICompatibleConfigFromEnv, readAiEnv } from "./config";
 export type { AiEnv, EnvSource, JsonMode, OpenAICompatibleConfig } from "./config";
 export { createMockProvider } from "./mock";
 export { createLocalProvider } from "./local";

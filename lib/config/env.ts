@@ -1,6 +1,19 @@
 import path from "node:path";
 import { z } from "zod";
 
+/** The model provider's settings (docs/providers.md); lib/ai/config.ts reads them on their own too. */
+export const ZAiEnv = z.object({
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_IMAGE_MODEL: z.string().min(1).optional(),
+  AI_IMAGE_SIZE: z.string().regex(/^\d{2,5}x\d{2,5}$/).default("1536x1024"),
+  AI_JSON_MODE: z.enum(["json_object", "json_schema", "off"]).default("json_object"),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(60_000),
+  AI_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  AI_TRANSPORT_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+});
+
 /**
  * Every setting the server reads, parsed once. `.env.example` lists the same names;
  * `lib/config/env.test.ts` keeps the two in step.
@@ -35,15 +48,7 @@ const ZEnv = z.object({
   WEBHOOK_ALLOW_HTTP_LOOPBACK: z.stringbool().default(false),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).default(60_000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  AI_BASE_URL: z.string().url().optional(),
-  AI_API_KEY: z.string().min(1).optional(),
-  AI_MODEL: z.string().min(1).optional(),
-  AI_IMAGE_MODEL: z.string().min(1).optional(),
-  AI_IMAGE_SIZE: z.string().regex(/^\d{2,5}x\d{2,5}$/).default("1536x1024"),
-  AI_JSON_MODE: z.enum(["json_object", "json_schema", "off"]).default("json_object"),
-  AI_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(60_000),
-  AI_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
-  AI_TRANSPORT_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  ...ZAiEnv.shape,
   INNGEST_BASE_URL: z.string().url().optional(),
   INNGEST_EVENT_KEY: z.string().min(1).optional(),
   INNGEST_DEV: z.string().optional(),
