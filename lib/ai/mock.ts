@@ -1,9 +1,9 @@
-import { createPrng, hashString, mockWorld, validateWorld } from "@/lib/kernel";
-import { proceduralBible, segmentText } from "./book";
+import { createPrng, hashString, mockWorld } from "@/lib/kernel";
 import { mockChat } from "./chat";
-import { gateOwnWorld, throwIfCancelled } from "./gate";
+import { throwIfCancelled } from "./gate";
 import { effectivePrompt } from "./local/painter";
-import type { Aspect, Capability, PaintInput, PaintResult, Provider } from "./provider";
+import { createProceduralProvider } from "./procedural";
+import type { Aspect, PaintInput, PaintResult, Provider } from "./provider";
 import { rasterizeSvg } from "./raster";
 import { mockSpeech } from "./speech";
 
@@ -42,40 +42,16 @@ export async function paintMock(input: PaintInput): Promise<PaintResult> {
   return { bytes: png.bytes, mimeType: "image/png", width: png.width, height: png.height, prompt, artStyle: "mock: flat gradient placeholder", provider: "mock" };
 }
 
-const CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>(["author", "paint", "book", "chat", "speech"]);
-
 export function createMockProvider(): Provider {
-  return {
+  return createProceduralProvider({
     name: "mock",
-    capabilities: CAPABILITIES,
-    async authorWorld(input) {
-      throwIfCancelled(input.signal, "mock");
-      // Exactly the kernel's test-mode world, for premise, frame and text alike (spec: a
-      // deterministic mock for every generative endpoint under a test key).
-      const world = mockWorld({ premise: input.premise, text: input.text, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef, id: input.worldId });
-      return { world, ok: true, provider: "mock", attempts: 1, diagnostics: validateWorld(world) };
-    },
-    paintImage: paintMock,
-    async segmentBook(text, options) {
-      return segmentText(text, options);
-    },
-    async writeBible(text, options) {
-      throwIfCancelled(options?.signal, "mock");
-      return { ...proceduralBible(text), provider: "mock" };
-    },
-    async authorAct(bible, chapter, input) {
-      throwIfCancelled(input.signal, "mock");
-      const world = mockWorld({ text: chapter.text, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef, id: input.worldId, name: `${bible.title}: ${chapter.title}` });
-      const gated = gateOwnWorld(world, "mock");
-      return { world: gated.world, ok: true, provider: "mock", attempts: 1, diagnostics: gated.diagnostics };
-    },
-    async chat(input) {
-      throwIfCancelled(input.signal, "mock");
-      return { ...mockChat(input), provider: "mock" };
-    },
-    async speak(input) {
-      throwIfCancelled(input.signal, "mock");
-      return { ...mockSpeech(input), provider: "mock" };
-    },
-  };
+    // Exactly the kernel's test-mode world, for premise, frame and text alike (spec: a
+    // deterministic mock for every generative endpoint under a test key).
+    world: (input) => mockWorld({ premise: input.premise, text: input.text, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef, id: input.worldId }),
+    act: (bible, chapter, input) =>
+      mockWorld({ text: chapter.text, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef, id: input.worldId, name: `${bible.title}: ${chapter.title}` }),
+    paint: paintMock,
+    chat: mockChat,
+    speak: mockSpeech,
+  });
 }
