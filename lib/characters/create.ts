@@ -2,7 +2,7 @@ import { hostBase64Image } from "@/lib/assets/assets";
 import { ApiError } from "@/lib/http/errors";
 import { reply, type Reply } from "@/lib/http/respond";
 import { checkWorld, formatIssues, type World } from "@/lib/kernel";
-import { releaseQuota, reserveQuota } from "@/lib/quota/quota";
+import { withQuota } from "@/lib/quota/quota";
 import { gateRejection, importLimits, insertWorld, newWorldId, type Caller } from "@/lib/worlds/worlds";
 import { authorProfile, placeholderCover } from "./author";
 import { buildCharacterWorld, DEFAULT_CAMERA, DEFAULT_MOVEMENT, DEFAULT_STANCES, ZCharacterProfile, type CharacterProfile } from "./profile";
@@ -11,17 +11,6 @@ import type { CreateCharacterBody } from "./requests";
 /** The create response (spec "Character"): `{id, slug, kind, cover, mock?}`. */
 function created(caller: Caller, row: { id: string; slug: string | null; cover: string }): Reply {
   return reply(201, { id: row.id, slug: row.slug, kind: "character", cover: row.cover, ...(caller.mode === "test" ? { mock: true } : {}) });
-}
-
-/** One unit of `generation` quota per create, given back when the create fails. */
-async function withGenerationQuota<T>(caller: Caller, work: () => Promise<T>): Promise<T> {
-  const reservation = await reserveQuota(caller.appId, "generation");
-  try {
-    return await work();
-  } catch (error) {
-    await releaseQuota(reservation);
-    throw error;
-  }
 }
 
 function assertImportSize(world: Record<string, unknown>): void {
@@ -49,13 +38,13 @@ async function importCharacter(caller: Caller, body: CreateCharacterBody & { wor
     missing.push("character.entranceState: must be the id of one of character.stances");
   }
   if (missing.length > 0) throw new ApiError("validation_failed", "Every stance of a character is one state of its graph; nothing was created.", { errors: missing });
-  const row = await withGenerationQuota(caller, () => insertWorld(caller, { id, graph: world, asSent: blob, source: "import", kind: "character" }));
+  const row = await withQuota(caller.appId, "generation", () => insertWorld(caller, { id, graph: world, asSent: blob, source: "import", kind: "character" }));
   return created(caller, row);
 }
 
 /** AUTHORED (invented from a premise/frame, explicit fields win) and EXPLICIT (the fields). */
 async function composeCharacter(caller: Caller, body: CreateCharacterBody, baseUrl: string): Promise<Reply> {
-  return withGenerationQuota(caller, async () => {
+  return withQuota(caller.appId, "generation", async () => {
     const frameRef = body.frame_b64 !== undefined ? (await hostBase64Image(body.frame_b64, baseUrl, "frame_b64")).url : body.frame_url;
     const authored = body.authored ? authorProfile(body.premise, frameRef) : undefined;
     const name = body.name ?? authored?.name ?? "Character";

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { getProvider, isProviderError } from "@/lib/ai";
-import { storeAsset } from "@/lib/assets/assets";
+import { getProvider } from "@/lib/ai";
 import { ApiError } from "@/lib/http/errors";
-import { releaseQuota, reserveQuota } from "@/lib/quota/quota";
 import { getWorldOrThrow, type Caller } from "@/lib/worlds/worlds";
+import { makeHostedAsset } from "./metered-asset";
 
 export const ZSeedFrameBody = z.strictObject({
   prompt: z.string().trim().min(1).max(2000).describe("what the frame shows"),
@@ -21,25 +20,17 @@ export const ZSceneBody = z.strictObject({
  * before the painter runs and given back if painting or hosting fails (fail-closed).
  */
 async function paintFrame(caller: Caller, prompt: string, mood: string | undefined, baseUrl: string) {
-  const reservation = await reserveQuota(caller.appId, "seed_frame");
-  try {
-    const image = await getProvider(caller.mode).paintImage({ prompt, mood, aspect: "16:9" });
-    const stored = await storeAsset(image.bytes, image.mimeType, baseUrl);
-    return {
-      imageBase64: image.bytes.toString("base64"),
-      mimeType: image.mimeType,
-      url: stored.url,
-      prompt: image.prompt,
-      art_style: image.artStyle,
-      ...(caller.mode === "test" ? { mock: true } : {}),
-    };
-  } catch (error) {
-    await releaseQuota(reservation);
-    if (isProviderError(error) || !(error instanceof ApiError)) {
-      throw new ApiError("upstream_failed", `The frame could not be painted (${(error as Error).message}); nothing was charged. It is safe to retry.`);
-    }
-    throw error;
-  }
+  const { made: image, url } = await makeHostedAsset({ appId: caller.appId, kind: "seed_frame", baseUrl, failure: "The frame could not be painted" }, () =>
+    getProvider(caller.mode).paintImage({ prompt, mood, aspect: "16:9" }),
+  );
+  return {
+    imageBase64: image.bytes.toString("base64"),
+    mimeType: image.mimeType,
+    url,
+    prompt: image.prompt,
+    art_style: image.artStyle,
+    ...(caller.mode === "test" ? { mock: true } : {}),
+  };
 }
 
 export function paintSeedFrame(caller: Caller, body: z.infer<typeof ZSeedFrameBody>, baseUrl: string) {

@@ -80,6 +80,20 @@ export async function reserveQuota(appId: string, kind: QuotaKind, units = 1): P
   return { appId, kind, units, day };
 }
 
+/**
+ * Runs `work` on one reserved unit of `kind` (reserved first: 402 when used up, 503 when the
+ * store is down), giving it back if the work fails, so a failed request costs nothing.
+ */
+export async function withQuota<T>(appId: string, kind: QuotaKind, work: (reservation: Reservation) => Promise<T>): Promise<T> {
+  const reservation = await reserveQuota(appId, kind);
+  try {
+    return await work(reservation);
+  } catch (error) {
+    await releaseQuota(reservation);
+    throw error;
+  }
+}
+
 /** Gives back a reservation whose work failed before spending (same UTC day it was taken on). */
 export async function releaseQuota(reservation: Reservation): Promise<void> {
   const db = await getDb();

@@ -1,9 +1,8 @@
-import { getProvider, isProviderError } from "@/lib/ai";
-import { storeAsset } from "@/lib/assets/assets";
+import { getProvider } from "@/lib/ai";
 import { profileOrThrow } from "@/lib/characters/characters";
 import type { Credential } from "@/lib/http/credentials";
-import { ApiError, badRequest, unauthorized } from "@/lib/http/errors";
-import { releaseQuota, reserveQuota } from "@/lib/quota/quota";
+import { badRequest, unauthorized } from "@/lib/http/errors";
+import { makeHostedAsset } from "@/lib/media/metered-asset";
 import { z } from "zod";
 import { worldForSession } from "./play";
 
@@ -30,21 +29,14 @@ export async function speak(auth: Extract<Credential, { type: "key" } | { type: 
     }
     voiceId = profile.voiceId;
   }
-  const reservation = await reserveQuota(auth.appId, "tts");
-  try {
-    const speech = await getProvider(auth.mode).speak({ text: body.text, voiceId });
-    const stored = await storeAsset(speech.bytes, speech.mimeType, baseUrl);
-    return {
-      audioBase64: speech.bytes.toString("base64"),
-      mimeType: speech.mimeType,
-      url: stored.url,
-      voiceId: speech.voiceId,
-      ...(auth.mode === "test" ? { mock: true } : {}),
-    };
-  } catch (error) {
-    await releaseQuota(reservation);
-    if (error instanceof ApiError) throw error;
-    const message = isProviderError(error) ? error.message : (error as Error).message;
-    throw new ApiError("upstream_failed", `The speech could not be made (${message}); nothing was charged. It is safe to retry.`);
-  }
+  const { made: speech, url } = await makeHostedAsset({ appId: auth.appId, kind: "tts", baseUrl, failure: "The speech could not be made" }, () =>
+    getProvider(auth.mode).speak({ text: body.text, voiceId }),
+  );
+  return {
+    audioBase64: speech.bytes.toString("base64"),
+    mimeType: speech.mimeType,
+    url,
+    voiceId: speech.voiceId,
+    ...(auth.mode === "test" ? { mock: true } : {}),
+  };
 }

@@ -6,21 +6,11 @@ import { hostBase64Image } from "@/lib/assets/assets";
 import { ApiError } from "@/lib/http/errors";
 import { reply, type Reply } from "@/lib/http/respond";
 import { checkWorld, type World } from "@/lib/kernel";
-import { releaseQuota, reserveQuota, type Reservation } from "@/lib/quota/quota";
+import { withQuota } from "@/lib/quota/quota";
 import type { CreateWorldBody } from "./requests";
 import { gateRejection, importLimits, insertWorld, newWorldId, type Caller } from "./worlds";
 
 export const DEFAULT_POV = "third_person_shoulder";
-
-/** Runs `work` on a reserved unit of quota, giving it back if the work fails before it lands. */
-async function withQuota<T>(reservation: Reservation, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    await releaseQuota(reservation);
-    throw error;
-  }
-}
 
 function tooLarge(detail: string): ApiError {
   return new ApiError("payload_too_large", detail);
@@ -46,8 +36,7 @@ async function importWorld(caller: Caller, body: CreateWorldBody & { world: Reco
   const limits = importLimits();
   const verdict = checkWorld(blob, { limits, stateDefaults: true });
   if (!verdict.ok) throw gateRejection("The imported world failed validation; nothing was created.", verdict);
-  const reservation = await reserveQuota(caller.appId, "generation");
-  const row = await withQuota(reservation, () => insertWorld(caller, { id, graph: verdict.world as World, asSent: blob, source: "import" }));
+  const row = await withQuota(caller.appId, "generation", () => insertWorld(caller, { id, graph: verdict.world as World, asSent: blob, source: "import" }));
   return reply(201, { worldId: row.id, slug: row.slug, imported: true });
 }
 
@@ -65,8 +54,7 @@ async function generationInput(body: CreateWorldBody, worldId: string, baseUrl: 
 
 /** GENERATE, synchronously: quota first, then the pipeline's steps inline; 200. */
 async function generateNow(caller: Caller, body: CreateWorldBody, baseUrl: string): Promise<Reply> {
-  const reservation = await reserveQuota(caller.appId, "generation");
-  return withQuota(reservation, async () => {
+  return withQuota(caller.appId, "generation", async () => {
     const input = await generationInput(body, newWorldId(), baseUrl);
     const result = await generateWorldSteps(caller.mode, caller, input, inlineSteps, silentReporter);
     return reply(200, { worldId: result.worldId, slug: result.slug, ok: result.ok, cover: result.cover, ...(caller.mode === "test" ? { mock: true } : {}) });
@@ -75,8 +63,7 @@ async function generateNow(caller: Caller, body: CreateWorldBody, baseUrl: strin
 
 /** GENERATE as a durable job (live keys with `async: true`): quota first, then 202 with the job. */
 async function generateLater(caller: Caller, body: CreateWorldBody, baseUrl: string): Promise<Reply> {
-  const reservation = await reserveQuota(caller.appId, "generation");
-  return withQuota(reservation, async () => {
+  return withQuota(caller.appId, "generation", async (reservation) => {
     const input = await generationInput(body, newWorldId(), baseUrl);
     const job = await createJob(caller, { worldId: input.worldId, input, quotaDay: reservation.day });
     try {
