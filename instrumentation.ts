@@ -3,5 +3,5 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { startServer } = await import("@/lib/server/start");
-  await startServer();
+  await startServer(() => import("@/app/api/inngest/route"));
 }

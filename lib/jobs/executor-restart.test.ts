@@ -162,10 +162,11 @@ describe("modes", () => {
   });
 
   it("starts on the app's own route when no Inngest server is configured", async () => {
-    const executor = await startLocalExecutor({ retryBaseMs: 10 });
+    const appRoute = () => import("@/app/api/inngest/route");
+    const executor = await startLocalExecutor({ route: appRoute, retryBaseMs: 10 });
     try {
       expect(executor).toBeInstanceOf(LocalExecutor);
-      expect(await startLocalExecutor()).toBe(executor); // one per process
+      expect(await startLocalExecutor({ route: appRoute })).toBe(executor); // one per process
       expect(executor!.functionIds).toEqual(expect.any(Array));
     } finally {
       await stopLocalExecutor();
@@ -178,7 +179,7 @@ describe("modes", () => {
       INNGEST_EVENT_KEY: "test-event-key",
       INNGEST_SIGNING_KEY: "signkey-prod-abcdef",
     });
-    expect(await startLocalExecutor()).toBeUndefined();
+    expect(await startLocalExecutor({ route: () => import("@/app/api/inngest/route") })).toBeUndefined();
     const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ ids: ["01SERVERSIDEID"], status: 200 }));
     inngest.setEnvVars(); // the SDK reads its environment at construction and on each serve request
     const db = await getDb();

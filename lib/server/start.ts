@@ -1,16 +1,20 @@
 import { getEnv } from "@/lib/config/env";
 import { getSecrets } from "@/lib/config/secrets";
 import { getDb, getDbEngine } from "@/lib/db";
+import type { ServeRoute } from "@/lib/jobs/executor";
 import { log } from "@/lib/log";
 
-/** Server start-up: secrets on disk, database open and migrated, owner file with our URL. */
-export async function startServer(): Promise<void> {
+/**
+ * Server start-up: secrets on disk, database open and migrated, owner file with our URL.
+ * `jobsRoute` loads the app's Inngest serve route, which the in-app executor drives.
+ */
+export async function startServer(jobsRoute: () => Promise<ServeRoute>): Promise<void> {
   const env = getEnv();
   process.env.WORLDS_SERVER_URL ??= `http://127.0.0.1:${env.PORT}`;
   getSecrets();
   await getDb();
   // Durable jobs: the in-app executor, unless an Inngest server drives /api/inngest.
   const { startLocalExecutor } = await import("@/lib/jobs/executor");
-  await startLocalExecutor();
+  await startLocalExecutor({ route: jobsRoute });
   log.info("server ready", { engine: await getDbEngine(), dataDir: env.dataDir, url: process.env.WORLDS_SERVER_URL });
 }

@@ -127,7 +127,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
   const { startLocalExecutor, stopLocalExecutor } = await import("@/lib/jobs/executor");
-  await startLocalExecutor();
+  await startLocalExecutor({ route: () => import("@/app/api/inngest/route") });
 
   return {
     url: `http://127.0.0.1:${port}`,

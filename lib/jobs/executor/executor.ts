@@ -54,8 +54,8 @@ import {
 import { parseRetryAfter, resolveInstant, retryDelayMs } from "./time";
 
 export interface LocalExecutorOptions {
-  /** The serve route to drive; default: the app's, `app/api/inngest/route.ts`. */
-  route?: ServeRoute | (() => Promise<ServeRoute>);
+  /** The serve route to drive (the app's is `app/api/inngest/route.ts`, handed in by the server start). */
+  route: ServeRoute | (() => Promise<ServeRoute>);
   /** Default: `getDb()`. */
   db?: Db;
   /** Default: the local signing key (`getSecrets().inngestSigningKey`), the one the route checks. */
@@ -152,7 +152,7 @@ export class LocalExecutor implements Wakeable {
   private dispatchSeq = 0;
   private nextPruneAt = 0;
 
-  constructor(options: LocalExecutorOptions = {}) {
+  constructor(options: LocalExecutorOptions) {
     this.options = options;
     this.concurrency = Math.max(1, Math.floor(options.concurrency ?? envNumber("JOBS_CONCURRENCY") ?? 8));
     this.backoff = { baseMs: options.retryBaseMs ?? envNumber("JOBS_RETRY_BASE_MS") ?? 15_000, maxMs: options.retryMaxMs ?? 2 * HOUR };
@@ -170,7 +170,7 @@ export class LocalExecutor implements Wakeable {
   /** Syncs the route, recovers stale leases, and starts scheduling. */
   async start(): Promise<void> {
     if (this.started) return;
-    const route = this.options.route ?? (async () => (await import("@/app/api/inngest/route")) as ServeRoute);
+    const route = this.options.route;
     // `serve()`'s result is itself callable: tell a route from a loader by its methods.
     this.route = "POST" in route ? route : await route();
     this.db = this.options.db ?? (await getDb());

@@ -1,6 +1,6 @@
 /**
- * The local executor's public API (docs/jobs.md). The server start calls `startLocalExecutor()`;
- * it does nothing when an Inngest server is configured.
+ * The local executor's public API (docs/jobs.md). The server start calls `startLocalExecutor()`
+ * with the app's serve route; it does nothing when an Inngest server is configured.
  */
 import { getDb } from "@/lib/db";
 import { log } from "@/lib/log";
@@ -20,7 +20,7 @@ const store = globalThis as unknown as { [KEY]?: Promise<LocalExecutor | undefin
  * same one). Resolves to undefined, and starts nothing, when an Inngest server is configured:
  * then the server drives /api/inngest itself.
  */
-export function startLocalExecutor(options: LocalExecutorOptions = {}): Promise<LocalExecutor | undefined> {
+export function startLocalExecutor(options: LocalExecutorOptions): Promise<LocalExecutor | undefined> {
   if (isInngestServerConfigured()) {
     log.info("jobs: an Inngest server is configured; the local executor stays off");
     return Promise.resolve(undefined);

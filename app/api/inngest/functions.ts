@@ -3,14 +3,10 @@ import { generateWorld } from "@/lib/generation/function";
 import { deliverWebhook } from "@/lib/webhooks/deliver-function";
 
 /**
- * Every production Inngest function, served at /api/inngest (app/api/inngest/route.ts) and run
- * by an Inngest server or, when none is configured, by the local executor (docs/jobs.md).
- *
- * Register a function here by adding it to the array, e.g. the webhook delivery function of
- * lib/webhooks or the world generation function of lib/generation:
- *
- *   import { deliverWebhook } from "@/lib/webhooks/jobs";
- *   export const functions: InngestFunction.Any[] = [deliverWebhook];
+ * Every production Inngest function, served at /api/inngest (./route.ts) and run by an Inngest
+ * server or, when none is configured, by the local executor (docs/jobs.md). Each domain defines
+ * its functions (lib/generation/function.ts, lib/webhooks/deliver-function.ts); they meet here,
+ * above every domain, so that lib/jobs never imports a domain back.
  *
  * Each is created with `inngest.createFunction` on the client of `@/lib/jobs/client`. Keep them
  * thin (STYLE.md "Jobs"): steps call domain functions, step ids never change, every step is safe
