@@ -1,4 +1,5 @@
-// lib/characters: characters (a world subtype: a stance graph and a brain) and their talk turns.
+// lib/characters: characters (a world subtype: a stance graph and a brain). Their talk turns are
+// a runtime call (lib/runtime/say.ts).
 export { getCharacterOrThrow, profileOrThrow } from "./characters";
 export { createCharacter } from "./create";
 export { authorProfile, placeholderCover } from "./author";
@@ -16,7 +17,6 @@ export {
   ZStoredStance,
 } from "./profile";
 export type { CharacterProfile } from "./profile";
-export { sayTurn, turnSeconds } from "./say";
 export { getTranscript } from "./transcript";
 export { MAX_STANCES, ZAffectInput, ZCreateCharacterBody, ZIntro, ZSayBody, ZStance, ZTranscriptQuery } from "./requests";
 export type { CreateCharacterBody, SayBody, TranscriptQuery } from "./requests";

@@ -14,7 +14,7 @@ import { PageContainer, PageHeader } from "@/components/studio/page-header";
 import { listApps } from "@/lib/apps/apps";
 import { ApiError } from "@/lib/http/errors";
 import { listCreations, parseCreationKind, type CreationsPage } from "@/lib/worlds/creations";
-import { DEFAULT_POV } from "@/lib/worlds/create";
+import { DEFAULT_POV } from "@/lib/generation/create-world";
 import { ZCreateWorldBody } from "@/lib/worlds/requests";
 import { importLimits } from "@/lib/worlds/worlds";
 import { studioBaseUrl } from "../base-url";

@@ -1,7 +1,7 @@
 import { publicBaseUrl } from "@/lib/http/base-url";
 import { route } from "@/lib/http/route";
 import { readIdempotencyKey, withIdempotency } from "@/lib/idempotency/idempotency";
-import { createWorld } from "@/lib/worlds/create";
+import { createWorld } from "@/lib/generation/create-world";
 import { ZCreateWorldBody, ZListQuery } from "@/lib/worlds/requests";
 import { toWorldSummary } from "@/lib/worlds/serialize";
 import { importLimits, listWorlds } from "@/lib/worlds/worlds";

@@ -1,4 +1,5 @@
-import { sayTurn, ZSayBody } from "@/lib/characters";
+import { ZSayBody } from "@/lib/characters";
+import { sayTurn } from "@/lib/runtime";
 import { ZIdParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 import { appIdOfWorld, preflight } from "@/lib/runtime";

@@ -1,14 +1,14 @@
-import { createJob, serializeJob, updateJob } from "@/lib/generation/jobs";
-import { WORLD_GENERATION_REQUESTED } from "@/lib/generation/function";
-import { generateWorldSteps, inlineSteps, silentReporter, type GenerationInput } from "@/lib/generation/pipeline";
+import { WORLD_GENERATION_REQUESTED } from "./function";
+import { createJob, serializeJob, updateJob } from "./jobs";
+import { generateWorldSteps, inlineSteps, silentReporter, type GenerationInput } from "./pipeline";
 import { inngest } from "@/lib/jobs/client";
 import { hostBase64Image } from "@/lib/assets/assets";
 import { ApiError } from "@/lib/http/errors";
 import { reply, type Reply } from "@/lib/http/respond";
 import { checkWorld, type World } from "@/lib/kernel";
 import { withQuota } from "@/lib/quota/quota";
-import type { CreateWorldBody } from "./requests";
-import { gateRejection, importLimits, insertWorld, newWorldId, type Caller } from "./worlds";
+import type { CreateWorldBody } from "@/lib/worlds/requests";
+import { gateRejection, importLimits, insertWorld, newWorldId, type Caller } from "@/lib/worlds/worlds";
 
 export const DEFAULT_POV = "third_person_shoulder";
 

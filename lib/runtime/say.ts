@@ -4,12 +4,10 @@ import { getDb, Prisma } from "@/lib/db";
 import { assertSessionScope, type SessionCredential } from "@/lib/http/credentials";
 import { ApiError, notFound, unauthorized } from "@/lib/http/errors";
 import { releaseQuota, reserveQuota } from "@/lib/quota/quota";
-import { addToLedger } from "@/lib/runtime/ledger";
-import { startSessionOnce } from "@/lib/runtime/sessions";
+import { chatCharacterOf, entranceStanceOf, profileOrThrow, type SayBody } from "@/lib/characters";
 import { forgetWorld, readWorld } from "@/lib/worlds/world-cache";
-import { profileOrThrow } from "./characters";
-import { chatCharacterOf, entranceStanceOf } from "./profile";
-import type { SayBody } from "./requests";
+import { addToLedger } from "./ledger";
+import { startSessionOnce } from "./sessions";
 
 const STORED_CONTEXT_TURNS = 12;
 
