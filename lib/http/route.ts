@@ -9,7 +9,7 @@ import { corsHeaders } from "@/lib/runtime/cors";
 import { peekAppId } from "@/lib/sessions/token";
 import { resolveCredential, type AuthKind, type CredentialFor } from "./credentials";
 import { ApiError, badRequest, forbidden, notFound } from "./errors";
-import { takeToken } from "./rate-limit";
+import { rateSubjectOf, takeToken } from "./rate-limit";
 import { readJsonObject } from "./read-json";
 import { jsonResponse, Reply } from "./respond";
 import { formatZodIssues } from "./zod-errors";
@@ -117,8 +117,7 @@ export function route<A extends AuthKind, PS extends Schema | undefined = undefi
           throw forbidden(`This key is restricted to scopes [${auth.scopes.join(", ")}]; the route needs ${definition.scope}.`);
         }
       }
-      const subject =
-        auth.type === "key" ? `key:${auth.keyId}` : auth.type === "user" ? `user:${auth.userId}` : auth.type === "session" ? `session:${auth.sessionId}` : null;
+      const subject = rateSubjectOf(auth);
       if (subject) {
         const verdict = takeToken(subject);
         if (!verdict.ok) {

@@ -883,7 +883,7 @@ export function errorsOf(op: Operation): Partial<Record<ErrorCode, string>> {
     out.payload_too_large ??= "the body is over the size limit";
     out.unsupported_media_type = "a `Content-Type` other than JSON";
   }
-  if (op.auth !== "none") out.rate_limited = "the credential's request rate is over its limit; see `Retry-After`";
+  if (op.auth !== "none") out.rate_limited = "the credential's request rate is over its mode's limit (live 100/s, test 25/s by default); see `Retry-After`";
   out.internal_error = "a bug; the body carries `requestId`";
   return out;
 }
