@@ -11,7 +11,7 @@ import { resolveCredential, type AuthKind, type CredentialFor } from "./credenti
 import { ApiError, badRequest, forbidden, notFound } from "./errors";
 import { rateSubjectOf, takeToken } from "./rate-limit";
 import { readJsonObject } from "./read-json";
-import { jsonResponse, Reply } from "./respond";
+import { jsonResponse, noneMatchNames, Reply } from "./respond";
 import { formatZodIssues } from "./zod-errors";
 
 type Schema = z.ZodType;
@@ -140,11 +140,13 @@ export function route<A extends AuthKind, PS extends Schema | undefined = undefi
           corsAppId = appId;
         },
       });
-      const { status, body: out, headers } = result instanceof Reply ? result : new Reply(200, result);
+      const { status, body: out, headers, revCoversBody } = result instanceof Reply ? result : new Reply(200, result);
       const responseHeaders: Record<string, string> = await withCors({ "x-request-id": requestId, ...headers });
       if (typeof out.rev === "string" && status < 300) {
         responseHeaders.etag = `"${out.rev}"`;
-        if (req.method === "GET" && req.headers.get("if-none-match")?.replaceAll('"', "") === out.rev) {
+        // 304 only where the rev stands for the whole body (`revValidated`): ETag = rev alone
+        // cannot say whether a count or title shown beside the graph has moved since.
+        if (req.method === "GET" && revCoversBody && noneMatchNames(req.headers.get("if-none-match"), out.rev)) {
           return new Response(null, { status: 304, headers: responseHeaders });
         }
       }

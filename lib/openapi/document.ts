@@ -174,7 +174,13 @@ const REQUEST_HEADERS: Record<RequestHeader, { key: string; parameter: OpenApiPa
   },
   "If-None-Match": {
     key: "IfNoneMatch",
-    parameter: { name: "If-None-Match", in: "header", description: "A `rev` you hold; unchanged: 304 without a body.", schema: { type: "string" } },
+    parameter: {
+      name: "If-None-Match",
+      in: "header",
+      description:
+        "The `rev` (ETag) of the body you hold (quotes and `W/` optional; a comma-separated list, or `*`). 304 without a body only when nothing that body shows has changed; see the operation's 304 response.",
+      schema: { type: "string" },
+    },
   },
 };
 
