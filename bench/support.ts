@@ -54,7 +54,7 @@ export interface RunningServer {
 
 /** Starts the built app (`next build` must have run) and waits until it answers. */
 export async function startNext(env: Record<string, string>, port: number): Promise<RunningServer> {
-  const fullEnv = { ...process.env, PORT: String(port), LOG_LEVEL: "warn", RATE_LIMIT_PER_SECOND: "1000000", RATE_LIMIT_BURST: "1000000", ...env };
+  const fullEnv = { ...process.env, PORT: String(port), LOG_LEVEL: "warn", RATE_LIMIT_LIVE_PER_SECOND: "1000000", RATE_LIMIT_LIVE_BURST: "1000000", RATE_LIMIT_TEST_PER_SECOND: "1000000", RATE_LIMIT_TEST_BURST: "1000000", ...env };
   const child: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port)], { cwd: ROOT, env: fullEnv, stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {

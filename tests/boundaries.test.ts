@@ -168,14 +168,14 @@ describe("bad input never yields a 500", () => {
       expect(statuses.slice(3)).toContain(429);
       expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
     } finally {
-      Object.assign(process.env, { RATE_LIMIT_PER_SECOND: "1000", RATE_LIMIT_BURST: "1000" });
+      Object.assign(process.env, { RATE_LIMIT_TEST_PER_SECOND: "1000", RATE_LIMIT_TEST_BURST: "1000" });
       (await import("@/lib/config/env")).resetEnvCache();
     }
   });
 });
 
 async function startTestServerRateLimited() {
-  Object.assign(process.env, { RATE_LIMIT_PER_SECOND: "0.001", RATE_LIMIT_BURST: "3" });
+  Object.assign(process.env, { RATE_LIMIT_TEST_PER_SECOND: "0.001", RATE_LIMIT_TEST_BURST: "3" });
   (await import("@/lib/config/env")).resetEnvCache();
   const key = (await runCliCommand("keys create", { app: alice.appId, kind: "secret", mode: "test" })) as { secret: string };
   return { url: server.url, key: key.secret };

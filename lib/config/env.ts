@@ -28,8 +28,11 @@ const ZEnv = z.object({
   INNGEST_SIGNING_KEY: z.string().min(1).optional(),
   SESSION_TOKEN_PREVIOUS_SECRETS: z.string().optional(),
   MAX_JSON_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
-  RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(25),
-  RATE_LIMIT_BURST: z.coerce.number().int().positive().default(50),
+  // Stripe's numbers: live 100 requests/s, test 25/s; bursts of two seconds' worth.
+  RATE_LIMIT_LIVE_PER_SECOND: z.coerce.number().positive().default(100),
+  RATE_LIMIT_LIVE_BURST: z.coerce.number().int().positive().default(200),
+  RATE_LIMIT_TEST_PER_SECOND: z.coerce.number().positive().default(25),
+  RATE_LIMIT_TEST_BURST: z.coerce.number().int().positive().default(50),
   AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   SIGN_IN_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(10),
   SIGN_UPS_PER_HOUR: z.coerce.number().int().positive().default(30),
@@ -79,16 +82,44 @@ export type Env = z.infer<typeof ZEnv>;
 /** Names documented in .env.example (checked by a test). */
 export const ENV_NAMES = Object.keys(ZEnv.shape) as (keyof Env)[];
 
+/**
+ * Settings that were renamed: the old name (one limit for every credential, before the limit
+ * was per mode) still applies to each new name it became, unless that one is set itself.
+ */
+const RENAMED: Record<string, (keyof Env)[]> = {
+  RATE_LIMIT_PER_SECOND: ["RATE_LIMIT_LIVE_PER_SECOND", "RATE_LIMIT_TEST_PER_SECOND"],
+  RATE_LIMIT_BURST: ["RATE_LIMIT_LIVE_BURST", "RATE_LIMIT_TEST_BURST"],
+};
+
+/** The settings with renamed ones carried over, and which old name each carried value came from. */
+function withRenamed(vars: Record<string, string>): { vars: Record<string, string>; from: Record<string, string> } {
+  const out = { ...vars };
+  const from: Record<string, string> = {};
+  for (const [old, names] of Object.entries(RENAMED)) {
+    const value = out[old];
+    if (value === undefined) continue;
+    for (const name of names) {
+      if (out[name] !== undefined) continue;
+      out[name] = value;
+      from[name] = old;
+    }
+    delete out[old];
+  }
+  return { vars: out, from };
+}
+
 let cached: (Env & { dataDir: string }) | undefined;
 
 export function getEnv(): Env & { dataDir: string } {
   if (cached) return cached;
   const blankless = Object.fromEntries(
-    Object.entries(process.env).filter(([, value]) => value !== undefined && value !== ""),
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ""),
   );
-  const parsed = ZEnv.safeParse(blankless);
+  const { vars, from } = withRenamed(blankless);
+  const parsed = ZEnv.safeParse(vars);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    const named = (name: string) => (from[name] ? `${name} (set as ${from[name]})` : name);
+    const lines = parsed.error.issues.map((i) => `  ${named(i.path.join("."))}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };

@@ -1,4 +1,6 @@
 import { getEnv } from "@/lib/config/env";
+import type { Mode } from "@/lib/keys/key-string";
+import type { Credential } from "./credentials";
 
 /**
  * Token buckets in this process's memory: each subject gets `burst` tokens, refilled at `rate`
@@ -45,12 +47,46 @@ export class TokenBuckets {
   }
 }
 
-/** The `/v1` limit per credential (key id, user id, session id): RATE_LIMIT_PER_SECOND, RATE_LIMIT_BURST. */
-const apiBuckets = new TokenBuckets(() => {
-  const env = getEnv();
-  return { rate: env.RATE_LIMIT_PER_SECOND, burst: env.RATE_LIMIT_BURST };
-});
+/**
+ * The `/v1` limits per credential, one set of buckets per mode (CONTRACT.md, Stripe's numbers):
+ * RATE_LIMIT_LIVE_PER_SECOND / _BURST and RATE_LIMIT_TEST_PER_SECOND / _BURST.
+ */
+const apiBuckets: Record<Mode, TokenBuckets> = {
+  live: new TokenBuckets(() => {
+    const env = getEnv();
+    return { rate: env.RATE_LIMIT_LIVE_PER_SECOND, burst: env.RATE_LIMIT_LIVE_BURST };
+  }),
+  test: new TokenBuckets(() => {
+    const env = getEnv();
+    return { rate: env.RATE_LIMIT_TEST_PER_SECOND, burst: env.RATE_LIMIT_TEST_BURST };
+  }),
+};
 
-export function takeToken(subject: string, now = Date.now()): TakeVerdict {
-  return apiBuckets.take(subject, now);
+/** Whose bucket a request draws on, and in which mode. */
+export interface RateSubject {
+  mode: Mode;
+  /** The credential: `key:<keyId>` (`key:user:<userId>` for the Studio acting for an app), `user:<userId>`, `session:<sessionId>`. */
+  subject: string;
+}
+
+/**
+ * Keys and session tokens count in their own mode (the Studio acting for an app, in the mode it
+ * names). A user token on a USER route (`/v1/apps*`) has no mode: it manages the account's real
+ * resources, as Stripe's dashboard does, so it counts as live. No credential: no bucket.
+ */
+export function rateSubjectOf(auth: Credential): RateSubject | null {
+  switch (auth.type) {
+    case "key":
+      return { mode: auth.mode, subject: `key:${auth.keyId}` };
+    case "session":
+      return { mode: auth.mode, subject: `session:${auth.sessionId}` };
+    case "user":
+      return { mode: "live", subject: `user:${auth.userId}` };
+    case "none":
+      return null;
+  }
+}
+
+export function takeToken({ mode, subject }: RateSubject, now = Date.now()): TakeVerdict {
+  return apiBuckets[mode].take(subject, now);
 }

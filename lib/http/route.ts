@@ -9,9 +9,9 @@ import { corsHeaders } from "@/lib/runtime/cors";
 import { peekAppId } from "@/lib/sessions/token";
 import { resolveCredential, type AuthKind, type CredentialFor } from "./credentials";
 import { ApiError, badRequest, forbidden, notFound } from "./errors";
-import { takeToken } from "./rate-limit";
+import { rateSubjectOf, takeToken } from "./rate-limit";
 import { readJsonObject } from "./read-json";
-import { jsonResponse, Reply } from "./respond";
+import { jsonResponse, noneMatchNames, Reply } from "./respond";
 import { formatZodIssues } from "./zod-errors";
 
 type Schema = z.ZodType;
@@ -117,8 +117,7 @@ export function route<A extends AuthKind, PS extends Schema | undefined = undefi
           throw forbidden(`This key is restricted to scopes [${auth.scopes.join(", ")}]; the route needs ${definition.scope}.`);
         }
       }
-      const subject =
-        auth.type === "key" ? `key:${auth.keyId}` : auth.type === "user" ? `user:${auth.userId}` : auth.type === "session" ? `session:${auth.sessionId}` : null;
+      const subject = rateSubjectOf(auth);
       if (subject) {
         const verdict = takeToken(subject);
         if (!verdict.ok) {
@@ -141,11 +140,13 @@ export function route<A extends AuthKind, PS extends Schema | undefined = undefi
           corsAppId = appId;
         },
       });
-      const { status, body: out, headers } = result instanceof Reply ? result : new Reply(200, result);
+      const { status, body: out, headers, revCoversBody } = result instanceof Reply ? result : new Reply(200, result);
       const responseHeaders: Record<string, string> = await withCors({ "x-request-id": requestId, ...headers });
       if (typeof out.rev === "string" && status < 300) {
         responseHeaders.etag = `"${out.rev}"`;
-        if (req.method === "GET" && req.headers.get("if-none-match")?.replaceAll('"', "") === out.rev) {
+        // 304 only where the rev stands for the whole body (`revValidated`): ETag = rev alone
+        // cannot say whether a count or title shown beside the graph has moved since.
+        if (req.method === "GET" && revCoversBody && noneMatchNames(req.headers.get("if-none-match"), out.rev)) {
           return new Response(null, { status: 304, headers: responseHeaders });
         }
       }

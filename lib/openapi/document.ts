@@ -130,7 +130,8 @@ const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   payload_too_large: "The body is over the size limit.",
   unsupported_media_type: "The body is not JSON.",
   validation_failed: "The world failed the schema (`errors`) or the kernel gate (`diagnostics`). Nothing was persisted.",
-  rate_limited: "Too many requests for this credential; retry after `Retry-After` seconds.",
+  rate_limited:
+    "Too many requests for this credential. A token bucket per credential and mode: live keys, live session tokens and user tokens 100 requests/s, test keys and test session tokens 25/s (the deployment's defaults; each mode's rate and burst are configurable). Retry after `Retry-After` seconds.",
   internal_error: "An unexpected error; quote `requestId` when reporting it.",
   upstream_failed: "A provider or the asset host failed; nothing was created. Safe to retry.",
   unavailable: "A backing service is unavailable; nothing was done. Retry shortly.",
@@ -173,7 +174,13 @@ const REQUEST_HEADERS: Record<RequestHeader, { key: string; parameter: OpenApiPa
   },
   "If-None-Match": {
     key: "IfNoneMatch",
-    parameter: { name: "If-None-Match", in: "header", description: "A `rev` you hold; unchanged: 304 without a body.", schema: { type: "string" } },
+    parameter: {
+      name: "If-None-Match",
+      in: "header",
+      description:
+        "The `rev` (ETag) of the body you hold (quotes and `W/` optional; a comma-separated list, or `*`). 304 without a body only when nothing that body shows has changed; see the operation's 304 response.",
+      schema: { type: "string" },
+    },
   },
 };
 

@@ -138,7 +138,13 @@ export const REQUEST_SCHEMAS = {
 const notFoundWorld = { not_found: "no world with this id in the key's app and mode" } as const;
 const revMismatch = { rev_mismatch: "`If-Match` / `expectedRev` is not the world's current rev; the body carries `currentRev`" } as const;
 const ifMatchConflict = { invalid_request: "the body is invalid, or `If-Match` and `expectedRev` disagree" } as const;
-const notModified: SuccessResponse = { description: "`If-None-Match` matched the current rev." };
+/** Projections and the runtime world: everything in the body is a function of the rev. */
+const notModified: SuccessResponse = { description: "`If-None-Match` names the current rev; nothing in the body changes without it." };
+/** The World resource: its counters and `updatedAt` move without a new rev. */
+const resourceNotModified: SuccessResponse = {
+  description:
+    "`If-None-Match` names the current rev and nothing the resource shows has changed since that rev was written. Once `sessionCount`, `likeCount` or `updatedAt` move without a new rev (a session counted, a version taken), every GET is a full 200 until the next write gives a new rev.",
+};
 
 export const OPERATIONS: Operation[] = [
   // ------------------------------------------------------------ worlds
@@ -191,12 +197,13 @@ export const OPERATIONS: Operation[] = [
     tag: "Worlds",
     operationId: "getWorld",
     summary: "Retrieve a world",
-    description: "The World resource: metadata at the top level, the SMWorld graph under `world`. `ETag` is the `rev`.",
+    description:
+      "The World resource: metadata at the top level, the SMWorld graph under `world`. `ETag` is the `rev`. A 304 never hides a changed `sessionCount`, `likeCount` or `updatedAt`: see the 304 response.",
     auth: "key",
     scope: "worlds:read",
     params: ZIdParams,
     headers: ["If-None-Match"],
-    responses: { 200: { description: "The world.", schema: "WorldResource", headers: ["ETag"] }, 304: notModified },
+    responses: { 200: { description: "The world.", schema: "WorldResource", headers: ["ETag"] }, 304: resourceNotModified },
     errors: notFoundWorld,
   },
   {
@@ -366,12 +373,12 @@ export const OPERATIONS: Operation[] = [
     tag: "Versions",
     operationId: "getWorldVersion",
     summary: "Retrieve a version",
-    description: "A version with its snapshot graph. `ETag` is the snapshot's `rev`.",
+    description:
+      "A version with its snapshot graph. `ETag` is the snapshot's `rev`. Its `title`, `isHead` and `parentId` change without that rev, so this route never answers 304: `If-None-Match` is ignored.",
     auth: "key",
     scope: "worlds:read",
     params: ZVersionParams,
-    headers: ["If-None-Match"],
-    responses: { 200: { description: "The version.", schema: "VersionDetail", headers: ["ETag"] }, 304: notModified },
+    responses: { 200: { description: "The version.", schema: "VersionDetail", headers: ["ETag"] } },
     errors: { not_found: "no such world, or no such version of it" },
   },
   {
@@ -494,10 +501,10 @@ export const OPERATIONS: Operation[] = [
     tag: "Runtime",
     operationId: "getPublicRuntimeWorld",
     summary: "A public world by slug",
-    description: "A public live world (or character) for an anonymous player, without a credential: the runtime view plus a public session id (`sessionId`, `pub_…`, which authenticates heartbeats on its own) and a session token of the same session (`token`, for talk turns), valid for an hour. Private, unlisted and test worlds are 404.",
+    description: "A public live world (or character) for an anonymous player, without a credential: the runtime view plus a public session id (`sessionId`, `pub_…`, which authenticates heartbeats on its own) and a session token of the same session (`token`, for talk turns), valid for an hour. Private, unlisted and test worlds are 404. Each answer mints a new session, so this route never answers 304 (`If-None-Match` is ignored).",
     auth: "none",
     params: ZSlugParams,
-    responses: { 200: { description: "The world and its anonymous session.", schema: "RuntimeWorld" } },
+    responses: { 200: { description: "The world and its anonymous session.", schema: "RuntimeWorld", headers: ["ETag"] } },
     errors: { not_found: "no public live world has this slug" },
   },
   {
@@ -570,7 +577,7 @@ export const OPERATIONS: Operation[] = [
     scope: "characters:read",
     params: ZIdParams,
     headers: ["If-None-Match"],
-    responses: { 200: { description: "The character.", schema: "CharacterResource", headers: ["ETag"] }, 304: notModified },
+    responses: { 200: { description: "The character.", schema: "CharacterResource", headers: ["ETag"] }, 304: resourceNotModified },
     errors: { not_found: "no character with this id in the key's app and mode" },
   },
   {
@@ -883,7 +890,7 @@ export function errorsOf(op: Operation): Partial<Record<ErrorCode, string>> {
     out.payload_too_large ??= "the body is over the size limit";
     out.unsupported_media_type = "a `Content-Type` other than JSON";
   }
-  if (op.auth !== "none") out.rate_limited = "the credential's request rate is over its limit; see `Retry-After`";
+  if (op.auth !== "none") out.rate_limited = "the credential's request rate is over its mode's limit (live 100/s, test 25/s by default); see `Retry-After`";
   out.internal_error = "a bug; the body carries `requestId`";
   return out;
 }

@@ -41,6 +41,7 @@ function worldRow(overrides: Partial<WorldRow> = {}): WorldRow {
     graph,
     pieces: { keys: [], texts: [] },
     rev: "0123456789abcdef",
+    revAt: at,
     sessionCount: 3,
     likeCount: 1,
     source: "mock",

@@ -28,8 +28,8 @@ export async function insertWorldRow(row: WorldRow): Promise<void> {
   const pieces = piecesValues(params, row.pieces.keys, row.pieces.texts);
   await querySql(
     `WITH world AS (
-       INSERT INTO worlds (id, app_id, mode, kind, slug, name, description, cover, visibility, graph_pieces, rev, source, forked_from_id, created_at, updated_at)
-       VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8, $9, $10::text[], $11, $12, $13::uuid, $14, $14)
+       INSERT INTO worlds (id, app_id, mode, kind, slug, name, description, cover, visibility, graph_pieces, rev, source, forked_from_id, created_at, updated_at, rev_at)
+       VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8, $9, $10::text[], $11, $12, $13::uuid, $14, $14, $14)
        RETURNING id)
      INSERT INTO world_graph_pieces (world_id, key, body)
      SELECT world.id, piece.key, piece.body FROM world, ${pieces} AS piece(key, body)`,
@@ -57,7 +57,8 @@ export function piecesToWrite(previous: GraphPieces, next: GraphPieces): { keys:
 
 /**
  * Compare-and-set: stores `next` (its columns, and its pieces that differ from `previous`'s)
- * only if the stored rev is still `previous.rev`. Returns whether it did.
+ * only if the stored rev is still `previous.rev`. Returns whether it did. `next` carries a new
+ * rev, written at `next.updatedAt`: that is its `rev_at`.
  */
 export async function compareAndSetWorld(previous: WorldRow, next: WorldRow): Promise<boolean> {
   const graphChanged = next.pieces !== previous.pieces;
@@ -69,7 +70,7 @@ export async function compareAndSetWorld(previous: WorldRow, next: WorldRow): Pr
   const pieces = piecesValues(params, write.keys, write.texts);
   const rows = await querySql<{ id: string }>(
     `WITH world AS (
-       UPDATE worlds SET rev = $1, updated_at = $2, name = $3, description = $4, cover = $5, visibility = $6,
+       UPDATE worlds SET rev = $1, updated_at = $2, rev_at = $2, name = $3, description = $4, cover = $5, visibility = $6,
          head_version_id = $7::uuid, graph_pieces = COALESCE($10::text[], graph_pieces)
        WHERE id = $8::uuid AND rev = $9
        RETURNING id),

@@ -1,4 +1,4 @@
-import { RawJson } from "@/lib/http/respond";
+import { RawJson, revValidated, type Reply } from "@/lib/http/respond";
 import type { WorldRow } from "@/lib/worlds/row";
 
 /** The public play link of a public world (present for public worlds only, spec). */
@@ -42,6 +42,21 @@ export function toWorldResource(row: WorldRow, baseUrl: string) {
  */
 export function worldResourceBody(row: WorldRow, baseUrl: string) {
   return { ...metadata(row, baseUrl), world: new RawJson(row.pieces.texts.join("")) };
+}
+
+/**
+ * Whether the World resource still shows what it showed when its rev was written: counters and
+ * HEAD move `updatedAt` without a new rev (their writers must), and `revAt` is when the rev was
+ * written (null on rows older than that column: unknown, so no). Only then may a client that
+ * holds the rev be told 304.
+ */
+export function unchangedSinceRev(row: Pick<WorldRow, "revAt" | "updatedAt">): boolean {
+  return row.revAt !== null && row.revAt.getTime() === row.updatedAt.getTime();
+}
+
+/** GET of a world or character: the World resource, a 304 to its rev only while `unchangedSinceRev`. */
+export function worldResourceReply(row: WorldRow, baseUrl: string): Reply {
+  return revValidated(worldResourceBody(row, baseUrl), unchangedSinceRev(row));
 }
 
 /** A list entry: the resource without its graph (fetch the world for that). */

@@ -83,6 +83,7 @@ export async function insertWorld(caller: Caller, input: NewWorld): Promise<Worl
       graph,
       pieces,
       rev: newRev(),
+      revAt: now,
       sessionCount: 0,
       likeCount: 0,
       source: input.source,
@@ -127,6 +128,7 @@ export async function writeGraph<T>(
     const { graph, report, columns } = change(current);
     if (graph === null && !columns) return { row: current, report, graphChanged: false };
     const next = graph ?? current.graph;
+    const now = new Date();
     const row: WorldRow = {
       ...current,
       ...columns,
@@ -135,7 +137,8 @@ export async function writeGraph<T>(
       // the pieces that differ from the stored ones are sent.
       pieces: graph ? worldPieces(graph) : current.pieces,
       rev: newRev(),
-      updatedAt: new Date(),
+      revAt: now,
+      updatedAt: now,
       // The graph is the source of truth for these; the columns mirror them for listings.
       name: next.name,
       description: next.description,

@@ -1,3 +1,4 @@
+import { revValidated } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { getRuntimeWorld, preflight } from "@/lib/runtime";
 
@@ -5,7 +6,8 @@ import { getRuntimeWorld, preflight } from "@/lib/runtime";
 export const GET = route({
   auth: "session",
   cors: true,
-  handler: async ({ auth }) => getRuntimeWorld(auth),
+  // The session's view of the world: the rev stands for all of it (name and graph move it).
+  handler: async ({ auth }) => revValidated(await getRuntimeWorld(auth)),
 });
 
 export const OPTIONS = preflight(["GET"]);

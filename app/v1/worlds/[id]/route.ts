@@ -2,14 +2,14 @@ import { publicBaseUrl } from "@/lib/http/base-url";
 import { ZIdParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 import { ZUpdateWorldBody } from "@/lib/worlds/requests";
-import { worldResourceBody } from "@/lib/worlds/serialize";
+import { worldResourceBody, worldResourceReply } from "@/lib/worlds/serialize";
 import { deleteWorld, expectedRevOf, getWorldOrThrow, updateWorldMeta } from "@/lib/worlds/worlds";
 
 export const GET = route({
   auth: "key",
   scope: "worlds:read",
   params: ZIdParams,
-  handler: async ({ req, auth, params }) => worldResourceBody(await getWorldOrThrow(auth, params.id), publicBaseUrl(req)),
+  handler: async ({ req, auth, params }) => worldResourceReply(await getWorldOrThrow(auth, params.id), publicBaseUrl(req)),
 });
 
 export const PATCH = route({

@@ -1,4 +1,5 @@
 import { ZIdParams } from "@/lib/http/params";
+import { revValidated } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { ZAddEventBody } from "@/lib/kernel";
 import { addEventToWorld, expectedRevOf, getWorldOrThrow } from "@/lib/worlds/worlds";
@@ -9,7 +10,7 @@ export const GET = route({
   params: ZIdParams,
   handler: async ({ auth, params }) => {
     const row = await getWorldOrThrow(auth, params.id);
-    return { events: row.graph.scene.events, rev: row.rev };
+    return revValidated({ events: row.graph.scene.events, rev: row.rev });
   },
 });
 

@@ -1,4 +1,5 @@
 import { ZIdParams } from "@/lib/http/params";
+import { revValidated } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { validateWorld } from "@/lib/kernel";
 import { getWorldOrThrow, importLimits } from "@/lib/worlds/worlds";
@@ -9,6 +10,6 @@ export const GET = route({
   params: ZIdParams,
   handler: async ({ auth, params }) => {
     const row = await getWorldOrThrow(auth, params.id);
-    return { diagnostics: validateWorld(row.graph, { limits: importLimits() }), rev: row.rev };
+    return revValidated({ diagnostics: validateWorld(row.graph, { limits: importLimits() }), rev: row.rev });
   },
 });

@@ -1,4 +1,5 @@
 import { ZIdParams } from "@/lib/http/params";
+import { revValidated } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { getWorldOrThrow } from "@/lib/worlds/worlds";
 
@@ -8,6 +9,6 @@ export const GET = route({
   params: ZIdParams,
   handler: async ({ auth, params }) => {
     const row = await getWorldOrThrow(auth, params.id);
-    return { scene: row.graph.scene, rev: row.rev };
+    return revValidated({ scene: row.graph.scene, rev: row.rev });
   },
 });
