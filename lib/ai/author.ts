@@ -1,5 +1,5 @@
 import type { Diagnostic, World } from "@/lib/kernel";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import type { Mode } from "@/lib/keys/key-string";
 import { getProvider, isProviderError, type ProviderName } from "./index";
 

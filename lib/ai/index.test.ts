@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import { mockWorld } from "@/lib/kernel";
 import { authorWorld, toApiError } from "./author";
 import { ProviderError } from "./errors";

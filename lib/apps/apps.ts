@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TtlCache } from "@/lib/cache/ttl-cache";
 import { getDb, type DbClient } from "@/lib/db";
 import type { App } from "@/lib/db/generated/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { MODES } from "@/lib/keys/key-string";
 
 /** An embedding origin: scheme, host and port only (what a browser sends as `Origin`). */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getDb, Prisma } from "@/lib/db";
 import type { User } from "@/lib/db/generated/client";
 import { createApp } from "@/lib/apps/apps";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import { hashPassword, verifyPassword } from "./password";
 
 export const ZEmail = z.string().trim().toLowerCase().email("must be an email address").max(254);

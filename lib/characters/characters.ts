@@ -1,5 +1,5 @@
 import type { WorldRow } from "@/lib/worlds/row";
-import { ApiError, notFound } from "@/lib/http/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import { getWorldOrThrow, type Caller } from "@/lib/worlds/worlds";
 import { readProfile, type CharacterProfile } from "./profile";
 

@@ -1,5 +1,5 @@
 import { hostBase64Image } from "@/lib/assets/assets";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import { reply, type Reply } from "@/lib/http/respond";
 import { checkWorld, formatIssues, type World } from "@/lib/kernel";
 import { withQuota } from "@/lib/quota/quota";

@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db";
-import { forbidden } from "@/lib/http/errors";
+import { forbidden } from "@/lib/errors";
 import type { KeyKind } from "@/lib/keys/key-string";
 import type { Caller } from "@/lib/worlds/worlds";
 import { getCharacterOrThrow } from "./characters";

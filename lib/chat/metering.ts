@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getDb, type DbClient } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import { chatSettings } from "./settings";
 
 /**

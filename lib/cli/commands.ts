@@ -5,7 +5,7 @@ import { findUserByEmail, signUp, ZEmail, ZPassword } from "@/lib/auth/users";
 import { mintUserToken } from "@/lib/auth/session";
 import { addChatCredit, getChatStatus, setChatPlan, ZChatPlan } from "@/lib/chat";
 import { getDb } from "@/lib/db";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { createKey, listKeys, revokeKey } from "@/lib/keys/keys";
 import { KEY_KINDS, MODES } from "@/lib/keys/key-string";
 import { setQuotaCap, ZQuotaKind } from "@/lib/quota/quota";

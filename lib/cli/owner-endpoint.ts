@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { getSecrets } from "@/lib/config/secrets";
-import { badRequest, notFound, unauthorized } from "@/lib/http/errors";
+import { badRequest, notFound, unauthorized } from "@/lib/errors";
 import { isCliCommand, runCliCommand } from "./commands";
 
 function sameSecret(given: string, expected: string): boolean {

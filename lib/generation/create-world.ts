@@ -3,7 +3,7 @@ import { createJob, serializeJob, updateJob } from "./jobs";
 import { generateWorldSteps, inlineSteps, silentReporter, type GenerationInput } from "./pipeline";
 import { inngest } from "@/lib/jobs/client";
 import { hostBase64Image } from "@/lib/assets/assets";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import { reply, type Reply } from "@/lib/http/respond";
 import { checkWorld, type World } from "@/lib/kernel";
 import { withQuota } from "@/lib/quota/quota";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb, Prisma } from "@/lib/db";
 import type { GenerationJob } from "@/lib/db/generated/client";
-import { ApiError, notFound } from "@/lib/http/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import { releaseQuota } from "@/lib/quota/quota";
 import type { Caller } from "@/lib/worlds/worlds";
 

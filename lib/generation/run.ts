@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import type { Mode } from "@/lib/keys/key-string";
 import { log } from "@/lib/log";
 import { emitWebhookEvent } from "@/lib/webhooks";

@@ -6,8 +6,9 @@ import { resolveKey, type ResolvedKey } from "@/lib/keys/keys";
 import { looksLikeKey, parseKeyString } from "@/lib/keys/key-string";
 import { assertAppOwner } from "@/lib/apps/apps";
 import { looksLikePublicSessionId, verifyPublicSessionId } from "@/lib/sessions/public-id";
-import { verifySessionToken, type SessionClaims } from "@/lib/sessions/token";
-import { badRequest, forbidden, notFound, unauthorized } from "./errors";
+import type { SessionCredential } from "@/lib/sessions/credential";
+import { verifySessionToken } from "@/lib/sessions/token";
+import { badRequest, forbidden, notFound, unauthorized } from "@/lib/errors";
 
 /**
  * The credential a route accepts (spec "Authentication"). `session` is a runtime session token
@@ -17,7 +18,7 @@ import { badRequest, forbidden, notFound, unauthorized } from "./errors";
  */
 export type AuthKind = "none" | "key" | "secretKey" | "user" | "session" | "keyOrSession";
 
-export type SessionCredential = { type: "session" } & SessionClaims;
+export type { SessionCredential };
 
 export type Credential =
   | { type: "none" }
@@ -145,11 +146,6 @@ async function resolveKeyOrSession(req: NextRequest, fromBody: BodyCredentials =
  * The token's subject must be the route's resource: a token for another world or character, or
  * of another kind, is a 401 (CONTRACT.md: wrongly scoped).
  */
-export function assertSessionScope(auth: SessionCredential, kind: SessionClaims["kind"], id: string): void {
-  if (auth.kind !== kind || auth.subjectId !== id) {
-    throw unauthorized(`This session token is scoped to another ${auth.kind === kind ? kind : "resource"}; mint one for this ${kind}.`);
-  }
-}
 
 export async function resolveCredential(req: NextRequest, auth: AuthKind, fromBody?: BodyCredentials): Promise<Credential> {
   switch (auth) {

@@ -1,4 +1,4 @@
-import { ApiError, badRequest } from "./errors";
+import { ApiError, badRequest } from "@/lib/errors";
 
 /**
  * Reads a JSON object body, refusing it as soon as it passes `maxBytes`: the declared

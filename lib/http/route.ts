@@ -8,7 +8,7 @@ import { log } from "@/lib/log";
 import { corsHeaders } from "@/lib/runtime/cors";
 import { peekAppId } from "@/lib/sessions/token";
 import { resolveCredential, type AuthKind, type CredentialFor } from "./credentials";
-import { ApiError, badRequest, forbidden, notFound } from "./errors";
+import { ApiError, badRequest, forbidden, notFound } from "@/lib/errors";
 import { rateSubjectOf, takeToken } from "./rate-limit";
 import { readJsonObject } from "./read-json";
 import { jsonResponse, noneMatchNames, Reply } from "./respond";
@@ -24,8 +24,11 @@ export interface RouteContext<A extends AuthKind, P, Q, B> {
   query: Q;
   body: B;
   requestId: string;
-  /** The `If-Match` header without quotes, when sent. */
-  ifMatch: string | undefined;
+  /**
+   * The rev a graph write expects (CONTRACT.md "Concurrency"): the `If-Match` header (quotes and
+   * `W/` dropped) or the body's `expectedRev`; both sent must agree (else 400).
+   */
+  expectedRev: string | undefined;
   /** `cors` routes without a session credential: the app whose embedding origins apply. */
   allowCorsFor(appId: string): void;
 }
@@ -63,6 +66,13 @@ function parseWith<S extends Schema>(schema: S, value: unknown, where: string): 
   if (!result.success && where === "path") throw notFound();
   if (!result.success) throw badRequest(`Invalid ${where}.`, formatZodIssues(result.error, where === "body" ? undefined : where));
   return result.data;
+}
+
+function expectedRevOf(ifMatchHeader: string | null, body: unknown): string | undefined {
+  const ifMatch = ifMatchHeader?.replace(/^W\//, "").replaceAll('"', "") || undefined;
+  const fromBody = body && typeof body === "object" && "expectedRev" in body && typeof body.expectedRev === "string" ? body.expectedRev : undefined;
+  if (ifMatch && fromBody && ifMatch !== fromBody) throw badRequest("If-Match and expectedRev disagree; send one of them.", ["expectedRev: differs from If-Match"]);
+  return ifMatch ?? fromBody;
 }
 
 function queryObject(url: URL): Record<string, string | string[]> {
@@ -135,7 +145,7 @@ export function route<A extends AuthKind, PS extends Schema | undefined = undefi
         query: query as Out<QS>,
         body: body as Out<BS>,
         requestId,
-        ifMatch: req.headers.get("if-match")?.replace(/^W\//, "").replaceAll('"', "") || undefined,
+        expectedRev: expectedRevOf(req.headers.get("if-match"), body),
         allowCorsFor: (appId) => {
           corsAppId = appId;
         },

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { getDb, Prisma } from "@/lib/db";
-import { ApiError, badRequest } from "@/lib/http/errors";
+import { ApiError, badRequest } from "@/lib/errors";
 import { Reply } from "@/lib/http/respond";
 
 /**

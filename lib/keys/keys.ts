@@ -3,7 +3,7 @@ import { TtlCache } from "@/lib/cache/ttl-cache";
 import { getDb, type DbClient } from "@/lib/db";
 import type { ApiKey } from "@/lib/db/generated/client";
 import { getEnv } from "@/lib/config/env";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { generateKeyString, hashKey, KEY_KINDS, MODES, parseKeyString, type KeyKind, type Mode } from "./key-string";
 import { flushKeyUsage, noteKeyUsed, setKeyUsageFlushListener } from "./last-used";
 import { ZScope, type Scope } from "./scopes";

@@ -1,5 +1,5 @@
 import { storeAsset } from "@/lib/assets/assets";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import { withQuota, type QuotaKind } from "@/lib/quota/quota";
 
 /**

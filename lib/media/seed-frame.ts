@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getProvider } from "@/lib/ai";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import { getWorldOrThrow, type Caller } from "@/lib/worlds/worlds";
 import { makeHostedAsset } from "./metered-asset";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { STATUS_BY_CODE, type ErrorCode } from "@/lib/http/errors";
+import { STATUS_BY_CODE, type ErrorCode } from "@/lib/errors";
 import { SCHEMA_VERSION } from "@/lib/http/respond";
 import { errorsOf, OPERATIONS, REQUEST_SCHEMAS, TAGS, type Operation, type RequestHeader, type ResponseHeader } from "./registry";
 import { ERROR_REQUIRED_EXTRAS, RESPONSE_SCHEMAS } from "./responses";

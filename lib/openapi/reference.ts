@@ -1,4 +1,4 @@
-import { STATUS_BY_CODE, type ErrorCode } from "@/lib/http/errors";
+import { STATUS_BY_CODE, type ErrorCode } from "@/lib/errors";
 import { buildOpenApiDocument, errorResponseName, type JsonSchema, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter } from "./document";
 import { REQUEST_SCHEMAS } from "./registry";
 import type { ApiReference, ReferenceField, ReferenceOperation, ReferenceResponse, ReferenceSchema, TypeToken } from "@/components/docs/types";

@@ -6,7 +6,7 @@ import { ZTtsBody } from "@/lib/runtime/tts";
 import { ZMintSessionBody } from "@/lib/sessions/requests";
 import { ZJobParams } from "@/lib/generation/jobs";
 import { ZSceneBody, ZSeedFrameBody } from "@/lib/media/seed-frame";
-import type { ErrorCode } from "@/lib/http/errors";
+import type { ErrorCode } from "@/lib/errors";
 import { ZIdParams } from "@/lib/http/params";
 import { ZKeyParams } from "@/lib/keys/requests";
 import {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getEnv, type Env } from "@/lib/config/env";
 import { getDb } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import type { Mode } from "@/lib/keys/key-string";
 
 /** The daily quota kinds of CONTRACT.md. */

@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
 import { findWorldRow, type WorldRow } from "@/lib/worlds/row";
-import type { SessionCredential } from "@/lib/http/credentials";
-import { notFound, unauthorized } from "@/lib/http/errors";
+import type { SessionCredential } from "@/lib/sessions/credential";
+import { notFound, unauthorized } from "@/lib/errors";
 import { publicGraph } from "@/lib/characters/profile";
 import { signPublicSessionId } from "@/lib/sessions/public-id";
 import { signSessionToken, type SessionKind } from "@/lib/sessions/token";

@@ -1,8 +1,8 @@
 import { getProvider, isProviderError, normalizeAffect, type ChatResult } from "@/lib/ai";
 import { assertChatTimeLeft, chargeChatTime, chatSettings, type ChatSettings } from "@/lib/chat";
 import { getDb, Prisma } from "@/lib/db";
-import { assertSessionScope, type SessionCredential } from "@/lib/http/credentials";
-import { ApiError, notFound, unauthorized } from "@/lib/http/errors";
+import { assertSessionScope, type SessionCredential } from "@/lib/sessions/credential";
+import { ApiError, notFound, unauthorized } from "@/lib/errors";
 import { releaseQuota, reserveQuota } from "@/lib/quota/quota";
 import { chatCharacterOf, entranceStanceOf, profileOrThrow, type SayBody } from "@/lib/characters";
 import { forgetWorld, readWorld } from "@/lib/worlds/world-cache";

@@ -1,7 +1,8 @@
 import { getProvider } from "@/lib/ai";
 import { profileOrThrow } from "@/lib/characters/characters";
-import type { Credential } from "@/lib/http/credentials";
-import { badRequest, unauthorized } from "@/lib/http/errors";
+import type { ResolvedKey } from "@/lib/keys/keys";
+import type { SessionCredential } from "@/lib/sessions/credential";
+import { badRequest, unauthorized } from "@/lib/errors";
 import { makeHostedAsset } from "@/lib/media/metered-asset";
 import { z } from "zod";
 import { worldForSession } from "./play";
@@ -19,7 +20,7 @@ export type TtsBody = z.infer<typeof ZTtsBody>;
  * session token speaks with its character's `voiceId` (a world's token: 401). Test mode: a
  * deterministic short WAV, `mock: true`.
  */
-export async function speak(auth: Extract<Credential, { type: "key" } | { type: "session" }>, body: TtsBody, baseUrl: string) {
+export async function speak(auth: ({ type: "key" } & ResolvedKey) | SessionCredential, body: TtsBody, baseUrl: string) {
   let voiceId = body.voiceId;
   if (auth.type === "session") {
     if (auth.kind !== "character") throw unauthorized("Only a character's session token may use its voice; this token is for a world.");

@@ -3,6 +3,8 @@ export { getKeyring, previousSecrets, signingKeyOf } from "./keyring";
 export type { Keyring, SigningKey } from "./keyring";
 export { looksLikeJwt, newSessionId, peekAppId, SESSION_KINDS, signSessionToken, TOKEN_AUDIENCE, TOKEN_ISSUER, verifySessionToken } from "./token";
 export type { SessionClaims, SessionKind, SignInput } from "./token";
+export { assertSessionScope } from "./credential";
+export type { SessionCredential } from "./credential";
 export { mintSessionToken } from "./mint";
 export { SESSION_TTL_DEFAULT, SESSION_TTL_MAX, SESSION_TTL_MIN, ZMintSessionBody, ZUserRef } from "./requests";
 export type { MintSessionBody } from "./requests";

@@ -1,4 +1,4 @@
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { getWorldOrThrow, type Caller } from "@/lib/worlds/worlds";
 import type { MintSessionBody } from "./requests";
 import { signSessionToken } from "./token";

@@ -1,6 +1,6 @@
 import { getDb, Prisma } from "@/lib/db";
 import type { WorldVersion } from "@/lib/db/generated/client";
-import { ApiError, notFound } from "@/lib/http/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import type { World } from "@/lib/kernel";
 import { forgetWorld } from "@/lib/worlds/world-cache";
 import { getFreshWorldOrThrow, getWorldOrThrow, writeGraph, type Caller } from "@/lib/worlds/worlds";

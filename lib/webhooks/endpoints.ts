@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getDb } from "@/lib/db";
 import type { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint, WebhookEvent } from "@/lib/db/generated/client";
-import { badRequest, notFound } from "@/lib/http/errors";
+import { badRequest, notFound } from "@/lib/errors";
 import { ZId } from "@/lib/http/params";
 import { getWebhookSettings } from "./config";
 import { DEFAULT_EVENTS, WILDCARD, ZWebhookEventType } from "./events";

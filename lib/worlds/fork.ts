@@ -1,4 +1,4 @@
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { findWorldRow } from "./row";
 import { insertWorld, newWorldId, type Caller } from "./worlds";
 

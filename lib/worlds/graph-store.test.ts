@@ -57,7 +57,7 @@ describe("graph pieces in the database", () => {
           const ops: Op[] = [{ op: "update_state", id: ids[i % ids.length]!, patch: { base: `edit ${i}` } }];
           const result = await applyOpsToWorld(caller, inserted.id, ops, undefined);
           graph = applyOps(graph, ops).world;
-          versions.set(result.rev, JSON.stringify(graph));
+          versions.set(result.row.rev, JSON.stringify(graph));
         }
       } finally {
         writing = false;

@@ -59,6 +59,15 @@ export function worldResourceReply(row: WorldRow, baseUrl: string): Reply {
   return revValidated(worldResourceBody(row, baseUrl), unchangedSinceRev(row));
 }
 
+/**
+ * A graph write's result (spec "Graph-write result"): a graph just written goes out as the JSON
+ * text that was stored, without serializing it again.
+ */
+export function graphWriteBody<T extends object>(write: { row: WorldRow; graphChanged: boolean } & T) {
+  const { row, graphChanged, ...report } = write;
+  return { world: graphChanged ? new RawJson(row.pieces.texts.join("")) : row.graph, rev: row.rev, ...report };
+}
+
 /** A list entry: the resource without its graph (fetch the world for that). */
 export function toWorldSummary(row: WorldMeta, baseUrl: string) {
   return metadata(row, baseUrl);

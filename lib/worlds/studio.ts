@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
 import type { App } from "@/lib/db/generated/client";
 import type { WorldRow } from "./row";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import type { Mode } from "@/lib/keys/key-string";
 import { getWorldOrThrow } from "./worlds";
 

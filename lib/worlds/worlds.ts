@@ -4,8 +4,7 @@ import { getEnv } from "@/lib/config/env";
 import { getDb } from "@/lib/db";
 import { findWorldRow, type WorldRow } from "./row";
 import { addEventOp, applyOps, hasErrors, validateWorld, type AddEventBody, type Diagnostic, type Op, type World } from "@/lib/kernel";
-import { ApiError, notFound } from "@/lib/http/errors";
-import { RawJson } from "@/lib/http/respond";
+import { ApiError, notFound } from "@/lib/errors";
 import type { Mode } from "@/lib/keys/key-string";
 import type { UpdateWorldBody, Visibility } from "./requests";
 import { wholeGraph, worldPieces } from "./graph-json";
@@ -161,14 +160,6 @@ export function revMismatch(currentRev: string): ApiError {
   return new ApiError("rev_mismatch", "The world changed since that rev; reload it and apply your change again.", { currentRev });
 }
 
-/** `If-Match` header or `expectedRev` body field; both given must agree. */
-export function expectedRevOf(ifMatch: string | undefined, bodyRev: string | undefined): string | undefined {
-  if (ifMatch && bodyRev && ifMatch !== bodyRev) {
-    throw new ApiError("invalid_request", "If-Match and expectedRev disagree; send one of them.", { errors: ["expectedRev: differs from If-Match"] });
-  }
-  return ifMatch ?? bodyRev;
-}
-
 /** POST /v1/worlds/{id}/ops: apply in order, gate once, persist all or nothing. */
 export async function applyOpsToWorld(caller: Caller, id: string, ops: Op[], expectedRev: string | undefined) {
   const { row, report, graphChanged } = await writeGraph(caller, id, expectedRev, (current) => {
@@ -180,8 +171,7 @@ export async function applyOpsToWorld(caller: Caller, id: string, ops: Op[], exp
     const changed = applied.applyErrors.length < ops.length;
     return { graph: changed ? applied.world : null, report: { applyErrors: applied.applyErrors, notes: applied.notes, diagnostics: advisory(diagnostics) } };
   });
-  // The graph's text is already at hand: the response sends it as is.
-  return { world: graphChanged ? new RawJson(row.pieces.texts.join("")) : row.graph, diagnostics: report.diagnostics, rev: row.rev, applyErrors: report.applyErrors, notes: report.notes };
+  return { row, graphChanged, ...report };
 }
 
 export async function deleteWorld(caller: Caller, id: string): Promise<void> {

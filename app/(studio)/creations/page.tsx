@@ -12,7 +12,7 @@ import { ArrowRightIcon, KeyIcon, LayersIcon, SparklesIcon } from "@/components/
 import { SearchIcon } from "@/components/worlds/icons";
 import { PageContainer, PageHeader } from "@/components/studio/page-header";
 import { listApps } from "@/lib/apps/apps";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import { listCreations, parseCreationKind, type CreationsPage } from "@/lib/worlds/creations";
 import { DEFAULT_POV } from "@/lib/generation/create-world";
 import { ZCreateWorldBody } from "@/lib/worlds/requests";

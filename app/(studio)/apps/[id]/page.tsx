@@ -4,7 +4,7 @@ import { cache } from "react";
 import { AppSettings } from "@/components/apps/app-settings";
 import type { App } from "@/components/api/types";
 import { getOwnedAppOrThrow, serializeApp } from "@/lib/apps/apps";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/events";
 import { getSessionUser } from "../../session";
 

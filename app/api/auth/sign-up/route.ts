@@ -1,6 +1,6 @@
 import { allowSignUp, clientAddress } from "@/lib/auth/throttle";
 import { signUp, ZSignUp } from "@/lib/auth/users";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import { reply } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 

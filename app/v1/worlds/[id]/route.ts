@@ -3,7 +3,7 @@ import { ZIdParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 import { ZUpdateWorldBody } from "@/lib/worlds/requests";
 import { worldResourceBody, worldResourceReply } from "@/lib/worlds/serialize";
-import { deleteWorld, expectedRevOf, getWorldOrThrow, updateWorldMeta } from "@/lib/worlds/worlds";
+import { deleteWorld, getWorldOrThrow, updateWorldMeta } from "@/lib/worlds/worlds";
 
 export const GET = route({
   auth: "key",
@@ -17,8 +17,8 @@ export const PATCH = route({
   scope: "worlds:write",
   params: ZIdParams,
   body: ZUpdateWorldBody,
-  handler: async ({ req, auth, params, body, ifMatch }) =>
-    worldResourceBody(await updateWorldMeta(auth, params.id, body, expectedRevOf(ifMatch, body.expectedRev)), publicBaseUrl(req)),
+  handler: async ({ req, auth, params, body, expectedRev }) =>
+    worldResourceBody(await updateWorldMeta(auth, params.id, body, expectedRev), publicBaseUrl(req)),
 });
 
 export const DELETE = route({

@@ -2,7 +2,7 @@ import { ZIdParams } from "@/lib/http/params";
 import { revValidated } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { ZAddEventBody } from "@/lib/kernel";
-import { addEventToWorld, expectedRevOf, getWorldOrThrow } from "@/lib/worlds/worlds";
+import { addEventToWorld, getWorldOrThrow } from "@/lib/worlds/worlds";
 
 export const GET = route({
   auth: "key",
@@ -19,5 +19,5 @@ export const POST = route({
   scope: "worlds:write",
   params: ZIdParams,
   body: ZAddEventBody,
-  handler: async ({ auth, params, body, ifMatch }) => addEventToWorld(auth, params.id, body, expectedRevOf(ifMatch, body.expectedRev)),
+  handler: async ({ auth, params, body, expectedRev }) => addEventToWorld(auth, params.id, body, expectedRev),
 });

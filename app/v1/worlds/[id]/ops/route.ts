@@ -1,7 +1,8 @@
 import { ZIdParams } from "@/lib/http/params";
 import { route } from "@/lib/http/route";
 import { ZOpsBody } from "@/lib/worlds/requests";
-import { applyOpsToWorld, expectedRevOf } from "@/lib/worlds/worlds";
+import { graphWriteBody } from "@/lib/worlds/serialize";
+import { applyOpsToWorld } from "@/lib/worlds/worlds";
 
 export const POST = route({
   auth: "key",
@@ -9,5 +10,5 @@ export const POST = route({
   params: ZIdParams,
   body: ZOpsBody,
   maxBodyBytes: 4 * 1024 * 1024,
-  handler: async ({ auth, params, body, ifMatch }) => applyOpsToWorld(auth, params.id, body.ops, expectedRevOf(ifMatch, body.expectedRev)),
+  handler: async ({ auth, params, body, expectedRev }) => graphWriteBody(await applyOpsToWorld(auth, params.id, body.ops, expectedRev)),
 });
