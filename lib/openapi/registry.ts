@@ -205,7 +205,7 @@ export const OPERATIONS: Operation[] = [
     tag: "Worlds",
     operationId: "updateWorld",
     summary: "Update a world's metadata",
-    description: "Changes `name`, `description`, `cover` and `visibility`. A live world made public gets a `playUrl`; a test-mode world stays private and slug-less whatever is asked.",
+    description: "Changes `name`, `description`, `cover` and `visibility`. A live world made public gets a `playUrl` (on the server's `PUBLIC_URL`, else the origin the request addressed); a test-mode world stays private and slug-less whatever is asked.",
     auth: "key",
     scope: "worlds:write",
     params: ZIdParams,
