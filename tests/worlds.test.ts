@@ -408,8 +408,8 @@ describe("PATCH /v1/worlds/{id}", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ visibility: "public", name: "Public world", slug: live.slug });
     expect(res.body.world.name).toBe("Public world");
-    // Next normalizes 127.0.0.1 to localhost in request URLs.
-    expect(res.body.playUrl).toBe(`${server.url.replace("127.0.0.1", "localhost")}/play/${live.slug}`);
+    // The host the client used (tests/public-links.test.ts covers proxies and PUBLIC_URL).
+    expect(res.body.playUrl).toBe(`${server.url}/play/${live.slug}`);
     const back = await api.patch(`/v1/worlds/${live.worldId}`, { visibility: "unlisted" }, me.keys.sk_live);
     expect(back.body.playUrl).toBeUndefined();
 

@@ -62,10 +62,12 @@ export interface WorldWorkspaceProps {
   /** The world as the server read it for this page (seeds the shared query cache). */
   initialWorld: WorldResource;
   initialTab?: WorkspaceTab;
+  /** The base of the links the Settings tab hands out (the embed snippet), from the server's `studioBaseUrl`. */
+  origin: string;
 }
 
 /** One world in the Studio: header, and the Graph, Versions, Settings and Play tabs. */
-export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab = "graph" }: WorldWorkspaceProps) {
+export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab = "graph", origin }: WorldWorkspaceProps) {
   const worldId = initialWorld.id;
   const ref: WorldRef = useMemo(() => ({ appId, worldId, mode }), [appId, worldId, mode]);
   const query = useQuery({
@@ -189,7 +191,7 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
         <div id={panelId(tab)} role="tabpanel" aria-labelledby={tabId(tab)} className="min-h-0 flex-1 overflow-y-auto bg-canvas">
           <Panel>
             {tab === "versions" ? <VersionPanel appId={appId} worldId={worldId} mode={mode} /> : null}
-            {tab === "settings" ? <WorldSettings appId={appId} worldId={worldId} mode={mode} /> : null}
+            {tab === "settings" ? <WorldSettings appId={appId} worldId={worldId} mode={mode} origin={origin} /> : null}
             {tab === "play" ? <Walkthrough appId={appId} worldId={worldId} mode={mode} /> : null}
           </Panel>
         </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { fillTemplate, type Event, type State, type World } from "@/lib/kernel";
 import { useWorld, type WorldRef } from "@/components/api/worlds";
 import { Badge } from "@/components/ui/badge";
@@ -55,6 +55,7 @@ function Scene({ world, stateId, onRestart }: { world: World; stateId: string; o
   const [history, setHistory] = useState<{ beats: Beat[] }>({ beats: [] });
   const [current, setCurrent] = useState(stateId);
   const counter = useRef(0);
+  const directionsId = useId();
   const state = world.scene.states[current];
   const events = useMemo(() => world.scene.events.filter((e) => e.from === current), [world, current]);
   const lastBeat = history.beats[history.beats.length - 1];
@@ -110,6 +111,13 @@ function Scene({ world, stateId, onRestart }: { world: World; stateId: string; o
   const image = stateImage(world, state);
   const ending = state.ending.isEnding ? state.ending : null;
   const ambient = state.ambient.filter((line) => line.trim());
+  // Directions for the renderer, not story: the embed player never shows them, this preview does.
+  const directions = (
+    [
+      ["Camera", state.camera?.static ?? "", state.camera?.dynamic ?? ""],
+      ["Movement", state.movement?.static ?? "", state.movement?.dynamic ?? ""],
+    ] as const
+  ).filter(([, still, moving]) => still.trim() || moving.trim());
 
   return (
     <div>
@@ -155,22 +163,24 @@ function Scene({ world, stateId, onRestart }: { world: World; stateId: string; o
             {prose(state.base, state, world) || <span className="text-fg-muted italic">This state has no prose yet.</span>}
           </p>
 
-          <dl className="grid gap-2 text-[13px] sm:grid-cols-2">
-            {[
-              ["Camera", state.camera.static, state.camera.dynamic],
-              ["Movement", state.movement.static, state.movement.dynamic],
-            ].map(([label, still, moving]) =>
-              still || moving ? (
-                <div key={label} className="rounded-md bg-subtle/70 px-3 py-2">
-                  <dt className="flex items-center gap-1.5 text-xs font-medium text-fg-muted">
-                    <CameraIcon className="size-3.5" /> {label}
-                  </dt>
-                  <dd className="mt-0.5 text-fg">{prose(still ?? "", state, world)}</dd>
-                  {moving ? <dd className="mt-0.5 text-fg-muted">{prose(moving, state, world)}</dd> : null}
-                </div>
-              ) : null,
-            )}
-          </dl>
+          {directions.length ? (
+            <section aria-labelledby={`${directionsId}-title`} data-testid="walkthrough-directions">
+              <h4 id={`${directionsId}-title`} className="mb-1.5 text-xs font-medium text-fg-muted">
+                Renderer directions <span className="font-normal">· not shown to players</span>
+              </h4>
+              <dl className="grid gap-2 text-[13px] sm:grid-cols-2">
+                {directions.map(([label, still, moving]) => (
+                  <div key={label} className="rounded-md border border-dashed border-line-strong px-3 py-2">
+                    <dt className="flex items-center gap-1.5 text-xs font-medium text-fg-muted">
+                      <CameraIcon className="size-3.5" /> {label}
+                    </dt>
+                    {still ? <dd className="mt-0.5 text-fg">{prose(still, state, world)}</dd> : null}
+                    {moving ? <dd className="mt-0.5 text-fg-muted">{prose(moving, state, world)}</dd> : null}
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ) : null}
           {ambient.length ? (
             <ul aria-label="Ambient" className="flex flex-wrap gap-1.5">
               {ambient.map((line, i) => (
@@ -255,9 +265,10 @@ function Scene({ world, stateId, onRestart }: { world: World; stateId: string; o
 }
 
 /**
- * An in-Studio walkthrough of a world until the embed player lands: the state's frame and
- * prose, its events as buttons with their hotkeys, overrides played in place, transitions
- * moving on, endings with a restart.
+ * An in-Studio walkthrough of a world: the state's frame and prose, its events as buttons with
+ * their hotkeys, overrides played in place, transitions moving on, endings with a restart. Unlike
+ * the embed player, it also shows each state's camera and movement, marked as directions for the
+ * renderer that players never see.
  */
 export function Walkthrough({ appId, worldId, mode }: WalkthroughProps) {
   const ref: WorldRef = useMemo(() => ({ appId, worldId, mode }), [appId, worldId, mode]);

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useMemo, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
+import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { ZSetSubjectRefOp } from "@/lib/kernel";
 import { errorMessage } from "@/components/api/client";
 import { useApplyOps, useDeleteWorld, useForkWorld, useUpdateWorld, useWorld, type Visibility, type WorldRef, type WorldResource } from "@/components/api/worlds";
@@ -27,6 +27,8 @@ export interface WorldSettingsProps {
   appId: string;
   worldId: string;
   mode: "live" | "test";
+  /** The base of the embed snippet's URLs, from the server (PUBLIC_URL, else the host the browser used). */
+  origin: string;
 }
 
 // The API's limits (lib/worlds/requests.ts ZUpdateWorldBody); the server checks them again.
@@ -437,12 +439,10 @@ function CopyAndDeleteSection({ world, current }: { world: WorldRef; current: Wo
 }
 
 /** Settings of one world: general fields, subject, visibility with the play link, fork and delete. */
-export function WorldSettings({ appId, worldId, mode }: WorldSettingsProps) {
+export function WorldSettings({ appId, worldId, mode, origin }: WorldSettingsProps) {
   const ref: WorldRef = useMemo(() => ({ appId, worldId, mode }), [appId, worldId, mode]);
   const world = useWorld(ref);
 
-  // The snippet names this server's origin, known only in the browser (empty while rendering on the server).
-  const origin = useSyncExternalStore(noSubscription, () => window.location.origin, () => "");
   if (world.isPending) {
     return (
       <div className="space-y-6" aria-busy="true" aria-label="Loading settings">
@@ -459,7 +459,7 @@ export function WorldSettings({ appId, worldId, mode }: WorldSettingsProps) {
     <div className="space-y-6">
       <GeneralSection {...props} />
       <VisibilitySection {...props} />
-      {origin ? <EmbedSnippet appId={appId} worldId={worldId} origin={origin} /> : null}
+      <EmbedSnippet appId={appId} worldId={worldId} origin={origin} />
       <SubjectSection {...props} />
       <CopyAndDeleteSection world={ref} current={world.data} />
       <p className="text-center text-xs text-fg-muted">
@@ -472,5 +472,3 @@ export function WorldSettings({ appId, worldId, mode }: WorldSettingsProps) {
     </div>
   );
 }
-
-const noSubscription = () => () => {};

@@ -176,7 +176,9 @@ test.describe("embed player", () => {
     // Templates are filled from the state's slots, then the world's.
     await expect(player.locator(".pw-base")).toHaveText("Mara stands before the iron gate, lantern in hand.");
     await expect(player.locator(".pw-ambient")).toContainText("wind in the wires");
-    await expect(player.locator(".pw-meta")).toContainText("Mara waits, lantern raised");
+    // Camera and movement are directions for the renderer, never shown to players.
+    await expect(player.locator("#pw")).not.toContainText("Mara waits, lantern raised");
+    await expect(player.locator("#pw")).not.toContainText("eye level");
     await expect(player.locator(".pw-badge")).toBeHidden(); // a live world
     const open = player.getByRole("button", { name: "Open the gate" });
     await expect(open).toBeVisible();
@@ -310,6 +312,8 @@ test.describe("embed player", () => {
     expect(html).toContain("The Lantern Vault");
     expect(html).toContain('alt="The Iron Gate"');
     expect(html).toContain("Mara stands before the iron gate, lantern in hand.");
+    expect(html).not.toContain("lantern raised");
+    expect(html).not.toContain("eye level");
     expect(raw.headers()["content-security-policy"]).toContain(`frame-ancestors 'self' ${SITE}`);
     expect(raw.headers()["referrer-policy"]).toBe("no-referrer");
 

@@ -152,6 +152,9 @@ test.describe("Studio: worlds", () => {
     await openTab(page, "Play");
     await expect(page.getByTestId("walkthrough-state")).toHaveText(entrance);
     await expect(page.getByTestId("walkthrough-prose")).toHaveText("The lamp hums. The sea holds its breath.");
+    // The preview shows camera and movement, marked as the renderer's (the player never shows them).
+    await expect(page.getByTestId("walkthrough-directions")).toContainText("Renderer directions · not shown to players");
+    await expect(page.getByTestId("walkthrough-directions").getByText("Camera", { exact: true })).toBeVisible();
     const graph = (await (await api.get(`/v1/worlds/${worldId}`)).json()).world;
     const events: any[] = graph.scene.events;
     // An override plays in place, with its prose.

@@ -9,7 +9,7 @@ export const PLACEHOLDER_BACKGROUND =
   "radial-gradient(75% 65% at 74% 16%,hsl(var(--h) 80% 66%/.62),transparent 66%),radial-gradient(55% 50% at 10% 40%,hsl(calc(var(--h) - 40) 70% 55%/.3),transparent 70%),radial-gradient(60% 55% at 30% 100%,hsl(calc(var(--h) + 48) 72% 50%/.4),transparent 70%),linear-gradient(165deg,hsl(var(--h) 45% 24%),hsl(calc(var(--h) + 28) 50% 7%))";
 
 const CSS = String.raw`
-:root{color-scheme:dark;--fg:#f6f5fa;--fg2:rgba(246,245,250,.8);--fg3:rgba(246,245,250,.6);--line:rgba(255,255,255,.16);--glass:rgba(16,14,24,.58);--accent:#a78bfa;--accent2:#7c3aed;--pad:clamp(12px,3.4vmin,36px);font:400 16px/1.5 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
+:root{color-scheme:dark;--fg:#f6f5fa;--fg2:rgba(246,245,250,.8);--line:rgba(255,255,255,.16);--glass:rgba(16,14,24,.58);--accent:#a78bfa;--accent2:#7c3aed;--pad:clamp(12px,3.4vmin,36px);font:400 16px/1.5 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
 *,*::before,*::after{box-sizing:border-box}
 html,body{height:100%;margin:0;background:#08070c;color:var(--fg)}
 body{overflow:hidden;-webkit-font-smoothing:antialiased}
@@ -40,8 +40,6 @@ button{font:inherit;color:inherit;margin:0}
 .pw-kicker{margin-bottom:5px!important;font-size:clamp(10px,1.2vmin + 6px,12.5px);font-weight:650;letter-spacing:.14em;text-transform:uppercase;color:#c4b5fd;text-shadow:0 1px 8px rgba(0,0,0,.6)}
 .pw-base{font-size:clamp(14px,2.1vmin + 7px,22px);line-height:1.45;font-weight:500;text-wrap:pretty;text-shadow:0 1px 14px rgba(0,0,0,.6)}
 .pw-ambient{margin-top:6px!important;font-size:clamp(12px,1.4vmin + 7px,15.5px);color:var(--fg2);font-style:italic;text-shadow:0 1px 10px rgba(0,0,0,.6)}
-.pw-meta{margin-top:6px!important;display:flex;flex-wrap:wrap;gap:2px 16px;font-size:clamp(11px,1.1vmin + 6.5px,13px);color:var(--fg3)}
-.pw-meta b{font-weight:600;color:var(--fg2);margin-right:6px;font-size:.85em;letter-spacing:.08em;text-transform:uppercase}
 .pw-actions ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:8px}
 .pw-act,.pw-btn{display:inline-flex;align-items:center;gap:9px;min-height:38px;padding:6px 14px 6px 7px;border-radius:11px;border:1px solid var(--line);background:var(--glass);-webkit-backdrop-filter:blur(12px);backdrop-filter:blur(12px);font-size:clamp(13px,1.2vmin + 8px,15px);font-weight:550;line-height:1.2;text-align:left;cursor:pointer;box-shadow:0 6px 20px rgba(0,0,0,.25);transition:background .15s,border-color .15s,transform .15s}
 .pw-act:hover,.pw-btn:hover{background:rgba(52,46,74,.82);border-color:rgba(196,181,253,.5)}
@@ -76,7 +74,6 @@ kbd{display:inline-grid;place-items:center;min-width:24px;height:24px;padding:1p
 .pw-loading::before{content:"";width:16px;height:16px;border-radius:50%;border:2px solid rgba(255,255,255,.25);border-top-color:#c4b5fd;animation:pw-spin .8s linear infinite}
 @keyframes pw-spin{to{transform:rotate(360deg)}}
 @keyframes pw-in{from{opacity:0}}
-@media (max-height:340px),(max-width:420px){.pw-meta{display:none}}
 @media (max-height:260px){.pw-ambient,.pw-kicker{display:none}}
 @media (prefers-reduced-motion:reduce){*,*::before,*::after{transition-duration:0s!important;animation-duration:0s!important;animation-iteration-count:1!important}.pw-layer{transform:none}}
 `;

@@ -27,17 +27,13 @@ export function actionsHtml(view: SceneView): string {
   return view.ending ? "" : view.actions.map(actionHtml).join("");
 }
 
-/** The prose panel's inner HTML: label, base, ambient lines, camera and movement. */
+/** The prose panel's inner HTML: label, base and ambient lines (never the renderer's camera and movement directions). */
 export function panelHtml(view: SceneView): string {
   const parts: string[] = [];
   const kicker = [view.label, view.take?.label ?? ""].filter((part) => part !== "").join(" · ");
   if (kicker) parts.push(`<p class="pw-kicker">${esc(kicker)}</p>`);
   if (view.base) parts.push(`<p class="pw-base">${esc(view.base)}</p>`);
   if (view.ambient.length) parts.push(`<p class="pw-ambient">${view.ambient.map(esc).join('<span aria-hidden="true"> · </span>')}</p>`);
-  const meta: string[] = [];
-  if (view.camera) meta.push(`<span><b>Camera</b>${esc(view.camera)}</span>`);
-  if (view.movement) meta.push(`<span><b>Movement</b>${esc(view.movement)}</span>`);
-  if (meta.length) parts.push(`<p class="pw-meta">${meta.join("")}</p>`);
   return parts.join("");
 }
 

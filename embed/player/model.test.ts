@@ -34,7 +34,6 @@ describe("WorldModel", () => {
   it("fills templates from the state's slots first, then the world's", () => {
     const view = new WorldModel(world()).view("a");
     expect(view?.base).toBe("Mara at the gate.");
-    expect(view?.camera).toBe("wide on Mara");
     expect(view?.ambient).toEqual(["wind", "Mara hums"]);
     // The entrance label is world prose: world slots only.
     expect(view?.label).toBe("Gate of world place");
@@ -66,6 +65,20 @@ describe("WorldModel", () => {
     expect(hotkeyLabel("q")).toBe("Q");
     expect(hotkeyLabel("space")).toBe("Space");
     expect(model.neighbours("a")).toEqual(["b"]);
+  });
+
+  it("never shows players the renderer's camera and movement directions", () => {
+    const model = new WorldModel(world());
+    for (const id of ["a", "b", "c"]) {
+      const view = model.view(id)!;
+      expect(Object.keys(view)).not.toContain("camera");
+      expect(Object.keys(view)).not.toContain("movement");
+      const html = panelHtml(view) + actionsHtml(view) + (view.ending ? endingHtml(view.ending) : "");
+      for (const direction of ["wide on", "waits", "Camera", "Movement"]) expect(html).not.toContain(direction);
+    }
+    expect(panelHtml(model.view("a")!)).toBe(
+      '<p class="pw-kicker">Gate of world place</p><p class="pw-base">Mara at the gate.</p><p class="pw-ambient">wind<span aria-hidden="true"> · </span>Mara hums</p>',
+    );
   });
 
   it("shows endings as a card and no actions", () => {

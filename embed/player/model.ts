@@ -25,6 +25,11 @@ export interface EndingView {
   outcome: Outcome | null;
 }
 
+/**
+ * What a player sees of a state: its picture, label, prose, actions and ending. A state's
+ * `camera` and `movement` are left out on purpose: they are directions for the renderer (how the
+ * shot is framed, how the subject moves), not story, and only the Studio's preview shows them.
+ */
 export interface SceneView {
   stateId: string;
   /** The take being played: a variant of the state, or null for the plain state. */
@@ -36,8 +41,6 @@ export interface SceneView {
   /** Placeholder hue (0..359), stable per state. */
   hue: number;
   base: string;
-  camera: string;
-  movement: string;
   ambient: string[];
   actions: ActionView[];
   ending: EndingView | null;
@@ -184,8 +187,6 @@ export class WorldModel {
       hue: hueOf(id),
       // A variant's base replaces the state's; one without a base keeps it.
       base: this.fill(take && str(take.base).trim() !== "" ? take.base : state.base, state),
-      camera: this.fill(state.camera?.static, state),
-      movement: this.fill(state.movement?.static, state),
       ambient: (Array.isArray(state.ambient) ? state.ambient : []).map((line) => this.fill(line, state)).filter((line) => line !== ""),
       actions,
       ending,

@@ -4,7 +4,7 @@ import { allowSignIn, allowSignUp, clientAddress, recordSignInFailure, recordSig
 
 let t = 1_000_000;
 beforeEach(() => {
-  setEnv({ AUTH_ATTEMPTS_PER_MINUTE: "5", SIGN_IN_FAILURES_PER_EMAIL: "3", SIGN_UPS_PER_HOUR: "2" });
+  setEnv({ AUTH_ATTEMPTS_PER_MINUTE: "5", SIGN_IN_FAILURES_PER_EMAIL: "3", SIGN_UPS_PER_HOUR: "2", TRUST_PROXY: "0" });
   // Buckets and counts are per process: a fresh hour for each test.
   t += 24 * 3600 * 1000;
 });
@@ -48,10 +48,21 @@ describe("sign-up throttle", () => {
 });
 
 describe("clientAddress", () => {
-  it("takes the last X-Forwarded-For entry, the one the closest proxy wrote", () => {
-    expect(clientAddress(new Headers({ "x-forwarded-for": "1.2.3.4, 10.0.0.7" }))).toBe("10.0.0.7");
-    expect(clientAddress({ "x-forwarded-for": " 10.0.0.8 " })).toBe("10.0.0.8");
-    expect(clientAddress({ "x-forwarded-for": ["1.1.1.1", "10.0.0.9"] })).toBe("10.0.0.9");
-    expect(clientAddress({})).toBe("unknown");
+  it("takes the last X-Forwarded-For entry without a trusted proxy (Next fills it from the connection) and with one", () => {
+    for (const hops of ["0", "1"]) {
+      setEnv({ TRUST_PROXY: hops });
+      expect(clientAddress(new Headers({ "x-forwarded-for": "1.2.3.4, 10.0.0.7" }))).toBe("10.0.0.7");
+      expect(clientAddress({ "x-forwarded-for": " 10.0.0.8 " })).toBe("10.0.0.8");
+      expect(clientAddress({ "x-forwarded-for": ["1.1.1.1", "10.0.0.9"] })).toBe("10.0.0.9");
+      expect(clientAddress({})).toBe("unknown");
+    }
+  });
+
+  it("behind N trusted proxies, takes the N-th entry from the right: what the outermost one saw", () => {
+    // A CDN appends the client's address, nginx appends the CDN's: the client is second from the right.
+    setEnv({ TRUST_PROXY: "2" });
+    expect(clientAddress({ "x-forwarded-for": "6.6.6.6, 203.0.113.5, 10.0.0.2" })).toBe("203.0.113.5");
+    // A list shorter than the chain: its leftmost entry.
+    expect(clientAddress({ "x-forwarded-for": "203.0.113.6" })).toBe("203.0.113.6");
   });
 });

@@ -1,4 +1,5 @@
 import { getEnv } from "@/lib/config/env";
+import { forwardedEntry, trustedProxyHops } from "@/lib/http/forwarded";
 import { TokenBuckets, type TakeVerdict } from "@/lib/http/rate-limit";
 
 /**
@@ -29,15 +30,16 @@ const MAX_TRACKED_EMAILS = 50_000;
 const emailKey = (email: string) => email.trim().toLowerCase();
 
 /**
- * The client's address as the closest proxy saw it: the last `X-Forwarded-For` entry (Next's
- * server sets the header from the socket when no proxy did). Without a proxy in front, a
- * client may write the header itself; the per-email failure count still holds then.
+ * The client's address, from `X-Forwarded-For` as the proxies named by TRUST_PROXY wrote it
+ * (`forwardedEntry`): with N trusted proxies, each appending, the N-th entry from the right, the
+ * address the outermost of them saw; entries left of it are the client's own and never read.
+ * With none (TRUST_PROXY=0), the last entry, which Next's server fills from the connection when
+ * the request carries no such header; a client reaching the app directly may write the header
+ * itself and so choose its address, and only the per-email failure count holds then.
  */
 export function clientAddress(headers: Headers | Record<string, string | string[] | undefined>): string {
   const raw = headers instanceof Headers ? headers.get("x-forwarded-for") : headers["x-forwarded-for"];
-  const value = Array.isArray(raw) ? raw.join(",") : (raw ?? "");
-  const last = value.split(",").map((part) => part.trim()).filter(Boolean).pop();
-  return last ?? "unknown";
+  return forwardedEntry(raw, trustedProxyHops()) ?? "unknown";
 }
 
 /** Whether a sign-in for `email` from `address` may be tried now; takes one attempt. */

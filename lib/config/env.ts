@@ -23,6 +23,11 @@ const ZEnv = z.object({
   DATA_DIR: z.string().min(1).default(".data"),
   DATABASE_URL: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  // How many reverse proxies in front of the app set X-Forwarded-* (0: none; true/on read as 1).
+  TRUST_PROXY: z.preprocess(
+    (value) => (typeof value === "string" && /^(true|on|yes)$/i.test(value) ? 1 : typeof value === "string" && /^(false|off|no)$/i.test(value) ? 0 : value),
+    z.coerce.number().int().min(0).max(10),
+  ).default(0),
   AUTH_SECRET: z.string().min(32).optional(),
   SESSION_TOKEN_SECRET: z.string().min(32).optional(),
   INNGEST_SIGNING_KEY: z.string().min(1).optional(),

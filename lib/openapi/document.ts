@@ -292,7 +292,7 @@ function operationOf(op: Operation): OpenApiOperation {
   };
 }
 
-const DESCRIPTION = `The Programmable Worlds API (developer preview). Every JSON response carries \`schemaVersion: "${SCHEMA_VERSION}"\`, success or error; errors are \`{detail, code, errors?, diagnostics?, schemaVersion}\` with one status per \`code\`. Authenticate with an app API key as a bearer (\`sk_…\` secret, \`pk_…\` publishable and read-only); the key's mode (test or live) selects the data it sees, and test keys get deterministic mocks. \`/v1/apps*\` takes the Studio user's session instead. Response objects may gain optional properties; ignore fields you do not know.`;
+const DESCRIPTION = `The Programmable Worlds API (developer preview). Every JSON response carries \`schemaVersion: "${SCHEMA_VERSION}"\`, success or error; errors are \`{detail, code, errors?, diagnostics?, schemaVersion}\` with one status per \`code\`. Authenticate with an app API key as a bearer (\`sk_…\` secret, \`pk_…\` publishable and read-only); the key's mode (test or live) selects the data it sees, and test keys get deterministic mocks. \`/v1/apps*\` takes the Studio user's session instead. Absolute URLs in responses (\`playUrl\`, hosted frame, audio and cover URLs) start with the server's \`PUBLIC_URL\` when set, else the origin the request addressed (its \`Host\` header; \`X-Forwarded-Host\`/\`-Proto\` only on a server configured with \`TRUST_PROXY\`), never the server's internal address. Response objects may gain optional properties; ignore fields you do not know.`;
 
 /** The OpenAPI 3.1 document of /v1. */
 export function buildOpenApiDocument(options: BuildOptions = {}): OpenApiDocument {

@@ -79,7 +79,7 @@ export const ZWorldSummary = z.object({
   forkedFrom: ZUuid.nullable().describe("the world this one was forked from"),
   sessionCount: z.number().int().min(0).describe("lifetime session connects"),
   likeCount: z.number().int().min(0).describe("lifetime likes"),
-  playUrl: z.url().optional().describe("public play link; present for public worlds only"),
+  playUrl: z.url().optional().describe("public play link `<base>/play/<slug>`, present for public worlds only; `<base>` is PUBLIC_URL, else the origin the request addressed"),
   rev: ZRev,
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
@@ -123,7 +123,7 @@ export const ZGenerationJob = body({
 const seedFrame = {
   imageBase64: z.string().describe("the PNG (or provider's format), base64"),
   mimeType: z.string(),
-  url: z.string().describe("hosted URL, usable as `entrance.image.src`"),
+  url: z.string().describe("hosted URL, usable as `entrance.image.src`: PUBLIC_URL (else the origin the request addressed) + `/assets/<sha256>.<ext>`, or the bucket's public URL"),
   prompt: z.string().describe("the prompt as painted"),
   art_style: z.string(),
   mock: z.literal(true).optional().describe("present and true only for test keys"),
@@ -372,7 +372,7 @@ export const ZTranscript = body({
 export const ZSpeech = body({
   audioBase64: z.string(),
   mimeType: z.enum(["audio/wav", "audio/mpeg"]),
-  url: z.string().describe("the hosted audio"),
+  url: z.string().describe("the hosted audio: PUBLIC_URL (else the origin the request addressed) + `/assets/<sha256>.<ext>`, or the bucket's public URL"),
   voiceId: z.string().describe("the voice that spoke"),
   mock: z.literal(true).optional().describe("present and true only in test mode"),
 });

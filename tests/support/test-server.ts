@@ -94,9 +94,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await getDb();
 
   const routes = findRouteFiles(APP_DIR).sort((a, b) => rank(a).localeCompare(rank(b)));
+  let port = 0;
   const server = http.createServer(async (req, res) => {
     try {
-      const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
+      // As `next start` does: the request's URL names the server itself (`localhost:<port>`,
+      // https only when X-Forwarded-Proto says so), never the Host the client sent, and the
+      // X-Forwarded-* headers a proxy did not set are filled from the connection.
+      const forwardedProto = String(req.headers["x-forwarded-proto"] ?? "");
+      const url = new URL(req.url ?? "/", `${forwardedProto.includes("https") ? "https" : "http"}://localhost:${port}`);
+      req.headers["x-forwarded-host"] ??= req.headers.host;
+      req.headers["x-forwarded-port"] ??= String(port);
+      req.headers["x-forwarded-proto"] ??= "http";
+      req.headers["x-forwarded-for"] ??= req.socket.remoteAddress;
       const parts = url.pathname.split("/").filter(Boolean);
       const found = routes.map((route) => ({ route, params: match(route, parts) })).find((m) => m.params);
       if (!found) {
@@ -125,7 +134,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     }
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
+  ({ port } = server.address() as { port: number });
   const { startLocalExecutor, stopLocalExecutor } = await import("@/lib/jobs/executor");
   await startLocalExecutor({ route: () => import("@/app/api/inngest/route") });
 

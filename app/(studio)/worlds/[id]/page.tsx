@@ -29,7 +29,18 @@ export default async function WorldPage({ params, searchParams }: Props) {
   if (!found) notFound();
   // A character is a world subtype with its own page (stances, brain, preview), not the graph editor.
   if (found.row.kind === "character") redirect(`/characters/${found.row.id}`);
-  const world = toWorldResource(found.row, await studioBaseUrl()) as WorldResource;
+  const origin = await studioBaseUrl();
+  const world = toWorldResource(found.row, origin) as WorldResource;
   const initialTab = TABS.find((t) => t === tab) ?? "graph";
-  return <WorldWorkspace key={world.id} appId={found.app.id} appName={found.app.name} mode={found.row.mode === "test" ? "test" : "live"} initialWorld={world} initialTab={initialTab} />;
+  return (
+    <WorldWorkspace
+      key={world.id}
+      appId={found.app.id}
+      appName={found.app.name}
+      mode={found.row.mode === "test" ? "test" : "live"}
+      initialWorld={world}
+      initialTab={initialTab}
+      origin={origin}
+    />
+  );
 }
