@@ -18,6 +18,20 @@ const config = [
     },
   },
   {
+    // Floors run one way (docs/architecture.md): lib is below the routes, pages and components.
+    files: ["lib/**/*.ts"],
+    ignores: ["lib/**/*.test.ts", "lib/kernel/**", "lib/errors/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/app/*", "@/components/*"], message: "lib/ is below app/ and components/: hand what it needs in (a parameter), never import upward." }] }],
+    },
+  },
+  {
+    files: ["lib/errors/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/*", "../*"], message: "lib/errors is the ground floor: it imports nothing of the project." }] }],
+    },
+  },
+  {
     files: ["components/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [

@@ -1,6 +1,6 @@
 import { getEnv } from "@/lib/config/env";
-import { forwardedEntry, trustedProxyHops } from "@/lib/http/forwarded";
-import { TokenBuckets, type TakeVerdict } from "@/lib/http/rate-limit";
+import { forwardedEntry, trustedProxyHops } from "@/lib/config/trusted-proxy";
+import { TokenBuckets, type TakeVerdict } from "@/lib/cache/token-buckets";
 
 /**
  * Brute-force and abuse limits for the Studio's sign-in and sign-up, in this process's memory

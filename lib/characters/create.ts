@@ -1,6 +1,5 @@
 import { hostBase64Image } from "@/lib/assets/assets";
 import { ApiError } from "@/lib/errors";
-import { reply, type Reply } from "@/lib/http/respond";
 import { checkWorld, formatIssues, type World } from "@/lib/kernel";
 import { withQuota } from "@/lib/quota/quota";
 import { gateRejection, importLimits, insertWorld, newWorldId, type Caller } from "@/lib/worlds/worlds";
@@ -8,9 +7,9 @@ import { authorProfile, placeholderCover } from "./author";
 import { buildCharacterWorld, DEFAULT_CAMERA, DEFAULT_MOVEMENT, DEFAULT_STANCES, ZCharacterProfile, type CharacterProfile } from "./profile";
 import type { CreateCharacterBody } from "./requests";
 
-/** The create response (spec "Character"): `{id, slug, kind, cover, mock?}`. */
-function created(caller: Caller, row: { id: string; slug: string | null; cover: string }): Reply {
-  return reply(201, { id: row.id, slug: row.slug, kind: "character", cover: row.cover, ...(caller.mode === "test" ? { mock: true } : {}) });
+/** The create response (spec "Character", 201): `{id, slug, kind, cover, mock?}`. */
+function created(caller: Caller, row: { id: string; slug: string | null; cover: string }) {
+  return { id: row.id, slug: row.slug, kind: "character", cover: row.cover, ...(caller.mode === "test" ? { mock: true } : {}) };
 }
 
 function assertImportSize(world: Record<string, unknown>): void {
@@ -20,7 +19,7 @@ function assertImportSize(world: Record<string, unknown>): void {
 }
 
 /** IMPORT: a complete character world, schema-checked, gated and persisted verbatim. */
-async function importCharacter(caller: Caller, body: CreateCharacterBody & { world: Record<string, unknown> }): Promise<Reply> {
+async function importCharacter(caller: Caller, body: CreateCharacterBody & { world: Record<string, unknown> }): Promise<ReturnType<typeof created>> {
   assertImportSize(body.world);
   const id = newWorldId();
   const blob = { ...body.world, id, ...(body.name !== undefined ? { name: body.name } : {}) };
@@ -43,7 +42,7 @@ async function importCharacter(caller: Caller, body: CreateCharacterBody & { wor
 }
 
 /** AUTHORED (invented from a premise/frame, explicit fields win) and EXPLICIT (the fields). */
-async function composeCharacter(caller: Caller, body: CreateCharacterBody, baseUrl: string): Promise<Reply> {
+async function composeCharacter(caller: Caller, body: CreateCharacterBody, baseUrl: string): Promise<ReturnType<typeof created>> {
   return withQuota(caller.appId, "generation", async () => {
     const frameRef = body.frame_b64 !== undefined ? (await hostBase64Image(body.frame_b64, baseUrl, "frame_b64")).url : body.frame_url;
     const authored = body.authored ? authorProfile(body.premise, frameRef) : undefined;
@@ -88,7 +87,7 @@ async function composeCharacter(caller: Caller, body: CreateCharacterBody, baseU
 }
 
 /** POST /v1/characters: IMPORT, AUTHORED or EXPLICIT (see ZCreateCharacterBody); 201. */
-export async function createCharacter(caller: Caller, body: CreateCharacterBody, baseUrl: string): Promise<Reply> {
+export async function createCharacter(caller: Caller, body: CreateCharacterBody, baseUrl: string): Promise<ReturnType<typeof created>> {
   if (body.world !== undefined) return importCharacter(caller, { ...body, world: body.world });
   return composeCharacter(caller, body, baseUrl);
 }

@@ -4,13 +4,20 @@ import { generateWorldSteps, inlineSteps, silentReporter, type GenerationInput }
 import { inngest } from "@/lib/jobs/client";
 import { hostBase64Image } from "@/lib/assets/assets";
 import { ApiError } from "@/lib/errors";
-import { reply, type Reply } from "@/lib/http/respond";
 import { checkWorld, type World } from "@/lib/kernel";
 import { withQuota } from "@/lib/quota/quota";
 import type { CreateWorldBody } from "@/lib/worlds/requests";
 import { gateRejection, importLimits, insertWorld, newWorldId, type Caller } from "@/lib/worlds/worlds";
 
 export const DEFAULT_POV = "third_person_shoulder";
+
+/** What a create answered: generated now (200), imported (201) or queued as a job (202), and its body. */
+export interface CreatedWorld {
+  status: 200 | 201 | 202;
+  body: Record<string, unknown>;
+}
+
+const created = (status: CreatedWorld["status"], body: Record<string, unknown>): CreatedWorld => ({ status, body });
 
 function tooLarge(detail: string): ApiError {
   return new ApiError("payload_too_large", detail);
@@ -28,7 +35,7 @@ function assertImportSize(world: Record<string, unknown>): void {
 }
 
 /** IMPORT: schema-validated and gated as read with the state defaults, persisted as sent (not recompiled); 201. */
-async function importWorld(caller: Caller, body: CreateWorldBody & { world: Record<string, unknown> }): Promise<Reply> {
+async function importWorld(caller: Caller, body: CreateWorldBody & { world: Record<string, unknown> }): Promise<CreatedWorld> {
   assertImportSize(body.world);
   const id = newWorldId();
   // The graph's id is the world's id; name and description may be overridden (spec).
@@ -37,7 +44,7 @@ async function importWorld(caller: Caller, body: CreateWorldBody & { world: Reco
   const verdict = checkWorld(blob, { limits, stateDefaults: true });
   if (!verdict.ok) throw gateRejection("The imported world failed validation; nothing was created.", verdict);
   const row = await withQuota(caller.appId, "generation", () => insertWorld(caller, { id, graph: verdict.world as World, asSent: blob, source: "import" }));
-  return reply(201, { worldId: row.id, slug: row.slug, imported: true });
+  return created(201, { worldId: row.id, slug: row.slug, imported: true });
 }
 
 /** Hosts uploaded images first, so the author (and a queued job) only ever sees URLs. */
@@ -53,16 +60,16 @@ async function generationInput(body: CreateWorldBody, worldId: string, baseUrl: 
 }
 
 /** GENERATE, synchronously: quota first, then the pipeline's steps inline; 200. */
-async function generateNow(caller: Caller, body: CreateWorldBody, baseUrl: string): Promise<Reply> {
+async function generateNow(caller: Caller, body: CreateWorldBody, baseUrl: string): Promise<CreatedWorld> {
   return withQuota(caller.appId, "generation", async () => {
     const input = await generationInput(body, newWorldId(), baseUrl);
     const result = await generateWorldSteps(caller.mode, caller, input, inlineSteps, silentReporter);
-    return reply(200, { worldId: result.worldId, slug: result.slug, ok: result.ok, cover: result.cover, ...(caller.mode === "test" ? { mock: true } : {}) });
+    return created(200, { worldId: result.worldId, slug: result.slug, ok: result.ok, cover: result.cover, ...(caller.mode === "test" ? { mock: true } : {}) });
   });
 }
 
 /** GENERATE as a durable job (live keys with `async: true`): quota first, then 202 with the job. */
-async function generateLater(caller: Caller, body: CreateWorldBody, baseUrl: string): Promise<Reply> {
+async function generateLater(caller: Caller, body: CreateWorldBody, baseUrl: string): Promise<CreatedWorld> {
   return withQuota(caller.appId, "generation", async (reservation) => {
     const input = await generationInput(body, newWorldId(), baseUrl);
     const job = await createJob(caller, { worldId: input.worldId, input, quotaDay: reservation.day });
@@ -72,11 +79,11 @@ async function generateLater(caller: Caller, body: CreateWorldBody, baseUrl: str
       await updateJob(job.id, { status: "failed", phase: "failed", error: "the job could not be queued" });
       throw new ApiError("unavailable", `The generation could not be queued (${String(error)}); nothing was created. Retry shortly.`);
     }
-    return reply(202, serializeJob(job));
+    return created(202, serializeJob(job));
   });
 }
 
-export async function createWorld(caller: Caller, body: CreateWorldBody, baseUrl: string): Promise<Reply> {
+export async function createWorld(caller: Caller, body: CreateWorldBody, baseUrl: string): Promise<CreatedWorld> {
   if (body.world !== undefined) return importWorld(caller, { ...body, world: body.world });
   // Test keys always answer synchronously (spec).
   return body.async && caller.mode === "live" ? generateLater(caller, body, baseUrl) : generateNow(caller, body, baseUrl);

@@ -1,5 +1,5 @@
 import { getEnv } from "@/lib/config/env";
-import { forwardedEntry, trustedProxyHops } from "./forwarded";
+import { forwardedEntry, trustedProxyHops } from "@/lib/config/trusted-proxy";
 
 /** `proto://host` when `host` is a bare host (and optional port) as a Host header carries it. */
 function originOf(proto: "http" | "https", host: string | null | undefined): string | undefined {

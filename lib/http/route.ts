@@ -4,6 +4,7 @@ import { z } from "zod";
 import { getEnv } from "@/lib/config/env";
 import { Prisma } from "@/lib/db";
 import type { Scope } from "@/lib/keys/scopes";
+import { parseIdempotencyKey, withIdempotency } from "@/lib/idempotency/idempotency";
 import { log } from "@/lib/log";
 import { corsHeaders } from "@/lib/runtime/cors";
 import { peekAppId } from "@/lib/sessions/token";
@@ -42,6 +43,11 @@ export interface RouteDefinition<A extends AuthKind, PS, QS, BS> {
   body?: BS;
   /** An empty body reads as `{}` (routes whose body fields are all optional). */
   bodyOptional?: boolean;
+  /**
+   * A create that honours `Idempotency-Key` (CONTRACT.md "Idempotency"): a retry replays the first
+   * answer. The key space of this kind of create (`world`, `character`, ...); key routes only.
+   */
+  idempotency?: A extends "key" | "secretKey" ? string : never;
   /** Overrides MAX_JSON_BODY_BYTES for this route. */
   maxBodyBytes?: number;
   /**
@@ -100,6 +106,13 @@ function errorResponse(error: unknown, requestId: string, meta: Record<string, u
   return jsonResponse(500, { detail: `Internal error. Quote request id ${requestId} when reporting it.`, code: "internal_error", requestId }, headers);
 }
 
+/** Runs `answer` once per `Idempotency-Key` of the caller's app and mode; a retry gets the first answer. */
+async function idempotent(namespace: string, auth: { appId: string; mode: string }, req: Request, body: unknown, answer: () => Promise<Reply>): Promise<Reply> {
+  const key = parseIdempotencyKey(req.headers.get("idempotency-key"));
+  const result = await withIdempotency({ appId: auth.appId, mode: auth.mode, namespace }, key, body, answer);
+  return result instanceof Reply ? result : new Reply(result.status, result.body, { "idempotent-replayed": "true" });
+}
+
 /**
  * The one wrapper of every /v1 route: credential, rate limit, size-limited JSON, zod parsing of
  * params, query and body, error mapping, `schemaVersion`, ETag and a request id.
@@ -138,19 +151,23 @@ export function route<A extends AuthKind, PS extends Schema | undefined = undefi
       const query = definition.query ? parseWith(definition.query, queryObject(url), "query") : undefined;
       const body = definition.body ? parseWith(definition.body, early ?? (await readJsonObject(req, maxBytes, definition.bodyOptional)), "body") : undefined;
 
-      const result = await definition.handler({
-        req,
-        auth,
-        params: params as Out<PS>,
-        query: query as Out<QS>,
-        body: body as Out<BS>,
-        requestId,
-        expectedRev: expectedRevOf(req.headers.get("if-match"), body),
-        allowCorsFor: (appId) => {
-          corsAppId = appId;
-        },
-      });
-      const { status, body: out, headers, revCoversBody } = result instanceof Reply ? result : new Reply(200, result);
+      const answer = async (): Promise<Reply> => {
+        const out = await definition.handler({
+          req,
+          auth,
+          params: params as Out<PS>,
+          query: query as Out<QS>,
+          body: body as Out<BS>,
+          requestId,
+          expectedRev: expectedRevOf(req.headers.get("if-match"), body),
+          allowCorsFor: (appId) => {
+            corsAppId = appId;
+          },
+        });
+        return out instanceof Reply ? out : new Reply(200, out);
+      };
+      const idempotency = definition.idempotency;
+      const { status, body: out, headers, revCoversBody } = await (idempotency !== undefined && auth.type === "key" ? idempotent(idempotency, auth, req, body, answer) : answer());
       const responseHeaders: Record<string, string> = await withCors({ "x-request-id": requestId, ...headers });
       if (typeof out.rev === "string" && status < 300) {
         responseHeaders.etag = `"${out.rev}"`;

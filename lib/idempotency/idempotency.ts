@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { getDb, Prisma } from "@/lib/db";
 import { ApiError, badRequest } from "@/lib/errors";
-import { Reply } from "@/lib/http/respond";
 
 /**
  * Stripe's idempotency semantics (CONTRACT.md): the first request with a key runs; a retry with
@@ -35,8 +34,14 @@ function hashRequest(body: unknown): string {
   return createHash("sha256").update(JSON.stringify(canonical(body))).digest("hex");
 }
 
-export function readIdempotencyKey(req: Request): string | undefined {
-  const value = req.headers.get("idempotency-key");
+/** What a first request answered, as it is replayed. */
+export interface StoredAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** The `Idempotency-Key` header's value, checked. */
+export function parseIdempotencyKey(value: string | null): string | undefined {
   if (value === null) return undefined;
   const parsed = ZIdempotencyKey.safeParse(value);
   if (!parsed.success) throw badRequest("Idempotency-Key must be 1 to 255 characters.", ["Idempotency-Key: must be 1 to 255 characters"]);
@@ -58,12 +63,12 @@ async function claim(where: { appId: string; mode: string; key: string }, reques
  * Runs `work` at most once per key. Without a key it simply runs. Only successful (2xx)
  * responses are stored; a failure releases the key.
  */
-export async function withIdempotency(
+export async function withIdempotency<T extends StoredAnswer>(
   scope: IdempotencyScope,
   key: string | undefined,
   body: unknown,
-  work: () => Promise<Reply>,
-): Promise<Reply> {
+  work: () => Promise<T>,
+): Promise<T | (StoredAnswer & { replayed: true })> {
   if (key === undefined) return work();
   const db = await getDb();
   const where = { appId: scope.appId, mode: scope.mode, key: `${scope.namespace}:${key}` };
@@ -83,7 +88,7 @@ export async function withIdempotency(
       throw badRequest(`Idempotency-Key "${key}" was already used with other parameters; use a new key for a new request.`);
     }
     if (existing.state === "done" && existing.status !== null) {
-      return new Reply(existing.status, existing.body as Record<string, unknown>, { "idempotent-replayed": "true" });
+      return { status: existing.status, body: existing.body as Record<string, unknown>, replayed: true };
     }
     if (Date.now() - started > WAIT_MS) {
       throw new ApiError("conflict", `A request with Idempotency-Key "${key}" is still in progress; retry later.`);
@@ -91,7 +96,7 @@ export async function withIdempotency(
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 
-  let result: Reply;
+  let result: T;
   try {
     result = await work();
   } catch (error) {

@@ -7,7 +7,7 @@ import { ZMintSessionBody } from "@/lib/sessions/requests";
 import { ZJobParams } from "@/lib/generation/jobs";
 import { ZSceneBody, ZSeedFrameBody } from "@/lib/media/seed-frame";
 import type { ErrorCode } from "@/lib/errors";
-import { ZIdParams } from "@/lib/http/params";
+import { ZIdParams } from "@/lib/shared/params";
 import { ZKeyParams } from "@/lib/keys/requests";
 import {
   ZAddEventBody,

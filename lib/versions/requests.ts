@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZId } from "@/lib/http/params";
+import { ZId } from "@/lib/shared/params";
 
 export const ZVersionParams = z.object({ id: ZId, versionId: ZId });
 export const ZCreateVersionBody = z.strictObject({ title: z.string().trim().max(200).optional() });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db";
 import type { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint, WebhookEvent } from "@/lib/db/generated/client";
 import { badRequest, notFound } from "@/lib/errors";
-import { ZId } from "@/lib/http/params";
+import { ZId } from "@/lib/shared/params";
 import { getWebhookSettings } from "./config";
 import { DEFAULT_EVENTS, WILDCARD, ZWebhookEventType } from "./events";
 import { sealSecret } from "./secret-box";

@@ -1,7 +1,7 @@
 import { createCharacter, ZCreateCharacterBody } from "@/lib/characters";
 import { publicBaseUrl } from "@/lib/http/base-url";
+import { reply } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
-import { readIdempotencyKey, withIdempotency } from "@/lib/idempotency/idempotency";
 import { importLimits } from "@/lib/worlds/worlds";
 
 export const POST = route({
@@ -10,8 +10,6 @@ export const POST = route({
   body: ZCreateCharacterBody,
   // The import bound is enforced while the body streams in; a little room for the envelope.
   maxBodyBytes: importLimits().maxBytes + 64 * 1024,
-  handler: async ({ req, auth, body }) =>
-    withIdempotency({ appId: auth.appId, mode: auth.mode, namespace: "character" }, readIdempotencyKey(req), body, () =>
-      createCharacter(auth, body, publicBaseUrl(req)),
-    ),
+  idempotency: "character",
+  handler: async ({ req, auth, body }) => reply(201, await createCharacter(auth, body, publicBaseUrl(req))),
 });

@@ -1,6 +1,6 @@
 import { publicBaseUrl } from "@/lib/http/base-url";
+import { reply } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
-import { readIdempotencyKey, withIdempotency } from "@/lib/idempotency/idempotency";
 import { createWorld } from "@/lib/generation/create-world";
 import { ZCreateWorldBody, ZListQuery } from "@/lib/worlds/requests";
 import { toWorldSummary } from "@/lib/worlds/serialize";
@@ -12,10 +12,11 @@ export const POST = route({
   body: ZCreateWorldBody,
   // The import bound is enforced while the body streams in; a little room for the envelope.
   maxBodyBytes: importLimits().maxBytes + 64 * 1024,
-  handler: async ({ req, auth, body }) =>
-    withIdempotency({ appId: auth.appId, mode: auth.mode, namespace: "world" }, readIdempotencyKey(req), body, () =>
-      createWorld(auth, body, publicBaseUrl(req)),
-    ),
+  idempotency: "world",
+  handler: async ({ req, auth, body }) => {
+    const { status, body: answer } = await createWorld(auth, body, publicBaseUrl(req));
+    return reply(status, answer);
+  },
 });
 
 export const GET = route({

@@ -1,5 +1,5 @@
 import { getOwnedAppOrThrow, serializeApp, updateApp, ZUpdateApp } from "@/lib/apps/apps";
-import { ZIdParams } from "@/lib/http/params";
+import { ZIdParams } from "@/lib/shared/params";
 import { route } from "@/lib/http/route";
 
 export const GET = route({

@@ -1,6 +1,6 @@
 import { getCharacterOrThrow } from "@/lib/characters";
 import { publicBaseUrl } from "@/lib/http/base-url";
-import { ZIdParams } from "@/lib/http/params";
+import { ZIdParams } from "@/lib/shared/params";
 import { route } from "@/lib/http/route";
 import { worldResourceReply } from "@/lib/worlds/serialize";
 

@@ -1,6 +1,6 @@
 import { assertAppOwner } from "@/lib/apps/apps";
 import { createKey, listKeys, ZCreateKey } from "@/lib/keys/keys";
-import { ZIdParams } from "@/lib/http/params";
+import { ZIdParams } from "@/lib/shared/params";
 import { reply } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 

@@ -1,5 +1,5 @@
 import { assertAppOwner } from "@/lib/apps/apps";
-import { ZIdParams } from "@/lib/http/params";
+import { ZIdParams } from "@/lib/shared/params";
 import { reply } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { createWebhookEndpoint, listWebhookEndpoints, ZCreateWebhook } from "@/lib/webhooks";

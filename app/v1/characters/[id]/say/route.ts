@@ -1,6 +1,6 @@
 import { ZSayBody } from "@/lib/characters";
 import { sayTurn } from "@/lib/runtime";
-import { ZIdParams } from "@/lib/http/params";
+import { ZIdParams } from "@/lib/shared/params";
 import { route } from "@/lib/http/route";
 import { appIdOfWorld, preflight } from "@/lib/runtime";
 

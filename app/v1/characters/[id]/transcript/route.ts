@@ -1,5 +1,5 @@
 import { getTranscript, ZTranscriptQuery } from "@/lib/characters";
-import { ZIdParams } from "@/lib/http/params";
+import { ZIdParams } from "@/lib/shared/params";
 import { route } from "@/lib/http/route";
 
 /** A player's full chat history with a character (secret keys only). */

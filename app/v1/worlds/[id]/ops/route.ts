@@ -1,4 +1,4 @@
-import { ZIdParams } from "@/lib/http/params";
+import { ZIdParams } from "@/lib/shared/params";
 import { route } from "@/lib/http/route";
 import { ZOpsBody } from "@/lib/worlds/requests";
 import { graphWriteBody } from "@/lib/worlds/serialize";

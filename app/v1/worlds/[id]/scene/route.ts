@@ -1,4 +1,4 @@
-import { ZIdParams } from "@/lib/http/params";
+import { ZIdParams } from "@/lib/shared/params";
 import { revValidated } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { getWorldOrThrow } from "@/lib/worlds/worlds";

@@ -1,5 +1,5 @@
 import { publicBaseUrl } from "@/lib/http/base-url";
-import { ZIdParams } from "@/lib/http/params";
+import { ZIdParams } from "@/lib/shared/params";
 import { route } from "@/lib/http/route";
 import { paintScene, ZSceneBody } from "@/lib/media/seed-frame";
 

@@ -3,7 +3,6 @@ import { route } from "@/lib/http/route";
 import { ZRestoreVersionBody, ZVersionParams } from "@/lib/versions/requests";
 import { restoreVersion } from "@/lib/versions/versions";
 import { worldResourceBody } from "@/lib/worlds/serialize";
-import {} from "@/lib/worlds/worlds";
 
 export const POST = route({
   auth: "key",
@@ -11,6 +10,6 @@ export const POST = route({
   params: ZVersionParams,
   body: ZRestoreVersionBody,
   bodyOptional: true,
-  handler: async ({ req, auth, params, body, expectedRev }) =>
+  handler: async ({ req, auth, params, expectedRev }) =>
     worldResourceBody(await restoreVersion(auth, params.id, params.versionId, expectedRev), publicBaseUrl(req)),
 });
