@@ -20,15 +20,15 @@ const config = [
   {
     // Floors run one way (docs/architecture.md): lib is below the routes, pages and components.
     files: ["lib/**/*.ts"],
-    ignores: ["lib/**/*.test.ts", "lib/kernel/**", "lib/errors/**"],
+    ignores: ["lib/**/*.test.ts", "lib/kernel/**", "lib/errors/**", "lib/reply/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["@/app/*", "@/components/*"], message: "lib/ is below app/ and components/: hand what it needs in (a parameter), never import upward." }] }],
     },
   },
   {
-    files: ["lib/errors/**/*.ts"],
+    files: ["lib/errors/**/*.ts", "lib/reply/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/*", "../*"], message: "lib/errors is the ground floor: it imports nothing of the project." }] }],
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/*", "../*"], message: "lib/errors and lib/reply are the ground floor: they import nothing of the project." }] }],
     },
   },
   {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { jsonResponse, RawJson } from "./respond";
+import { RawJson } from "@/lib/reply";
+import { jsonResponse } from "./respond";
 
 describe("jsonResponse", () => {
   it("splices pre-serialized members in as they are, beside the rest and schemaVersion", async () => {

@@ -12,7 +12,8 @@ import { resolveCredential, type AuthKind, type CredentialFor } from "./credenti
 import { ApiError, badRequest, forbidden, notFound } from "@/lib/errors";
 import { rateSubjectOf, takeToken } from "./rate-limit";
 import { readJsonObject } from "./read-json";
-import { jsonResponse, noneMatchNames, Reply } from "./respond";
+import { Reply } from "@/lib/reply";
+import { jsonResponse, noneMatchNames } from "./respond";
 import { formatZodIssues } from "./zod-errors";
 
 type Schema = z.ZodType;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { STATUS_BY_CODE, type ErrorCode } from "@/lib/errors";
-import { SCHEMA_VERSION } from "@/lib/http/respond";
+import { SCHEMA_VERSION } from "@/lib/reply";
 import { errorsOf, OPERATIONS, REQUEST_SCHEMAS, TAGS, type Operation, type RequestHeader, type ResponseHeader } from "./registry";
 import { ERROR_REQUIRED_EXTRAS, RESPONSE_SCHEMAS } from "./responses";
 

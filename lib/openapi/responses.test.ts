@@ -3,7 +3,7 @@ import { z } from "zod";
 import { serializeApp } from "@/lib/apps/apps";
 import type { ApiKey, App } from "@/lib/db/generated/client";
 import type { DbClient } from "@/lib/db";
-import { SCHEMA_VERSION } from "@/lib/http/respond";
+import { SCHEMA_VERSION } from "@/lib/reply";
 import { mockWorld } from "@/lib/kernel";
 import type { WorldRow } from "@/lib/worlds/row";
 import { createKey, serializeKey } from "@/lib/keys/keys";

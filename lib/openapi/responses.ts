@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZCharacterAction } from "@/lib/ai/openai-runtime";
 import { STATUS_BY_CODE, type ErrorCode } from "@/lib/errors";
-import { SCHEMA_VERSION } from "@/lib/http/respond";
+import { SCHEMA_VERSION } from "@/lib/reply";
 import { ZDiagnostic, ZEvent, ZScene, ZState, ZWorld, ZWorldInput } from "@/lib/kernel";
 import { KEY_KINDS, MODES } from "@/lib/keys/key-string";
 import { ZScope } from "@/lib/keys/scopes";

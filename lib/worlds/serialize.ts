@@ -1,4 +1,4 @@
-import { RawJson, revValidated, type Reply } from "@/lib/http/respond";
+import { RawJson, revValidated, type Reply } from "@/lib/reply";
 import type { WorldRow } from "@/lib/worlds/row";
 
 /** The public play link of a public world (present for public worlds only, spec). */

@@ -1,6 +1,6 @@
 import { createApp, listApps, serializeApp, ZCreateApp } from "@/lib/apps/apps";
 import { route } from "@/lib/http/route";
-import { reply } from "@/lib/http/respond";
+import { reply } from "@/lib/reply";
 
 export const POST = route({
   auth: "user",

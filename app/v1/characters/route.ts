@@ -1,6 +1,6 @@
 import { createCharacter, ZCreateCharacterBody } from "@/lib/characters";
 import { publicBaseUrl } from "@/lib/http/base-url";
-import { reply } from "@/lib/http/respond";
+import { reply } from "@/lib/reply";
 import { route } from "@/lib/http/route";
 import { importLimits } from "@/lib/worlds/worlds";
 

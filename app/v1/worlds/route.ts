@@ -1,5 +1,5 @@
 import { publicBaseUrl } from "@/lib/http/base-url";
-import { reply } from "@/lib/http/respond";
+import { reply } from "@/lib/reply";
 import { route } from "@/lib/http/route";
 import { createWorld } from "@/lib/generation/create-world";
 import { ZCreateWorldBody, ZListQuery } from "@/lib/worlds/requests";

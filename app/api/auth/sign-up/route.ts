@@ -1,7 +1,7 @@
 import { allowSignUp, clientAddress } from "@/lib/auth/throttle";
 import { signUp, ZSignUp } from "@/lib/auth/users";
 import { ApiError } from "@/lib/errors";
-import { reply } from "@/lib/http/respond";
+import { reply } from "@/lib/reply";
 import { route } from "@/lib/http/route";
 
 /** Creates an account (and its default app); the page then signs in through next-auth. */

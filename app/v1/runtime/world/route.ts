@@ -1,4 +1,4 @@
-import { revValidated } from "@/lib/http/respond";
+import { revValidated } from "@/lib/reply";
 import { route } from "@/lib/http/route";
 import { getRuntimeWorld, preflight } from "@/lib/runtime";
 

@@ -1,7 +1,7 @@
 import { assertAppOwner } from "@/lib/apps/apps";
 import { createKey, listKeys, ZCreateKey } from "@/lib/keys/keys";
 import { ZIdParams } from "@/lib/shared/params";
-import { reply } from "@/lib/http/respond";
+import { reply } from "@/lib/reply";
 import { route } from "@/lib/http/route";
 
 export const GET = route({

@@ -1,6 +1,6 @@
 import { assertAppOwner } from "@/lib/apps/apps";
 import { ZIdParams } from "@/lib/shared/params";
-import { reply } from "@/lib/http/respond";
+import { reply } from "@/lib/reply";
 import { route } from "@/lib/http/route";
 import { createWebhookEndpoint, listWebhookEndpoints, ZCreateWebhook } from "@/lib/webhooks";
 

@@ -1,4 +1,4 @@
-import { reply } from "@/lib/http/respond";
+import { reply } from "@/lib/reply";
 import { route } from "@/lib/http/route";
 import { getPublicRuntimeWorld, preflight, ZSlugParams } from "@/lib/runtime";
 

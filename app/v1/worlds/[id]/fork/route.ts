@@ -1,5 +1,5 @@
 import { ZIdParams } from "@/lib/shared/params";
-import { reply } from "@/lib/http/respond";
+import { reply } from "@/lib/reply";
 import { route } from "@/lib/http/route";
 import { forkWorld } from "@/lib/worlds/fork";
 import { ZForkBody } from "@/lib/worlds/requests";

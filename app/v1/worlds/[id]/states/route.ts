@@ -1,5 +1,5 @@
 import { ZIdParams } from "@/lib/shared/params";
-import { revValidated } from "@/lib/http/respond";
+import { revValidated } from "@/lib/reply";
 import { route } from "@/lib/http/route";
 import { getWorldOrThrow } from "@/lib/worlds/worlds";
 

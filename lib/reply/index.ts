@@ -1,0 +1,47 @@
+/**
+ * What a route handler answers, as plain data: a body with a status other than 200, a body whose
+ * rev stands for all of it, a member that is already JSON text. The ground floor: domains'
+ * serializers build these without knowing HTTP; lib/http turns them into responses.
+ */
+
+/** Every JSON response carries it (CONTRACT.md "General"). */
+export const SCHEMA_VERSION = "1.0";
+
+/** What a handler returns when it needs more than a 200 with a body. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+    /**
+     * Whether the body's `rev` (its ETag) stands for everything the body shows, so that a GET
+     * whose `If-None-Match` names that rev may be answered 304. False unless the route says so:
+     * a rev that does not cover a count or a title must never hide its change behind a 304.
+     */
+    readonly revCoversBody = false,
+  ) {}
+}
+
+export function reply(status: number, body: Record<string, unknown>, headers?: Record<string, string>): Reply {
+  return new Reply(status, body, headers);
+}
+
+/**
+ * A 200 whose `rev` stands for all of it when `covered`: a client that names that rev in
+ * `If-None-Match` holds this very body, and gets a 304 (docs/api.md, "Conditional GET").
+ */
+export function revValidated(body: Record<string, unknown>, covered = true): Reply {
+  return new Reply(200, body, {}, covered);
+}
+
+/**
+ * A body member that is already JSON text: a megabyte graph that was just serialized for the
+ * database is spliced into the response instead of being serialized a second time.
+ */
+export class RawJson {
+  constructor(readonly json: string) {}
+  /** Anywhere else (an idempotency record, a log), it is the value itself. */
+  toJSON(): unknown {
+    return JSON.parse(this.json);
+  }
+}
