@@ -91,16 +91,34 @@ export const scopeOf = (ref: Pick<WorldRef, "appId" | "mode">) => ({ appId: ref.
 /** `If-Match` for a graph write on `rev` (412 `rev_mismatch` when someone wrote since). */
 export const ifMatch = (rev: string | undefined): Record<string, string> | undefined => (rev ? { "if-match": rev } : undefined);
 
+/** GET /v1/worlds/{id}: the World resource with its graph. */
+export const fetchWorld = (ref: WorldRef, signal?: AbortSignal) => apiFetch<WorldResource>(worldPath(ref.worldId), { signal, app: scopeOf(ref) });
+
+/**
+ * POST /v1/worlds/{id}/ops with the rev the edit was made on (`If-Match`): the one way to post
+ * ops, for `useApplyOps` and the graph editor. A 412 fails with `currentRev`, a 422 with the
+ * gate's `diagnostics` (ApiRequestError).
+ */
+export const postOps = (ref: WorldRef, ops: Op[], rev: string | undefined) =>
+  apiFetch<OpsResult>(`${worldPath(ref.worldId)}/ops`, { method: "POST", body: { ops }, headers: ifMatch(rev), app: scopeOf(ref) });
+
+/** The World resource once an ops write answered: its graph, rev, and the metadata the graph carries. */
+export function withOpsResult(resource: WorldResource, result: OpsResult): WorldResource {
+  const { world, rev } = result;
+  return { ...resource, world, rev, name: world.name, description: world.description, cover: world.cover, updatedAt: new Date().toISOString() };
+}
+
 /**
  * The world with its graph. `fresh` refetches whenever a component mounts, for views that
  * compare against the working graph (the version diff), since other tabs and other people
- * write to it.
+ * write to it. `initialData` seeds the cache with the world a page read on the server.
  */
-export function useWorld(ref: WorldRef, { fresh = false }: { fresh?: boolean } = {}) {
+export function useWorld(ref: WorldRef, { fresh = false, initialData }: { fresh?: boolean; initialData?: WorldResource } = {}) {
   return useQuery({
     queryKey: worldKeys.world(ref),
-    queryFn: ({ signal }) => apiFetch<WorldResource>(worldPath(ref.worldId), { signal, app: scopeOf(ref) }),
+    queryFn: ({ signal }) => fetchWorld(ref, signal),
     ...(fresh ? { refetchOnMount: "always" as const } : {}),
+    ...(initialData ? { initialData } : {}),
   });
 }
 
@@ -118,18 +136,13 @@ export function useUpdateWorld(ref: WorldRef) {
   });
 }
 
-/** POST /v1/worlds/{id}/ops with the rev the edit was made on. */
+/** Ops from a panel other than the editor (Settings' subject reference); the cached world follows. */
 export function useApplyOps(ref: WorldRef) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ops, rev }: { ops: Op[]; rev?: string }) =>
-      apiFetch<OpsResult>(`${worldPath(ref.worldId)}/ops`, { method: "POST", body: { ops }, headers: ifMatch(rev), app: scopeOf(ref) }),
+    mutationFn: ({ ops, rev }: { ops: Op[]; rev?: string }) => postOps(ref, ops, rev),
     onSuccess: (result) => {
-      queryClient.setQueryData<WorldResource>(worldKeys.world(ref), (current) =>
-        current
-          ? { ...current, world: result.world, rev: result.rev, name: result.world.name, description: result.world.description, cover: result.world.cover }
-          : current,
-      );
+      queryClient.setQueryData<WorldResource>(worldKeys.world(ref), (current) => (current ? withOpsResult(current, result) : current));
     },
   });
 }

@@ -1,5 +1,6 @@
 import { applyOps, buildGraphIndex, getState, invertOps, lostOnUndo, validateWorld, type Diagnostic, type GraphIndex, type Op, type World } from "@/lib/kernel";
-import type { WorldResource } from "@/components/api/worlds";
+import { ApiRequestError } from "@/components/api/client";
+import { postOps, withOpsResult, type WorldRef, type WorldResource } from "@/components/api/worlds";
 import {
   draftFieldErrors,
   draftOps,
@@ -15,7 +16,6 @@ import {
   type Draft,
 } from "./fields";
 
-import { OpsError, postOps, type OpsTarget } from "./ops-request";
 import { PositionStore } from "./position-store";
 import { problemMarks, resolveDiagnostic, type ProblemMarks } from "./targets";
 import { NODE_HEIGHT, NODE_WIDTH, type Positions, type XY } from "./layout";
@@ -117,7 +117,7 @@ declare global {
 }
 
 export interface EditorCallbacks {
-  /** The confirmed world changed through this editor (to keep the query cache in step). */
+  /** The confirmed world changed through this editor: the query cache takes this very object. */
   onResource(resource: WorldResource): void;
   /** Fetches the latest world (the 412 path's Reload). */
   fetchLatest(): Promise<WorldResource>;
@@ -133,7 +133,7 @@ export class EditorStore {
   readonly positions: PositionStore;
 
   constructor(
-    private readonly target: OpsTarget,
+    private readonly target: WorldRef,
     resource: WorldResource,
     private readonly callbacks: EditorCallbacks,
   ) {
@@ -531,7 +531,7 @@ export class EditorStore {
     try {
       result = await postOps(this.target, ops, start.resource.rev);
     } catch (error) {
-      const failure = error instanceof OpsError ? error : new OpsError(0, "unknown", error instanceof Error ? error.message : "Something went wrong.");
+      const failure = error instanceof ApiRequestError ? error : new ApiRequestError(0, "unknown", error instanceof Error ? error.message : "Something went wrong.");
       const now = this.state;
       let draft = now.draft;
       let selection = now.selection;
@@ -559,15 +559,7 @@ export class EditorStore {
       return false;
     }
 
-    const resource: WorldResource = {
-      ...start.resource,
-      world: result.world,
-      rev: result.rev,
-      name: result.world.name,
-      description: result.world.description,
-      cover: result.world.cover,
-      updatedAt: new Date().toISOString(),
-    };
+    const resource = withOpsResult(start.resource, result);
     const now = this.state;
     const { draft, selection } = this.rebase(now.draft, now.selection, result.world);
     let undo = now.undo;
@@ -595,6 +587,8 @@ export class EditorStore {
   /** A newer world from another panel of this page (settings, restore) or a reload. */
   adopt = (resource: WorldResource): void => {
     const s = this.state;
+    // This editor's own write (or reload), handed to the query cache, coming back as a prop.
+    if (resource === s.resource) return;
     if (resource.rev === s.resource.rev) {
       if (resource !== s.resource && resource.world === s.resource.world) this.set({ resource });
       return;

@@ -6,8 +6,7 @@ import "./editor.css";
 import { ReactFlowProvider, useReactFlow } from "@xyflow/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { apiFetch } from "@/components/api/client";
-import { worldKeys, type WorldResource } from "@/components/api/worlds";
+import { fetchWorld, rememberWorld, type WorldResource } from "@/components/api/worlds";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { cn } from "@/components/ui/cn";
@@ -43,8 +42,8 @@ export function WorldEditor({ appId, worldId, mode, resource, active, onOpenSett
   const [store] = useState(
     () =>
       new EditorStore({ appId, worldId, mode }, resource, {
-        onResource: (next) => queryClient.setQueryData(worldKeys.world({ appId, worldId, mode }), next),
-        fetchLatest: () => apiFetch<WorldResource>(`/v1/worlds/${encodeURIComponent(worldId)}`, { app: { appId, mode } }),
+        onResource: (next) => rememberWorld(queryClient, { appId, worldId, mode }, next),
+        fetchLatest: () => fetchWorld({ appId, worldId, mode }),
       }),
   );
   const [model] = useState(() => new GraphModel(store));

@@ -1,10 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from "react";
-import { apiFetch } from "@/components/api/client";
-import { worldKeys, type WorldRef, type WorldResource } from "@/components/api/worlds";
+import { useWorld, type WorldRef, type WorldResource } from "@/components/api/worlds";
 import { Walkthrough } from "@/components/play/walkthrough";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -68,11 +66,7 @@ export interface WorldWorkspaceProps {
 export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab = "graph" }: WorldWorkspaceProps) {
   const worldId = initialWorld.id;
   const ref: WorldRef = useMemo(() => ({ appId, worldId, mode }), [appId, worldId, mode]);
-  const query = useQuery({
-    queryKey: worldKeys.world(ref),
-    queryFn: ({ signal }) => apiFetch<WorldResource>(`/v1/worlds/${encodeURIComponent(worldId)}`, { signal, app: { appId, mode } }),
-    initialData: initialWorld,
-  });
+  const query = useWorld(ref, { initialData: initialWorld });
   const world = query.data ?? initialWorld;
   const [tab, setTab] = useState<WorkspaceTab>(initialTab);
   const mounted = useMounted();
