@@ -1,56 +1,19 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { Diagnostic, Op, World } from "@/lib/kernel";
+import type { Op } from "@/lib/kernel";
 import { apiFetch } from "./client";
-import type { GenerationJob } from "./jobs";
-import type { Mode } from "./types";
+import type { Fork, GeneratedWorld, GenerationJob, Mode, OpsResult, Visibility, WorldResource } from "./types";
 
-/**
- * Worlds through the developer API, the Studio acting for one app (`X-App-Id`, `X-App-Mode`).
- * Shapes: lib/openapi/responses.ts (WorldSummary, WorldResource, OpsResult, Fork).
- */
+export type { OpsResult, Visibility, WorldResource, WorldSummary } from "./types";
 
-export type Visibility = "private" | "unlisted" | "public";
+/* Worlds through the developer API, the Studio acting for one app (`X-App-Id`, `X-App-Mode`). */
 
 /** Which world, of which app and mode: the props every world panel receives. */
 export interface WorldRef {
   appId: string;
   worldId: string;
   mode: Mode;
-}
-
-export interface WorldSummary {
-  id: string;
-  kind: "world" | "character";
-  slug: string | null;
-  name: string;
-  description: string;
-  cover: string;
-  visibility: Visibility;
-  mode: Mode;
-  source: string;
-  forkedFrom: string | null;
-  sessionCount: number;
-  likeCount: number;
-  /** Present for public worlds only. */
-  playUrl?: string;
-  rev: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** GET /v1/worlds/{id}: metadata plus the SMWorld graph under `world`. */
-export interface WorldResource extends WorldSummary {
-  world: World;
-}
-
-export interface OpsResult {
-  world: World;
-  diagnostics: Diagnostic[];
-  rev: string;
-  applyErrors: string[];
-  notes: string[];
 }
 
 export interface UpdateWorldInput {
@@ -68,15 +31,6 @@ export interface GenerateWorldInput {
   text?: string;
   pov?: string;
   async?: boolean;
-}
-
-/** 200 of a synchronous generate. */
-export interface GeneratedWorld {
-  worldId: string;
-  slug: string | null;
-  ok: boolean;
-  cover: string;
-  mock?: true;
 }
 
 export const worldKeys = {
@@ -158,7 +112,7 @@ export function useDeleteWorld(ref: WorldRef) {
 export function useForkWorld(ref: WorldRef) {
   return useMutation({
     mutationFn: (input: { name?: string }) =>
-      apiFetch<{ worldId: string; forkedFrom: string; slug: string | null }>(`${worldPath(ref.worldId)}/fork`, {
+      apiFetch<Fork>(`${worldPath(ref.worldId)}/fork`, {
         method: "POST",
         body: input,
         app: scopeOf(ref),

@@ -1,4 +1,4 @@
-import { applyOps, buildGraphIndex, getState, invertOps, lostOnUndo, validateWorld, type Diagnostic, type GraphIndex, type Op, type World } from "@/lib/kernel";
+import { applyOps, buildGraphIndex, getState, invertOps, lostOnUndo, validateWorld, withWorldDefaults, type Diagnostic, type GraphIndex, type Op, type World } from "@/lib/kernel";
 import { ApiRequestError } from "@/components/api/client";
 import { postOps, withOpsResult, type WorldRef, type WorldResource } from "@/components/api/worlds";
 import {
@@ -71,8 +71,20 @@ export interface Refusal {
   errors: string[];
 }
 
+/** The World resource with its graph read as the kernel reads it: every state complete. */
+export type EditorResource = Omit<WorldResource, "world"> & { world: World };
+
+/**
+ * A stored world may leave out state fields (an import is kept as sent); the editor reads them
+ * as their add_state defaults, like the gate. A complete world is taken as it is.
+ */
+function complete(resource: WorldResource): EditorResource {
+  const world = withWorldDefaults(resource.world);
+  return world === resource.world ? (resource as EditorResource) : { ...resource, world };
+}
+
 export interface EditorState {
-  resource: WorldResource;
+  resource: EditorResource;
   pending: Op[] | null;
   draft: Draft | null;
   selection: Selection;
@@ -134,10 +146,11 @@ export class EditorStore {
 
   constructor(
     private readonly target: WorldRef,
-    resource: WorldResource,
+    initial: WorldResource,
     private readonly callbacks: EditorCallbacks,
   ) {
     this.positions = new PositionStore(target.worldId);
+    const resource = complete(initial);
     const draft = this.draftFor(null, resource.world);
     this.state = {
       resource,
@@ -559,7 +572,7 @@ export class EditorStore {
       return false;
     }
 
-    const resource = withOpsResult(start.resource, result);
+    const resource = complete(withOpsResult(start.resource, result));
     const now = this.state;
     const { draft, selection } = this.rebase(now.draft, now.selection, result.world);
     let undo = now.undo;
@@ -585,10 +598,11 @@ export class EditorStore {
   // ---- the world from elsewhere ----------------------------------------------------------
 
   /** A newer world from another panel of this page (settings, restore) or a reload. */
-  adopt = (resource: WorldResource): void => {
+  adopt = (latest: WorldResource): void => {
     const s = this.state;
-    // This editor's own write (or reload), handed to the query cache, coming back as a prop.
-    if (resource === s.resource) return;
+    // This editor's own write, handed to the query cache, coming back as a prop.
+    if (latest === s.resource) return;
+    const resource = complete(latest);
     if (resource.rev === s.resource.rev) {
       if (resource !== s.resource && resource.world === s.resource.world) this.set({ resource });
       return;
