@@ -13,12 +13,11 @@ import { ChoiceCards } from "@/components/ui/choice-cards";
 import { cn } from "@/components/ui/cn";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { BookOpenIcon, CheckIcon, ImageIcon, PenLineIcon, RefreshIcon, XIcon } from "@/components/ui/icons";
+import { BookOpenIcon, CheckIcon, ChevronDownIcon, ImageIcon, PenLineIcon, RefreshIcon, UploadIcon, XIcon } from "@/components/ui/icons";
 import { Input, inputClasses } from "@/components/ui/input";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { Spinner } from "@/components/ui/spinner";
-import { ChevronDownIcon, UploadIcon } from "@/components/worlds/icons";
-import { ProgressBar } from "@/components/worlds/progress-bar";
-import { TextArea } from "@/components/worlds/text-area";
+import { TextArea } from "@/components/ui/text-area";
 import type { AppOption, CreateWorldLimits } from "./types";
 
 type Source = "premise" | "image" | "chapter";

@@ -3,9 +3,9 @@
 import { memo, useId, type ComponentProps, type ReactNode } from "react";
 import type { Diagnostic } from "@/lib/kernel";
 import { cn } from "@/components/ui/cn";
-import { AlertTriangleIcon, InfoIcon } from "@/components/ui/icons";
+import { AlertTriangleIcon, ChevronDownIcon, InfoIcon } from "@/components/ui/icons";
 import { inputClasses } from "@/components/ui/input";
-import { ChevronDownIcon, CircleXIcon } from "./icons";
+import { CircleXIcon } from "./icons";
 
 /** Form pieces of the inspector: dense (13px) versions of components/ui's inputs. */
 

@@ -8,7 +8,7 @@ import { cn } from "@/components/ui/cn";
 import { PlusIcon, TrashIcon, XIcon } from "@/components/ui/icons";
 import type { EditorStore, View } from "./editor-store";
 import { isDirty, type Draft, type EntranceFields, type EventFields, type Outcome, type StateFields } from "./fields";
-import { DoorIcon, FlagIcon, OverrideIcon, StateIcon, TransitionIcon } from "./icons";
+import { DoorIcon, EndingIcon, OverrideIcon, StateIcon, TransitionIcon } from "./icons";
 import { Kbd, ProseInput, Row, Section, Select, SeverityIcon, StateOptions, TextInput } from "./inspector-fields";
 import { resolvePath } from "./targets";
 import { useEditor, useEditorStore } from "./use-editor";
@@ -308,7 +308,7 @@ function StatePanel({ store, draft, view, notes, errors }: PanelProps<Extract<Dr
             className="size-4 rounded accent-accent"
           />
           <span>
-            This state is an ending <FlagIcon className="ml-0.5 inline size-3.5 text-fg-subtle" />
+            This state is an ending <EndingIcon className="ml-0.5 inline size-3.5 text-fg-subtle" />
           </span>
         </label>
         {f.isEnding ? (

@@ -10,13 +10,13 @@ import { fetchWorld, rememberWorld, type WorldResource } from "@/components/api/
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { cn } from "@/components/ui/cn";
-import { AlertTriangleIcon, PlusIcon, RefreshIcon, XIcon } from "@/components/ui/icons";
+import { AlertTriangleIcon, PlusIcon, RefreshIcon, SearchIcon, XIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { EditorStore, NEW_STATE_NODE } from "./editor-store";
 import { isDirty } from "./fields";
 import { GraphCanvas } from "./graph-canvas";
 import { GraphModel } from "./graph-model";
-import { KeyboardIcon, LayoutIcon, MapIcon, RedoIcon, SearchIcon, UndoIcon } from "./icons";
+import { KeyboardIcon, LayoutIcon, MapIcon, RedoIcon, UndoIcon } from "./icons";
 import { Inspector, MOD_KEY } from "./inspector";
 import { Kbd } from "./inspector-fields";
 import { NODE_HEIGHT, NODE_WIDTH, placeMissing, runLayout } from "./layout";

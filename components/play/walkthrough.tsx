@@ -7,9 +7,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ImageIcon, RefreshIcon } from "@/components/ui/icons";
+import { CameraIcon, FlagIcon, ImageIcon, MapPinIcon, MessageIcon, RefreshIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
-import { CameraIcon, FlagIcon, MapPinIcon, MessageIcon } from "@/components/worlds/icons";
 import { WorldLoadError } from "@/components/worlds/world-errors";
 
 export interface WalkthroughProps {

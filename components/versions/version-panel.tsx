@@ -5,15 +5,14 @@ import { errorMessage } from "@/components/api/client";
 import { useCreateVersion, usePruneVersion, useRenameVersion, useRestoreVersion, useVersion, useVersions, type Version } from "@/components/api/versions";
 import { useWorld, type WorldRef } from "@/components/api/worlds";
 import { diffWorlds } from "@/lib/kernel";
-import { formatDateTime, formatRelative } from "@/components/keys/format";
+import { formatDateTime, formatRelative } from "@/components/ui/dates";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
-import { CheckIcon, PenLineIcon, RefreshIcon, TrashIcon, XIcon } from "@/components/ui/icons";
+import { CameraIcon, CheckIcon, HistoryIcon, PenLineIcon, RefreshIcon, RotateCcwIcon, TrashIcon, XIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { CameraIcon, HistoryIcon, RotateCcwIcon } from "@/components/worlds/icons";
 import { WorldLoadError, WriteError } from "@/components/worlds/world-errors";
 
 import { VersionDiff } from "./version-diff";

@@ -16,11 +16,10 @@ import { ChoiceCards } from "@/components/ui/choice-cards";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { ExternalLinkIcon, ImageIcon, TrashIcon } from "@/components/ui/icons";
+import { ExternalLinkIcon, GitForkIcon, ImageIcon, LockIcon, TrashIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { GitForkIcon, LockIcon } from "./icons";
-import { TextArea } from "./text-area";
+import { TextArea } from "@/components/ui/text-area";
 import { WorldLoadError, WriteError } from "./world-errors";
 
 export interface WorldSettingsProps {
