@@ -8,10 +8,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ChevronRightIcon, GlobeIcon, PlayIcon } from "@/components/ui/icons";
-import { Skeleton } from "@/components/ui/skeleton";
 import { VersionPanel } from "@/components/versions/version-panel";
 import { WorldSettings } from "@/components/worlds/world-settings";
 import { WorldEditor } from "./world-editor";
+import { EditorSkeleton } from "./workspace-skeleton";
 
 export type WorkspaceTab = "graph" | "versions" | "settings" | "play";
 export const WORKSPACE_TABS: ReadonlyArray<{ id: WorkspaceTab; label: string }> = [
@@ -25,26 +25,6 @@ const noSubscribe = () => () => {};
 /** False on the server and during hydration, true after: the canvas renders in the browser only. */
 function useMounted(): boolean {
   return useSyncExternalStore(noSubscribe, () => true, () => false);
-}
-
-function EditorSkeleton() {
-  return (
-    <div className="flex h-full flex-col" aria-busy="true" aria-label="Loading the editor">
-      <div className="flex h-11 items-center gap-2 border-b border-line bg-surface px-3">
-        <Skeleton className="h-6 w-20" />
-        <Skeleton className="h-6 w-20" />
-        <Skeleton className="ml-auto h-7 w-64" />
-      </div>
-      <div className="flex min-h-0 flex-1">
-        <div className="flex-1 bg-canvas" />
-        <div className="w-[22rem] space-y-3 border-l border-line bg-surface p-4 xl:w-[24rem]">
-          <Skeleton className="h-8 w-40" />
-          <Skeleton className="h-20 w-full" />
-          <Skeleton className="h-32 w-full" />
-        </div>
-      </div>
-    </div>
-  );
 }
 
 const VISIBILITY: Record<string, { label: string; tone: "success" | "accent" | "neutral" }> = {
