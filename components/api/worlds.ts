@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { Op } from "@/lib/kernel";
+import { withWorldDefaults, type Op, type World } from "@/lib/kernel";
 import { apiFetch } from "./client";
 import type { Fork, GeneratedWorld, GenerationJob, Mode, OpsResult, Visibility, WorldResource } from "./types";
 
@@ -44,6 +44,13 @@ export const scopeOf = (ref: Pick<WorldRef, "appId" | "mode">) => ({ appId: ref.
 
 /** `If-Match` for a graph write on `rev` (412 `rev_mismatch` when someone wrote since). */
 export const ifMatch = (rev: string | undefined): Record<string, string> | undefined => (rev ? { "if-match": rev } : undefined);
+
+/**
+ * The resource's graph as the kernel reads it. A stored world may leave out state fields (an
+ * import is kept as sent); they read as their add_state defaults, as the gate reads them. A
+ * complete graph is returned as it is.
+ */
+export const graphOf = (resource: Pick<WorldResource, "world">): World => withWorldDefaults(resource.world);
 
 /** GET /v1/worlds/{id}: the World resource with its graph. */
 export const fetchWorld = (ref: WorldRef, signal?: AbortSignal) => apiFetch<WorldResource>(worldPath(ref.worldId), { signal, app: scopeOf(ref) });

@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useRef, useState } from "react";
 import { fillTemplate, type Event, type State, type World } from "@/lib/kernel";
-import { useWorld, type WorldRef } from "@/components/api/worlds";
+import { graphOf, useWorld, type WorldRef } from "@/components/api/worlds";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -267,7 +267,7 @@ export function Walkthrough({ appId, worldId, mode }: WalkthroughProps) {
   if (world.isPending) return <Skeleton className="aspect-[21/9] w-full rounded-xl" />;
   if (world.isError) return <WorldLoadError error={world.error} onRetry={() => world.refetch()} retrying={world.isFetching} />;
 
-  const graph = world.data.world;
+  const graph = graphOf(world.data);
   return (
     <section aria-label={`Play ${world.data.name}`} className="overflow-hidden rounded-xl border border-line bg-surface shadow-xs">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-line px-5 py-3">
