@@ -2,7 +2,8 @@
 
 import { useReactFlow } from "@xyflow/react";
 import { useEffect, type RefObject } from "react";
-import { NEW_STATE_NODE, type EditorStore } from "./editor-store";
+import { NEW_STATE_NODE } from "./editor-state";
+import type { EditorStore } from "./editor-store";
 
 /** What the editor's keys do beyond the store's own actions (see the ? dialog). */
 export interface EditorKeyActions {

@@ -1,5 +1,6 @@
 import type { Diagnostic } from "@/lib/kernel";
-import type { EditorStore, View } from "./editor-store";
+import type { View } from "./editor-state";
+import type { EditorStore } from "./editor-store";
 import type { Draft } from "./fields";
 import { resolvePath } from "./targets";
 

@@ -10,7 +10,8 @@ import { fetchWorld, rememberWorld, type WorldResource } from "@/components/api/
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { focusNode, useEditorKeyboard } from "./editor-keyboard";
 import { ArrangingNotice, ConflictBanner, EditorToast, EmptyWorldNotice } from "./editor-notices";
-import { EditorStore, NEW_STATE_NODE } from "./editor-store";
+import { NEW_STATE_NODE } from "./editor-state";
+import { EditorStore } from "./editor-store";
 import { EditorToolbar } from "./editor-toolbar";
 import { isDirty } from "./fields";
 import { GraphCanvas } from "./graph-canvas";
