@@ -38,7 +38,8 @@ const config = [
         "error",
         {
           patterns: [
-            { group: ["@/lib/*", "!@/lib/kernel", "!@/lib/kernel/*", "!@/lib/shared", "!@/lib/shared/*"], message: "components use lib/kernel and lib/shared only; data comes through the API hooks." },
+            { regex: "^@/lib/(?!(kernel|shared)(/|$)|openapi/responses$)", message: "components use lib/kernel, lib/shared and the response types only; data comes through the API hooks." },
+            { group: ["@/lib/openapi/responses"], allowTypeImports: true, message: "components take the response schemas' types only (`import type`, z.infer in components/api/types.ts), never the schemas." },
             { group: ["@prisma/*", "pg", "@electric-sql/*"], message: "components never touch the database." },
           ],
         },

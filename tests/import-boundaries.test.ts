@@ -25,6 +25,7 @@ describe("import boundaries", () => {
     ["lib/jobs/x.ts", 'import { POST } from "@/app/api/inngest/route";\nexport const x = POST;\n'],
     ["lib/worlds/x.ts", 'import { Button } from "@/components/ui/button";\nexport const x = Button;\n'],
     ["lib/errors/x.ts", 'import { getEnv } from "@/lib/config/env";\nexport const x = getEnv;\n'],
+    ["components/x.tsx", 'import { ZWorldResource } from "@/lib/openapi/responses";\nexport const x = ZWorldResource;\n'],
   ])("%s may not %s", async (file, code) => {
     expect(await restrictedImports(file, code)).not.toEqual([]);
   });
@@ -32,6 +33,7 @@ describe("import boundaries", () => {
   it.each([
     ["lib/kernel/x.ts", 'import { z } from "zod";\nimport { hashString } from "./hash";\nexport const x = [z, hashString];\n'],
     ["components/x.tsx", 'import { validateWorld } from "@/lib/kernel";\nexport const x = validateWorld;\n'],
+    ["components/x.tsx", 'import type { ZWorldResource } from "@/lib/openapi/responses";\nexport type X = typeof ZWorldResource;\n'],
   ])("%s may import what it needs", async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);
   });

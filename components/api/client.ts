@@ -1,38 +1,42 @@
+import type { Diagnostic } from "@/lib/kernel";
+import { readErrorBody } from "@/lib/shared/error-body";
+
 /**
  * The Studio's one way to call the API: same-origin fetch (the session cookie authenticates),
- * JSON in and out, and an ApiRequestError carrying the API's `detail` and `code` on failure.
+ * JSON in and out, and an ApiRequestError carrying what the API's error body said on failure.
  */
 
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
   readonly detail: string;
+  /** Field-level messages of a 400. */
   readonly errors: string[];
+  /** The gate's findings of a 422 (`invalid_world`). */
+  readonly diagnostics: Diagnostic[];
+  /** A 412's `currentRev`: the world's rev now. */
+  readonly currentRev: string | null;
 
-  constructor(status: number, code: string, detail: string, errors: string[] = []) {
+  constructor(status: number, code: string, detail: string, { errors = [], diagnostics = [], currentRev = null }: { errors?: string[]; diagnostics?: Diagnostic[]; currentRev?: string | null } = {}) {
     super(detail);
     this.name = "ApiRequestError";
     this.status = status;
     this.code = code;
     this.detail = detail;
     this.errors = errors;
+    this.diagnostics = diagnostics;
+    this.currentRev = currentRev;
   }
 }
 
-interface ErrorBody {
-  detail?: unknown;
-  code?: unknown;
-  errors?: unknown;
-}
-
 function toApiError(status: number, body: unknown): ApiRequestError {
-  const { detail, code, errors } = (typeof body === "object" && body !== null ? body : {}) as ErrorBody;
-  return new ApiRequestError(
-    status,
-    typeof code === "string" ? code : "http_error",
-    typeof detail === "string" && detail ? detail : `The server answered ${status}.`,
-    Array.isArray(errors) ? errors.filter((e): e is string => typeof e === "string") : [],
-  );
+  const { code, detail, errors, diagnostics, currentRev } = readErrorBody(body);
+  return new ApiRequestError(status, code ?? "http_error", detail || `The server answered ${status}.`, {
+    errors,
+    // The API's ZError: `diagnostics` are the kernel gate's findings.
+    diagnostics: diagnostics as Diagnostic[],
+    currentRev: currentRev ?? null,
+  });
 }
 
 export interface RequestOptions {

@@ -2,7 +2,20 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "./client";
-import type { ApiKey, App, CreatedApiKey, CreateKeyInput, UpdateAppInput } from "./types";
+import type { ApiKey, App, CreatedApiKey, KeyKind, Mode } from "./types";
+
+/** PATCH /v1/apps/{id}: what the settings forms send (the server parses it with its own schema). */
+export interface UpdateAppInput {
+  name?: string;
+  defaultMode?: Mode;
+  embedOrigins?: string[];
+}
+
+export interface CreateKeyInput {
+  kind: KeyKind;
+  mode: Mode;
+  name?: string;
+}
 
 export const queryKeys = {
   apps: ["apps"] as const,

@@ -2,28 +2,9 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "./client";
-import type { Mode } from "./types";
+import type { GenerationJob, JobStatus, Mode } from "./types";
 
-/** Spec "GenerationJob" (lib/openapi/responses.ts ZGenerationJob). */
-export type JobStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled";
-
-export interface GenerationJob {
-  jobId: string;
-  status: JobStatus;
-  /** The stage: queued, authoring, painting, saving, … (null before the job starts). */
-  phase: string | null;
-  /** 0..1, only ever rises. */
-  progress: number;
-  /** Set once the world exists (status `succeeded`). */
-  worldId: string | null;
-  campaignId: string | null;
-  actsDone: number | null;
-  actsTotal: number | null;
-  error: string | null;
-  provider: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { GenerationJob, JobStatus } from "./types";
 
 export const isJobDone = (status: JobStatus) => status === "succeeded" || status === "failed" || status === "cancelled";
 

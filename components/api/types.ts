@@ -1,43 +1,67 @@
-/** Shapes of the /v1 management API as the Studio reads them (see docs/api.md). */
+import type { z } from "zod";
+import type {
+  ZApp,
+  ZCreatedKey,
+  ZCreatedWebhookEndpoint,
+  ZCreateWorldGenerated,
+  ZFork,
+  ZGenerationJob,
+  ZKeyMetadata,
+  ZOpsResult,
+  ZUsage,
+  ZVersion,
+  ZVersionDetail,
+  ZVersionList,
+  ZVersionPruned,
+  ZVersionRenamed,
+  ZWebhookDelivery,
+  ZWebhookDeliveryAttempt,
+  ZWebhookDeliveryList,
+  ZWebhookEndpoint,
+  ZWorldResource,
+  ZWorldSummary,
+} from "@/lib/openapi/responses";
 
-export type Mode = "test" | "live";
-export type KeyKind = "secret" | "publishable";
+/*
+ * The /v1 responses as the Studio reads them: the types of the API's own response schemas
+ * (lib/openapi/responses.ts, the ones the OpenAPI document and the tests hold the API to), never
+ * a copy. Types only: the schemas themselves stay on the server (eslint.config.mjs).
+ */
 
-export interface App {
-  id: string;
-  name: string;
-  defaultMode: Mode;
-  embedOrigins: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+/** A response body: its schema's type without the `schemaVersion` the wrapper adds to every body. */
+type Body<S extends z.ZodType> = Omit<z.infer<S>, "schemaVersion">;
 
-export interface ApiKey {
-  id: string;
-  prefix: string;
-  last4: string;
-  kind: KeyKind;
-  mode: Mode;
-  scopes: string[];
-  name: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-
+export type App = z.infer<typeof ZApp>;
+export type Mode = App["defaultMode"];
+export type ApiKey = z.infer<typeof ZKeyMetadata>;
+export type KeyKind = ApiKey["kind"];
 /** A key as POST returns it: the only response that ever carries the full secret. */
-export interface CreatedApiKey extends ApiKey {
-  secret: string;
-}
+export type CreatedApiKey = Body<typeof ZCreatedKey>;
 
-export interface UpdateAppInput {
-  name?: string;
-  defaultMode?: Mode;
-  embedOrigins?: string[];
-}
+export type WorldSummary = z.infer<typeof ZWorldSummary>;
+export type Visibility = WorldSummary["visibility"];
+/** GET /v1/worlds/{id}: metadata plus the graph as stored under `world`. */
+export type WorldResource = Body<typeof ZWorldResource>;
+export type OpsResult = Body<typeof ZOpsResult>;
+export type Fork = Body<typeof ZFork>;
+/** 200 of a synchronous generate. */
+export type GeneratedWorld = Body<typeof ZCreateWorldGenerated>;
+/** The 202 of an async generate and GET /v1/jobs/{jobId}. */
+export type GenerationJob = Body<typeof ZGenerationJob>;
+export type JobStatus = GenerationJob["status"];
 
-export interface CreateKeyInput {
-  kind: KeyKind;
-  mode: Mode;
-  name?: string;
-}
+export type Version = z.infer<typeof ZVersion>;
+export type VersionList = Body<typeof ZVersionList>;
+export type VersionDetail = Body<typeof ZVersionDetail>;
+export type VersionRenamed = Body<typeof ZVersionRenamed>;
+export type VersionPruned = Body<typeof ZVersionPruned>;
+
+export type WebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
+/** The creation response: the only one that ever carries the signing secret. */
+export type CreatedWebhookEndpoint = Body<typeof ZCreatedWebhookEndpoint>;
+export type WebhookDeliveryAttempt = z.infer<typeof ZWebhookDeliveryAttempt>;
+export type WebhookDelivery = z.infer<typeof ZWebhookDelivery>;
+export type WebhookDeliveryList = Body<typeof ZWebhookDeliveryList>;
+
+/** GET /v1/usage: today's quota use against the app's effective caps, and billing. */
+export type Usage = Body<typeof ZUsage>;

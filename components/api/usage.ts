@@ -2,15 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "./client";
-import type { Mode } from "./types";
+import type { Mode, Usage } from "./types";
 
-/** GET /v1/usage (ZUsage): today's quota use against the app's effective caps, and billing. */
-export interface Usage {
-  /** Today in UTC, YYYY-MM-DD. */
-  day: string;
-  quotas: Record<string, { used: number; cap: number }>;
-  billing: { sessionSeconds: number; chatSeconds: number };
-}
+export type { Usage } from "./types";
 
 export const usageKeys = {
   usage: (appId: string, mode: Mode) => ["usage", appId, mode] as const,

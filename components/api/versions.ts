@@ -1,32 +1,13 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { World } from "@/lib/kernel";
 import { apiFetch } from "./client";
+import type { Version, VersionDetail, VersionList, VersionPruned, VersionRenamed } from "./types";
 import { ifMatch, rememberWorld, scopeOf, worldKeys, worldPath, type WorldRef, type WorldResource } from "./worlds";
 
-/** A world's branching version tree (docs/api.md "Versions"; ZVersion, ZVersionList). */
-export interface Version {
-  versionId: string;
-  title: string;
-  /** null for a root. */
-  parentId: string | null;
-  /** The working graph's rev that was snapshotted. */
-  rev: string;
-  createdAt: string;
-  isHead: boolean;
-}
+/* A world's branching version tree (docs/api.md "Versions"). */
 
-export interface VersionList {
-  /** Newest first. */
-  versions: Version[];
-  head: string | null;
-}
-
-export interface VersionDetail extends Version {
-  /** The snapshot. */
-  world: World;
-}
+export type { Version, VersionDetail, VersionList } from "./types";
 
 export const versionKeys = {
   list: (ref: WorldRef) => [...worldKeys.world(ref), "versions"] as const,
@@ -70,7 +51,7 @@ export function useRenameVersion(ref: WorldRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ versionId, title }: { versionId: string; title: string }) =>
-      apiFetch<{ ok: true; versionId: string; title: string }>(versionPath(ref.worldId, versionId), { method: "PATCH", body: { title }, app: scopeOf(ref) }),
+      apiFetch<VersionRenamed>(versionPath(ref.worldId, versionId), { method: "PATCH", body: { title }, app: scopeOf(ref) }),
     onSuccess: ({ versionId, title }) => {
       queryClient.setQueryData<VersionList>(versionKeys.list(ref), (list) =>
         list ? { ...list, versions: list.versions.map((v) => (v.versionId === versionId ? { ...v, title } : v)) } : list,
@@ -83,7 +64,7 @@ export function useRenameVersion(ref: WorldRef) {
 export function usePruneVersion(ref: WorldRef) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (versionId: string) => apiFetch<{ ok: true; versionId: string }>(versionPath(ref.worldId, versionId), { method: "DELETE", app: scopeOf(ref) }),
+    mutationFn: (versionId: string) => apiFetch<VersionPruned>(versionPath(ref.worldId, versionId), { method: "DELETE", app: scopeOf(ref) }),
     onSuccess: ({ versionId }) => {
       queryClient.removeQueries({ queryKey: versionKeys.detail(ref, versionId) });
       return queryClient.invalidateQueries({ queryKey: versionKeys.list(ref), exact: true });

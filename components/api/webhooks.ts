@@ -2,43 +2,11 @@
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "./client";
+import type { CreatedWebhookEndpoint, WebhookDeliveryList, WebhookEndpoint } from "./types";
 
-/** Webhook endpoints of an app (USER routes; docs/webhooks.md). */
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  /** Event types, or `["*"]` for every present and future type. */
-  events: string[];
-  enabled: boolean;
-  created_at: string;
-}
+/* Webhook endpoints of an app (USER routes; docs/webhooks.md). */
 
-/** The creation response: the only one that ever carries the signing secret. */
-export interface CreatedWebhookEndpoint extends WebhookEndpoint {
-  secret: string;
-}
-
-export interface WebhookDeliveryAttempt {
-  attempt: number;
-  status_code: number | null;
-  error: string | null;
-  duration_ms: number;
-  attempted_at: string;
-}
-
-export interface WebhookDelivery {
-  id: string;
-  event_id: string;
-  event_type: string;
-  state: "pending" | "succeeded" | "failed";
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-  next_retry_at: string | null;
-  created_at: string;
-  updated_at: string;
-  attempt_log: WebhookDeliveryAttempt[];
-}
+export type { CreatedWebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from "./types";
 
 export interface CreateWebhookInput {
   url: string;
@@ -95,7 +63,7 @@ export function useWebhookDeliveries(appId: string, webhookId: string, { limit =
   return useInfiniteQuery({
     queryKey: webhookKeys.deliveries(appId, webhookId),
     queryFn: ({ signal, pageParam }) =>
-      apiFetch<{ deliveries: WebhookDelivery[]; nextCursor: string | null }>(
+      apiFetch<WebhookDeliveryList>(
         `${webhookPath(appId, webhookId)}/deliveries?limit=${limit}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
         { signal },
       ),

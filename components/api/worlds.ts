@@ -1,56 +1,19 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { Diagnostic, Op, World } from "@/lib/kernel";
+import { withWorldDefaults, type Op, type World } from "@/lib/kernel";
 import { apiFetch } from "./client";
-import type { GenerationJob } from "./jobs";
-import type { Mode } from "./types";
+import type { Fork, GeneratedWorld, GenerationJob, Mode, OpsResult, Visibility, WorldResource } from "./types";
 
-/**
- * Worlds through the developer API, the Studio acting for one app (`X-App-Id`, `X-App-Mode`).
- * Shapes: lib/openapi/responses.ts (WorldSummary, WorldResource, OpsResult, Fork).
- */
+export type { OpsResult, Visibility, WorldResource, WorldSummary } from "./types";
 
-export type Visibility = "private" | "unlisted" | "public";
+/* Worlds through the developer API, the Studio acting for one app (`X-App-Id`, `X-App-Mode`). */
 
 /** Which world, of which app and mode: the props every world panel receives. */
 export interface WorldRef {
   appId: string;
   worldId: string;
   mode: Mode;
-}
-
-export interface WorldSummary {
-  id: string;
-  kind: "world" | "character";
-  slug: string | null;
-  name: string;
-  description: string;
-  cover: string;
-  visibility: Visibility;
-  mode: Mode;
-  source: string;
-  forkedFrom: string | null;
-  sessionCount: number;
-  likeCount: number;
-  /** Present for public worlds only. */
-  playUrl?: string;
-  rev: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** GET /v1/worlds/{id}: metadata plus the SMWorld graph under `world`. */
-export interface WorldResource extends WorldSummary {
-  world: World;
-}
-
-export interface OpsResult {
-  world: World;
-  diagnostics: Diagnostic[];
-  rev: string;
-  applyErrors: string[];
-  notes: string[];
 }
 
 export interface UpdateWorldInput {
@@ -70,15 +33,6 @@ export interface GenerateWorldInput {
   async?: boolean;
 }
 
-/** 200 of a synchronous generate. */
-export interface GeneratedWorld {
-  worldId: string;
-  slug: string | null;
-  ok: boolean;
-  cover: string;
-  mock?: true;
-}
-
 export const worldKeys = {
   /** Everything of one app and mode. */
   scope: (appId: string, mode: Mode) => ["worlds", appId, mode] as const,
@@ -92,15 +46,40 @@ export const scopeOf = (ref: Pick<WorldRef, "appId" | "mode">) => ({ appId: ref.
 export const ifMatch = (rev: string | undefined): Record<string, string> | undefined => (rev ? { "if-match": rev } : undefined);
 
 /**
+ * The resource's graph as the kernel reads it. A stored world may leave out state fields (an
+ * import is kept as sent); they read as their add_state defaults, as the gate reads them. A
+ * complete graph is returned as it is.
+ */
+export const graphOf = (resource: Pick<WorldResource, "world">): World => withWorldDefaults(resource.world);
+
+/** GET /v1/worlds/{id}: the World resource with its graph. */
+export const fetchWorld = (ref: WorldRef, signal?: AbortSignal) => apiFetch<WorldResource>(worldPath(ref.worldId), { signal, app: scopeOf(ref) });
+
+/**
+ * POST /v1/worlds/{id}/ops with the rev the edit was made on (`If-Match`): the one way to post
+ * ops, for `useApplyOps` and the graph editor. A 412 fails with `currentRev`, a 422 with the
+ * gate's `diagnostics` (ApiRequestError).
+ */
+export const postOps = (ref: WorldRef, ops: Op[], rev: string | undefined) =>
+  apiFetch<OpsResult>(`${worldPath(ref.worldId)}/ops`, { method: "POST", body: { ops }, headers: ifMatch(rev), app: scopeOf(ref) });
+
+/** The World resource once an ops write answered: its graph, rev, and the metadata the graph carries. */
+export function withOpsResult(resource: WorldResource, result: OpsResult): WorldResource {
+  const { world, rev } = result;
+  return { ...resource, world, rev, name: world.name, description: world.description, cover: world.cover, updatedAt: new Date().toISOString() };
+}
+
+/**
  * The world with its graph. `fresh` refetches whenever a component mounts, for views that
  * compare against the working graph (the version diff), since other tabs and other people
- * write to it.
+ * write to it. `initialData` seeds the cache with the world a page read on the server.
  */
-export function useWorld(ref: WorldRef, { fresh = false }: { fresh?: boolean } = {}) {
+export function useWorld(ref: WorldRef, { fresh = false, initialData }: { fresh?: boolean; initialData?: WorldResource } = {}) {
   return useQuery({
     queryKey: worldKeys.world(ref),
-    queryFn: ({ signal }) => apiFetch<WorldResource>(worldPath(ref.worldId), { signal, app: scopeOf(ref) }),
+    queryFn: ({ signal }) => fetchWorld(ref, signal),
     ...(fresh ? { refetchOnMount: "always" as const } : {}),
+    ...(initialData ? { initialData } : {}),
   });
 }
 
@@ -118,18 +97,13 @@ export function useUpdateWorld(ref: WorldRef) {
   });
 }
 
-/** POST /v1/worlds/{id}/ops with the rev the edit was made on. */
+/** Ops from a panel other than the editor (Settings' subject reference); the cached world follows. */
 export function useApplyOps(ref: WorldRef) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ops, rev }: { ops: Op[]; rev?: string }) =>
-      apiFetch<OpsResult>(`${worldPath(ref.worldId)}/ops`, { method: "POST", body: { ops }, headers: ifMatch(rev), app: scopeOf(ref) }),
+    mutationFn: ({ ops, rev }: { ops: Op[]; rev?: string }) => postOps(ref, ops, rev),
     onSuccess: (result) => {
-      queryClient.setQueryData<WorldResource>(worldKeys.world(ref), (current) =>
-        current
-          ? { ...current, world: result.world, rev: result.rev, name: result.world.name, description: result.world.description, cover: result.world.cover }
-          : current,
-      );
+      queryClient.setQueryData<WorldResource>(worldKeys.world(ref), (current) => (current ? withOpsResult(current, result) : current));
     },
   });
 }
@@ -145,7 +119,7 @@ export function useDeleteWorld(ref: WorldRef) {
 export function useForkWorld(ref: WorldRef) {
   return useMutation({
     mutationFn: (input: { name?: string }) =>
-      apiFetch<{ worldId: string; forkedFrom: string; slug: string | null }>(`${worldPath(ref.worldId)}/fork`, {
+      apiFetch<Fork>(`${worldPath(ref.worldId)}/fork`, {
         method: "POST",
         body: input,
         app: scopeOf(ref),

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { LockIcon } from "@/components/worlds/icons";
+import { LockIcon } from "@/components/ui/icons";
 
 /** The brain as its owner reads it (the page builds it from the stored profile; never sent to anyone else). */
 export interface BrainView {

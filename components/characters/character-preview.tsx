@@ -4,8 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { InfoIcon, PlayIcon, RefreshIcon, XIcon } from "@/components/ui/icons";
-import { MessageIcon } from "@/components/worlds/icons";
+import { InfoIcon, MessageIcon, PlayIcon, RefreshIcon, XIcon } from "@/components/ui/icons";
 
 interface CharacterPreviewProps {
   characterId: string;

@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { FlagIcon, UserIcon } from "@/components/worlds/icons";
+import { FlagIcon, UserIcon } from "@/components/ui/icons";
 import { PLACEHOLDER_BACKGROUND } from "@/embed/page/styles";
 
 /** One stance as the gallery draws it (the page computes it with the embed's own rules). */

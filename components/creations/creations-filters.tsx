@@ -3,9 +3,9 @@
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useRef, useTransition, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
+import { ChevronDownIcon, SearchIcon } from "@/components/ui/icons";
 import { inputClasses } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { ChevronDownIcon, SearchIcon } from "@/components/worlds/icons";
 import type { AppOption, CreationKindFilter } from "./types";
 
 const SEARCH_DEBOUNCE_MS = 300;

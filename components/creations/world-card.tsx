@@ -1,8 +1,7 @@
 import Link from "next/link";
-import { formatDateTime, formatRelative } from "@/components/keys/format";
+import { formatDateTime, formatRelative } from "@/components/ui/dates";
 import { cn } from "@/components/ui/cn";
-import { BoxIcon, GlobeIcon, ImageIcon } from "@/components/ui/icons";
-import { LinkIcon, LockIcon, MessageIcon } from "@/components/worlds/icons";
+import { BoxIcon, GlobeIcon, ImageIcon, LinkIcon, LockIcon, MessageIcon } from "@/components/ui/icons";
 import type { CreationCard } from "./types";
 
 const visibility = {

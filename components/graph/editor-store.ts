@@ -1,24 +1,14 @@
-import { applyOps, buildGraphIndex, getState, invertOps, lostOnUndo, validateWorld, type Diagnostic, type GraphIndex, type Op, type World } from "@/lib/kernel";
-import type { WorldResource } from "@/components/api/worlds";
-import {
-  draftFieldErrors,
-  draftOps,
-  emptyStateFields,
-  entranceFields,
-  eventFields,
-  isDirty,
-  mergeFields,
-  newEventFields,
-  newStateId,
-  nextHotkey,
-  stateFields,
-  type Draft,
-} from "./fields";
-
-import { OpsError, postOps, type OpsTarget } from "./ops-request";
+import { applyOps, getState, invertOps, lostOnUndo, type Diagnostic, type Op, type World } from "@/lib/kernel";
+import { ApiRequestError } from "@/components/api/client";
+import { postOps, withOpsResult, type WorldRef, type WorldResource } from "@/components/api/worlds";
+import { afterFailedWrite, draftFor, labelOf, quote, rebase, savedForm, type DraftAt } from "./editor-drafts";
+import { historyAfter } from "./editor-history";
+import { completeResource, initialState, NEW_EVENT_EDGE, NEW_STATE_NODE, sameSelection, type Batch, type EditorState, type Selection, type Toast, type View } from "./editor-state";
+import { ViewCache } from "./editor-view";
+import { draftFieldErrors, draftOps, emptyStateFields, isDirty, newEventFields, newStateId, nextHotkey, type Draft } from "./fields";
+import { freeSpot, type XY } from "./layout";
 import { PositionStore } from "./position-store";
-import { problemMarks, resolveDiagnostic, type ProblemMarks } from "./targets";
-import { NODE_HEIGHT, NODE_WIDTH, type Positions, type XY } from "./layout";
+import { resolveDiagnostic } from "./targets";
 
 /**
  * The editor's state outside React: the confirmed world (last answer of the API), the batch in
@@ -29,95 +19,8 @@ import { NODE_HEIGHT, NODE_WIDTH, type Positions, type XY } from "./layout";
  * time, each computed from the state at its turn.
  */
 
-/** Node id of a state being created (it has no id of its own until it is saved). */
-export const NEW_STATE_NODE = "\u0000new-state";
-/** Edge id of an event being created. */
-export const NEW_EVENT_EDGE = "\u0000new-event";
-
-export type Selection = { kind: "state"; id: string } | { kind: "event"; from: string; name: string } | null;
-
-export interface Batch {
-  label: string;
-  ops: Op[];
-  inverse: Op[];
-}
-
-export interface View {
-  /** The would-be world: confirmed + in flight + draft. */
-  world: World;
-  index: GraphIndex;
-  diagnostics: Diagnostic[];
-  marks: ProblemMarks;
-  /** Draft ops the kernel skipped (an id or name already taken), as `applyOps` words them. */
-  draftApplyErrors: string[];
-  /** The view id of the state the draft edits and its node id (they differ while renaming or creating). */
-  draftState: { viewId: string; nodeId: string } | null;
-  /** Index in `world.scene.events` of the event the draft edits, and its edge id. */
-  draftEvent: { index: number; edgeId: string } | null;
-  /** Milliseconds of the last apply + index + gate pass. */
-  lintMs: number;
-}
-
-export interface Toast {
-  id: number;
-  message: string;
-  tone: "neutral" | "danger";
-  action?: { label: string; run: () => void };
-}
-
-export interface Refusal {
-  detail: string;
-  diagnostics: Diagnostic[];
-  errors: string[];
-}
-
-export interface EditorState {
-  resource: WorldResource;
-  pending: Op[] | null;
-  draft: Draft | null;
-  selection: Selection;
-  view: View;
-  undo: Batch[];
-  redo: Batch[];
-  saving: boolean;
-  /** A write answered 412: the world changed elsewhere. */
-  conflict: boolean;
-  reloading: boolean;
-  /** The gate's 422 for the last save of the draft. */
-  refusal: Refusal | null;
-  /** Any other failure of the last write. */
-  error: string | null;
-  /** Field errors that block saving (shapes the API would refuse with 400). */
-  fieldErrors: Map<string, string>;
-  toast: Toast | null;
-  focus: { field: string; nonce: number } | null;
-  reveal: { nodeId: string; nonce: number } | null;
-  savedAt: number | null;
-  /** A delete that needs confirmation (it would lose properties undo cannot restore). */
-  confirmDelete: { label: string; lost: string[]; ops: Op[] } | null;
-}
-
-export const edgeIdOf = (from: string, name: string) => JSON.stringify([from, name]);
-
-export function sameSelection(a: Selection, b: Selection): boolean {
-  if (a === null || b === null) return a === b;
-  if (a.kind === "state" && b.kind === "state") return a.id === b.id;
-  if (a.kind === "event" && b.kind === "event") return a.from === b.from && a.name === b.name;
-  return false;
-}
-
-const quote = (s: string) => `“${s}”`;
-
-declare global {
-  interface Window {
-    /** Milliseconds of the editor's last lint pass (apply + index + gate), for the benchmark. */
-    __lintMs?: number;
-    __lintPasses?: number[];
-  }
-}
-
 export interface EditorCallbacks {
-  /** The confirmed world changed through this editor (to keep the query cache in step). */
+  /** The confirmed world changed through this editor: the query cache takes this very object. */
   onResource(resource: WorldResource): void;
   /** Fetches the latest world (the 412 path's Reload). */
   fetchLatest(): Promise<WorldResource>;
@@ -129,36 +32,18 @@ export class EditorStore {
   private lock: Promise<unknown> = Promise.resolve();
   private nonce = 0;
   private toastTimer: ReturnType<typeof setTimeout> | undefined;
-  private viewKey = "";
+  private readonly views = new ViewCache();
   readonly positions: PositionStore;
 
   constructor(
-    private readonly target: OpsTarget,
-    resource: WorldResource,
+    private readonly target: WorldRef,
+    initial: WorldResource,
     private readonly callbacks: EditorCallbacks,
   ) {
     this.positions = new PositionStore(target.worldId);
-    const draft = this.draftFor(null, resource.world);
-    this.state = {
-      resource,
-      pending: null,
-      draft,
-      selection: null,
-      view: this.computeView(resource.world, null, draft),
-      undo: [],
-      redo: [],
-      saving: false,
-      conflict: false,
-      reloading: false,
-      refusal: null,
-      error: null,
-      fieldErrors: new Map(),
-      toast: null,
-      focus: null,
-      reveal: null,
-      savedAt: null,
-      confirmDelete: null,
-    };
+    const resource = completeResource(initial);
+    const draft = draftFor(null, resource.world);
+    this.state = initialState(resource, draft, this.views.viewFor(resource.world, null, draft, null));
     if (typeof performance !== "undefined") performance.mark("pw-editor-store");
   }
 
@@ -185,49 +70,7 @@ export class EditorStore {
   // ---- the would-be world ----------------------------------------------------------------
 
   private viewFor(s: EditorState): View {
-    const ops = draftOps(s.draft);
-    const key = JSON.stringify([s.pending, ops, draftItem(s.draft)]);
-    if (s.view && s.view.world !== undefined && this.viewKey === key && this.viewBase === s.resource.world) return s.view;
-    return this.computeView(s.resource.world, s.pending, s.draft, ops, key);
-  }
-
-  private viewBase: World | null = null;
-
-  private computeView(confirmed: World, pending: Op[] | null, draft: Draft | null, ops = draftOps(draft), key = JSON.stringify([pending, ops, draftItem(draft)])): View {
-    const started = performance.now();
-    let world = confirmed;
-    let draftApplyErrors: string[] = [];
-    const all = pending ? [...pending, ...ops] : ops;
-    if (all.length > 0) {
-      const applied = applyOps(confirmed, all);
-      world = applied.world;
-      const offset = pending?.length ?? 0;
-      draftApplyErrors = applied.applyErrors.filter((e) => Number(/^ops\[(\d+)\]/.exec(e)?.[1] ?? 0) >= offset);
-    }
-    const index = buildGraphIndex(world);
-    const diagnostics = validateWorld(world, { index });
-    const lintMs = performance.now() - started;
-    const marks = problemMarks(world, diagnostics);
-
-    let draftState: View["draftState"] = null;
-    let draftEvent: View["draftEvent"] = null;
-    if (draft?.kind === "state" && draftApplyErrors.length === 0) {
-      const nodeId = draft.original ?? NEW_STATE_NODE;
-      if (getState(world, draft.fields.id)) draftState = { viewId: draft.fields.id, nodeId };
-    } else if (draft?.kind === "event" && draftApplyErrors.length === 0) {
-      const f = draft.fields;
-      const index = world.scene.events.findIndex((e) => e.from === f.from && e.name === f.name);
-      if (index !== -1) draftEvent = { index, edgeId: draft.original ? edgeIdOf(draft.original.from, draft.original.name) : NEW_EVENT_EDGE };
-    }
-
-    if (typeof window !== "undefined") {
-      window.__lintMs = lintMs;
-      (window.__lintPasses ??= []).push(lintMs);
-      if (window.__lintPasses.length > 200) window.__lintPasses.shift();
-    }
-    this.viewKey = key;
-    this.viewBase = confirmed;
-    return { world, index, diagnostics, marks, draftApplyErrors, draftState, draftEvent, lintMs };
+    return this.views.viewFor(s.resource.world, s.pending, s.draft, s.view);
   }
 
   /** The world every new draft starts from: confirmed plus the batch in flight. */
@@ -246,51 +89,6 @@ export class EditorStore {
   }
 
   // ---- drafts ------------------------------------------------------------------------------
-
-  private draftFor(selection: Selection, world: World): Draft | null {
-    if (selection === null) {
-      const base = entranceFields(world);
-      return { kind: "entrance", base, fields: base };
-    }
-    if (selection.kind === "state") {
-      const s = getState(world, selection.id);
-      if (!s) return null;
-      const base = stateFields(s);
-      return { kind: "state", original: s.id, base, fields: base };
-    }
-    const e = world.scene.events.find((x) => x.from === selection.from && x.name === selection.name);
-    if (!e) return null;
-    const base = eventFields(e);
-    return { kind: "event", original: { from: e.from, name: e.name }, originalKind: e.kind, base, fields: base };
-  }
-
-  /** Rebases the draft onto a newer world, keeping what the person changed. */
-  private rebase(draft: Draft | null, selection: Selection, world: World): { draft: Draft | null; selection: Selection } {
-    if (draft === null) return { draft: this.draftFor(selection, world), selection };
-    if (draft.kind === "entrance") {
-      const theirs = entranceFields(world);
-      return { draft: { kind: "entrance", base: theirs, fields: mergeFields(draft.base, draft.fields, theirs) }, selection };
-    }
-    if (draft.original === null) return { draft, selection };
-    if (draft.kind === "state") {
-      const s = getState(world, draft.original);
-      if (!s) {
-        // Deleted (elsewhere, or by an undo): keep typed changes as a new state, else let go.
-        if (!isDirty(draft)) return { draft: this.draftFor(null, world), selection: null };
-        return { draft: { kind: "state", original: null, base: emptyStateFields(draft.fields.id), fields: draft.fields }, selection: { kind: "state", id: NEW_STATE_NODE } };
-      }
-      const theirs = stateFields(s);
-      return { draft: { ...draft, base: theirs, fields: mergeFields(draft.base, draft.fields, theirs) }, selection };
-    }
-    const o = draft.original;
-    const e = world.scene.events.find((x) => x.from === o.from && x.name === o.name);
-    if (!e) {
-      if (!isDirty(draft)) return { draft: this.draftFor(null, world), selection: null };
-      return { draft: { kind: "event", original: null, base: draft.fields, fields: draft.fields }, selection: { kind: "event", from: "", name: NEW_EVENT_EDGE } };
-    }
-    const theirs = eventFields(e);
-    return { draft: { ...draft, originalKind: e.kind, base: theirs, fields: mergeFields(draft.base, draft.fields, theirs) }, selection };
-  }
 
   /** Typing in the inspector. */
   updateDraft = (update: (draft: Draft) => Draft): void => {
@@ -316,10 +114,10 @@ export class EditorStore {
   discardDraft = (): void => {
     const s = this.state;
     if (s.draft?.kind !== "entrance" && s.draft?.original === null) {
-      this.set({ draft: this.draftFor(null, this.baseWorld()), selection: null, refusal: null, error: null });
+      this.set({ draft: draftFor(null, this.baseWorld()), selection: null, refusal: null, error: null });
       return;
     }
-    this.set({ draft: this.draftFor(s.selection, this.baseWorld()), refusal: null, error: null });
+    this.set({ draft: draftFor(s.selection, this.baseWorld()), refusal: null, error: null });
   };
 
   // ---- selection & navigation -------------------------------------------------------------
@@ -333,7 +131,7 @@ export class EditorStore {
       if (sameSelection(selection, this.state.selection)) return true;
     }
     const world = this.baseWorld();
-    this.set({ selection, draft: this.draftFor(selection, world), refusal: null, error: null });
+    this.set({ selection, draft: draftFor(selection, world), refusal: null, error: null });
     return true;
   };
 
@@ -459,7 +257,7 @@ export class EditorStore {
       const sel = s.selection;
       if (sel === null) return;
       if (s.draft && s.draft.kind !== "entrance" && s.draft.original === null) {
-        this.set({ selection: null, draft: this.draftFor(null, this.baseWorld()) });
+        this.set({ selection: null, draft: draftFor(null, this.baseWorld()) });
         return;
       }
       const ops: Op[] = sel.kind === "state" ? [{ op: "delete_state", id: sel.id }] : [{ op: "delete_event", from: sel.from, name: sel.name }];
@@ -487,7 +285,7 @@ export class EditorStore {
     const before = { draft: s.draft, selection: s.selection };
     const world = this.baseWorld();
     const removed = ops[0]?.op === "delete_state" ? world.scene.events.filter((e) => e.from === (ops[0] as { id: string }).id || e.to === (ops[0] as { id: string }).id).length : 0;
-    const ok = await this.commit(ops, label, { before, optimistic: { draft: this.draftFor(null, applyOps(world, ops).world), selection: null } });
+    const ok = await this.commit(ops, label, { before, optimistic: { draft: draftFor(null, applyOps(world, ops).world), selection: null } });
     if (ok) this.showToast(removed > 0 ? `${label.replace("Delete", "Deleted")} and ${removed} event${removed === 1 ? "" : "s"}` : label.replace("Delete", "Deleted"), "neutral", { label: "Undo", run: () => void this.undo() });
   }
 
@@ -512,8 +310,8 @@ export class EditorStore {
     ops: Op[],
     label: string,
     options: {
-      before?: { draft: Draft | null; selection: Selection };
-      optimistic?: { draft: Draft | null; selection: Selection };
+      before?: DraftAt;
+      optimistic?: DraftAt;
       history?: "undo" | "redo";
       batch?: Batch;
     },
@@ -531,21 +329,9 @@ export class EditorStore {
     try {
       result = await postOps(this.target, ops, start.resource.rev);
     } catch (error) {
-      const failure = error instanceof OpsError ? error : new OpsError(0, "unknown", error instanceof Error ? error.message : "Something went wrong.");
+      const failure = error instanceof ApiRequestError ? error : new ApiRequestError(0, "unknown", error instanceof Error ? error.message : "Something went wrong.");
       const now = this.state;
-      let draft = now.draft;
-      let selection = now.selection;
-      if (options.before && options.optimistic) {
-        if (now.draft === options.optimistic.draft || sameItem(now.draft, options.optimistic.draft)) {
-          // Still on the item: put the unsaved changes back, with whatever was typed since.
-          const b = options.before.draft;
-          draft = b && now.draft && b.kind === now.draft.kind ? ({ ...b, fields: now.draft.fields } as Draft) : b;
-          selection = options.before.selection;
-        } else {
-          draft = options.before.draft;
-          selection = options.before.selection;
-        }
-      }
+      const { draft, selection } = options.before && options.optimistic ? afterFailedWrite(now, options.before, options.optimistic) : now;
       this.set({
         pending: null,
         saving: false,
@@ -559,32 +345,10 @@ export class EditorStore {
       return false;
     }
 
-    const resource: WorldResource = {
-      ...start.resource,
-      world: result.world,
-      rev: result.rev,
-      name: result.world.name,
-      description: result.world.description,
-      cover: result.world.cover,
-      updatedAt: new Date().toISOString(),
-    };
+    const resource = completeResource(withOpsResult(start.resource, result));
     const now = this.state;
-    const { draft, selection } = this.rebase(now.draft, now.selection, result.world);
-    let undo = now.undo;
-    let redo = now.redo;
-    if (options.history === "undo" && options.batch) {
-      undo = undo.slice(0, -1);
-      redo = [...redo, options.batch];
-    } else if (options.history === "redo" && options.batch) {
-      redo = redo.slice(0, -1);
-      undo = [...undo, options.batch];
-    } else if (inverse && result.applyErrors.length === 0 && inverse.length > 0) {
-      undo = [...undo.slice(-99), { label, ops, inverse }];
-      redo = [];
-    } else if (!inverse) {
-      undo = [];
-      redo = [];
-    }
+    const { draft, selection } = rebase(now.draft, now.selection, result.world);
+    const { undo, redo } = historyAfter(now, { ...options, label, ops, inverse, applyErrors: result.applyErrors });
     this.set({ resource, pending: null, saving: false, draft, selection, undo, redo, savedAt: Date.now() });
     this.callbacks.onResource(resource);
     return true;
@@ -593,14 +357,17 @@ export class EditorStore {
   // ---- the world from elsewhere ----------------------------------------------------------
 
   /** A newer world from another panel of this page (settings, restore) or a reload. */
-  adopt = (resource: WorldResource): void => {
+  adopt = (latest: WorldResource): void => {
     const s = this.state;
+    // This editor's own write, handed to the query cache, coming back as a prop.
+    if (latest === s.resource) return;
+    const resource = completeResource(latest);
     if (resource.rev === s.resource.rev) {
       if (resource !== s.resource && resource.world === s.resource.world) this.set({ resource });
       return;
     }
     if (s.saving) return; // our own write's answer is on its way and will be reconciled
-    const { draft, selection } = this.rebase(s.draft, s.selection, resource.world);
+    const { draft, selection } = rebase(s.draft, s.selection, resource.world);
     this.set({ resource, draft, selection, undo: [], redo: [], conflict: false, refusal: null, error: null });
   };
 
@@ -637,52 +404,4 @@ export class EditorStore {
     if (this.toastTimer !== undefined) clearTimeout(this.toastTimer);
     this.positions.dispose();
   }
-}
-
-/** Which item a draft edits (the view's draft mapping depends on it, not only on the ops). */
-function draftItem(draft: Draft | null): unknown {
-  if (draft === null) return null;
-  if (draft.kind === "entrance") return "entrance";
-  if (draft.kind === "state") return ["state", draft.original, draft.fields.id];
-  return ["event", draft.original?.from ?? null, draft.original?.name ?? null, draft.fields.from, draft.fields.name];
-}
-
-/** The draft as it will be once its batch is saved: nothing left to save, identity updated. */
-function savedForm(draft: Exclude<Draft, { kind: "entrance" }>): Draft {
-  if (draft.kind === "state") return { kind: "state", original: draft.fields.id, base: draft.fields, fields: draft.fields };
-  return {
-    kind: "event",
-    original: { from: draft.fields.from, name: draft.fields.name },
-    originalKind: draft.original === null ? undefined : draft.originalKind,
-    base: draft.fields,
-    fields: draft.fields,
-  };
-}
-
-function sameItem(a: Draft | null, b: Draft | null): boolean {
-  if (a === null || b === null || a.kind !== b.kind) return false;
-  if (a.kind === "entrance") return true;
-  if (a.kind === "state" && b.kind === "state") return a.original === b.original;
-  if (a.kind === "event" && b.kind === "event") return a.original?.from === b.original?.from && a.original?.name === b.original?.name;
-  return false;
-}
-
-function labelOf(draft: Draft | null): string {
-  if (!draft) return "Edit";
-  if (draft.kind === "entrance") return "Edit the entrance";
-  if (draft.kind === "state") return draft.original === null ? `Create state ${quote(draft.fields.id)}` : `Edit state ${quote(draft.fields.id)}`;
-  return draft.original === null ? `Create event ${quote(draft.fields.name)}` : `Edit event ${quote(draft.fields.name)}`;
-}
-
-/** `at`, or the nearest spot below or beside it where a new node overlaps no other. */
-function freeSpot(at: XY, positions: Positions): XY {
-  const taken = [...positions.values()];
-  const clear = (p: XY) => taken.every((q) => Math.abs(q.x - p.x) >= NODE_WIDTH + 24 || Math.abs(q.y - p.y) >= NODE_HEIGHT + 24);
-  for (let ring = 0; ring < 12; ring++) {
-    for (const [dx, dy] of [[0, 1], [1, 0], [0, -1], [-1, 0], [1, 1], [-1, 1], [1, -1], [-1, -1]] as const) {
-      const p = { x: at.x + dx * ring * (NODE_WIDTH / 2 + 12), y: at.y + dy * ring * (NODE_HEIGHT / 2 + 12) };
-      if (clear(p)) return p;
-    }
-  }
-  return at;
 }

@@ -1,6 +1,7 @@
 import { MarkerType, Position, type Edge, type Node, type NodeHandle } from "@xyflow/react";
 import { fillTemplate, hashString, type Event, type State, type World } from "@/lib/kernel";
-import { NEW_EVENT_EDGE, NEW_STATE_NODE, edgeIdOf, type EditorState, type EditorStore, type Selection, type View } from "./editor-store";
+import { NEW_EVENT_EDGE, NEW_STATE_NODE, edgeIdOf, type EditorState, type Selection, type View } from "./editor-state";
+import type { EditorStore } from "./editor-store";
 import { isDirty } from "./fields";
 import { NODE_HEIGHT, NODE_WIDTH, placeMissing, type Positions, type XY } from "./layout";
 

@@ -1,16 +1,12 @@
 import { icon } from "@/components/ui/icons";
 
-/** Editor icons, drawn like components/ui/icons.tsx: 24×24 grid, 1.75 stroke, currentColor. */
+/**
+ * The graph editor's own icons, drawn like components/ui/icons.tsx: 24×24 grid, 1.75 stroke,
+ * currentColor. Icons other features use live in components/ui/icons.tsx.
+ */
 
 export const UndoIcon = icon(<path d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />, "UndoIcon");
 export const RedoIcon = icon(<path d="m15 14 5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13" />, "RedoIcon");
-export const SearchIcon = icon(
-  <>
-    <circle cx="11" cy="11" r="7" />
-    <path d="m20 20-3.5-3.5" />
-  </>,
-  "SearchIcon",
-);
 export const LayoutIcon = icon(
   <>
     <rect width="6" height="5" x="2" y="4" rx="1" />
@@ -43,7 +39,8 @@ export const KeyboardIcon = icon(
   "KeyboardIcon",
 );
 export const DoorIcon = icon(<path d="M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4M10 17l5-5-5-5M15 12H3" />, "DoorIcon");
-export const FlagIcon = icon(<path d="M4 22V4a1 1 0 0 1 .4-.8A6 6 0 0 1 8 2c3 0 5 2 7.333 2q2 0 3.067-.8A1 1 0 0 1 20 4v10a1 1 0 0 1-.4.8A6 6 0 0 1 16 16c-3 0-5-2-8-2a6 6 0 0 0-4 1.528" />, "FlagIcon");
+/** An ending state (the canvas badge, the inspector's Ending section). */
+export const EndingIcon = icon(<path d="M4 22V4a1 1 0 0 1 .4-.8A6 6 0 0 1 8 2c3 0 5 2 7.333 2q2 0 3.067-.8A1 1 0 0 1 20 4v10a1 1 0 0 1-.4.8A6 6 0 0 1 16 16c-3 0-5-2-8-2a6 6 0 0 0-4 1.528" />, "EndingIcon");
 export const CircleXIcon = icon(
   <>
     <circle cx="12" cy="12" r="10" />
@@ -61,13 +58,3 @@ export const OverrideIcon = icon(
   "OverrideIcon",
 );
 export const MapIcon = icon(<path d="M14.106 5.553a2 2 0 0 0 1.788 0l3.659-1.83A1 1 0 0 1 21 4.619v12.764a1 1 0 0 1-.553.894l-4.553 2.277a2 2 0 0 1-1.788 0l-4.212-2.106a2 2 0 0 0-1.788 0l-3.659 1.83A1 1 0 0 1 3 19.381V6.618a1 1 0 0 1 .553-.894l4.553-2.277a2 2 0 0 1 1.788 0zM15 5.764v15M9 3.236v15" />, "MapIcon");
-export const PanelIcon = icon(
-  <>
-    <rect width="18" height="18" x="3" y="3" rx="2" />
-    <path d="M3 15h18" />
-  </>,
-  "PanelIcon",
-);
-export const ChevronDownIcon = icon(<path d="m6 9 6 6 6-6" />, "ChevronDownIcon");
-export const GripIcon = icon(<path d="M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01" />, "GripIcon");
-export const CornerDownLeftIcon = icon(<path d="M20 4v7a4 4 0 0 1-4 4H4M9 10l-5 5 5 5" />, "CornerDownLeftIcon");

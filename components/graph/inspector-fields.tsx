@@ -3,11 +3,14 @@
 import { memo, useId, type ComponentProps, type ReactNode } from "react";
 import type { Diagnostic } from "@/lib/kernel";
 import { cn } from "@/components/ui/cn";
-import { AlertTriangleIcon, InfoIcon } from "@/components/ui/icons";
+import { AlertTriangleIcon, ChevronDownIcon, InfoIcon, XIcon } from "@/components/ui/icons";
 import { inputClasses } from "@/components/ui/input";
-import { ChevronDownIcon, CircleXIcon } from "./icons";
+import { CircleXIcon } from "./icons";
 
 /** Form pieces of the inspector: dense (13px) versions of components/ui's inputs. */
+
+/** The platform's modifier key as shortcuts name it. */
+export const MOD_KEY = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform) ? "⌘" : "Ctrl";
 
 export const fieldInput = cn(inputClasses, "h-8 px-2.5 text-[13px]");
 export const fieldTextArea = cn(inputClasses, "h-auto resize-y px-2.5 py-1.5 text-[13px] leading-relaxed");
@@ -139,5 +142,30 @@ export function Select({ field, className, children, ...props }: ComponentProps<
       </select>
       <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-2.5 size-3.5 -translate-y-1/2 text-fg-subtle" />
     </div>
+  );
+}
+
+/** The item's own findings (not a field's), at the top of its panel. */
+export function ItemProblems({ notes }: { notes: Diagnostic[] | undefined }) {
+  if (!notes?.length) return null;
+  return (
+    <ul className="mx-4 mt-4 space-y-1 rounded-lg border border-line bg-subtle/60 px-3 py-2" aria-label="Problems with this state">
+      {notes.map((d, i) => (
+        <li key={`${d.code}-${i}`} className="flex items-start gap-2 text-xs text-fg-muted">
+          <SeverityIcon severity={d.severity} className="mt-px" />
+          <span>
+            <span className="font-mono text-[11px] text-fg-subtle">{d.code}</span> {d.message}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function RemoveButton({ label, onClick, className }: { label: string; onClick: () => void; className?: string }) {
+  return (
+    <button type="button" aria-label={label} title={label} onClick={onClick} className={cn("grid size-6 place-items-center rounded text-fg-subtle hover:bg-subtle hover:text-danger-text", className)}>
+      <XIcon className="size-3.5" />
+    </button>
   );
 }

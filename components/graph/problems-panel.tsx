@@ -3,8 +3,7 @@
 import { memo, useDeferredValue, useState } from "react";
 import type { Diagnostic, Severity } from "@/lib/kernel";
 import { cn } from "@/components/ui/cn";
-import { CheckIcon } from "@/components/ui/icons";
-import { ChevronDownIcon } from "./icons";
+import { CheckIcon, ChevronDownIcon } from "@/components/ui/icons";
 import { SeverityIcon } from "./inspector-fields";
 import { useEditor, useEditorStore } from "./use-editor";
 

@@ -4,7 +4,8 @@ import { useMemo, useState } from "react";
 import { fillTemplate, type World } from "@/lib/kernel";
 import { Dialog } from "@/components/ui/dialog";
 import { cn } from "@/components/ui/cn";
-import { OverrideIcon, SearchIcon, StateIcon, TransitionIcon } from "./icons";
+import { SearchIcon } from "@/components/ui/icons";
+import { OverrideIcon, StateIcon, TransitionIcon } from "./icons";
 import { Kbd } from "./inspector-fields";
 import { useEditor } from "./use-editor";
 

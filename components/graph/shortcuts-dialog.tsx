@@ -1,8 +1,7 @@
 "use client";
 
 import { Dialog } from "@/components/ui/dialog";
-import { MOD_KEY } from "./inspector";
-import { Kbd } from "./inspector-fields";
+import { Kbd, MOD_KEY } from "./inspector-fields";
 
 const GROUPS: Array<{ title: string; rows: Array<[string, string[][]]> }> = [
   {

@@ -5,7 +5,7 @@ import { memo, useState, type CSSProperties } from "react";
 import { cn } from "@/components/ui/cn";
 import { AlertTriangleIcon } from "@/components/ui/icons";
 import type { StateNodeType } from "./graph-model";
-import { CircleXIcon, DoorIcon, FlagIcon } from "./icons";
+import { CircleXIcon, DoorIcon, EndingIcon } from "./icons";
 import { useEditorStore } from "./use-editor";
 
 const OUTCOME_LABEL = { good: "Good ending", bad: "Bad ending", neutral: "Ending", plain: "Ending" } as const;
@@ -54,7 +54,7 @@ export const StateNode = memo(function StateNode({ id, data, selected }: NodePro
             ) : null}
             {ending ? (
               <span className={cn("pw-badge", `pw-badge-${ending}`)}>
-                <FlagIcon className="size-3" /> {OUTCOME_LABEL[ending]}
+                <EndingIcon className="size-3" /> {OUTCOME_LABEL[ending]}
               </span>
             ) : null}
           </div>

@@ -1,7 +1,8 @@
 "use client";
 
 import { createContext, useContext, useSyncExternalStore } from "react";
-import type { EditorState, EditorStore } from "./editor-store";
+import type { EditorState } from "./editor-state";
+import type { EditorStore } from "./editor-store";
 
 export const EditorContext = createContext<EditorStore | null>(null);
 

@@ -1,19 +1,17 @@
 "use client";
 
 import Link from "next/link";
-import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from "react";
-import { apiFetch } from "@/components/api/client";
-import { worldKeys, type WorldRef, type WorldResource } from "@/components/api/worlds";
+import { useWorld, type WorldRef, type WorldResource } from "@/components/api/worlds";
 import { Walkthrough } from "@/components/play/walkthrough";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ChevronRightIcon, GlobeIcon, PlayIcon } from "@/components/ui/icons";
-import { Skeleton } from "@/components/ui/skeleton";
 import { VersionPanel } from "@/components/versions/version-panel";
 import { WorldSettings } from "@/components/worlds/world-settings";
 import { WorldEditor } from "./world-editor";
+import { EditorSkeleton } from "./workspace-skeleton";
 
 export type WorkspaceTab = "graph" | "versions" | "settings" | "play";
 export const WORKSPACE_TABS: ReadonlyArray<{ id: WorkspaceTab; label: string }> = [
@@ -27,26 +25,6 @@ const noSubscribe = () => () => {};
 /** False on the server and during hydration, true after: the canvas renders in the browser only. */
 function useMounted(): boolean {
   return useSyncExternalStore(noSubscribe, () => true, () => false);
-}
-
-function EditorSkeleton() {
-  return (
-    <div className="flex h-full flex-col" aria-busy="true" aria-label="Loading the editor">
-      <div className="flex h-11 items-center gap-2 border-b border-line bg-surface px-3">
-        <Skeleton className="h-6 w-20" />
-        <Skeleton className="h-6 w-20" />
-        <Skeleton className="ml-auto h-7 w-64" />
-      </div>
-      <div className="flex min-h-0 flex-1">
-        <div className="flex-1 bg-canvas" />
-        <div className="w-[22rem] space-y-3 border-l border-line bg-surface p-4 xl:w-[24rem]">
-          <Skeleton className="h-8 w-40" />
-          <Skeleton className="h-20 w-full" />
-          <Skeleton className="h-32 w-full" />
-        </div>
-      </div>
-    </div>
-  );
 }
 
 const VISIBILITY: Record<string, { label: string; tone: "success" | "accent" | "neutral" }> = {
@@ -70,11 +48,7 @@ export interface WorldWorkspaceProps {
 export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab = "graph", origin }: WorldWorkspaceProps) {
   const worldId = initialWorld.id;
   const ref: WorldRef = useMemo(() => ({ appId, worldId, mode }), [appId, worldId, mode]);
-  const query = useQuery({
-    queryKey: worldKeys.world(ref),
-    queryFn: ({ signal }) => apiFetch<WorldResource>(`/v1/worlds/${encodeURIComponent(worldId)}`, { signal, app: { appId, mode } }),
-    initialData: initialWorld,
-  });
+  const query = useWorld(ref, { initialData: initialWorld });
   const world = query.data ?? initialWorld;
   const [tab, setTab] = useState<WorkspaceTab>(initialTab);
   const mounted = useMounted();

@@ -3,7 +3,8 @@
 import type { ApiKey } from "@/components/api/types";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { formatDate, formatDateTime, formatRelative, maskKey } from "./format";
+import { formatDate, formatDateTime, formatRelative } from "@/components/ui/dates";
+import { maskKey } from "./format";
 import { KindBadge, ModeBadge, StatusBadge } from "./key-badges";
 
 const th = "px-3 py-2.5 text-left text-xs font-medium text-fg-muted whitespace-nowrap first:pl-6 last:pr-6";

@@ -2,14 +2,13 @@
 
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { fillTemplate, type Event, type State, type World } from "@/lib/kernel";
-import { useWorld, type WorldRef } from "@/components/api/worlds";
+import { graphOf, useWorld, type WorldRef } from "@/components/api/worlds";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ImageIcon, RefreshIcon } from "@/components/ui/icons";
+import { CameraIcon, FlagIcon, ImageIcon, MapPinIcon, MessageIcon, RefreshIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
-import { CameraIcon, FlagIcon, MapPinIcon, MessageIcon } from "@/components/worlds/icons";
 import { WorldLoadError } from "@/components/worlds/world-errors";
 
 export interface WalkthroughProps {
@@ -279,7 +278,7 @@ export function Walkthrough({ appId, worldId, mode }: WalkthroughProps) {
   if (world.isPending) return <Skeleton className="aspect-[21/9] w-full rounded-xl" />;
   if (world.isError) return <WorldLoadError error={world.error} onRetry={() => world.refetch()} retrying={world.isFetching} />;
 
-  const graph = world.data.world;
+  const graph = graphOf(world.data);
   return (
     <section aria-label={`Play ${world.data.name}`} className="overflow-hidden rounded-xl border border-line bg-surface shadow-xs">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-line px-5 py-3">

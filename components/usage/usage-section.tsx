@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { RefreshIcon } from "@/components/ui/icons";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ProgressBar } from "@/components/worlds/progress-bar";
 
 /** How each quota kind reads in the Studio; a kind the API adds later shows under its own name. */
 const KINDS: Record<string, { label: string; hint: string }> = {

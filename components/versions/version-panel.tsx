@@ -3,17 +3,16 @@
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { errorMessage } from "@/components/api/client";
 import { useCreateVersion, usePruneVersion, useRenameVersion, useRestoreVersion, useVersion, useVersions, type Version } from "@/components/api/versions";
-import { useWorld, type WorldRef } from "@/components/api/worlds";
+import { graphOf, useWorld, type WorldRef } from "@/components/api/worlds";
 import { diffWorlds } from "@/lib/kernel";
-import { formatDateTime, formatRelative } from "@/components/keys/format";
+import { formatDateTime, formatRelative } from "@/components/ui/dates";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
-import { CheckIcon, PenLineIcon, RefreshIcon, TrashIcon, XIcon } from "@/components/ui/icons";
+import { CameraIcon, CheckIcon, HistoryIcon, PenLineIcon, RefreshIcon, RotateCcwIcon, TrashIcon, XIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { CameraIcon, HistoryIcon, RotateCcwIcon } from "@/components/worlds/icons";
 import { WorldLoadError, WriteError } from "@/components/worlds/world-errors";
 
 import { VersionDiff } from "./version-diff";
@@ -152,10 +151,10 @@ export function VersionPanel({ appId, worldId, mode }: VersionPanelProps) {
   // The diff's base: the selected version, or HEAD when the working graph is selected.
   const baseId = version?.versionId ?? head?.versionId ?? null;
   const base = useVersion(ref, baseId);
-  const diff = useMemo(() => (base.data && world.data ? diffWorlds(base.data.world, world.data.world) : null), [base.data, world.data]);
+  const diff = useMemo(() => (base.data && world.data ? diffWorlds(base.data.world, graphOf(world.data)) : null), [base.data, world.data]);
   const headDiff = useVersion(ref, head?.versionId ?? null);
   const workingDirty = useMemo(
-    () => (headDiff.data && world.data ? diffWorlds(headDiff.data.world, world.data.world).total > 0 : null),
+    () => (headDiff.data && world.data ? diffWorlds(headDiff.data.world, graphOf(world.data)).total > 0 : null),
     [headDiff.data, world.data],
   );
 

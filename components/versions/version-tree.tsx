@@ -2,7 +2,7 @@
 
 import { useMemo, useRef, type KeyboardEvent } from "react";
 import type { Version } from "@/components/api/versions";
-import { formatDateTime, formatRelative } from "@/components/keys/format";
+import { formatDateTime, formatRelative } from "@/components/ui/dates";
 import { cn } from "@/components/ui/cn";
 import { layoutTree } from "./layout-tree";
 

@@ -2,7 +2,7 @@
 
 import { errorMessage } from "@/components/api/client";
 import { useWebhookDeliveries, type WebhookDelivery, type WebhookDeliveryAttempt } from "@/components/api/webhooks";
-import { formatDateTime, formatRelative } from "@/components/keys/format";
+import { formatDateTime, formatRelative } from "@/components/ui/dates";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

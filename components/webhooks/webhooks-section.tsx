@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ApiRequestError, errorMessage } from "@/components/api/client";
 import { useCreateWebhook, useDeleteWebhook, useWebhooks, type CreatedWebhookEndpoint, type WebhookEndpoint } from "@/components/api/webhooks";
-import { formatDate, formatDateTime } from "@/components/keys/format";
+import { formatDate, formatDateTime } from "@/components/ui/dates";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -12,10 +12,9 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
-import { AlertTriangleIcon, PlusIcon, RefreshIcon, TrashIcon } from "@/components/ui/icons";
+import { AlertTriangleIcon, ChevronDownIcon, PlusIcon, RefreshIcon, TrashIcon, WebhookIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ChevronDownIcon, WebhookIcon } from "@/components/worlds/icons";
 import { DeliveryLog } from "./delivery-log";
 
 /** `*`: every present and future event type (docs/webhooks.md). */

@@ -1,6 +1,7 @@
 // The character page's own calls, beside the world player's (boot and heartbeats, imported from
 // embed/player/api.ts): a talk turn and speech. Same origin, the session token only in the
 // Authorization header, never in a URL.
+import { readErrorBody } from "@/lib/shared/error-body";
 import { readTurn, type SayRequest, type Turn } from "./model";
 
 /** A refused or failed call: `status` 0 when the server could not be reached; `detail` as the server said it. */
@@ -26,8 +27,8 @@ async function post(url: string, token: string, body: unknown): Promise<unknown>
   } catch {
     throw new CallError(0, undefined);
   }
-  const json = (await res.json().catch(() => null)) as { detail?: unknown } | null;
-  if (!res.ok) throw new CallError(res.status, typeof json?.detail === "string" ? json.detail : undefined);
+  const json: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw new CallError(res.status, readErrorBody(json).detail);
   return json;
 }
 

@@ -2,6 +2,7 @@
 // served by the app, so no CORS is involved). A session token travels only in the
 // Authorization header, never in a URL.
 import type { World } from "@/lib/kernel/schema";
+import { readErrorBody } from "@/lib/shared/error-body";
 
 /** GET /v1/runtime/world and GET /v1/runtime/public/{slug} (docs/runtime.md). */
 export interface RuntimeWorld {
@@ -43,9 +44,9 @@ export async function loadWorld(source: Source): Promise<RuntimeWorld> {
   } catch {
     throw new RuntimeError(0, "The world could not be reached. Check your connection and reload.");
   }
-  const body = (await res.json().catch(() => null)) as (Partial<RuntimeWorld> & { detail?: string }) | null;
+  const body = (await res.json().catch(() => null)) as Partial<RuntimeWorld> | null;
   if (!res.ok || !body || !body.world || typeof body.sessionId !== "string") {
-    throw new RuntimeError(res.status, typeof body?.detail === "string" ? body.detail : `The world could not be loaded (HTTP ${res.status}).`);
+    throw new RuntimeError(res.status, readErrorBody(body).detail ?? `The world could not be loaded (HTTP ${res.status}).`);
   }
   return body as RuntimeWorld;
 }

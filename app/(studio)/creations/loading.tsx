@@ -1,16 +1,9 @@
 import { Skeleton } from "@/components/ui/skeleton";
-import { PageContainer } from "@/components/studio/page-header";
+import { PageSkeleton } from "@/components/studio/page-skeleton";
 
 export default function CreationsLoading() {
   return (
-    <PageContainer width="wide">
-      <div className="flex items-start justify-between gap-4" aria-busy="true" aria-label="Loading My Creations">
-        <div className="space-y-2">
-          <Skeleton className="h-7 w-44" />
-          <Skeleton className="h-4 w-72" />
-        </div>
-        <Skeleton className="h-9 w-32" />
-      </div>
+    <PageSkeleton label="Loading My Creations" width="wide" heading={["h-7 w-44", "h-4 w-72"]} action="h-9 w-32">
       <div className="space-y-5">
         <Skeleton className="h-9 w-full max-w-sm" />
         <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -26,6 +19,6 @@ export default function CreationsLoading() {
           ))}
         </div>
       </div>
-    </PageContainer>
+    </PageSkeleton>
   );
 }

@@ -1,5 +1,5 @@
 import { Skeleton } from "@/components/ui/skeleton";
-import { PageContainer } from "@/components/studio/page-header";
+import { PageSkeleton } from "@/components/studio/page-skeleton";
 
 function CardSkeleton({ rows }: { rows: number }) {
   return (
@@ -17,14 +17,9 @@ function CardSkeleton({ rows }: { rows: number }) {
 
 export default function AppSettingsLoading() {
   return (
-    <PageContainer>
-      <div className="space-y-2" aria-busy="true" aria-label="Loading app settings">
-        <Skeleton className="h-4 w-24" />
-        <Skeleton className="h-7 w-56" />
-        <Skeleton className="h-4 w-96 max-w-full" />
-      </div>
+    <PageSkeleton label="Loading app settings" heading={["h-4 w-24", "h-7 w-56", "h-4 w-96 max-w-full"]}>
       <CardSkeleton rows={2} />
       <CardSkeleton rows={3} />
-    </PageContainer>
+    </PageSkeleton>
   );
 }

@@ -1,19 +1,10 @@
 import { Skeleton } from "@/components/ui/skeleton";
-import { PageContainer } from "@/components/studio/page-header";
+import { PageSkeleton } from "@/components/studio/page-skeleton";
 
 /** The character page's frame while the server reads the character. */
 export default function CharacterLoading() {
   return (
-    <PageContainer width="wide">
-      <div className="space-y-3" aria-busy="true" aria-label="Loading the character">
-        <Skeleton className="h-4 w-40" />
-        <Skeleton className="h-8 w-64" />
-        <div className="flex gap-2">
-          <Skeleton className="h-5 w-20" />
-          <Skeleton className="h-5 w-16" />
-          <Skeleton className="h-5 w-28" />
-        </div>
-      </div>
+    <PageSkeleton label="Loading the character" width="wide" heading={["h-4 w-40", "h-8 w-64", ["h-5 w-20", "h-5 w-16", "h-5 w-28"]]}>
       <div className="rounded-xl border border-line bg-surface p-6">
         <Skeleton className="aspect-video w-full" />
       </div>
@@ -22,6 +13,6 @@ export default function CharacterLoading() {
           <Skeleton key={i} className="aspect-video w-full" />
         ))}
       </div>
-    </PageContainer>
+    </PageSkeleton>
   );
 }

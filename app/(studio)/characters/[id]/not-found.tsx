@@ -1,5 +1,5 @@
 import { NotFoundCard } from "@/components/studio/not-found-card";
-import { MessageIcon } from "@/components/worlds/icons";
+import { MessageIcon } from "@/components/ui/icons";
 
 export default function CharacterNotFound() {
   return (

@@ -1,30 +1,6 @@
-import { Skeleton } from "@/components/ui/skeleton";
+import { WorkspaceSkeleton } from "@/components/graph/workspace-skeleton";
 
 /** The world workspace's frame while the server reads the world. */
 export default function WorldLoading() {
-  return (
-    <div className="flex h-[calc(100dvh-3.5rem)] flex-col lg:h-dvh" aria-busy="true" aria-label="Loading the world">
-      <div className="shrink-0 border-b border-line bg-surface">
-        <div className="flex h-13 items-center gap-3 px-5">
-          <Skeleton className="h-4 w-24" />
-          <Skeleton className="h-5 w-48" />
-          <Skeleton className="ml-auto h-8 w-20" />
-        </div>
-        <div className="flex gap-2 px-4 pb-2">
-          <Skeleton className="h-6 w-14" />
-          <Skeleton className="h-6 w-16" />
-          <Skeleton className="h-6 w-16" />
-          <Skeleton className="h-6 w-12" />
-        </div>
-      </div>
-      <div className="flex min-h-0 flex-1">
-        <div className="flex-1 bg-canvas" />
-        <div className="w-[22rem] space-y-3 border-l border-line bg-surface p-4">
-          <Skeleton className="h-8 w-40" />
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-40 w-full" />
-        </div>
-      </div>
-    </div>
-  );
+  return <WorkspaceSkeleton />;
 }

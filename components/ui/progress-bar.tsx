@@ -1,4 +1,4 @@
-import { cn } from "@/components/ui/cn";
+import { cn } from "./cn";
 
 interface ProgressBarProps {
   /** 0..1 */

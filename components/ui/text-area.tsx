@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
-import { cn } from "@/components/ui/cn";
-import { inputClasses } from "@/components/ui/input";
+import { cn } from "./cn";
+import { inputClasses } from "./input";
 
 /** A multi-line input styled like components/ui/input. */
 export function TextArea({ className, rows = 4, ...props }: ComponentProps<"textarea">) {

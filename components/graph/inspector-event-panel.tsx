@@ -1,0 +1,89 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+import type { Draft, EventFields } from "./fields";
+import { StateIcon } from "./icons";
+import { Kbd, ProseInput, Row, Section, Select, StateOptions, TextInput } from "./inspector-fields";
+import type { PanelProps } from "./inspector-notes";
+
+/** The inspector on a transition or an override. */
+export function EventPanel({ store, draft, view, notes, errors }: PanelProps<Extract<Draft, { kind: "event" }>>) {
+  const f = draft.fields;
+  const set = <K extends keyof EventFields>(key: K, value: EventFields[K]) =>
+    store.updateDraft((d) => (d.kind === "event" ? { ...d, fields: { ...d.fields, [key]: value } } : d));
+  const n = (key: string) => notes.get(key);
+  const ids = view.index.stateIds;
+  const override = f.to === "";
+
+  return (
+    <div>
+      <Section title={override ? "Override" : "Transition"}>
+        <p className="rounded-lg bg-subtle/70 px-3 py-2 text-xs leading-relaxed text-fg-muted">
+          {override ? (
+            <>
+              Plays in place on <span className="font-mono text-fg">{f.from || "…"}</span>
+              {f.hotkey ? (
+                <>
+                  {" "}
+                  when the player presses <Kbd>{f.hotkey}</Kbd>
+                </>
+              ) : null}
+              ; the player stays where they are.
+            </>
+          ) : (
+            <>
+              Moves the player from <span className="font-mono text-fg">{f.from || "…"}</span> to <span className="font-mono text-fg">{f.to}</span>
+              {f.hotkey ? (
+                <>
+                  {" "}
+                  when they press <Kbd>{f.hotkey}</Kbd>
+                </>
+              ) : null}
+              .
+            </>
+          )}
+        </p>
+        <div className="grid grid-cols-2 gap-2">
+          <Row label="From" diagnostics={n("from")} error={errors.get("from")}>
+            {(c) => (
+              <Select field="from" {...c} value={f.from} onChange={(e) => set("from", e.target.value)} className="font-mono">
+                {ids.includes(f.from) ? null : <option value={f.from}>{f.from}</option>}
+                <StateOptions ids={ids} />
+              </Select>
+            )}
+          </Row>
+          <Row label="To" diagnostics={n("to")} error={errors.get("to")}>
+            {(c) => (
+              <Select field="to" {...c} value={f.to} onChange={(e) => store.setEventTarget(e.target.value)} className="font-mono">
+                <option value="">— none: override —</option>
+                {f.to === "" || ids.includes(f.to) ? null : <option value={f.to}>{f.to}</option>}
+                <StateOptions ids={ids} />
+              </Select>
+            )}
+          </Row>
+        </div>
+        <div className="grid grid-cols-[1fr_5.5rem] gap-2">
+          <Row label="Name" diagnostics={n("name")} error={errors.get("name")}>
+            {(c) => <TextInput field="name" {...c} value={f.name} onChange={(e) => set("name", e.target.value)} />}
+          </Row>
+          <Row label="Hotkey" diagnostics={n("hotkey")}>
+            {(c) => <TextInput field="hotkey" {...c} value={f.hotkey} onChange={(e) => set("hotkey", e.target.value)} className="text-center font-mono" />}
+          </Row>
+        </div>
+        <Row label="Base" diagnostics={n("base")} hint="What happens (prose).">
+          {(c) => <ProseInput field="base" {...c} rows={3} value={f.base} onChange={(e) => set("base", e.target.value)} />}
+        </Row>
+        <Row label="Detail" diagnostics={n("detail")} hint="Extra detail for the renderer (optional).">
+          {(c) => <ProseInput field="detail" {...c} value={f.detail} onChange={(e) => set("detail", e.target.value)} />}
+        </Row>
+      </Section>
+      {draft.original !== null && f.from && view.index.stateIds.includes(f.from) ? (
+        <div className="px-4 pb-4">
+          <Button variant="secondary" size="sm" className="w-full" onClick={() => void store.select({ kind: "state", id: store.nodeIdOf(f.from) })}>
+            <StateIcon /> Open state <span className="font-mono">{f.from}</span>
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
