@@ -39,19 +39,20 @@ describe("import boundaries", () => {
   });
 });
 
-/** `@/lib/<folder>` imports of every source file of lib/, by folder (type and dynamic imports too). */
-function libFolderImports(): Map<string, Map<string, string>> {
-  const lib = path.join(ROOT, "lib");
+/** `@/<top>/<folder>` imports of every source file under `top` (lib, components), by folder (type and dynamic imports too). */
+function folderImports(top: "lib" | "components"): Map<string, Map<string, string>> {
+  const lib = path.join(ROOT, top);
+  const pattern = new RegExp(`(?:from|import)\\s*\\(?\\s*["']@/${top}/([^/"'.]+)`, "g");
   const edges = new Map<string, Map<string, string>>();
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== "generated") walk(full);
-      } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".test.ts")) {
+      } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
         const folder = path.relative(lib, full).split(path.sep)[0]!;
         const code = fs.readFileSync(full, "utf8");
-        for (const match of code.matchAll(/(?:from|import)\s*\(?\s*["']@\/lib\/([^/"']+)/g)) {
+        for (const match of code.matchAll(pattern)) {
           const target = match[1]!;
           if (target === folder) continue;
           if (!edges.has(folder)) edges.set(folder, new Map());
@@ -88,20 +89,21 @@ function findLoop(edges: Map<string, Map<string, string>>): string[] | null {
   return null;
 }
 
-describe("lib folders", () => {
+describe.each(["lib", "components"] as const)("%s folders", (top) => {
   it("never import each other, directly or round a loop (floors run one way)", () => {
-    const edges = libFolderImports();
+    const edges = folderImports(top);
     const loop = findLoop(edges);
     // Each step of a loop names one file that makes it.
     const steps = loop?.slice(1).map((to, i) => `${loop[i]} -> ${to} (${edges.get(loop[i]!)!.get(to)})`);
     expect(steps ?? []).toEqual([]);
   });
+});
 
-  it("finds the imports it checks, and a loop when there is one", () => {
-    const edges = libFolderImports();
-    expect(edges.get("worlds")?.has("kernel")).toBe(true);
-    const looped = new Map(edges);
-    looped.set("kernel", new Map([["worlds", "lib/kernel/x.ts"]]));
-    expect(findLoop(looped)?.join(" -> ")).toMatch(/kernel -> worlds|worlds -> kernel/);
-  });
+it("finds the imports it checks, and a loop when there is one", () => {
+  const edges = folderImports("lib");
+  expect(edges.get("worlds")?.has("kernel")).toBe(true);
+  expect(folderImports("components").get("apps")?.has("ui")).toBe(true);
+  const looped = new Map(edges);
+  looped.set("kernel", new Map([["worlds", "lib/kernel/x.ts"]]));
+  expect(findLoop(looped)?.join(" -> ")).toMatch(/kernel -> worlds|worlds -> kernel/);
 });

@@ -3,7 +3,7 @@
 import { Button } from "@/components/ui/button";
 import { AlertTriangleIcon } from "@/components/ui/icons";
 import { EmptyState } from "@/components/ui/empty-state";
-import { PageContainer } from "@/components/studio/page-header";
+import { PageContainer } from "@/components/ui/page-header";
 
 export default function StudioError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (

@@ -5,7 +5,7 @@ import { useApp } from "@/components/api/hooks";
 import { KeysSection } from "@/components/keys/keys-section";
 import { ModeBadge } from "@/components/keys/key-badges";
 import { CopyButton } from "@/components/ui/copy-button";
-import { PageContainer, PageHeader } from "@/components/studio/page-header";
+import { PageContainer, PageHeader } from "@/components/ui/page-header";
 import { UsageSection } from "@/components/usage/usage-section";
 import { WebhooksSection } from "@/components/webhooks/webhooks-section";
 import { EmbedOriginsSettings } from "./embed-origins-settings";

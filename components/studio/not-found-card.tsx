@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PageContainer } from "@/components/studio/page-header";
+import { PageContainer } from "@/components/ui/page-header";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
-import { PageContainer } from "./page-header";
+import { PageContainer } from "@/components/ui/page-header";
 
 /** One line of the heading: a bar, or a row of bars (badges). Each is a Skeleton's class names. */
 type HeadingLine = string | string[];

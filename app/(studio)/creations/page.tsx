@@ -9,7 +9,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ArrowRightIcon, KeyIcon, LayersIcon, SearchIcon, SparklesIcon } from "@/components/ui/icons";
-import { PageContainer, PageHeader } from "@/components/studio/page-header";
+import { PageContainer, PageHeader } from "@/components/ui/page-header";
 import { listApps } from "@/lib/apps/apps";
 import { ApiError } from "@/lib/errors";
 import { listCreations, parseCreationKind, type CreationsPage } from "@/lib/worlds/creations";

@@ -7,7 +7,7 @@ import { CharacterPreview } from "@/components/characters/character-preview";
 import { StanceGallery, type StanceCardView } from "@/components/characters/stance-gallery";
 import { formatDateTime, formatRelative } from "@/components/ui/dates";
 import { EmbedSnippet } from "@/components/embed/embed-snippet";
-import { PageContainer, PageHeader } from "@/components/studio/page-header";
+import { PageContainer, PageHeader } from "@/components/ui/page-header";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
