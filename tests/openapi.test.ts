@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCliCommand } from "@/lib/cli/commands";
 import { mockWorld } from "@/lib/kernel";
 import { buildOpenApiDocument, type OpenApiParameter } from "@/lib/openapi/document";
-import { OPERATIONS, TAGS, errorsOf, type Operation } from "@/lib/openapi/registry";
+import { errorsOf } from "@/lib/openapi/errors-of";
+import type { Operation } from "@/lib/openapi/operation";
+import { OPERATIONS, TAGS } from "@/lib/openapi/operations";
 import { checkedClient, checkedResponses, expectMatchesOpenApi, findPathTemplate } from "./support/openapi-check";
 import { startTestServer, type TestServer } from "./support/test-server";
 
