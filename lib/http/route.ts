@@ -35,7 +35,25 @@ export interface RouteContext<A extends AuthKind, P, Q, B> {
   allowCorsFor(appId: string): void;
 }
 
-export interface RouteDefinition<A extends AuthKind, PS, QS, BS> {
+/**
+ * What an operation (lib/openapi/operations) declares for the reference beyond what the wrapper
+ * uses: a route file spreads the whole operation into `route()`. The wrapper keeps only
+ * `operationId`, on the handler it returns (tests/openapi.test.ts reads it there).
+ */
+export interface DocumentationFields {
+  method?: string;
+  path?: string;
+  tag?: string;
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  headers?: readonly string[];
+  responses?: object;
+  errors?: object;
+  unwrapped?: boolean;
+}
+
+export interface RouteDefinition<A extends AuthKind, PS, QS, BS> extends DocumentationFields {
   auth: A;
   /** Keys restricted to scopes must hold this one to call the route. */
   scope?: Scope;
@@ -66,6 +84,9 @@ export interface RouteDefinition<A extends AuthKind, PS, QS, BS> {
 }
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+/** A /v1 route handler, named by the operation it answers. */
+export type RouteHandler = ((req: NextRequest, context: NextRouteContext) => Promise<Response>) & { readonly operationId?: string };
 
 function parseWith<S extends Schema>(schema: S, value: unknown, where: string): z.output<S> {
   const result = schema.safeParse(value);
@@ -120,8 +141,10 @@ async function idempotent(namespace: string, auth: { appId: string; mode: string
  */
 export function route<A extends AuthKind, PS extends Schema | undefined = undefined, QS extends Schema | undefined = undefined, BS extends Schema | undefined = undefined>(
   definition: RouteDefinition<A, PS, QS, BS>,
-) {
-  return async function handle(req: NextRequest, context: NextRouteContext): Promise<Response> {
+): RouteHandler {
+  return Object.assign(handle, { operationId: definition.operationId });
+
+  async function handle(req: NextRequest, context: NextRouteContext): Promise<Response> {
     const requestId = `req_${randomUUID().replaceAll("-", "")}`;
     const url = new URL(req.url);
     let corsAppId: string | undefined;
@@ -188,5 +211,5 @@ export function route<A extends AuthKind, PS extends Schema | undefined = undefi
       if (definition.cors) for (const [name, value] of Object.entries(await withCors({}))) response.headers.set(name, value);
       return response;
     }
-  };
+  }
 }

@@ -1,14 +1,18 @@
 import { z } from "zod";
 import { STATUS_BY_CODE, type ErrorCode } from "@/lib/errors";
 import { SCHEMA_VERSION } from "@/lib/reply";
-import { errorsOf, OPERATIONS, REQUEST_SCHEMAS, TAGS, type Operation, type RequestHeader, type ResponseHeader } from "./registry";
+import { errorsOf } from "./errors-of";
+import type { Operation, RequestHeader, ResponseHeader } from "./operation";
+import { OPERATIONS, TAGS } from "./operations";
+import { REQUEST_SCHEMAS } from "./request-schemas";
 import { ERROR_REQUIRED_EXTRAS, RESPONSE_SCHEMAS } from "./responses";
 
 /*
- * The OpenAPI 3.1 document of /v1, built from the registry and the zod schemas: requests in
- * zod's "input" view (what a client sends, before defaults and transforms), responses in its
- * "output" view (what the serializers produce). Nothing here is written by hand twice: a
- * change to a schema is a change to the document.
+ * The OpenAPI 3.1 document of /v1, built from the operations (lib/openapi/operations, the same
+ * objects the route files spread into `route()`) and the zod schemas: requests in zod's "input"
+ * view (what a client sends, before defaults and transforms), responses in its "output" view
+ * (what the serializers produce). Nothing here is written by hand twice: a change to a schema is
+ * a change to the document.
  */
 
 export type JsonSchema = { [key: string]: unknown };

@@ -1,14 +1,14 @@
-import { createApp, listApps, serializeApp, ZCreateApp } from "@/lib/apps/apps";
+import { createApp, listApps, serializeApp } from "@/lib/apps/apps";
 import { route } from "@/lib/http/route";
+import * as op from "@/lib/openapi/operations/apps";
 import { reply } from "@/lib/reply";
 
 export const POST = route({
-  auth: "user",
-  body: ZCreateApp,
+  ...op.createApp,
   handler: async ({ auth, body }) => reply(201, serializeApp(await createApp(auth.userId, body.name))),
 });
 
 export const GET = route({
-  auth: "user",
+  ...op.listApps,
   handler: async ({ auth }) => ({ apps: (await listApps(auth.userId)).map(serializeApp) }),
 });

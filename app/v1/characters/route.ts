@@ -1,13 +1,12 @@
-import { createCharacter, ZCreateCharacterBody } from "@/lib/characters";
+import { createCharacter } from "@/lib/characters";
 import { publicBaseUrl } from "@/lib/http/base-url";
 import { reply } from "@/lib/reply";
 import { route } from "@/lib/http/route";
+import * as op from "@/lib/openapi/operations/characters";
 import { importLimits } from "@/lib/worlds/worlds";
 
 export const POST = route({
-  auth: "key",
-  scope: "characters:write",
-  body: ZCreateCharacterBody,
+  ...op.createCharacter,
   // The import bound is enforced while the body streams in; a little room for the envelope.
   maxBodyBytes: importLimits().maxBytes + 64 * 1024,
   idempotency: "character",

@@ -1,4 +1,5 @@
 import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { getOpenApiDocument } from "@/lib/openapi/operations/meta";
 
 // Built once per server process: the document only changes with a deploy.
 let body: string | undefined;
@@ -7,7 +8,7 @@ let body: string | undefined;
  * The OpenAPI 3.1 document of /v1. Outside the route wrapper on purpose: it needs no credential
  * and an OpenAPI document has no place for `schemaVersion` (its `info.version` says it).
  */
-export function GET(): Response {
+function serveDocument(): Response {
   body ??= JSON.stringify(buildOpenApiDocument());
   return new Response(body, {
     status: 200,
@@ -19,3 +20,5 @@ export function GET(): Response {
     },
   });
 }
+
+export const GET = Object.assign(serveDocument, { operationId: getOpenApiDocument.operationId });

@@ -1,10 +1,9 @@
 import { publicBaseUrl } from "@/lib/http/base-url";
 import { route } from "@/lib/http/route";
-import { paintSeedFrame, ZSeedFrameBody } from "@/lib/media/seed-frame";
+import * as op from "@/lib/openapi/operations/media";
+import { paintSeedFrame } from "@/lib/media/seed-frame";
 
 export const POST = route({
-  auth: "key",
-  scope: "media:write",
-  body: ZSeedFrameBody,
+  ...op.paintSeedFrame,
   handler: async ({ req, auth, body }) => paintSeedFrame(auth, body, publicBaseUrl(req)),
 });

@@ -1,15 +1,13 @@
 import { publicBaseUrl } from "@/lib/http/base-url";
 import { reply } from "@/lib/reply";
 import { route } from "@/lib/http/route";
+import * as op from "@/lib/openapi/operations/worlds";
 import { createWorld } from "@/lib/generation/create-world";
-import { ZCreateWorldBody, ZListQuery } from "@/lib/worlds/requests";
 import { toWorldSummary } from "@/lib/worlds/serialize";
 import { importLimits, listWorlds } from "@/lib/worlds/worlds";
 
 export const POST = route({
-  auth: "key",
-  scope: "worlds:write",
-  body: ZCreateWorldBody,
+  ...op.createWorld,
   // The import bound is enforced while the body streams in; a little room for the envelope.
   maxBodyBytes: importLimits().maxBytes + 64 * 1024,
   idempotency: "world",
@@ -20,9 +18,7 @@ export const POST = route({
 });
 
 export const GET = route({
-  auth: "key",
-  scope: "worlds:read",
-  query: ZListQuery,
+  ...op.listWorlds,
   handler: async ({ req, auth, query }) => {
     const { rows, nextCursor } = await listWorlds(auth, query.limit, query.cursor);
     return { worlds: rows.map((row) => toWorldSummary(row, publicBaseUrl(req))), nextCursor };

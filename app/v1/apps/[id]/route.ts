@@ -1,16 +1,13 @@
-import { getOwnedAppOrThrow, serializeApp, updateApp, ZUpdateApp } from "@/lib/apps/apps";
-import { ZIdParams } from "@/lib/shared/params";
+import { getOwnedAppOrThrow, serializeApp, updateApp } from "@/lib/apps/apps";
 import { route } from "@/lib/http/route";
+import * as op from "@/lib/openapi/operations/apps";
 
 export const GET = route({
-  auth: "user",
-  params: ZIdParams,
+  ...op.getApp,
   handler: async ({ auth, params }) => serializeApp(await getOwnedAppOrThrow(auth.userId, params.id)),
 });
 
 export const PATCH = route({
-  auth: "user",
-  params: ZIdParams,
-  body: ZUpdateApp,
+  ...op.updateApp,
   handler: async ({ auth, params, body }) => serializeApp(await updateApp(auth.userId, params.id, body)),
 });

@@ -1,9 +1,8 @@
-import { getJobOrThrow, serializeJob, ZJobParams } from "@/lib/generation/jobs";
+import { getJobOrThrow, serializeJob } from "@/lib/generation/jobs";
 import { route } from "@/lib/http/route";
+import * as op from "@/lib/openapi/operations/jobs";
 
 export const GET = route({
-  auth: "key",
-  scope: "worlds:read",
-  params: ZJobParams,
+  ...op.getJob,
   handler: async ({ auth, params }) => serializeJob(await getJobOrThrow(auth, params.jobId)),
 });

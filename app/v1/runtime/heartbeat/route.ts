@@ -1,14 +1,14 @@
 import { route } from "@/lib/http/route";
-import { preflight, recordHeartbeat, ZHeartbeatBody } from "@/lib/runtime";
+import * as op from "@/lib/openapi/operations/runtime";
+import { preflight, recordHeartbeat } from "@/lib/runtime";
 
 /** Live play time of a session (session_seconds), capped; the first heartbeat counts the session. */
 export const POST = route({
-  auth: "session",
+  ...op.sendHeartbeat,
   cors: true,
   tokenInBody: true,
   // a heartbeat is a few dozen bytes; the body is read before the credential.
   maxBodyBytes: 16 * 1024,
-  body: ZHeartbeatBody,
   handler: async ({ auth, body }) => recordHeartbeat(auth, body),
 });
 

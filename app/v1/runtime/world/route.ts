@@ -1,10 +1,11 @@
 import { revValidated } from "@/lib/reply";
 import { route } from "@/lib/http/route";
+import * as op from "@/lib/openapi/operations/runtime";
 import { getRuntimeWorld, preflight } from "@/lib/runtime";
 
 /** The session token's world (or character): what the embed player boots from. */
 export const GET = route({
-  auth: "session",
+  ...op.getRuntimeWorld,
   cors: true,
   // The session's view of the world: the rev stands for all of it (name and graph move it).
   handler: async ({ auth }) => revValidated(await getRuntimeWorld(auth)),

@@ -1,10 +1,9 @@
 import { route } from "@/lib/http/route";
-import { mintSessionToken, ZMintSessionBody } from "@/lib/sessions";
+import * as op from "@/lib/openapi/operations/runtime";
+import { mintSessionToken } from "@/lib/sessions";
 
 /** A short-lived runtime session token for one world or character (secret keys only). */
 export const POST = route({
-  auth: "key",
-  scope: "sessions:write",
-  body: ZMintSessionBody,
+  ...op.createSessionToken,
   handler: async ({ auth, body }) => mintSessionToken(auth, body),
 });

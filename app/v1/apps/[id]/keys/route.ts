@@ -1,12 +1,11 @@
 import { assertAppOwner } from "@/lib/apps/apps";
-import { createKey, listKeys, ZCreateKey } from "@/lib/keys/keys";
-import { ZIdParams } from "@/lib/shared/params";
+import { createKey, listKeys } from "@/lib/keys/keys";
 import { reply } from "@/lib/reply";
 import { route } from "@/lib/http/route";
+import * as op from "@/lib/openapi/operations/keys";
 
 export const GET = route({
-  auth: "user",
-  params: ZIdParams,
+  ...op.listKeys,
   handler: async ({ auth, params }) => {
     await assertAppOwner(auth.userId, params.id);
     return { keys: await listKeys(params.id) };
@@ -14,9 +13,7 @@ export const GET = route({
 });
 
 export const POST = route({
-  auth: "user",
-  params: ZIdParams,
-  body: ZCreateKey,
+  ...op.createKey,
   handler: async ({ auth, params, body }) => {
     await assertAppOwner(auth.userId, params.id);
     return reply(201, await createKey(params.id, body));

@@ -1,12 +1,11 @@
 import { assertAppOwner } from "@/lib/apps/apps";
-import { ZIdParams } from "@/lib/shared/params";
 import { reply } from "@/lib/reply";
 import { route } from "@/lib/http/route";
-import { createWebhookEndpoint, listWebhookEndpoints, ZCreateWebhook } from "@/lib/webhooks";
+import * as op from "@/lib/openapi/operations/webhooks";
+import { createWebhookEndpoint, listWebhookEndpoints } from "@/lib/webhooks";
 
 export const GET = route({
-  auth: "user",
-  params: ZIdParams,
+  ...op.listWebhookEndpoints,
   handler: async ({ auth, params }) => {
     await assertAppOwner(auth.userId, params.id);
     return { webhooks: await listWebhookEndpoints(params.id) };
@@ -14,9 +13,7 @@ export const GET = route({
 });
 
 export const POST = route({
-  auth: "user",
-  params: ZIdParams,
-  body: ZCreateWebhook,
+  ...op.createWebhookEndpoint,
   handler: async ({ auth, params, body }) => {
     await assertAppOwner(auth.userId, params.id);
     return reply(201, await createWebhookEndpoint(params.id, body));

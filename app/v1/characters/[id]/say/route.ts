@@ -1,16 +1,13 @@
-import { ZSayBody } from "@/lib/characters";
 import { sayTurn } from "@/lib/runtime";
-import { ZIdParams } from "@/lib/shared/params";
 import { route } from "@/lib/http/route";
+import * as op from "@/lib/openapi/operations/characters";
 import { appIdOfWorld, preflight } from "@/lib/runtime";
 
 /** One talk turn, from the embed's browser with the session token (bearer or `token` body field). */
 export const POST = route({
-  auth: "session",
+  ...op.sayToCharacter,
   cors: true,
   tokenInBody: true,
-  params: ZIdParams,
-  body: ZSayBody,
   handler: async ({ auth, params, body }) => sayTurn(auth, params.id, body),
 });
 

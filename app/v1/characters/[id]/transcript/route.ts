@@ -1,12 +1,9 @@
-import { getTranscript, ZTranscriptQuery } from "@/lib/characters";
-import { ZIdParams } from "@/lib/shared/params";
+import { getTranscript } from "@/lib/characters";
 import { route } from "@/lib/http/route";
+import * as op from "@/lib/openapi/operations/characters";
 
 /** A player's full chat history with a character (secret keys only). */
 export const GET = route({
-  auth: "key",
-  scope: "characters:read",
-  params: ZIdParams,
-  query: ZTranscriptQuery,
+  ...op.getCharacterTranscript,
   handler: async ({ auth, params, query }) => getTranscript(auth, params.id, query),
 });

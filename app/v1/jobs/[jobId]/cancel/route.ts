@@ -1,9 +1,8 @@
-import { cancelJob, serializeJob, ZJobParams } from "@/lib/generation/jobs";
+import { cancelJob, serializeJob } from "@/lib/generation/jobs";
 import { route } from "@/lib/http/route";
+import * as op from "@/lib/openapi/operations/jobs";
 
 export const POST = route({
-  auth: "key",
-  scope: "worlds:write",
-  params: ZJobParams,
+  ...op.cancelJob,
   handler: async ({ auth, params }) => serializeJob(await cancelJob(auth, params.jobId)),
 });

@@ -1,12 +1,12 @@
 import { reply } from "@/lib/reply";
 import { route } from "@/lib/http/route";
-import { getPublicRuntimeWorld, preflight, ZSlugParams } from "@/lib/runtime";
+import * as op from "@/lib/openapi/operations/runtime";
+import { getPublicRuntimeWorld, preflight } from "@/lib/runtime";
 
 /** A public live world by slug, with an anonymous session token; no credential. */
 export const GET = route({
-  auth: "none",
+  ...op.getPublicRuntimeWorld,
   cors: true,
-  params: ZSlugParams,
   handler: async ({ params, allowCorsFor }) => {
     const { row, body } = await getPublicRuntimeWorld(params.slug);
     allowCorsFor(row.appId);

@@ -1,13 +1,10 @@
-import { ZIdParams } from "@/lib/shared/params";
 import { revValidated } from "@/lib/reply";
 import { route } from "@/lib/http/route";
-import { ZAddEventBody } from "@/lib/kernel";
+import * as op from "@/lib/openapi/operations/graph";
 import { addEventToWorld, getWorldOrThrow } from "@/lib/worlds/worlds";
 
 export const GET = route({
-  auth: "key",
-  scope: "worlds:read",
-  params: ZIdParams,
+  ...op.listWorldEvents,
   handler: async ({ auth, params }) => {
     const row = await getWorldOrThrow(auth, params.id);
     return revValidated({ events: row.graph.scene.events, rev: row.rev });
@@ -15,9 +12,6 @@ export const GET = route({
 });
 
 export const POST = route({
-  auth: "key",
-  scope: "worlds:write",
-  params: ZIdParams,
-  body: ZAddEventBody,
+  ...op.addWorldEvent,
   handler: async ({ auth, params, body, expectedRev }) => addEventToWorld(auth, params.id, body, expectedRev),
 });

@@ -1,13 +1,11 @@
-import { ZIdParams } from "@/lib/shared/params";
 import { revValidated } from "@/lib/reply";
 import { route } from "@/lib/http/route";
+import * as op from "@/lib/openapi/operations/validation";
 import { validateWorld } from "@/lib/kernel";
 import { getWorldOrThrow, importLimits } from "@/lib/worlds/worlds";
 
 export const GET = route({
-  auth: "key",
-  scope: "worlds:read",
-  params: ZIdParams,
+  ...op.lintWorld,
   handler: async ({ auth, params }) => {
     const row = await getWorldOrThrow(auth, params.id);
     return revValidated({ diagnostics: validateWorld(row.graph, { limits: importLimits() }), rev: row.rev });

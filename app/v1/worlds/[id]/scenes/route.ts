@@ -1,13 +1,9 @@
 import { publicBaseUrl } from "@/lib/http/base-url";
-import { ZIdParams } from "@/lib/shared/params";
 import { route } from "@/lib/http/route";
-import { paintScene, ZSceneBody } from "@/lib/media/seed-frame";
+import * as op from "@/lib/openapi/operations/media";
+import { paintScene } from "@/lib/media/seed-frame";
 
 export const POST = route({
-  auth: "key",
-  scope: "media:write",
-  params: ZIdParams,
-  body: ZSceneBody,
-  bodyOptional: true,
+  ...op.paintScene,
   handler: async ({ req, auth, params, body }) => paintScene(auth, params.id, body, publicBaseUrl(req)),
 });

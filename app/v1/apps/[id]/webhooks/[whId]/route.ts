@@ -1,10 +1,10 @@
 import { assertAppOwner } from "@/lib/apps/apps";
 import { route } from "@/lib/http/route";
-import { deleteWebhookEndpoint, ZWebhookParams } from "@/lib/webhooks";
+import * as op from "@/lib/openapi/operations/webhooks";
+import { deleteWebhookEndpoint } from "@/lib/webhooks";
 
 export const DELETE = route({
-  auth: "user",
-  params: ZWebhookParams,
+  ...op.deleteWebhookEndpoint,
   handler: async ({ auth, params }) => {
     await assertAppOwner(auth.userId, params.id);
     return deleteWebhookEndpoint(params.id, params.whId);

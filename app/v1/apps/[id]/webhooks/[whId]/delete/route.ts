@@ -1,11 +1,11 @@
 import { assertAppOwner } from "@/lib/apps/apps";
 import { route } from "@/lib/http/route";
-import { deleteWebhookEndpoint, ZWebhookParams } from "@/lib/webhooks";
+import * as op from "@/lib/openapi/operations/webhooks";
+import { deleteWebhookEndpoint } from "@/lib/webhooks";
 
 /** The same as DELETE …/webhooks/{whId}, for clients that cannot send DELETE (spec). */
 export const POST = route({
-  auth: "user",
-  params: ZWebhookParams,
+  ...op.deleteWebhookEndpointViaPost,
   handler: async ({ auth, params }) => {
     await assertAppOwner(auth.userId, params.id);
     return deleteWebhookEndpoint(params.id, params.whId);

@@ -1,0 +1,90 @@
+import { ZCreateCharacterBody, ZSayBody, ZTranscriptQuery } from "@/lib/characters/requests";
+import { ZIdParams } from "@/lib/shared/params";
+import { operation } from "../operation";
+import { resourceNotModified } from "./common";
+
+export const createCharacter = operation({
+  method: "POST",
+  path: "/v1/characters",
+  tag: "Characters",
+  operationId: "createCharacter",
+  summary: "Create a character",
+  description: [
+    "Three modes, selected by the body. IMPORT: `world` is a complete character world (`world.scene` plus `world.character` with its `stances`, each one a state), schema-checked, gated and stored verbatim; only `name` may override it. AUTHORED (`authored: true` with `premise`, `frame_b64` or `frame_url`): the profile and stances are invented (procedurally, deterministically), explicit fields override them. EXPLICIT: the fields, `name` and `persona` required.",
+    "Defaults: `stances` a six-stance palette, `entranceState` the first stance, `cameraDynamic` = `cameraStatic`, `movementDynamic` = `movementStatic`, `cover` the frame or a placeholder portrait. The graph has one state per stance and a transition between every two. Reserves one `generation` of daily quota. Test keys: `mock: true`, private, no slug. `Idempotency-Key` makes retries safe.",
+  ].join("\n\n"),
+  auth: "key",
+  scope: "characters:write",
+  body: ZCreateCharacterBody,
+  headers: ["Idempotency-Key"],
+  responses: { 201: { description: "Created.", schema: "CharacterCreated", headers: ["Idempotent-Replayed"] } },
+  errors: {
+    invalid_request: "a malformed body or a rule of the three modes broken (see `errors`); an Idempotency-Key reused with another body",
+    quota_exceeded: "the app's daily `generation` quota is used up",
+    conflict: "a request with this Idempotency-Key is still in flight",
+    payload_too_large: "the imported world is over the import size limit",
+    validation_failed: "the imported world failed the schema, the gate (`diagnostics`) or is not a character world (`errors`)",
+    upstream_failed: "`frame_b64` could not be hosted; nothing was created",
+  },
+});
+
+export const getCharacter = operation({
+  method: "GET",
+  path: "/v1/characters/{id}",
+  tag: "Characters",
+  operationId: "getCharacter",
+  summary: "Retrieve a character",
+  description: "The World resource of a character (`kind: character`): metadata at the top, the stance graph under `world`, the profile at `world.character`. `ETag` is the `rev`.",
+  auth: "key",
+  scope: "characters:read",
+  params: ZIdParams,
+  headers: ["If-None-Match"],
+  responses: { 200: { description: "The character.", schema: "CharacterResource", headers: ["ETag"] }, 304: resourceNotModified },
+  errors: { not_found: "no character with this id in the key's app and mode" },
+});
+
+export const sayToCharacter = operation({
+  method: "POST",
+  path: "/v1/characters/{id}/say",
+  tag: "Characters",
+  operationId: "sayToCharacter",
+  summary: "One talk turn",
+  description: [
+    "Called from the embed's browser with the character's session token (bearer or `token` body field). The persona, lore and stance palette are loaded server-side; the client sends `text` and, optionally, `currentStance`, `history`, `affect` and `memory`. The answer is a Character turn; both sides are stored in the transcript.",
+    "Metered as one `say` of daily quota, and in live mode as chat time of the end user (`userRef`, else the session): the wall time since the session's previous turn, 5..60 s per turn, drawn from a 3-minute free taste, then 2 hours a month on Plus, then credit; with none left, 402 with `chat`. Test tokens get a canned, deterministic turn (`mock: true`), no model call, no chat time.",
+  ].join("\n\n"),
+  auth: "session",
+  params: ZIdParams,
+  body: ZSayBody,
+  responses: { 200: { description: "The character's turn.", schema: "CharacterTurn" } },
+  errors: {
+    unauthorized: "no valid session token, an API key, or a token of another character, app or mode",
+    invalid_request: "a malformed body, or two different tokens (header and body)",
+    not_found: "the character was deleted",
+    quota_exceeded: "the end user's chat time is used up (`chat`), or the app's daily `say` quota",
+    validation_failed: "the character's stored profile is broken",
+    upstream_failed: "the character's brain (the chat provider) failed; nothing was charged",
+  },
+});
+
+export const getCharacterTranscript = operation({
+  method: "GET",
+  path: "/v1/characters/{id}/transcript",
+  tag: "Characters",
+  operationId: "getCharacterTranscript",
+  summary: "A player's chat history",
+  description: "Every stored turn of one player with the character, both sides, oldest first: by `userRef` (all their sessions) or by `sessionId`. Secret keys only. Pass `nextCursor` back as `cursor` for the next page.",
+  auth: "key",
+  scope: "characters:read",
+  params: ZIdParams,
+  query: ZTranscriptQuery,
+  responses: { 200: { description: "The turns.", schema: "Transcript" } },
+  errors: {
+    invalid_request: "neither `userRef` nor `sessionId`, `limit` outside 1..1000, or a malformed `cursor`",
+    forbidden: "a publishable key, or a key whose scopes do not include `characters:read`",
+    not_found: "no character with this id in the key's app and mode",
+  },
+});
+
+/** In the order of the document. */
+export const CHARACTERS = [createCharacter, getCharacter, sayToCharacter, getCharacterTranscript];

@@ -1,0 +1,33 @@
+import type { Operation } from "../operation";
+import { APPS } from "./apps";
+import { CHARACTERS } from "./characters";
+import { GRAPH } from "./graph";
+import { JOBS } from "./jobs";
+import { KEYS } from "./keys";
+import { MEDIA } from "./media";
+import { META } from "./meta";
+import { RUNTIME } from "./runtime";
+import { USAGE } from "./usage";
+import { VALIDATION } from "./validation";
+import { VERSIONS } from "./versions";
+import { WEBHOOKS } from "./webhooks";
+import { WORLDS } from "./worlds";
+
+export { TAGS, type Tag } from "../tags";
+
+/** Every /v1 operation, in the order of the document's `paths`. */
+export const OPERATIONS: Operation[] = [
+  ...WORLDS,
+  ...GRAPH,
+  ...VERSIONS,
+  ...VALIDATION,
+  ...USAGE,
+  ...RUNTIME,
+  ...CHARACTERS,
+  ...APPS,
+  ...KEYS,
+  ...WEBHOOKS,
+  ...META,
+  ...JOBS,
+  ...MEDIA,
+];

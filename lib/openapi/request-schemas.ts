@@ -1,0 +1,64 @@
+import type { z } from "zod";
+import { ZCreateApp, ZUpdateApp } from "@/lib/apps/apps";
+import { ZCreateCharacterBody, ZSayBody, ZStance } from "@/lib/characters/requests";
+import { ZHeartbeatBody } from "@/lib/runtime/requests";
+import { ZTtsBody } from "@/lib/runtime/tts";
+import { ZMintSessionBody } from "@/lib/sessions/requests";
+import { ZSceneBody, ZSeedFrameBody } from "@/lib/media/seed-frame";
+import {
+  ZAddEventBody,
+  ZAddEventOp,
+  ZAddStateOp,
+  ZAddVariantOp,
+  ZDeleteEventOp,
+  ZDeleteStateOp,
+  ZOp,
+  ZRemoveVariantOp,
+  ZSetEntranceOp,
+  ZSetSubjectRefOp,
+  ZUpdateEventOp,
+  ZUpdateStateOp,
+  ZVariantInput,
+} from "@/lib/kernel";
+import { ZCreateKey } from "@/lib/keys/keys";
+import { ZCreateVersionBody, ZRenameVersionBody, ZRestoreVersionBody } from "@/lib/versions/requests";
+import { ZCreateWebhook } from "@/lib/webhooks/endpoints";
+import { ZCreateWorldBody, ZForkBody, ZOpsBody, ZSubjectRefInput, ZUpdateWorldBody, ZValidateBody } from "@/lib/worlds/requests";
+
+/** Named request schemas: their names in `components.schemas`. */
+export const REQUEST_SCHEMAS = {
+  SeedFrameRequest: ZSeedFrameBody,
+  SceneRequest: ZSceneBody,
+  CreateWorldRequest: ZCreateWorldBody,
+  SubjectRefInput: ZSubjectRefInput,
+  UpdateWorldRequest: ZUpdateWorldBody,
+  OpsRequest: ZOpsBody,
+  Op: ZOp,
+  AddStateOp: ZAddStateOp,
+  UpdateStateOp: ZUpdateStateOp,
+  DeleteStateOp: ZDeleteStateOp,
+  AddEventOp: ZAddEventOp,
+  UpdateEventOp: ZUpdateEventOp,
+  DeleteEventOp: ZDeleteEventOp,
+  SetEntranceOp: ZSetEntranceOp,
+  SetSubjectRefOp: ZSetSubjectRefOp,
+  AddVariantOp: ZAddVariantOp,
+  RemoveVariantOp: ZRemoveVariantOp,
+  VariantInput: ZVariantInput,
+  AddEventRequest: ZAddEventBody,
+  ForkRequest: ZForkBody,
+  ValidateRequest: ZValidateBody,
+  CreateVersionRequest: ZCreateVersionBody,
+  RenameVersionRequest: ZRenameVersionBody,
+  RestoreVersionRequest: ZRestoreVersionBody,
+  CreateAppRequest: ZCreateApp,
+  UpdateAppRequest: ZUpdateApp,
+  CreateKeyRequest: ZCreateKey,
+  CreateWebhookRequest: ZCreateWebhook,
+  MintSessionRequest: ZMintSessionBody,
+  HeartbeatRequest: ZHeartbeatBody,
+  CreateCharacterRequest: ZCreateCharacterBody,
+  StanceInput: ZStance,
+  SayRequest: ZSayBody,
+  TtsRequest: ZTtsBody,
+} satisfies Record<string, z.ZodType>;

@@ -1,0 +1,17 @@
+/** The resource groups of the reference, in its order. */
+export const TAGS = [
+  { name: "Worlds", description: "Create, import, list, read, update, fork and delete worlds." },
+  { name: "Graph", description: "Read projections of a world's graph and edit it with ops and events, compare-and-set on `rev`." },
+  { name: "Versions", description: "A world's branching tree of full snapshots, with a HEAD pointer." },
+  { name: "Validation", description: "Run the kernel gate and lints without persisting." },
+  { name: "Jobs", description: "Durable generation jobs: status, phase, progress; cancellation." },
+  { name: "Media", description: "Painted frames: seed frames and a world's next scene." },
+  { name: "Usage", description: "Daily quota use and billable runtime usage." },
+  { name: "Runtime", description: "Session tokens and what the embed player calls with them: the world, heartbeats (`session_seconds`), speech. CORS for the app's embedding origins. The player shows each state's picture, label, `base`, `ambient` lines and events; `camera` and `movement` are renderer directions it never shows." },
+  { name: "Characters", description: "Characters (a stance graph and a brain), talk turns and transcripts." },
+  { name: "Apps", description: "Apps of the signed-in user (USER session)." },
+  { name: "Keys", description: "An app's API keys (USER session). A secret is shown once, at creation." },
+  { name: "Webhooks", description: "An app's webhook endpoints and their delivery logs (USER session). A signing secret is shown once, at creation." },
+  { name: "Meta", description: "This reference, machine-readable." },
+] as const;
+export type Tag = (typeof TAGS)[number]["name"];
