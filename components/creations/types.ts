@@ -8,6 +8,8 @@ export interface CreationCard {
   description: string;
   cover: string;
   visibility: "private" | "unlisted" | "public";
+  /** Who authored the graph (the World resource's `source`): `local` is the offline provider. */
+  source: string;
   appId: string;
   appName: string;
   createdAt: string;

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { formatDateTime, formatRelative } from "@/components/ui/dates";
 import { cn } from "@/components/ui/cn";
-import { BoxIcon, GlobeIcon, ImageIcon, LinkIcon, LockIcon, MessageIcon } from "@/components/ui/icons";
+import { BoxIcon, GlobeIcon, ImageIcon, InfoIcon, LinkIcon, LockIcon, MessageIcon } from "@/components/ui/icons";
+import { CONNECT_MODEL, isOfflineWorld, OFFLINE_LABEL, OFFLINE_NOTICE } from "@/components/worlds/offline";
 import type { CreationCard } from "./types";
 
 const visibility = {
@@ -16,8 +17,8 @@ export function creationHref(creation: Pick<CreationCard, "id" | "kind">): strin
 }
 
 /**
- * A creation on My Creations: cover, name, visibility, app and last update, and a "Character"
- * badge on characters; opens the world's workspace or the character's page.
+ * A creation on My Creations: cover, name, visibility, app and last update, a "Character"
+ * badge on characters and a "Written and painted offline" one on worlds of the offline provider; opens the world's workspace or the character's page.
  */
 export function WorldCard({ world, now, eager = false }: { world: CreationCard; now: number; eager?: boolean }) {
   const badge = visibility[world.visibility] ?? visibility.private;
@@ -51,6 +52,16 @@ export function WorldCard({ world, now, eager = false }: { world: CreationCard; 
           {character ? (
             <span className="absolute top-2.5 right-2.5 inline-flex items-center gap-1 rounded-full bg-accent px-2 py-0.5 text-[11px] font-medium text-accent-fg shadow-xs">
               <MessageIcon className="size-3" /> Character
+            </span>
+          ) : null}
+          {isOfflineWorld(world.source) ? (
+            // The card is one link: no button inside it. The workspace's header explains how to connect a model.
+            <span
+              data-testid="offline-badge"
+              title={`${OFFLINE_NOTICE} ${CONNECT_MODEL}: open the world.`}
+              className="absolute bottom-2.5 left-2.5 inline-flex items-center gap-1 rounded-full bg-black/55 px-2 py-0.5 text-[11px] font-medium text-white backdrop-blur-sm"
+            >
+              <InfoIcon className="size-3" /> {OFFLINE_LABEL}
             </span>
           ) : null}
         </div>

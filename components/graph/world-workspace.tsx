@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ChevronRightIcon, GlobeIcon, PlayIcon } from "@/components/ui/icons";
 import { VersionPanel } from "@/components/versions/version-panel";
+import { OfflineNotice } from "@/components/worlds/offline-notice";
 import { WorldSettings } from "@/components/worlds/world-settings";
 import { WorldEditor } from "./world-editor";
 import { EditorSkeleton } from "./workspace-skeleton";
@@ -121,6 +122,7 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
           <span className="hidden font-mono text-[11px] text-fg-subtle md:inline" title="Revision of the graph">
             rev {world.rev.slice(0, 7)}
           </span>
+          <OfflineNotice source={world.source} />
           <div className="ml-auto flex items-center gap-2">
             <Button size="sm" onClick={() => switchTab("play", true)} title="Play this world (Alt+4)">
               <PlayIcon className="size-3.5" /> Play

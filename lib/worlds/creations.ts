@@ -41,6 +41,8 @@ export interface Creation {
   cover: string;
   visibility: Visibility;
   slug: string | null;
+  /** Who authored the graph (the World resource's `source`): `local` is the offline provider. */
+  source: string;
   appId: string;
   appName: string;
   createdAt: string;
@@ -88,6 +90,7 @@ export async function listCreations(userId: string, { q, appId, kind, cursor, li
       cover: true,
       visibility: true,
       slug: true,
+      source: true,
       appId: true,
       createdAt: true,
       updatedAt: true,
@@ -105,6 +108,7 @@ export async function listCreations(userId: string, { q, appId, kind, cursor, li
       cover: row.cover,
       visibility: row.visibility as Visibility,
       slug: row.slug,
+      source: row.source,
       appId: row.appId,
       appName: row.app.name,
       createdAt: row.createdAt.toISOString(),
