@@ -8,6 +8,7 @@ import type {
   ZGenerationJob,
   ZKeyMetadata,
   ZOpsResult,
+  ZScenePainted,
   ZUsage,
   ZVersion,
   ZVersionDetail,
@@ -44,6 +45,8 @@ export type Visibility = WorldSummary["visibility"];
 export type WorldResource = Body<typeof ZWorldResource>;
 export type OpsResult = Body<typeof ZOpsResult>;
 export type Fork = Body<typeof ZFork>;
+/** POST /v1/worlds/{id}/scenes: a frame painted from the world's subjectRef; the graph is not changed. */
+export type ScenePainted = Body<typeof ZScenePainted>;
 /** 200 of a synchronous generate. */
 export type GeneratedWorld = Body<typeof ZCreateWorldGenerated>;
 /** The 202 of an async generate and GET /v1/jobs/{jobId}. */

@@ -2,13 +2,15 @@
 
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { fillTemplate, type Event, type State, type World } from "@/lib/kernel";
-import { graphOf, useWorld, type WorldRef } from "@/components/api/worlds";
+import { graphOf, useWorld, type WorldRef, type WorldResource } from "@/components/api/worlds";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { CameraIcon, FlagIcon, ImageIcon, MapPinIcon, MessageIcon, RefreshIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
+import { OfflineNotice } from "@/components/worlds/offline-notice";
+import { PaintScene } from "@/components/worlds/paint-scene";
 import { WorldLoadError } from "@/components/worlds/world-errors";
 
 export interface WalkthroughProps {
@@ -50,7 +52,15 @@ function Kbd({ children, className }: { children: string; className?: string }) 
   );
 }
 
-function Scene({ world, stateId, onRestart }: { world: World; stateId: string; onRestart: () => void }) {
+interface SceneProps {
+  world: World;
+  stateId: string;
+  onRestart: () => void;
+  /** The world's reference and resource, for painting a state that has no frame. */
+  paint: { ref: WorldRef; resource: WorldResource };
+}
+
+function Scene({ world, stateId, onRestart, paint }: SceneProps) {
   const [history, setHistory] = useState<{ beats: Beat[] }>({ beats: [] });
   const [current, setCurrent] = useState(stateId);
   const counter = useRef(0);
@@ -141,6 +151,7 @@ function Scene({ world, stateId, onRestart }: { world: World; stateId: string; o
           {image?.label && image.label !== state.id ? <p className="hidden max-w-[45%] truncate text-right text-xs text-white/70 sm:block">{image.label}</p> : null}
         </div>
       </div>
+      {image ? null : <PaintScene key={state.id} world={paint.ref} resource={paint.resource} stateId={state.id} />}
 
       <div className="grid lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-4 px-5 py-5">
@@ -285,12 +296,20 @@ export function Walkthrough({ appId, worldId, mode }: WalkthroughProps) {
         <div className="min-w-0">
           <h2 className="truncate text-[15px] font-semibold tracking-tight text-fg">{world.data.name}</h2>
           <p className="text-xs text-fg-muted">A walkthrough of the working graph. Press an event&apos;s key, or click it.</p>
+          <OfflineNotice source={world.data.source} className="mt-1" />
         </div>
         <Button variant="secondary" size="sm" onClick={() => setRun((n) => n + 1)}>
           <RefreshIcon /> Restart
         </Button>
       </div>
-      <Scene key={`${run}:${world.data.rev}`} world={graph} stateId={graph.entrance.state} onRestart={() => setRun((n) => n + 1)} />
+      <Scene
+        // Not keyed on the rev: keeping a painted frame (a new cover, the opening frame) must not restart the play.
+        key={run}
+        world={graph}
+        stateId={graph.entrance.state}
+        onRestart={() => setRun((n) => n + 1)}
+        paint={{ ref, resource: world.data }}
+      />
     </section>
   );
 }
