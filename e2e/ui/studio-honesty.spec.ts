@@ -68,6 +68,11 @@ test.describe("Studio: honesty about the offline provider", () => {
     await page.goto("/creations");
     const card = page.locator(`[data-world-id="${worldId}"]`);
     await expect(card.getByTestId("offline-badge")).toHaveText("Written and painted offline");
+    await shoot(page, "honesty-card-light", false);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await shoot(page, "honesty-card-dark", false);
+    await page.emulateMedia({ colorScheme: "light" });
 
     // The workspace header says it, and the link opens the explanation with the settings and the doc's path.
     await page.goto(`/worlds/${worldId}`);
@@ -95,6 +100,10 @@ test.describe("Studio: honesty about the offline provider", () => {
     await expect(paint).toBeDisabled();
     await expect(play.getByTestId("paint-scene")).toContainText("Settings › Subject reference");
     await shoot(page, "honesty-paint-disabled-light", false);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await shoot(page, "honesty-paint-disabled-dark", false);
+    await page.emulateMedia({ colorScheme: "light" });
 
     // With a subject reference (a hosted frame of this world) the button paints, and the frame can become the cover.
     const hosted = Object.values(resource.world.scene.states as Record<string, { image?: { src?: string } }>)
