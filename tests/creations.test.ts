@@ -76,11 +76,13 @@ describe("listCreations", () => {
     expect(page.nextCursor).toBeNull();
     expect(page.creations[0]).toMatchObject({ id: wren, kind: "character", name: "Wren", description: "Keeper of the harbour light", appId: me.appId, visibility: "private" });
     expect(page.creations[0]!.cover).toMatch(/^data:image\/svg\+xml,/);
+    // Who authored each graph (the cards mark the offline provider's): a character from explicit fields, then imports.
+    expect(page.creations.map((c) => c.source)).toEqual(["explicit", "import", "import", "import"]);
     expect(page.creations[2]).toMatchObject({ kind: "world", name: "Copper harbor", appId: secondAppId, appName: "Second app", visibility: "private" });
     expect(page.creations[1]).toMatchObject({ kind: "world", slug: expect.stringMatching(/^glass-forest-/), description: "Where the LIGHT bends" });
     // Metadata only: neither the graph nor a character's brain is read.
     for (const creation of page.creations) {
-      expect(Object.keys(creation).sort()).toEqual(["appId", "appName", "cover", "createdAt", "description", "id", "kind", "name", "slug", "updatedAt", "visibility"]);
+      expect(Object.keys(creation).sort()).toEqual(["appId", "appName", "cover", "createdAt", "description", "id", "kind", "name", "slug", "source", "updatedAt", "visibility"]);
     }
     expect(JSON.stringify(page)).not.toContain("Secret lore");
   });
