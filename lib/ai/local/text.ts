@@ -112,6 +112,10 @@ class Counter {
     if (hit) hit.count++;
     else this.counts.set(key, { label, count: 1, first: this.order++ });
   }
+  /** Adds with the lowest rank (after every counted label). */
+  addLast(label: string): void {
+    if (!this.has(label)) this.counts.set(label.toLowerCase(), { label, count: 0, first: this.order++ });
+  }
   has(label: string): boolean {
     return this.counts.has(label.toLowerCase());
   }
@@ -161,12 +165,22 @@ export function extractStory(source: string): StoryFacts {
     else if (np.proper) people.add(np.label);
     else if (!TIME_NOUNS.has(np.head)) things.add(np.label);
   }
+  // Nouns for prose: the heads of the text's singular common noun phrases ("bell", not "stormy").
+  for (const np of reading.phrases) {
+    if (!np.proper && !np.plural && !TIME_NOUNS.has(np.head) && ASCII_WORD.test(np.head) && Array.from(np.head).length >= 3 && Array.from(np.head).length <= MAX_WORD_CHARS && !STOPWORDS.has(np.head)) nouns.add(np.head);
+  }
+  const compounds = new Counter();
   for (const s of reading.sentences) {
     for (const w of s.words) {
       if (Array.from(w.lower).length < 3 || Array.from(w.lower).length > MAX_WORD_CHARS || !ASCII_WORD.test(w.lower) || STOPWORDS.has(w.lower)) continue;
-      if (w.pos === "noun" && !TIME_NOUNS.has(w.lower)) nouns.add(w.lower);
-      else if (w.pos === "adj") modifiers.add(w.lower);
+      if (w.pos === "adj") modifiers.add(w.lower);
+      else if (w.pos === "noun" && PLACE_NOUNS.has(w.lower)) compounds.add(w.lower);
     }
+  }
+
+  // A place noun inside another phrase ("a lighthouse keeper") is a place of the story too.
+  for (const n of compounds.inOrder()) {
+    if (PLACE_NOUNS.has(n) && ![...places.inOrder(), ...things.inOrder()].some((p) => p.toLowerCase().endsWith(` ${n}`))) places.addLast(`the ${n}`);
   }
 
   const actions: Action[] = [];
