@@ -80,6 +80,7 @@ function slug(text: string): string {
     .normalize("NFKD")
     .toLowerCase()
     .replace(/^(the|a|an)\s+/, "")
+    .replace(/['’]s\b/g, "s")
     .replace(/[^a-z0-9]+/g, "-")
     .split("-")
     .filter((w) => w !== "");

@@ -146,7 +146,9 @@ function classify(text: string, tags: ReadonlySet<string>, first: boolean): Pos 
   if (tags.has("Adverb")) return "adv";
   if (tags.has("Noun")) {
     const capital = /^\p{Lu}/u.test(text);
-    return capital && (!first || tags.has("ProperNoun")) ? "propn" : "noun";
+    // At a sentence start, a capitalised singular noun is a name unless compromise knows it as
+    // a common noun that needs no article ("Juno pilots…", not "Fog rolls in…"; "Ghosts dance").
+    return capital && (!first || tags.has("ProperNoun") || (!tags.has("Plural") && (tags.has("Actor") || (tags.has("Singular") && !tags.has("Uncountable"))))) ? "propn" : "noun";
   }
   return "other";
 }
@@ -167,7 +169,7 @@ function repair(words: Word[]): void {
     }
     // "Mara, a retired detective, returns to…": a plural-looking noun after the subject, before any
     // verb, followed by what a verb takes, is the verb.
-    if (!finite && w.pos === "noun" && w.tags.has("Plural") && prev && (prev.pos === "noun" || prev.pos === "propn") && (next === undefined || ["det", "poss", "prep", "propn", "pron"].includes(next.pos))) {
+    if (!finite && w.pos === "noun" && w.tags.has("Plural") && prev && (prev.pos === "noun" || prev.pos === "propn" || (prev.pos === "adj" && words[i - 2]?.pos !== "prep")) && (next === undefined || ["det", "poss", "prep", "propn", "pron"].includes(next.pos))) {
       const base = verbs.toInfinitive(w.lower, world.model, "PresentTense");
       if (base !== w.lower && verbs.conjugate(base, world.model).PresentTense === w.lower) w.pos = "verb";
     }
@@ -175,6 +177,18 @@ function repair(words: Word[]): void {
     if (w.pos === "noun" && /^\p{Lu}/u.test(w.text) && next?.pos === "propn") w.pos = "propn";
     if (w.pos === "verb" || w.pos === "aux") finite = true;
     if (w.pos === "conj" || SUBORDINATORS.has(w.lower)) finite = false;
+  }
+  // "a lonely giant builds", "a mercenary escorts": a modifier run after a determiner that ends
+  // before a verb or a preposition ends in its noun.
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] as Word;
+    const next = words[i + 1];
+    const prev = words[i - 1] as Word;
+    if (w.pos === "adj" && (prev.pos === "det" || prev.pos === "poss" || prev.pos === "adj") && (next === undefined || w.pause || ["verb", "aux", "prep", "conj"].includes(next.pos))) {
+      let k = i - 1;
+      while (k > 0 && (words[k] as Word).pos === "adj") k--;
+      if ((words[k] as Word).pos === "det" || (words[k] as Word).pos === "poss") w.pos = "noun";
+    }
   }
 }
 
@@ -211,7 +225,7 @@ function chunk(words: Word[]): NounPhrase[] {
     const hasDet = body[0]?.pos === "det" || body[0]?.pos === "poss";
     const content = hasDet ? body.slice(1) : body;
     const headWord = words[lastNoun] as Word;
-    const proper = content.every((x) => x.pos === "propn" || (x.pos === "noun" && /^\p{Lu}/u.test(x.text)));
+    const proper = content.every((x) => x.pos === "propn");
     const core = content.map((x) => (x.pos === "propn" ? x.text : x.lower)).join(" ");
     const prevWord = words[start - 1];
     out.push({
@@ -238,11 +252,18 @@ export function readText(source: string): Reading {
   const doc = nlp(source.slice(0, MAX_READ_CHARS));
   const json = doc.json({ terms: { tags: true } }) as { terms: { text: string; post: string; tags: string[] }[] }[];
   const sentences = json.map((s) => {
-    const words: Word[] = s.terms
+    // "crash-lands": compromise splits hyphenated words; join them, keeping the last part's tags.
+    const terms: { text: string; post: string; tags: string[] }[] = [];
+    for (const t of s.terms) {
+      const prev = terms[terms.length - 1];
+      if (prev && prev.post === "-") terms[terms.length - 1] = { text: `${prev.text}-${t.text}`, post: t.post, tags: t.tags };
+      else terms.push(t);
+    }
+    const words: Word[] = terms
       .filter((t) => /[\p{L}\p{N}]/u.test(t.text))
       .map((t, k) => {
         const tags = new Set(t.tags);
-        return { text: t.text, lower: t.text.toLowerCase(), pos: classify(t.text, tags, k === 0), tags, pause: /[,;:—–-]|\s-\s/.test(t.post) };
+        return { text: t.text, lower: t.text.toLowerCase(), pos: classify(t.text, tags, k === 0), tags, pause: /[,;:—–]|\s-\s|-$/.test(t.post) };
       });
     repair(words);
     return { words, phrases: chunk(words) };
