@@ -88,6 +88,12 @@ function slug(text: string): string {
   return words.join("-").slice(0, 24);
 }
 
+/** A phrase whose last word reads as a plural ("the ship's gardens", not "the glass" or "Ellis"). */
+const looksPlural = (phrase: string): boolean => {
+  const last = phrase.split(" ").pop() ?? "";
+  return /^[a-z]/.test(last) && /[^su']s$/.test(last) && !/(ss|is|us|ous)$/.test(last);
+};
+
 /** "to the lantern room" → "the lantern room": an action's object without its preposition. */
 const objectPhrase = (object: string): string => {
   const [first, ...rest] = object.split(" ");
@@ -224,13 +230,15 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   const camera = povCamera(input.pov);
 
   const outcomes: ("good" | "bad" | "neutral")[] = endingCount === 2 ? ["good", "bad"] : [tone === "ominous" || tone === "wistful" ? "neutral" : "good"];
-  const mainAction: Action | undefined = deeds[0] ?? actions[0];
+  const mainAction: Action | undefined = deeds[0];
+  /** A verb agreeing with a thing ("the bell waits", "the gardens wait"). */
+  const tv = (subjectPhrase: string, phrase: string): string => agree(phrase, looksPlural(subjectPhrase));
   const opener = (): string => rng.pick(OPENERS);
 
   // Sentence plans for a state's base prose; the seed picks one per state.
   const basePlans: ((c: { place: string; time: string; i: number; other?: string }) => string)[] = [
     (c) => `${capitalize(c.time)}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place}. ${capitalize(mood(c.i))} light falls across ${thing(c.i)}.`,
-    (c) => `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place} ${c.time}, where ${thing(c.i)} ${rng.pick(["waits", "lies half in shadow", "catches the light", "rests untouched"])}.`,
+    (c) => `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place} ${c.time}, where ${thing(c.i)} ${tv(thing(c.i), rng.pick(["wait", "lie half in shadow", "catch the light", "rest untouched"]))}.`,
     (c) => `${capitalize(c.place)} is ${mood(c.i)} ${c.time}. There {hero} ${v("find")} ${thing(c.i)}.`,
     (c) =>
       happenings.length > 0
@@ -282,7 +290,7 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
       state.variants.push({
         id: own(TIME_IDS, alt) ?? "alt",
         label: truncate(`${capitalize(bare(place))} ${alt}`, 80),
-        base: `${capitalize(alt)}, {hero} ${v("return")} to ${place}; ${thing(i + 2)} looks different now.`,
+        base: `${capitalize(alt)}, {hero} ${v("return")} to ${place}; ${thing(i + 2)} ${tv(thing(i + 2), "look")} different now.`,
         weight: 1,
       });
     }
@@ -319,7 +327,7 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
       const target = allPlaces[i + 1] as string;
       const move = rng.pick(MOVES);
       const guide = others.length > 0 && rng.next() < 0.35 ? others[(i + 1) % others.length] : undefined;
-      const action = actions.length > 0 ? actions[i % actions.length] : undefined;
+      const action = deeds.length > 0 ? deeds[i % deeds.length] : undefined;
       transition(
         i,
         i + 1,
@@ -371,7 +379,11 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
       inPlace.push({
         name: `Examine ${thing(i)}`,
         base: `${opener()}, {hero} ${v("examine")} ${thing(i)} closely.`,
-        detail: rng.pick([`Up close, ${thing(i)} smells of ${word(i + 4)}.`, `Marks of ${word(i + 4)} cover ${thing(i)}.`, `Under the dust, ${thing(i)} is older than it looked.`]),
+        detail: rng.pick([
+          `Up close, ${thing(i)} ${tv(thing(i), "smell")} of ${word(i + 4)}.`,
+          `Marks of ${word(i + 4)} cover ${thing(i)}.`,
+          `Under the dust, ${thing(i)} ${looksPlural(thing(i)) ? "are" : "is"} older than ${looksPlural(thing(i)) ? "they" : "it"} looked.`,
+        ]),
       });
     if (others.length > 0) {
       const who = others[i % others.length] as string;

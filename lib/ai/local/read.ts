@@ -30,6 +30,8 @@ export interface NounPhrase {
   /** compromise called the head a place or a person. */
   place: boolean;
   person: boolean;
+  /** Its adjectives, lower case ("drowned"). */
+  modifiers: string[];
   /** The preposition right before the phrase ("under"), or "". */
   prep: string;
   /** Index of the phrase's first and one-past-last word in its sentence. */
@@ -44,8 +46,12 @@ export interface VerbUse {
   third: string;
   /** What it acts on, with its preposition when there is one ("the drowned bell", "to the lantern room"); "". */
   object: string;
-  /** The verb came as a gerund right after a noun phrase ("a bell ringing"): that phrase does it. */
+  /**
+   * Someone other than the subject does it: the phrase right before the verb ("a bell ringing",
+   * "the ice breaks", "the council votes to abandon…"); "" when the subject (or a pronoun) does.
+   */
   doer: string;
+  doerPlural: boolean;
 }
 
 export interface Reading {
@@ -122,12 +128,13 @@ function infinitive(word: Word): string {
   const w = word.lower;
   if (word.tags.has("Infinitive") && !w.endsWith("ing")) return w;
   const tense = w.endsWith("ing") ? "Gerund" : word.tags.has("PastTense") ? "PastTense" : word.tags.has("Participle") ? "Participle" : w.endsWith("s") ? "PresentTense" : undefined;
-  if (tense === undefined) return w;
+  if (tense === undefined) return /(ed|en|wn)$/.test(w) ? "" : w;
   const forms = (b: string): string[] => Object.values(verbs.conjugate(b, world.model)).filter((x): x is string => typeof x === "string");
   const known = verbs.toInfinitive(w, world.model, tense);
   if (/^[a-z]+$/.test(known) && known !== w && forms(known).includes(w)) return known;
   for (const b of spelledBases(w)) if (forms(b).includes(w) || thirdPerson(b) === w) return b;
-  return known && /^[a-z]+$/.test(known) ? known : w;
+  // Unverified ("known" read as a base form): not a verb we can conjugate.
+  return "";
 }
 
 function classify(text: string, tags: ReadonlySet<string>, first: boolean): Pos {
@@ -236,6 +243,7 @@ function chunk(words: Word[]): NounPhrase[] {
       plural: headWord.tags.has("Plural") || content.some((x) => x.pos === "num" && x.lower !== "one"),
       place: headWord.tags.has("Place"),
       person: headWord.tags.has("Person") || headWord.tags.has("Actor"),
+      modifiers: content.filter((x) => x.pos === "adj" && /^[a-z-]+$/.test(x.lower) && x.lower.length >= 3).map((x) => x.lower),
       prep: prevWord?.pos === "prep" ? prevWord.lower : "",
       start,
       end,
@@ -307,18 +315,33 @@ export function readText(source: string): Reading {
 
   const phrases = sentences.flatMap((s) => s.phrases);
   const verbUses: VerbUse[] = [];
+  const hero = new Set([subject, ...aliases].map((x) => x.toLowerCase()));
   for (const s of sentences) {
+    let chained: { doer: string; plural: boolean } | undefined;
     s.words.forEach((w, i) => {
-      if (w.pos !== "verb") return;
+      if (w.pos !== "verb") {
+        if (w.pos !== "prep" && w.pos !== "adv" && w.pos !== "aux" && w.pos !== "neg") chained = undefined;
+        return;
+      }
+      // Who does it: the phrase right before the verb (auxiliaries and adverbs between), or for
+      // "to <verb>" right after a verb, that verb's doer.
+      let b = i - 1;
+      while (b >= 0 && ["aux", "adv", "neg"].includes((s.words[b] as Word).pos)) b--;
+      const before = s.phrases.find((p) => p.end === b + 1 && p.end <= i);
+      const afterTo = s.words[i - 1]?.lower === "to" && chained !== undefined;
+      const doerPhrase = before && !hero.has(before.label.toLowerCase()) ? before : undefined;
+      const doer = afterTo ? (chained as { doer: string }).doer : (doerPhrase?.label ?? "");
+      const doerPlural = afterTo ? (chained as { plural: boolean }).plural : (doerPhrase?.plural ?? false);
+      chained = { doer, plural: doerPlural };
+      // A participle after "has", "is", "was"… (perfect or passive) is not an action.
+      if (s.words[i - 1]?.pos === "aux" && /^(has|have|had|is|are|was|were|be|been|being)$/.test((s.words[i - 1] as Word).lower) && !w.tags.has("Gerund") && doer === "") return;
       const verb = infinitive(w);
       if (!/^[a-z]+$/.test(verb) || verb.length < 2) return;
       let k = i + 1;
       while (s.words[k]?.pos === "adv") k++;
       const prep = s.words[k]?.pos === "prep" ? (s.words[k] as Word).lower : "";
       const object = s.phrases.find((p) => p.start === (prep ? k + 1 : k));
-      const before = s.phrases.find((p) => p.end === i);
-      const doer = w.tags.has("Gerund") && before ? before.label : "";
-      verbUses.push({ verb, third: thirdPerson(verb), object: object ? `${prep ? `${prep} ` : ""}${object.label}` : "", doer });
+      verbUses.push({ verb, third: thirdPerson(verb), object: object ? `${prep ? `${prep} ` : ""}${object.label}` : "", doer, doerPlural });
     });
   }
   return { sentences, subject, subjectPlural, aliases, firstPerson, phrases, verbs: verbUses };

@@ -164,17 +164,18 @@ export function extractStory(source: string): StoryFacts {
     else if (place) places.add(np.label);
     else if (np.proper) people.add(np.label);
     else if (!TIME_NOUNS.has(np.head)) things.add(np.label);
-  }
-  // Nouns for prose: the heads of the text's singular common noun phrases ("bell", not "stormy").
-  for (const np of reading.phrases) {
-    if (!np.proper && !np.plural && !TIME_NOUNS.has(np.head) && ASCII_WORD.test(np.head) && Array.from(np.head).length >= 3 && Array.from(np.head).length <= MAX_WORD_CHARS && !STOPWORDS.has(np.head)) nouns.add(np.head);
+    // Prose nouns and place adjectives come from places and things, never from people
+    // ("the retired rooftop", "the murmur of the detective").
+    if (!person && !np.proper) {
+      for (const m of np.modifiers) modifiers.add(m);
+      if (!np.plural && !TIME_NOUNS.has(np.head) && ASCII_WORD.test(np.head) && Array.from(np.head).length >= 3 && Array.from(np.head).length <= MAX_WORD_CHARS && !STOPWORDS.has(np.head)) nouns.add(np.head);
+    }
   }
   const compounds = new Counter();
   for (const s of reading.sentences) {
     for (const w of s.words) {
       if (Array.from(w.lower).length < 3 || Array.from(w.lower).length > MAX_WORD_CHARS || !ASCII_WORD.test(w.lower) || STOPWORDS.has(w.lower)) continue;
-      if (w.pos === "adj") modifiers.add(w.lower);
-      else if (w.pos === "noun" && PLACE_NOUNS.has(w.lower)) compounds.add(w.lower);
+      if (w.pos === "noun" && PLACE_NOUNS.has(w.lower)) compounds.add(w.lower);
     }
   }
 
@@ -192,7 +193,7 @@ export function extractStory(source: string): StoryFacts {
     seen.add(key);
     actions.push({ verb: v.verb, third: v.third, object: v.object });
   }
-  const happenings = reading.verbs.filter((v) => v.doer !== "").map((v) => `${v.doer} ${v.third}${v.object ? ` ${v.object}` : ""}`);
+  const happenings = reading.verbs.filter((v) => v.doer !== "" && v.doer.toLowerCase() !== subjectKey).map((v) => `${v.doer} ${v.doerPlural ? v.verb : v.third}${v.object ? ` ${v.object}` : ""}`);
 
   // Keep places, people and things disjoint.
   for (const p of people.ranked()) if (places.has(p)) places.delete(p);
