@@ -64,6 +64,22 @@ describe("local author over 200 premises", () => {
     }
   });
 
+  it("makes every verb after the hero agree with it", () => {
+    const bad: string[] = [];
+    for (const [hero, premise, w] of worlds) {
+      const plural = /^the .*[^s]s$/.test(hero);
+      const prose = [...Object.values(w.scene.states).flatMap((s) => [s.base, s.ending.text ?? "", s.movement.static, s.movement.dynamic, ...s.variants.map((v) => v.base)]), ...w.scene.events.map((e) => e.base)];
+      for (const text of prose.filter((x): x is string => typeof x === "string")) {
+        for (const m of text.matchAll(/\{hero\} (\w+)/g)) {
+          const verb = m[1] as string;
+          const third = /s$/.test(verb) && !/ss$/.test(verb);
+          if (third === plural) bad.push(`${premise}: "${text}"`);
+        }
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
   it("is gate-clean, every state reachable, an ending reachable", () => {
     for (const [, premise, w] of worlds) {
       const verdict = checkWorld(w);

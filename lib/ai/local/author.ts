@@ -282,7 +282,7 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
         isEnding: true,
         outcome,
         title: truncate(capitalize(title), 80),
-        text: `${capitalize(time)}, {hero} ${deed}, and ${place} ${outcome === "bad" ? "keeps its secret" : "falls quiet"}. Here the story of {hero} ends.`,
+        text: `${capitalize(time)}, {hero} ${deed}, and ${place} ${outcome === "bad" ? "keeps its secret" : "falls quiet"}. Here ends the story of {hero}.`,
       };
     }
     if (rng.next() < 0.45) {
@@ -404,8 +404,8 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   const name = input.bible
     ? truncate(`${cleanText(input.bible.title) || capitalize(bare(allPlaces[0] as string))}${input.chapterTitle ? `: ${cleanText(input.chapterTitle)}` : ""}`, 100)
     : truncate(
-        properHero && facts.things.length > 0
-          ? `${properHero} and ${facts.things[0] as string}`
+        (properHero || hero === subject) && hero !== "" && facts.things.length > 0
+          ? `${capitalize(hero)} and ${facts.things.find((t) => t.toLowerCase() !== hero.toLowerCase()) ?? (facts.things[0] as string)}`
           : facts.places.length > 0
             ? capitalize(facts.places[0] as string)
             : `The ${capitalize(word(0))} ${capitalize(placeNouns[0] as string)}`,
