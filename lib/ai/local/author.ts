@@ -57,7 +57,7 @@ const SOUNDS = ["the distant sound of", "a faint echo of", "the murmur of", "the
 const PLACE_NOUNS = ["garden", "harbor", "archive", "market", "tower", "bridge", "cellar", "rooftop", "observatory", "chapel", "workshop", "station", "orchard", "lighthouse", "library", "canyon", "courtyard", "pier"];
 const ENDING_PLACES = ["the far shore", "the open gate", "the last lantern", "the quiet hill", "the high window", "the distant road"];
 const HEROES = ["the wanderer", "the courier", "the cartographer", "the diver", "the archivist", "the stranger", "the pilot", "the apprentice"];
-const WATCHERS = ["waits nearby", "watches from the shadows", "whispers a warning", "keeps a careful distance", "hums an old tune"];
+const WATCHERS = ["wait nearby", "watch from the shadows", "whisper a warning", "keep a careful distance", "hum an old tune"];
 
 const POV_CAMERA: Record<string, { static: string; dynamic: string }> = {
   first_person: { static: "first-person view at eye height, steady and unhurried", dynamic: "first-person view with a gentle sway as {hero} moves" },
@@ -243,7 +243,7 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
     (c) =>
       happenings.length > 0
         ? `${capitalize(c.time)}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place}. Somewhere near, ${happenings[c.i % happenings.length] as string}.`
-        : `${capitalize(c.time)}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place}. The scent of ${word(c.i + 2)} hangs in the ${mood(c.i)} air.`,
+        : `${capitalize(c.time)}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place}. The scent of the ${word(c.i + 2)} hangs in the ${mood(c.i)} air.`,
     (c) => (mainAction ? `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place} ${c.time}, still hoping to ${actionPhrase(mainAction)}.` : `${capitalize(c.time)}, {hero} ${v("pause")} in ${c.place} beside ${thing(c.i)}.`),
   ];
 
@@ -257,7 +257,7 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
     const plan = rng.pick(basePlans);
     const state: State = {
       id,
-      base: plan({ place, time, i, other }) + (other ? ` ${capitalize(other)} ${rng.pick(WATCHERS)}.` : ""),
+      base: plan({ place, time, i, other }) + (other ? ` ${capitalize(other)} ${tv(other, rng.pick(WATCHERS))}.` : ""),
       camera: { ...camera },
       movement: {
         static: `In ${place}, {hero} ${v("hold")} still, breathing slowly`,

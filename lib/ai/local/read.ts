@@ -30,6 +30,11 @@ export interface NounPhrase {
   /** compromise called the head a place or a person. */
   place: boolean;
   person: boolean;
+  /**
+   * A lone singular common noun with no determiner or modifier ("in love", "at birth", "by
+   * scooter"): an idiom more often than a place or a thing.
+   */
+  bare: boolean;
   /** Its adjectives, lower case ("drowned"). */
   modifiers: string[];
   /** The preposition right before the phrase ("under"), or "". */
@@ -243,6 +248,7 @@ function chunk(words: Word[]): NounPhrase[] {
       plural: headWord.tags.has("Plural") || content.some((x) => x.pos === "num" && x.lower !== "one"),
       place: headWord.tags.has("Place"),
       person: headWord.tags.has("Person") || headWord.tags.has("Actor"),
+      bare: !hasDet && !proper && content.length === 1 && !headWord.tags.has("Plural"),
       modifiers: content.filter((x) => x.pos === "adj" && /^[a-z-]+$/.test(x.lower) && x.lower.length >= 3).map((x) => x.lower),
       prep: prevWord?.pos === "prep" ? prevWord.lower : "",
       start,
@@ -327,7 +333,8 @@ export function readText(source: string): Reading {
       // "to <verb>" right after a verb, that verb's doer.
       let b = i - 1;
       while (b >= 0 && ["aux", "adv", "neg"].includes((s.words[b] as Word).pos)) b--;
-      const before = s.phrases.find((p) => p.end === b + 1 && p.end <= i);
+      // A phrase after a preposition is never the one doing it ("the sheriff of a mining town investigates").
+      const before = s.phrases.find((p) => p.end === b + 1 && p.end <= i && p.prep === "");
       const afterTo = s.words[i - 1]?.lower === "to" && chained !== undefined;
       const doerPhrase = before && !hero.has(before.label.toLowerCase()) ? before : undefined;
       const doer = afterTo ? (chained as { doer: string }).doer : (doerPhrase?.label ?? "");
@@ -340,7 +347,7 @@ export function readText(source: string): Reading {
       let k = i + 1;
       while (s.words[k]?.pos === "adv") k++;
       const prep = s.words[k]?.pos === "prep" ? (s.words[k] as Word).lower : "";
-      const object = s.phrases.find((p) => p.start === (prep ? k + 1 : k));
+      const object = s.phrases.find((p) => p.start === (prep ? k + 1 : k) && !(p.bare && prep !== ""));
       verbUses.push({ verb, third: thirdPerson(verb), object: object ? `${prep ? `${prep} ` : ""}${object.label}` : "", doer, doerPlural });
     });
   }

@@ -149,6 +149,8 @@ export function extractStory(source: string): StoryFacts {
   const aliases = new Set(reading.aliases.map((a) => a.toLowerCase()));
   for (const np of reading.phrases) {
     if (aliases.has(np.label.toLowerCase())) continue;
+    // "in love", "at birth": a bare noun after a preposition is an idiom unless it names a place.
+    if (np.bare && np.prep !== "" && !PLACE_NOUNS.has(np.head) && !ROLE_NOUNS.has(np.head)) continue;
     if (Array.from(np.core).length > 60 || np.core.split(" ").some((w) => Array.from(w).length > MAX_WORD_CHARS)) continue;
     const first = np.core.split(" ")[0]?.toLowerCase() ?? "";
     const placeName = np.proper && (PLACE_NAME_HEADS.has(first) || np.place || (np.prep !== "" && (SPATIAL.has(np.prep) || PLACE_PREPS.has(np.prep))));
