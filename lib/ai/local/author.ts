@@ -32,7 +32,8 @@ export interface LocalAuthorInput {
 }
 
 const MOVES = ["head for", "climb toward", "slip into", "cross to", "descend into", "make for", "hurry to", "wander toward", "press on to", "steal away to"];
-const ARRIVALS = ["arrive at", "stand in", "reach", "step into", "wait in", "wake in", "emerge into", "linger in"];
+// "at" fits every kind of place ("at the stormy sea", "at the open gate"); "in" or "into" does not.
+const ARRIVALS = ["arrive at", "reach", "come to", "stand at", "wait at", "wake at", "linger at", "pause at"];
 const OPENERS = ["At last", "Soon", "Quietly", "Before long", "Slowly", "Without a word", "Now", "Once more"];
 const TIMES = ["at dawn", "at dusk", "in the rain", "at midnight", "in thick fog", "at high noon", "under a low moon", "in the first snow"];
 const TIME_IDS: Record<string, string> = {
@@ -55,7 +56,7 @@ const MOOD_ADJECTIVES: Record<Tone, string[]> = {
 };
 const SOUNDS = ["the distant sound of", "a faint echo of", "the murmur of", "the creak of", "the hum of", "the patter of"];
 const PLACE_NOUNS = ["garden", "harbor", "archive", "market", "tower", "bridge", "cellar", "rooftop", "observatory", "chapel", "workshop", "station", "orchard", "lighthouse", "library", "canyon", "courtyard", "pier"];
-const ENDING_PLACES = ["the far shore", "the open gate", "the last lantern", "the quiet hill", "the high window", "the distant road"];
+const ENDING_PLACES = ["the far shore", "the open gate", "the lantern room", "the quiet hill", "the high window", "the distant road"];
 const HEROES = ["the wanderer", "the courier", "the cartographer", "the diver", "the archivist", "the stranger", "the pilot", "the apprentice"];
 const WATCHERS = ["wait nearby", "watch from the shadows", "whisper a warning", "keep a careful distance", "hum an old tune"];
 
