@@ -128,7 +128,8 @@ export function proceduralBible(text: string): Omit<Bible, "provider"> {
   const body = chapters.length > 0 ? chapters.map((c) => c.text).join("\n\n") : text;
   const facts = extractStory(body);
   const proper = facts.people.find((p) => !/^(the|a|an)\s/i.test(p));
-  const protagonist = proper ?? facts.people[0] ?? "the narrator";
+  // The most-mentioned name, else the first clause's subject ("the lighthouse keeper").
+  const protagonist = proper ?? (facts.subject || facts.people[0]) ?? "the narrator";
   const places = facts.places.slice(0, 6);
   const title =
     titleLine(text) ??

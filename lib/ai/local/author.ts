@@ -1,6 +1,7 @@
 import { createPrng, hashString, type Event, type Prng, type State, type World } from "@/lib/kernel";
 import type { Bible, SubjectRefInput } from "../provider";
 import { sceneSvgDataUri } from "./painter";
+import { isFunctionWord } from "./read";
 import { capitalize, cleanText, extractStory, thirdPerson, truncate, type Action, type StoryFacts, type Tone } from "./text";
 
 // The local author: a procedural world from the premise's (or chapter's) own places, people and
@@ -8,6 +9,14 @@ import { capitalize, cleanText, extractStory, thirdPerson, truncate, type Action
 // prose field carries fixed words around the extracted ones, ids are ASCII with an index, names
 // and hotkeys are made unique per source state, every state is reachable and the last plain
 // state opens every ending.
+//
+// Language rules (issue 12): the hero is the text's subject noun phrase; places and things are
+// its own noun phrases; state ids are an index plus a noun phrase's words (head kept when cut);
+// event names are imperative phrases that end in a noun phrase ("Ring the drowned bell",
+// "Climb to the lantern room", "Talk to Ilse"), so their head, read the English way as the last
+// word, is always a noun, never a verb or a function word. Verbs agree with the hero (plural
+// subjects take the base form), and prose never opens a sentence with the `{hero}` slot, so a
+// lower-case "the keeper" never starts a sentence. Sentence plans are picked by the seed.
 
 export interface LocalAuthorInput {
   worldId: string;
@@ -23,7 +32,9 @@ export interface LocalAuthorInput {
 }
 
 const MOVES = ["head for", "climb toward", "slip into", "cross to", "descend into", "make for", "hurry to", "wander toward", "press on to", "steal away to"];
-const ARRIVALS = ["arrives at", "stands in", "reaches", "steps into", "waits in", "wakes in", "emerges into", "lingers in"];
+// "at" fits every kind of place ("at the stormy sea", "at the open gate"); "in" or "into" does not.
+const ARRIVALS = ["arrive at", "reach", "come to", "stand at", "wait at", "wake at", "linger at", "pause at"];
+const OPENERS = ["At last", "Soon", "Quietly", "Before long", "Slowly", "Without a word", "Now", "Once more"];
 const TIMES = ["at dawn", "at dusk", "in the rain", "at midnight", "in thick fog", "at high noon", "under a low moon", "in the first snow"];
 const TIME_IDS: Record<string, string> = {
   "at dawn": "dawn",
@@ -45,9 +56,9 @@ const MOOD_ADJECTIVES: Record<Tone, string[]> = {
 };
 const SOUNDS = ["the distant sound of", "a faint echo of", "the murmur of", "the creak of", "the hum of", "the patter of"];
 const PLACE_NOUNS = ["garden", "harbor", "archive", "market", "tower", "bridge", "cellar", "rooftop", "observatory", "chapel", "workshop", "station", "orchard", "lighthouse", "library", "canyon", "courtyard", "pier"];
-const ENDING_PLACES = ["the far shore", "the open gate", "the last light", "the quiet hill", "the high window", "the end of the road"];
+const ENDING_PLACES = ["the far shore", "the open gate", "the lantern room", "the quiet hill", "the high window", "the distant road"];
 const HEROES = ["the wanderer", "the courier", "the cartographer", "the diver", "the archivist", "the stranger", "the pilot", "the apprentice"];
-const WATCHERS = ["waits nearby", "watches from the shadows", "whispers a warning", "keeps a careful distance", "hums an old tune"];
+const WATCHERS = ["wait nearby", "watch from the shadows", "whisper a warning", "keep a careful distance", "hum an old tune"];
 
 const POV_CAMERA: Record<string, { static: string; dynamic: string }> = {
   first_person: { static: "first-person view at eye height, steady and unhurried", dynamic: "first-person view with a gentle sway as {hero} moves" },
@@ -61,17 +72,34 @@ const POV_CAMERA: Record<string, { static: string; dynamic: string }> = {
 
 const own = <T>(record: Record<string, T>, key: string): T | undefined => (Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined);
 
-/** ASCII slug of a phrase ("the Café Ñandú" → "cafe-nandu"), at most 24 characters. */
+/**
+ * ASCII slug of a noun phrase ("the Café Ñandú" → "cafe-nandu"), at most 24 characters: words
+ * are dropped from the front, so the head noun (the last word) stays.
+ */
 function slug(text: string): string {
-  return text
+  const words = text
     .normalize("NFKD")
     .toLowerCase()
     .replace(/^(the|a|an)\s+/, "")
+    .replace(/['’]s\b/g, "s")
     .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 24)
-    .replace(/-+$/, "");
+    .split("-")
+    .filter((w) => w !== "");
+  while (words.length > 1 && words.join("-").length > 24) words.shift();
+  return words.join("-").slice(0, 24);
 }
+
+/** A phrase whose last word reads as a plural ("the ship's gardens", not "the glass" or "Ellis"). */
+const looksPlural = (phrase: string): boolean => {
+  const last = phrase.split(" ").pop() ?? "";
+  return /^[a-z]/.test(last) && /[^su']s$/.test(last) && !/(ss|is|us|ous)$/.test(last);
+};
+
+/** "to the lantern room" → "the lantern room": an action's object without its preposition. */
+const objectPhrase = (object: string): string => {
+  const [first, ...rest] = object.split(" ");
+  return rest.length > 0 && first !== undefined && isFunctionWord(first) && !/^(the|a|an)$/i.test(first) ? rest.join(" ") : object;
+};
 
 /** "the old lighthouse" → "old lighthouse" (for titles). */
 const bare = (phrase: string): string => phrase.replace(/^(the|a|an)\s+/i, "");
@@ -107,9 +135,10 @@ function povCamera(pov: string): { static: string; dynamic: string } {
 }
 
 const actionPhrase = (a: Action): string => (a.object === "" ? a.verb : `${a.verb} ${a.object}`);
-const actionThird = (a: Action): string => (a.object === "" ? thirdPerson(a.verb) : `${thirdPerson(a.verb)} ${a.object}`);
-const moveThird = (move: string): string => {
-  const [first, ...rest] = move.split(" ");
+/** A phrase in the base form ("arrive at") agreeing with the hero ("arrives at", or "arrive at" for "the two kids"). */
+const agree = (phrase: string, plural: boolean): string => {
+  if (plural) return phrase;
+  const [first, ...rest] = phrase.split(" ");
   return [thirdPerson(first as string), ...rest].join(" ");
 };
 
@@ -137,32 +166,52 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   const moods = shuffle(MOOD_ADJECTIVES[tone], rng);
   const mood = (i: number): string => moods[i % moods.length] as string;
 
-  // Words for prose: the input's own content words, padded from a fixed pool.
+  // Nouns for prose: the input's own, padded from a fixed pool; adjectives likewise.
   const words = uniqueBy([...facts.words, ...(bibleFacts?.words ?? [])]);
   for (const w of shuffle(["lantern", "tide", "ember", "glass", "raven", "clockwork", "moss", "signal", "salt", "echo", "copper", "thread"], rng)) {
     if (words.length >= 6) break;
     if (!words.includes(w)) words.push(w);
   }
   const word = (i: number): string => words[i % words.length] as string;
+  const modifiers = uniqueBy([...facts.modifiers, ...(bibleFacts?.modifiers ?? [])]);
 
-  // The hero: the bible's protagonist, else the first proper name, else the first role.
+  // The hero: the bible's protagonist, else the text's subject, else the first proper name,
+  // else the first role; "the narrator" for a first-person text that never says who.
   const peopleAll = uniqueBy([...facts.people, ...(bibleFacts?.people ?? [])]);
-  const heroSource = cleanText(input.bible?.protagonist ?? "") || peopleAll.find(isProperName) || peopleAll[0] || rng.pick(HEROES);
+  const subject = cleanText(facts.subject);
+  const heroSource =
+    cleanText(input.bible?.protagonist ?? "") ||
+    subject ||
+    (facts.firstPerson ? "the narrator" : "") ||
+    peopleAll.find(isProperName) ||
+    peopleAll[0] ||
+    rng.pick(HEROES);
   const hero = truncate(heroSource, 60);
+  const plural = !input.bible && subject !== "" && hero === subject && facts.subjectPlural;
+  const v = (phrase: string): string => agree(phrase, plural);
   const others = peopleAll.filter((p) => p.toLowerCase() !== hero.toLowerCase());
-  const things = facts.things.length > 0 ? facts.things : words.slice(0, 4).map((w) => `the ${w}`);
+  // Things: the input's own; else its other people; else nouns of the pool.
+  const heroWords = new Set(hero.toLowerCase().split(" "));
+  const proseWords = words.filter((w) => !heroWords.has(w));
+  if (proseWords.length > 0) words.splice(0, words.length, ...proseWords);
+  const things = (facts.things.length > 0 ? facts.things : others.length > 0 ? others.slice(0, 3) : words.slice(0, 4).map((w) => `the ${w}`)).filter((t) => t.toLowerCase() !== hero.toLowerCase());
+  if (things.length === 0) things.push(`the ${word(0)}`);
   const thing = (i: number): string => things[i % things.length] as string;
-  const actions = facts.actions.filter((a) => a.object.toLowerCase() !== hero.toLowerCase());
+  const actions = facts.actions.filter((a) => a.object.toLowerCase() !== hero.toLowerCase() && objectPhrase(a.object).toLowerCase() !== hero.toLowerCase());
+  // Actions that can name an event: those with an object (the name then ends in a noun phrase).
+  const deeds = actions.filter((a) => a.object !== "");
+  const happenings = facts.happenings;
 
-  // Places: the input's, then the bible's, then "the <word> <place noun>" from the input's words.
+  // Places: the input's, then the bible's, then "the <adjective> <place noun>".
   const placeNouns = shuffle(PLACE_NOUNS, rng);
   const extracted = uniqueBy([...facts.places, ...(bibleFacts?.places ?? [])]).filter((p) => p.toLowerCase() !== hero.toLowerCase());
   const plainCount = extracted.length >= 3 ? Math.min(7, extracted.length) : 3 + rng.int(3);
   const places = extracted.slice(0, plainCount);
   for (let k = 0; places.length < plainCount; k++) {
-    const candidate = `the ${k < words.length ? word(k + 1) : mood(k)} ${placeNouns[k % placeNouns.length] as string}`;
+    const modifier = k < modifiers.length ? (modifiers[k] as string) : mood(k);
+    const candidate = `the ${modifier} ${placeNouns[k % placeNouns.length] as string}`;
     if (!places.some((p) => p.toLowerCase() === candidate.toLowerCase())) places.push(candidate);
-    if (k > 40) places.push(`the ${placeNouns[k % placeNouns.length] as string} ${places.length + 1}`);
+    if (k > 40) places.push(`the ${mood(k)} ${placeNouns[places.length % placeNouns.length] as string}`);
   }
   const endingCount = rng.next() < 0.6 || actions.length > 1 ? 2 : 1;
   const endingPlaces = shuffle(
@@ -182,7 +231,22 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   const camera = povCamera(input.pov);
 
   const outcomes: ("good" | "bad" | "neutral")[] = endingCount === 2 ? ["good", "bad"] : [tone === "ominous" || tone === "wistful" ? "neutral" : "good"];
-  const mainAction: Action | undefined = actions[0];
+  const mainAction: Action | undefined = deeds[0];
+  /** A verb agreeing with a thing ("the bell waits", "the gardens wait"). */
+  const tv = (subjectPhrase: string, phrase: string): string => agree(phrase, looksPlural(subjectPhrase));
+  const opener = (): string => rng.pick(OPENERS);
+
+  // Sentence plans for a state's base prose; the seed picks one per state.
+  const basePlans: ((c: { place: string; time: string; i: number; other?: string }) => string)[] = [
+    (c) => `${capitalize(c.time)}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place}. ${capitalize(mood(c.i))} light falls across ${thing(c.i)}.`,
+    (c) => `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place} ${c.time}, where ${thing(c.i)} ${tv(thing(c.i), rng.pick(["wait", "lie half in shadow", "catch the light", "rest untouched"]))}.`,
+    (c) => `${capitalize(c.place)} is ${mood(c.i)} ${c.time}. There {hero} ${v("find")} ${thing(c.i)}.`,
+    (c) =>
+      happenings.length > 0
+        ? `${capitalize(c.time)}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place}. Somewhere near, ${happenings[c.i % happenings.length] as string}.`
+        : `${capitalize(c.time)}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place}. The scent of the ${word(c.i + 2)} hangs in the ${mood(c.i)} air.`,
+    (c) => (mainAction ? `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place} ${c.time}, still hoping to ${actionPhrase(mainAction)}.` : `${capitalize(c.time)}, {hero} ${v("pause")} in ${c.place} beside ${thing(c.i)}.`),
+  ];
 
   const states: Record<string, State> = {};
   for (let i = 0; i < stateCount; i++) {
@@ -191,17 +255,16 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
     const time = times[i] as string;
     const other = others.length > 0 && rng.next() < 0.6 ? others[i % others.length] : undefined;
     const isEnding = i >= plainCount;
+    const plan = rng.pick(basePlans);
     const state: State = {
       id,
-      base:
-        `{hero} ${rng.pick(ARRIVALS)} ${place} ${time}. ${capitalize(mood(i))} light falls across ${thing(i)}` +
-        (other ? `, and ${other} ${rng.pick(WATCHERS)}.` : `; ${word(i + 2)} hangs in the air.`),
+      base: plan({ place, time, i, other }) + (other ? ` ${capitalize(other)} ${tv(other, rng.pick(WATCHERS))}.` : ""),
       camera: { ...camera },
       movement: {
-        static: `{hero} holds still in ${place}, breathing slowly`,
-        dynamic: `{hero} moves carefully through ${place}, eyes on ${thing(i + 1)}`,
+        static: `In ${place}, {hero} ${v("hold")} still, breathing slowly`,
+        dynamic: `Through ${place}, {hero} ${v("move")} carefully, eyes on ${thing(i + 1)}`,
       },
-      ambient: [`${rng.pick(SOUNDS)} ${word(i + 3)}`, `${mood(i + 1)} light over ${place}`],
+      ambient: [happenings.length > 0 && i % 2 === 0 ? (happenings[(i / 2) % happenings.length] as string) : `${rng.pick(SOUNDS)} the ${word(i + 3)}`, `${mood(i + 1)} light over ${place}`],
       ending: { isEnding: false },
       variants: [],
     };
@@ -210,23 +273,17 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
       const title =
         outcome === "good"
           ? mainAction?.object
-            ? `${capitalize(bare(mainAction.object))}, at last`
+            ? `${capitalize(bare(objectPhrase(mainAction.object)))}, at last`
             : `Light over ${place}`
           : outcome === "bad"
             ? `Lost in ${place}`
             : `Beyond ${place}`;
-      const deed = mainAction
-        ? outcome === "bad"
-          ? `fails to ${actionPhrase(mainAction)}`
-          : actionThird(mainAction)
-        : outcome === "bad"
-          ? "turns back too late"
-          : "finds the way through";
+      const deed = mainAction ? (outcome === "bad" ? `${v("fail")} to ${actionPhrase(mainAction)}` : v(actionPhrase(mainAction))) : outcome === "bad" ? v("turn back too late") : v("find the way through");
       state.ending = {
         isEnding: true,
         outcome,
         title: truncate(capitalize(title), 80),
-        text: `{hero} ${deed} ${time}, and ${place} ${outcome === "bad" ? "keeps its secret" : "falls quiet"}. The story of ${word(0)} ends here.`,
+        text: `${capitalize(time)}, {hero} ${deed}, and ${place} ${outcome === "bad" ? "keeps its secret" : "falls quiet"}. Here ends the story of {hero}.`,
       };
     }
     if (rng.next() < 0.45) {
@@ -234,7 +291,7 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
       state.variants.push({
         id: own(TIME_IDS, alt) ?? "alt",
         label: truncate(`${capitalize(bare(place))} ${alt}`, 80),
-        base: `{hero} returns to ${place} ${alt}; ${thing(i + 2)} looks different now.`,
+        base: `${capitalize(alt)}, {hero} ${v("return")} to ${place}; ${thing(i + 2)} ${tv(thing(i + 2), "look")} different now.`,
         weight: 1,
       });
     }
@@ -242,6 +299,7 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   }
 
   // Events. Names are unique per source state, hotkeys too (1/2/3 move, q/e/r act in place).
+  // Every name ends in a noun phrase (see the note at the top).
   const events: Event[] = [];
   const namesByState = new Map<string, Set<string>>();
   const uniqueName = (from: string, name: string): string => {
@@ -249,7 +307,7 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
     if (!names) namesByState.set(from, (names = new Set()));
     const base = truncate(name, 80);
     let candidate = base;
-    for (let n = 2; names.has(candidate.toLowerCase()); n++) candidate = `${base} (${n})`;
+    for (let n = 0; names.has(candidate.toLowerCase()); n++) candidate = truncate(`${["Again", "Once more", "Still"][n % 3] as string}: ${base}`, 80);
     names.add(candidate.toLowerCase());
     return candidate;
   };
@@ -270,23 +328,23 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
       const target = allPlaces[i + 1] as string;
       const move = rng.pick(MOVES);
       const guide = others.length > 0 && rng.next() < 0.35 ? others[(i + 1) % others.length] : undefined;
-      const action = actions.length > 0 ? actions[i % actions.length] : undefined;
+      const action = deeds.length > 0 ? deeds[i % deeds.length] : undefined;
       transition(
         i,
         i + 1,
         "1",
         guide ? `Follow ${guide} to ${target}` : `${capitalize(move)} ${target}`,
-        `{hero} ${guide ? `follows ${guide} to` : moveThird(move)} ${target}${action ? `, hoping to ${actionPhrase(action)}` : ""}.`,
+        `${opener()}, {hero} ${guide ? `${v("follow")} ${guide} to` : v(move)} ${target}${action ? `, hoping to ${actionPhrase(action)}` : ""}.`,
         `The way to ${target} leads past ${thing(i + 1)}.`,
       );
       // A branch: a shortcut ahead, or a way back.
       if (rng.next() < 0.5) {
         if (i + 2 < stateCount && i + 2 <= lastPlain) {
           const ahead = allPlaces[i + 2] as string;
-          transition(i, i + 2, "2", `Take the shortcut to ${ahead}`, `{hero} takes a hidden path straight to ${ahead}.`, `A narrow way opens behind ${thing(i)}.`);
+          transition(i, i + 2, "2", `Take the shortcut to ${ahead}`, `${opener()}, {hero} ${v("take")} a hidden path straight to ${ahead}.`, `A narrow way opens behind ${thing(i)}.`);
         } else if (i > 0) {
           const back = allPlaces[i - 1] as string;
-          transition(i, i - 1, "2", `Return to ${back}`, `{hero} turns back toward ${back}.`, `Something was left behind in ${back}.`);
+          transition(i, i - 1, "2", `Return to ${back}`, `${opener()}, {hero} ${v("turn")} back toward ${back}.`, `Something was left behind in ${back}.`);
         }
       }
     } else {
@@ -295,36 +353,46 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
         const endIndex = plainCount + k;
         const outcome = outcomes[k] as string;
         const endPlace = allPlaces[endIndex] as string;
+        const deed = deeds[0];
         const name =
           outcome === "bad"
             ? others.length > 0
               ? `Trust ${others[0] as string}`
               : `Turn away toward ${endPlace}`
-            : mainAction
-              ? capitalize(actionPhrase(mainAction))
+            : deed
+              ? capitalize(actionPhrase(deed))
               : `Press on to ${endPlace}`;
         const base =
           outcome === "bad"
-            ? `{hero} hesitates, and the path bends toward ${endPlace}.`
-            : `{hero} ${mainAction ? actionThird(mainAction) : "presses on"} and walks out toward ${endPlace}.`;
+            ? `For a moment {hero} ${v("hesitate")}, and the path bends toward ${endPlace}.`
+            : `${opener()}, {hero} ${mainAction ? v(actionPhrase(mainAction)) : v("press on")} and ${v("walk")} out toward ${endPlace}.`;
         transition(i, endIndex, String(k + 1), name, base, `Beyond ${here} lies ${endPlace}.`);
       }
       if (i > 0 && rng.next() < 0.4) {
         const back = allPlaces[i - 1] as string;
-        transition(i, i - 1, String(endingCount + 1), `Return to ${back}`, `{hero} retreats to ${back} to think.`, `${capitalize(back)} is still within reach.`);
+        transition(i, i - 1, String(endingCount + 1), `Return to ${back}`, `${opener()}, {hero} ${v("retreat")} to ${back} to think.`, `${capitalize(back)} is still within reach.`);
       }
     }
 
     // Overrides: things to do in place, drawn from the input's things, people and actions.
     const inPlace: { name: string; base: string; detail: string }[] = [];
-    if (things.length > 0) inPlace.push({ name: `Examine ${thing(i)}`, base: `{hero} examines ${thing(i)} closely.`, detail: `Up close, ${thing(i)} smells of ${word(i + 4)}.` });
+    if (things.length > 0)
+      inPlace.push({
+        name: `Examine ${thing(i)}`,
+        base: `${opener()}, {hero} ${v("examine")} ${thing(i)} closely.`,
+        detail: rng.pick([
+          `Up close, ${thing(i)} ${tv(thing(i), "smell")} of ${word(i + 4)}.`,
+          `Marks of ${word(i + 4)} cover ${thing(i)}.`,
+          `Under the dust, ${thing(i)} ${looksPlural(thing(i)) ? "are" : "is"} older than ${looksPlural(thing(i)) ? "they" : "it"} looked.`,
+        ]),
+      });
     if (others.length > 0) {
       const who = others[i % others.length] as string;
-      inPlace.push({ name: `Talk to ${who}`, base: `{hero} speaks quietly with ${who}.`, detail: `${capitalize(who)} mentions ${word(i + 5)}.` });
+      inPlace.push({ name: `Talk to ${who}`, base: `${opener()}, {hero} ${v("speak")} quietly with ${who}.`, detail: `${capitalize(who)} mentions the ${word(i + 5)}.` });
     }
-    const act = actions.length > 1 ? actions[(i + 1) % actions.length] : undefined;
-    if (act) inPlace.push({ name: capitalize(actionPhrase(act)), base: `{hero} tries to ${actionPhrase(act)} right here in ${here}.`, detail: `It is harder than it looks in ${here}.` });
-    inPlace.push({ name: "Listen closely", base: `{hero} listens to ${here}.`, detail: `Somewhere, ${word(i + 6)} stirs.` });
+    const act = deeds.length > 1 ? deeds[(i + 1) % deeds.length] : undefined;
+    if (act) inPlace.push({ name: capitalize(actionPhrase(act)), base: `Right here in ${here}, {hero} ${v("try")} to ${actionPhrase(act)}.`, detail: `It is harder than it looks in ${here}.` });
+    inPlace.push({ name: `Listen to ${here}`, base: `For a while {hero} ${v("listen")} to ${here}.`, detail: `Somewhere, the ${word(i + 6)} stirs.` });
     const count = rng.int(Math.min(3, inPlace.length) + 1);
     const hotkeys = ["q", "e", "r"];
     for (const [k, o] of shuffle(inPlace, rng).slice(0, count).entries()) override(i, hotkeys[k] as string, o.name, o.base, o.detail);
@@ -337,8 +405,8 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   const name = input.bible
     ? truncate(`${cleanText(input.bible.title) || capitalize(bare(allPlaces[0] as string))}${input.chapterTitle ? `: ${cleanText(input.chapterTitle)}` : ""}`, 100)
     : truncate(
-        properHero && facts.things.length > 0
-          ? `${properHero} and ${facts.things[0] as string}`
+        (properHero || hero === subject) && hero !== "" && facts.things.length > 0
+          ? `${capitalize(hero)} and ${facts.things.find((t) => t.toLowerCase() !== hero.toLowerCase()) ?? (facts.things[0] as string)}`
           : facts.places.length > 0
             ? capitalize(facts.places[0] as string)
             : `The ${capitalize(word(0))} ${capitalize(placeNouns[0] as string)}`,

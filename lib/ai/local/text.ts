@@ -1,19 +1,32 @@
-// Small, dependency-free text analysis for the local author: places, people, actions and things
-// from a premise or a chapter, with regex-free token walking and word lists. Deterministic.
+// Text analysis for the local author: the protagonist, places, people, actions and things of a
+// premise or a chapter, read with compromise (read.ts) and sorted with word lists. Deterministic.
 
-import { ACTION_VERBS, COMMON_CAPS, DETERMINERS, IRREGULAR, MOTION, PARTICLES, PLACE_NAME_HEADS, PLACE_NOUNS, ROLE_NOUNS, SPATIAL, STOPWORDS, TIME_NOUNS, TITLES, TONE_WORDS } from "./words";
+import { readText, thirdPerson } from "./read";
+import { PLACE_NAME_HEADS, PLACE_NOUNS, ROLE_NOUNS, SPATIAL, STOPWORDS, TIME_NOUNS, TONE_WORDS } from "./words";
 
 export const TONES = ["ominous", "bright", "wistful", "wondrous", "tense", "quiet"] as const;
 export type Tone = (typeof TONES)[number];
 
 export interface Action {
-  /** Base form from the verb list ("steal"). */
+  /** Infinitive ("steal", "hear"). */
   verb: string;
-  /** "the crown", "Mara"; empty when the verb stood alone. */
+  /** Present third person singular ("steals", "hears"). */
+  third: string;
+  /** "the crown", "to the lantern room", "Mara"; empty when the verb stood alone. */
   object: string;
 }
 
 export interface StoryFacts {
+  /** The subject noun phrase of the first clause: the protagonist ("the lighthouse keeper", "Mara"); "". */
+  subject: string;
+  /** The subject is plural ("the two kids", "we"): verbs agree with it. */
+  subjectPlural: boolean;
+  /** Told as "I" or "we". */
+  firstPerson: boolean;
+  /** What the text's things do on their own: "the drowned bell rings under the stormy sea". */
+  happenings: string[];
+  /** Adjectives of the text ("stormy", "drowned"), in order of appearance. */
+  modifiers: string[];
   /** "the old lighthouse", "Lisbon"; most mentioned first. */
   places: string[];
   /** "Mara", "Captain Ahab", "the detective"; most mentioned first. */
@@ -21,50 +34,15 @@ export interface StoryFacts {
   actions: Action[];
   /** "the crown", "a map"; in order of appearance. */
   things: string[];
-  /** Distinct content words, in order of appearance. */
+  /** Distinct nouns, in order of appearance. */
   words: string[];
   tone: Tone;
 }
 
 const MAX_SCANNED_CHARS = 40_000;
 const MAX_WORD_CHARS = 24;
-const MAX_PHRASE_WORDS = 3;
 
-const VOWELS = "aeiou";
-const isConsonant = (c: string | undefined): boolean => c !== undefined && /[a-z]/.test(c) && !VOWELS.includes(c);
-
-/** The present third person singular: "catch" → "catches", "carry" → "carries". */
-export function thirdPerson(verb: string): string {
-  const special: Record<string, string> = { have: "has", do: "does", go: "goes", be: "is" };
-  if (Object.prototype.hasOwnProperty.call(special, verb)) return special[verb] as string;
-  if (/(s|x|z|ch|sh|o)$/.test(verb)) return `${verb}es`;
-  if (verb.endsWith("y") && isConsonant(verb.charAt(verb.length - 2))) return `${verb.slice(0, -1)}ies`;
-  return `${verb}s`;
-}
-
-function regularForms(base: string): string[] {
-  const out = [base, thirdPerson(base)];
-  const last = base.charAt(base.length - 1);
-  const cvc = base.length <= 4 && isConsonant(last) && !"wxy".includes(last) && VOWELS.includes(base.charAt(base.length - 2)) && isConsonant(base.charAt(base.length - 3));
-  if (base.endsWith("e")) {
-    out.push(`${base}d`, `${base.slice(0, -1)}ing`);
-  } else if (last === "y" && isConsonant(base.charAt(base.length - 2))) {
-    out.push(`${base.slice(0, -1)}ied`, `${base}ing`);
-  } else {
-    out.push(`${base}ed`, `${base}ing`);
-    if (cvc) out.push(`${base}${last}ed`, `${base}${last}ing`);
-  }
-  return out;
-}
-
-const VERB_FORMS: ReadonlyMap<string, string> = (() => {
-  const map = new Map<string, string>();
-  for (const base of ACTION_VERBS) {
-    for (const form of [...regularForms(base), ...(IRREGULAR[base] ?? [])]) if (!map.has(form)) map.set(form, base);
-  }
-  return map;
-})();
-
+export { thirdPerson };
 
 /** The dominant tone of some words; `quiet` when none of the word lists match. */
 export function detectTone(words: readonly string[]): Tone {
@@ -109,42 +87,34 @@ export const capitalize = (s: string): string => {
   return first === undefined ? s : first.toUpperCase() + s.slice(first.length);
 };
 
-interface Token {
-  text: string;
-  lower: string;
-  cap: boolean;
-  sentenceStart: boolean;
-  punct: boolean;
-}
-
-function tokenize(text: string): Token[] {
-  const out: Token[] = [];
-  const re = /[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*|[.!?;:,\n"“”()]/gu;
-  let sentenceStart = true;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    const raw = m[0];
-    if (/^[.!?;:,\n"“”()]$/.test(raw)) {
-      out.push({ text: raw, lower: raw, cap: false, sentenceStart: false, punct: true });
-      if (/[.!?\n]/.test(raw)) sentenceStart = true;
-      continue;
-    }
-    const word = Array.from(raw).slice(0, MAX_WORD_CHARS).join("");
-    const first = Array.from(word)[0] ?? "";
-    const cap = first !== first.toLowerCase() && first === first.toUpperCase();
-    out.push({ text: word, lower: word.toLowerCase(), cap, sentenceStart, punct: false });
-    sentenceStart = false;
-  }
-  return out;
+/**
+ * Blank lines and short unpunctuated lines (titles, headings) end a sentence; other line breaks
+ * are hard wraps inside one.
+ */
+function lineBreaksAsSentences(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => {
+      const t = line.trim();
+      if (t === "") return "";
+      return t.length <= 60 && !/[.!?,;:]$/.test(t) ? `${t}.` : t;
+    })
+    .filter((t) => t !== "")
+    .join(" ");
 }
 
 class Counter {
   private readonly counts = new Map<string, { label: string; count: number; first: number }>();
   private order = 0;
-  add(label: string, weight = 1): void {
+  add(label: string): void {
     const key = label.toLowerCase();
     const hit = this.counts.get(key);
-    if (hit) hit.count += weight;
-    else this.counts.set(key, { label, count: weight, first: this.order++ });
+    if (hit) hit.count++;
+    else this.counts.set(key, { label, count: 1, first: this.order++ });
+  }
+  /** Adds with the lowest rank (after every counted label). */
+  addLast(label: string): void {
+    if (!this.has(label)) this.counts.set(label.toLowerCase(), { label, count: 0, first: this.order++ });
   }
   has(label: string): boolean {
     return this.counts.has(label.toLowerCase());
@@ -160,166 +130,90 @@ class Counter {
   }
 }
 
-const isWord = (t: Token | undefined): t is Token => t !== undefined && !t.punct;
+/** Prepositions after which a proper name is a place ("the ships of Port Ellis", "to Lisbon"). */
+const PLACE_PREPS = new Set(["to", "from", "of", "at", "in"]);
 
-/**
- * Blank lines and short unpunctuated lines (titles, headings) end a sentence; other line breaks
- * are hard wraps inside one.
- */
-function lineBreaksAsSentences(text: string): string {
-  return text
-    .split(/\r?\n/)
-    .map((line) => {
-      const t = line.trim();
-      if (t === "") return ".";
-      return t.length <= 60 && !/[.!?,;:]$/.test(t) ? `${t} .` : t;
-    })
-    .join(" ");
-}
+const ASCII_WORD = /^[\p{L}\p{M}'’-]+$/u;
 
-/** Reads places, people, actions and things out of a premise or a chapter. */
+/** Reads places, people, actions and things out of a premise or a chapter (see read.ts). */
 export function extractStory(source: string): StoryFacts {
   const text = cleanText(lineBreaksAsSentences(source.slice(0, MAX_SCANNED_CHARS)));
-  const tokens = tokenize(text);
-  const lowerSeen = new Set<string>();
-  for (const t of tokens) if (!t.punct && !t.cap) lowerSeen.add(t.lower);
-
+  const reading = readText(text);
   const places = new Counter();
   const people = new Counter();
   const things = new Counter();
-  const words = new Counter();
+  const nouns = new Counter();
+  const modifiers = new Counter();
+
+  const subjectKey = reading.subject.toLowerCase();
+  const aliases = new Set(reading.aliases.map((a) => a.toLowerCase()));
+  for (const np of reading.phrases) {
+    if (aliases.has(np.label.toLowerCase())) continue;
+    // "in love", "at birth": a bare noun after a preposition is an idiom unless it names a place.
+    if (np.bare && np.prep !== "" && !PLACE_NOUNS.has(np.head) && !ROLE_NOUNS.has(np.head)) continue;
+    if (Array.from(np.core).length > 60 || np.core.split(" ").some((w) => Array.from(w).length > MAX_WORD_CHARS)) continue;
+    const first = np.core.split(" ")[0]?.toLowerCase() ?? "";
+    const placeName = np.proper && (PLACE_NAME_HEADS.has(first) || np.place || (np.prep !== "" && (SPATIAL.has(np.prep) || PLACE_PREPS.has(np.prep))));
+    const person = !placeName && (ROLE_NOUNS.has(np.head) || (np.person && !PLACE_NOUNS.has(np.head)) || np.label.toLowerCase() === subjectKey);
+    const place =
+      !person &&
+      (placeName ||
+        PLACE_NOUNS.has(np.head) ||
+        np.place ||
+        (np.proper && (np.prep !== "" || PLACE_NAME_HEADS.has(first))) ||
+        (np.prep !== "" && SPATIAL.has(np.prep) && !TIME_NOUNS.has(np.head)));
+    if (person) people.add(np.label);
+    else if (place) places.add(np.label);
+    else if (np.proper) people.add(np.label);
+    else if (!TIME_NOUNS.has(np.head)) things.add(np.label);
+    // Prose nouns and place adjectives come from places and things, never from people
+    // ("the retired rooftop", "the murmur of the detective").
+    if (!person && !np.proper) {
+      for (const m of np.modifiers) modifiers.add(m);
+      if (!np.plural && !TIME_NOUNS.has(np.head) && ASCII_WORD.test(np.head) && Array.from(np.head).length >= 3 && Array.from(np.head).length <= MAX_WORD_CHARS && !STOPWORDS.has(np.head)) nouns.add(np.head);
+    }
+  }
+  const compounds = new Counter();
+  for (const s of reading.sentences) {
+    for (const w of s.words) {
+      if (Array.from(w.lower).length < 3 || Array.from(w.lower).length > MAX_WORD_CHARS || !ASCII_WORD.test(w.lower) || STOPWORDS.has(w.lower)) continue;
+      if (w.pos === "noun" && PLACE_NOUNS.has(w.lower)) compounds.add(w.lower);
+    }
+  }
+
+  // A place noun inside another phrase ("a lighthouse keeper") is a place of the story too.
+  for (const n of compounds.inOrder()) {
+    if (PLACE_NOUNS.has(n) && ![...places.inOrder(), ...things.inOrder()].some((p) => p.toLowerCase().endsWith(` ${n}`))) places.addLast(`the ${n}`);
+  }
+
   const actions: Action[] = [];
-  const actionKeys = new Set<string>();
-
-  // A capitalised word that may start a name: never a common word; at a sentence start only
-  // when the text never uses it in lower case (then it is not an ordinary word).
-  const nameLike = (t: Token | undefined): boolean =>
-    isWord(t) &&
-    t.cap &&
-    !COMMON_CAPS.has(t.lower) &&
-    !STOPWORDS.has(t.lower) &&
-    !/^[IVXLCDM]+$/.test(t.text) &&
-    (!t.sentenceStart || (!lowerSeen.has(t.lower) && !VERB_FORMS.has(t.lower) && !/(ing|ly)$/.test(t.lower)));
-
-  /** A capitalised run from i ("Captain Ahab", "New Lisbon"); [label, next index]. */
-  const nameRun = (i: number): [string, number] => {
-    const parts: string[] = [];
-    let j = i;
-    while (parts.length < 3 && isWord(tokens[j]) && (tokens[j] as Token).cap && !COMMON_CAPS.has((tokens[j] as Token).lower)) {
-      parts.push((tokens[j] as Token).text);
-      j++;
-    }
-    return [parts.join(" "), j];
-  };
-
-  /** Words of a determiner phrase from i, stopping at stopwords, verbs and punctuation. */
-  const phrase = (i: number): [string[], number] => {
-    const parts: string[] = [];
-    let j = i;
-    while (parts.length < MAX_PHRASE_WORDS) {
-      const t = tokens[j];
-      if (!isWord(t) || STOPWORDS.has(t.lower) || DETERMINERS.has(t.lower)) break;
-      if (parts.length > 0 && VERB_FORMS.has(t.lower)) break;
-      parts.push(t.cap && !t.sentenceStart ? t.text : t.lower);
-      j++;
-    }
-    return [parts, j];
-  };
-
-  const classify = (parts: string[], prep: string | null): "place" | "person" | "thing" => {
-    const head = (parts[parts.length - 1] as string).toLowerCase();
-    if (ROLE_NOUNS.has(head)) return "person";
-    if (PLACE_NOUNS.has(head)) return "place";
-    if (prep !== null && SPATIAL.has(prep)) return "place";
-    return "thing";
-  };
-
-  for (const t of tokens) {
-    if (!t.punct && !STOPWORDS.has(t.lower) && !DETERMINERS.has(t.lower) && Array.from(t.lower).length >= 3 && !VERB_FORMS.has(t.lower)) {
-      words.add(t.lower);
-    }
+  const seen = new Set<string>();
+  for (const v of reading.verbs) {
+    if (v.doer !== "" || v.verb === "name" || v.verb === "call" || v.object.toLowerCase() === subjectKey) continue;
+    const key = `${v.verb} ${v.object}`.toLowerCase();
+    if (seen.has(key) || actions.length >= 16) continue;
+    seen.add(key);
+    actions.push({ verb: v.verb, third: v.third, object: v.object });
   }
+  const happenings = reading.verbs.filter((v) => v.doer !== "" && v.doer.toLowerCase() !== subjectKey).map((v) => `${v.doer} ${v.doerPlural ? v.verb : v.third}${v.object ? ` ${v.object}` : ""}`);
 
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i] as Token;
-    if (t.punct) continue;
-    const prev = i > 0 ? tokens[i - 1] : undefined;
-    const prep = isWord(prev) && (SPATIAL.has(prev.lower) || MOTION.has(prev.lower)) ? prev.lower : null;
-
-    // "the old lighthouse", "a map", "the detective": a determiner phrase.
-    if (DETERMINERS.has(t.lower)) {
-      const [parts, next] = phrase(i + 1);
-      if (parts.length > 0) {
-        const kind = classify(parts, prep);
-        const article = t.lower === "a" || t.lower === "an" ? (kind === "thing" ? t.lower : "the") : "the";
-        const label = `${article} ${parts.join(" ")}`;
-        if (kind === "place") places.add(label);
-        else if (kind === "person") people.add(label);
-        else if (!TIME_NOUNS.has((parts[parts.length - 1] as string).toLowerCase())) things.add(label);
-        i = next - 1;
-      }
-      continue;
-    }
-
-    // Names: after a place preposition a capitalised run is a place, otherwise a person.
-    if (nameLike(t)) {
-      if (TITLES.has(t.lower)) {
-        const [label, next] = nameRun(i);
-        if (next > i + 1) {
-          people.add(label);
-          i = next - 1;
-          continue;
-        }
-      }
-      const [label, next] = nameRun(i);
-      if (label !== "") {
-        const parts = label.split(" ");
-        const placeName =
-          prep !== null ||
-          (parts.length > 1 && PLACE_NAME_HEADS.has((parts[0] as string).toLowerCase())) ||
-          PLACE_NOUNS.has((parts[parts.length - 1] as string).toLowerCase());
-        if (placeName) places.add(label);
-        else people.add(label);
-        i = next - 1;
-      }
-      continue;
-    }
-
-    // Actions: a verb from the list with what it acts on.
-    const verb = VERB_FORMS.get(t.lower);
-    if (verb !== undefined) {
-      let object = "";
-      let j = i + 1;
-      if (isWord(tokens[j]) && PARTICLES.has((tokens[j] as Token).lower)) j++;
-      const nextToken = tokens[j];
-      if (isWord(nextToken) && DETERMINERS.has(nextToken.lower)) {
-        const [parts] = phrase(j + 1);
-        if (parts.length > 0) object = `${nextToken.lower === "a" || nextToken.lower === "an" ? nextToken.lower : "the"} ${parts.join(" ")}`;
-      } else if (nameLike(nextToken) || (isWord(nextToken) && nextToken.cap && !nextToken.sentenceStart && !COMMON_CAPS.has(nextToken.lower))) {
-        object = nameRun(j)[0];
-      }
-      const key = `${verb} ${object}`.toLowerCase();
-      if (!actionKeys.has(key) && actions.length < 16) {
-        actionKeys.add(key);
-        actions.push({ verb, object });
-      }
-    }
-  }
-
-  // A name seen both as a place and as a person is whichever it was called more often; keep
-  // places and people disjoint.
+  // Keep places, people and things disjoint.
   for (const p of people.ranked()) if (places.has(p)) places.delete(p);
   for (const p of places.ranked()) if (things.has(p)) things.delete(p);
   for (const p of people.ranked()) if (things.has(p)) things.delete(p);
 
-  const allWords = words.inOrder();
   return {
+    subject: reading.subject,
+    subjectPlural: reading.subjectPlural,
+    firstPerson: reading.firstPerson,
     places: places.ranked().slice(0, 12),
     people: people.ranked().slice(0, 8),
     actions,
+    happenings: happenings.slice(0, 8),
     things: things.inOrder().slice(0, 12),
-    words: allWords.slice(0, 32),
-    tone: detectTone(tokens.filter((x) => !x.punct).map((x) => x.lower)),
+    words: nouns.inOrder().slice(0, 32),
+    modifiers: modifiers.inOrder().slice(0, 16),
+    tone: detectTone(reading.sentences.flatMap((x) => x.words.map((w) => w.lower))),
   };
 }
 

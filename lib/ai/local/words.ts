@@ -1,6 +1,6 @@
 // The word lists of the local author's text analysis (text.ts): stopwords, the nouns that make a
-// phrase a place, a person or a time, titles, the action verbs and their irregular forms, and
-// the words of each tone. Data only.
+// phrase a place, a person or a time, and the words of each tone. Parts of speech and verb forms
+// come from compromise (read.ts). Data only.
 
 const set = (s: string): ReadonlySet<string> => new Set(s.split(/\s+/).filter(Boolean));
 
@@ -19,13 +19,8 @@ named called known
 /** First words that make a capitalised run a place name ("Port Ellis", "New Lisbon", "Lake Ohrid"). */
 export const PLACE_NAME_HEADS = set("port new fort mount mt lake cape san santa los las el la north south east west upper lower old great little isle glen");
 
-export const DETERMINERS = set("the a an this that his her their its my our your these those some every each");
-
 /** Prepositions after which a determiner phrase is a place unless its head says otherwise. */
 export const SPATIAL = set("in at into inside through across beneath under near beyond within onto around along behind past toward towards over among");
-/** Prepositions of motion/origin: a place only when the head is a place noun or a proper name. */
-export const MOTION = set("to from");
-
 export const PLACE_NOUNS = set(`
 forest woods wood jungle grove orchard garden park meadow field fields farm valley canyon gorge cliff cliffs mountain
 mountains peak hill hills ridge desert dunes oasis swamp marsh bog moor moors lake river stream creek waterfall sea ocean
@@ -54,73 +49,6 @@ apprentice mentor crew keeper keepers kid kids hermit oracle prophet healer warr
 
 /** Heads that make a phrase a time, not a thing ("a dark night"). */
 export const TIME_NOUNS = set("night nights day days morning mornings evening evenings dawn dusk noon midnight time times year years moment moments hour hours week weeks month months minute minutes second seconds while life lives way");
-
-export const TITLES = set(`
-mr mrs ms miss dr doctor captain capt lady lord sir dame king queen prince princess professor prof detective inspector
-sergeant officer father mother sister brother aunt uncle saint st madame monsieur herr frau general colonel admiral agent
-`);
-
-export const COMMON_CAPS = set(`
-the a an and but or if when then once in on at it he she they we you i his her their my our your this that these those
-there here what where who why how after before as so chapter part book act prologue epilogue yes no oh ok okay
-monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september
-october november december god one two three four five six seven eight nine ten first second third last next every
-some all each while until though although because meanwhile suddenly finally
-`);
-
-/** Particles that may stand between a verb and what it acts on ("pick up the map"). */
-export const PARTICLES = set("up out back down away off");
-
-/** Base forms of actions a player can take; inflected forms are derived below. */
-export const ACTION_VERBS = `
-find search steal escape rescue save chase hunt fight defeat explore discover uncover investigate follow track hide flee
-run climb cross sail fly swim dig build repair fix open unlock break destroy burn protect defend guard deliver carry bring
-return recover retrieve solve decode decipher reach enter leave meet confront warn help free capture catch trap win seek
-question learn remember forget sing dance heal cure summon banish awaken wake dream trade bargain navigate survive betray
-trust love marry kill murder poison bury light restore collect gather forge craft paint write read listen watch patrol
-smuggle rob infiltrate sneak ambush attack storm negotiate reunite defy challenge outwit trick befriend tame ride drive
-pilot launch land hack spy record broadcast wander travel journey pursue evade stop prevent expose unmask hold keep take
-give send plant grow hunt guide lead chart cure mend weave sabotage`
-  .split(/\s+/)
-  .filter(Boolean);
-
-export const IRREGULAR: Record<string, string[]> = {
-  find: ["found"],
-  steal: ["stole", "stolen"],
-  run: ["ran"],
-  fight: ["fought"],
-  seek: ["sought"],
-  fly: ["flew", "flown", "flies"],
-  swim: ["swam", "swum"],
-  dig: ["dug"],
-  build: ["built"],
-  break: ["broke", "broken"],
-  bring: ["brought"],
-  catch: ["caught"],
-  win: ["won"],
-  meet: ["met"],
-  leave: ["left"],
-  ride: ["rode", "ridden"],
-  drive: ["drove", "driven"],
-  forget: ["forgot", "forgotten"],
-  sing: ["sang", "sung"],
-  wake: ["woke", "woken"],
-  hide: ["hid", "hidden"],
-  learn: ["learnt"],
-  dream: ["dreamt"],
-  light: ["lit"],
-  write: ["wrote", "written"],
-  flee: ["fled"],
-  take: ["took", "taken"],
-  give: ["gave", "given"],
-  hold: ["held"],
-  keep: ["kept"],
-  send: ["sent"],
-  lead: ["led"],
-  grow: ["grew", "grown"],
-  awaken: ["awoke"],
-  read: [],
-};
 
 /** Words that lean a text towards a tone (text.ts `detectTone`). */
 export const TONE_WORDS = {
