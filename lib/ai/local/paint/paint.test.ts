@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { createPrng } from "@/lib/kernel";
+import { rasterizeSvgPixels } from "../../raster";
+import { composeScene, lookOf } from "./compose";
+import { MOTIFS } from "./motifs";
+import type { Box, Ctx } from "./types";
+
+/** Bounding box (pixels) of the non-transparent pixels of an SVG drawn on nothing. */
+function inkBox(svg: string, width: number): Box | null {
+  const { pixels, width: w, height: h } = rasterizeSvgPixels(svg, width);
+  let x0 = w;
+  let y0 = h;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if ((pixels[(y * w + x) * 4 + 3] as number) > 8) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+    }
+  }
+  return x1 < 0 ? null : { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
+}
+
+function iou(a: Box, b: Box): number {
+  const ix = Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x));
+  const iy = Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+  const inter = ix * iy;
+  return inter / (a.w * a.h + b.w * b.h - inter);
+}
+
+const ctx: Ctx = { rng: createPrng(1), ink: (h, s, l) => `hsl(${h},${s}%,${l}%)`, glow: "#ffd36b", time: "night", weather: "storm", look: lookOf("a lighthouse keeper") };
+
+describe("motif library", () => {
+  it("holds at least 60 motifs, each with a label", () => {
+    expect(MOTIFS.size).toBeGreaterThanOrEqual(60);
+    for (const m of MOTIFS.values()) expect(m.label).toMatch(/\w/);
+  });
+
+  it("draws every motif so that its shapes span its box (IoU ≥ 0.9)", () => {
+    const failures: string[] = [];
+    for (const m of MOTIFS.values()) {
+      const h = m.layer === "room" ? 400 : 300;
+      const box: Box = { x: 40, y: 30, w: Math.round(h * m.aspect), h };
+      const W = box.w + 80;
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${h + 60}" viewBox="0 0 ${W} ${h + 60}">${m.draw(box, ctx)}</svg>`;
+      const got = inkBox(svg, W);
+      const score = got ? iou(got, box) : 0;
+      if (score < 0.9) failures.push(`${m.id}: ${score.toFixed(3)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+const PREMISES = [
+  "A lighthouse keeper hears a drowned bell ringing under a stormy sea",
+  "A girl with a lantern climbs the stairs of an abandoned library at night",
+  "Two knights ride horses across a snowy mountain pass toward a castle at dawn",
+  "A detective waits on a rainy city street under a street lamp",
+  "A fox and a crow argue over a key beside a river in the forest",
+];
+
+describe("composed frames", () => {
+  it("the lighthouse premise paints a lighthouse, a bell, the sea and its keeper", () => {
+    const scene = composeScene({ prompt: PREMISES[0]!, aspect: "16:9" });
+    const motifs = scene.manifest.objects.map((o) => o.motif);
+    expect(motifs).toEqual(expect.arrayContaining(["lighthouse", "bell", "sea", "storm-cloud"]));
+    expect(scene.manifest.weather).toBe("storm");
+    expect(scene.manifest.objects.find((o) => o.subject)).toMatchObject({ label: "keeper", motif: "person-reaching" });
+    expect(scene.manifest.objects.find((o) => o.motif === "bell")?.label).toBe("bell");
+  });
+
+  it("reads compounds and synonyms: a bell tower is a tower and a bell, a keeper is a person", () => {
+    const motifs = composeScene({ prompt: "the bell tower above the old town", aspect: "16:9" }).manifest.objects.map((o) => o.motif);
+    expect(motifs).toEqual(expect.arrayContaining(["tower", "bell", "city"]));
+  });
+
+  it("every manifest box matches the pixels its object draws alone (IoU ≥ 0.9)", () => {
+    const low: string[] = [];
+    for (const prompt of PREMISES) {
+      const scene = composeScene({ prompt, aspect: "16:9" });
+      scene.manifest.objects.forEach((o, i) => {
+        const got = inkBox(scene.objectSvgs[i]!, scene.width);
+        const want = { x: o.box.x * scene.width, y: o.box.y * scene.height, w: o.box.w * scene.width, h: o.box.h * scene.height };
+        const score = got ? iou(got, want) : 0;
+        if (score < 0.9) low.push(`${prompt.slice(0, 20)} ${o.motif}: ${score.toFixed(3)}`);
+      });
+    }
+    expect(low).toEqual([]);
+  });
+
+  it("locks the subject: the same protagonist look and motif in every frame of a world", () => {
+    const a = composeScene({ prompt: "the lantern room at night", subject: "a lighthouse keeper", aspect: "16:9" });
+    const b = composeScene({ prompt: "the rocky shore at dawn", subject: "a lighthouse keeper", aspect: "16:9" });
+    const hero = (s: typeof a): string => s.objectSvgs[s.manifest.objects.findIndex((o) => o.subject)]!;
+    expect(a.manifest.objects.find((o) => o.subject)?.label).toBe("keeper");
+    expect(b.manifest.objects.find((o) => o.subject)?.label).toBe("keeper");
+    // Same clothes colour in both frames (the look is seeded from the subject alone).
+    const coat = (svg: string): string | undefined => /<path d="[^"]+Z" fill="(#[0-9a-f]{6})"/.exec(svg)?.[1];
+    expect(coat(hero(a))).toBeDefined();
+    expect(lookOf("a lighthouse keeper")).toEqual(lookOf("A lighthouse keeper "));
+    expect(lookOf("a lighthouse keeper")).not.toEqual(lookOf("a young witch"));
+    // The subject from the pipeline's "…, featuring X" prompt is read the same way.
+    expect(composeScene({ prompt: "a harbor at night, featuring a lighthouse keeper", aspect: "16:9" }).manifest.objects.find((o) => o.subject)?.label).toBe("keeper");
+  });
+
+  it("is deterministic per input, and the time of day and weather come from the words", () => {
+    const a = composeScene({ prompt: PREMISES[3]!, aspect: "16:9" });
+    expect(composeScene({ prompt: PREMISES[3]!, aspect: "16:9" }).svg).toBe(a.svg);
+    expect(a.manifest).toMatchObject({ weather: "rain", indoor: false });
+    expect(composeScene({ prompt: PREMISES[1]!, aspect: "16:9" }).manifest).toMatchObject({ timeOfDay: "night", indoor: true });
+    expect(composeScene({ prompt: "anything", aspect: "16:9" }).svg).not.toContain("<text");
+  });
+});
