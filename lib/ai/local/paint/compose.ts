@@ -166,7 +166,8 @@ export function composeScene(input: ComposeInput): ComposedScene {
     for (const e of namedSky) {
       const id = e.motif.id;
       if (id === "storm-cloud") sky.push({ ...e, box: { x: 0, y: 0, w: W, h: horizon * 0.42 }, depth: 0.98 });
-      else if (id === "lightning") sky.push({ ...e, box: { x: W * (0.55 + rng.next() * 0.3), y: horizon * 0.3, w: horizon * 0.45 * 0.35, h: horizon * 0.45 }, depth: 0.97 });
+      // Lightning strikes on the side away from the first landmark, so the landmark does not hide it.
+      else if (id === "lightning") sky.push({ ...e, box: { x: W * ((landSlots[0]! < 0.5 ? 0.6 : 0.1) + rng.next() * 0.25), y: horizon * 0.3, w: horizon * 0.45 * 0.35, h: horizon * 0.45 }, depth: 0.97 });
       else {
         const h = e.motif.size * H;
         sky.push({ ...e, box: { x: W * (0.08 + rng.next() * 0.75), y: horizon * (0.1 + rng.next() * 0.25), w: h * e.motif.aspect, h }, depth: 1 });
@@ -221,7 +222,12 @@ export function composeScene(input: ComposeInput): ComposedScene {
     const drawn = p.motif.draw(p.box, ctx);
     objectSvgs.push(drawn);
     body.push(drawn);
-    if (p.underwater) body.push(`<rect x="${f(p.box.x - 10)}" y="${f(p.box.y - 10)}" width="${f(p.box.w + 20)}" height="${f(p.box.h + 10)}" fill="${rgb(mix(hslToRgb(205, 50, 30), haze, 0.2))}" opacity=".35"/>`);
+    if (p.underwater) {
+      // A veil of water over what lies under it, fading in from above so it has no hard edge.
+      const top = p.box.y - H * 0.06;
+      const deep = inkFor(0.8, light, haze, hazeK)(210, 50, weather === "storm" ? 18 : 24);
+      body.push(`<defs><linearGradient id="under${body.length}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${deep}" stop-opacity="0"/><stop offset=".3" stop-color="${deep}" stop-opacity=".5"/></linearGradient></defs><rect x="${f(p.box.x - W * 0.06)}" y="${f(top)}" width="${f(p.box.w + W * 0.12)}" height="${f(H - top)}" rx="${f(W * 0.05)}" fill="url(#under${body.length})"/>`);
+    }
     if (p.motif.id === "lighthouse" && (time !== "day" || weather === "storm")) {
       const lx = p.box.x + p.box.w * 0.5;
       const ly = p.box.y + p.box.h * 0.2;

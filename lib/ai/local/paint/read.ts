@@ -34,7 +34,7 @@ const WEATHER: Array<[Weather, RegExp]> = [
 const POSE: Array<[Reading["pose"], RegExp]> = [
   ["reaching", /\b(ring|rings|ringing|reach|reaches|reaching|call|calls|calling|lift|lifts|raise|raises|wave|waves|pull|pulls|climb|climbs)\b/],
   ["kneeling", /\b(kneel|kneels|kneeling|pray|prays|praying|dig|digs|digging|search|searches|searching)\b/],
-  ["sitting", /\b(sit|sits|sitting|seated|read|reads|reading|write|writes|writing|wait|waits|waiting|rest|rests)\b/],
+  ["sitting", /\b(sit|sits|sitting|seated|read|reads|reading|write|writes|writing|rest|rests)\b/],
   ["walking", /\b(walk|walks|walking|run|runs|running|flee|flees|fleeing|travel|travels|wander|wanders|cross|crosses|chase|chases|return|returns)\b/],
 ];
 const UNDER = /\b(drowned|sunken|sunk|underwater|undersea|submerged|beneath the (sea|waves|water|ocean)|under (the|a) [a-z ]{0,20}(sea|waves|water|ocean|lake))\b/;
