@@ -149,18 +149,20 @@ export function composeScene(input: ComposeInput): ComposedScene {
       const cx = W * [0.3, 0.7, 0.5][i]!;
       placed.push({ label: e.label, motif: e.motif, box: standing(e.motif, cx, wallLine - (e.motif.id === "window" ? H * 0.2 : 0), e.motif.size * H * 1.1, W, H), depth: 0.7 });
     });
-    const floorThings = [...get("prop").filter((e) => !ON_WALL.has(e.motif.id)), ...get("landmark").filter((e) => e.motif.size < 0.3)];
+    const floorThings = [...get("figure"), ...get("prop").filter((e) => !ON_WALL.has(e.motif.id)), ...get("landmark").filter((e) => e.motif.size < 0.3)];
     floorThings.slice(0, 3).forEach((e, i) => {
       placed.push({ label: e.label, motif: e.motif, box: standing(e.motif, propSlots[i]!, H * 0.86, e.motif.size * H * 1.2, W, H), depth: 0.35 });
     });
   } else {
     horizon = H * (0.52 + rng.next() * 0.08);
     const named = get("ground")[0];
-    const groundMotif = named?.motif ?? getMotif(weather === "snow" ? "snowfield" : get("range").some((e) => e.motif.id === "city") ? "street" : "meadow");
+    // Unnamed ground follows from what stands on it: boats and islands float, a city has streets.
+    const afloatNamed = get("landmark").some((e) => AFLOAT.has(e.motif.id)) || get("figure").some((e) => e.motif.id === "whale" || e.motif.id === "fish");
+    const groundMotif = named?.motif ?? getMotif(afloatNamed ? "sea" : weather === "snow" ? "snowfield" : get("range").some((e) => e.motif.id === "city") ? "street" : "meadow");
     const sky: Placed[] = [];
     const namedSky = get("sky");
     const lamp = time === "night" ? "moon" : "sun";
-    if (weather !== "storm" && weather !== "rain" && !namedSky.some((e) => e.motif.id === lamp)) namedSky.push({ label: lamp, motif: getMotif(lamp) });
+    if (weather !== "storm" && weather !== "rain" && !namedSky.some((e) => e.motif.id === "sun" || e.motif.id === "moon")) namedSky.push({ label: lamp, motif: getMotif(lamp) });
     if (weather === "storm" && !namedSky.some((e) => e.motif.id === "storm-cloud")) namedSky.push({ label: "storm", motif: getMotif("storm-cloud") }, { label: "lightning", motif: getMotif("lightning") });
     if (weather === "cloudy" && !namedSky.some((e) => e.motif.id === "cloud")) namedSky.push({ label: "cloud", motif: getMotif("cloud") });
     for (const e of namedSky) {

@@ -187,6 +187,13 @@ export const BUILT_MOTIFS: Motif[] = [
     },
   },
   {
+    id: "rocket", label: "spaceship", layer: "landmark", aspect: 0.45, size: 0.5,
+    draw(b, c) {
+      const p = pen(b);
+      return p.path(["M", 0.5, 0, "Q", 0.8, 0.2, 0.75, 0.8, "L", 0.25, 0.8, "Q", 0.2, 0.2, 0.5, 0, "Z"], c.ink(210, 10, 80)) + p.ell(0.5, 0.35, 0.12, 0.06, c.glow) + p.poly([0.25, 0.55, 0, 0.95, 0.3, 0.8], c.ink(0, 60, 45)) + p.poly([0.75, 0.55, 1, 0.95, 0.7, 0.8], c.ink(0, 60, 45)) + p.path(["M", 0.35, 0.8, "L", 0.65, 0.8, "Q", 0.6, 0.95, 0.5, 1, "Q", 0.4, 0.95, 0.35, 0.8, "Z"], c.ink(30, 95, 60));
+    },
+  },
+  {
     id: "well", label: "well", layer: "landmark", aspect: 1, size: 0.22,
     draw(b, c) {
       const p = pen(b);

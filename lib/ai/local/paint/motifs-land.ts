@@ -160,6 +160,13 @@ export const LAND_MOTIFS: Motif[] = [
     },
   },
   {
+    id: "planet", label: "planet", layer: "sky", aspect: 2, size: 0.18,
+    draw(b, c) {
+      const p = pen(b);
+      return p.ell(0.5, 0.5, 0.5, 0.12, c.ink(40, 50, 70)) + p.ell(0.5, 0.5, 0.25, 0.5, c.ink(280, 35, 50)) + p.ell(0.45, 0.4, 0.15, 0.25, c.ink(280, 35, 62)) + p.path(["M", 0.25, 0.5, "Q", 0.5, 0.72, 0.75, 0.5, "L", 0.75, 0.56, "Q", 0.5, 0.78, 0.25, 0.56, "Z"], c.ink(40, 50, 70));
+    },
+  },
+  {
     id: "lightning", label: "lightning", layer: "sky", aspect: 0.35, size: 0.35,
     draw(b) {
       return pen(b).poly([0.55, 0, 1, 0, 0.6, 0.4, 0.9, 0.4, 0, 1, 0.35, 0.5, 0.05, 0.5], "#fffbe0");

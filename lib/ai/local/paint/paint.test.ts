@@ -115,3 +115,36 @@ describe("composed frames", () => {
     expect(composeScene({ prompt: "anything", aspect: "16:9" }).svg).not.toContain("<text");
   });
 });
+
+describe("varied premises", () => {
+  const VARIED = [
+    "I wake up in a spaceship with no memory of the crew",
+    "Maria, a retired spy, opens a bakery in Lisbon",
+    "The last dragon guards a library of forbidden books",
+    "A boy and his dog search for a lost treasure in the desert",
+    "Two detectives chase a thief across the rooftops of Paris",
+    "A witch brews a storm in her cottage kitchen",
+    "A ghost haunts the subway station at midnight",
+    "A pianist plays for the wolves in a snowy forest",
+    "We sailed the river to the temple of the moon",
+    "An old woman feeds crows at the cemetery gate",
+    "Kids build a raft to reach the island",
+    "A robot learns to paint in an abandoned museum",
+    "Exiled knight returns to a burning castle",
+    "Under the bridge, a troll collects lost umbrellas",
+    "A nurse on a night shift hears the elevator call her name",
+  ];
+
+  it("each frame holds at least two objects named by the premise's own nouns", () => {
+    for (const prompt of VARIED) {
+      const words = prompt.toLowerCase();
+      const named = composeScene({ prompt, aspect: "16:9" }).manifest.objects.filter((o) => words.includes(o.label));
+      expect({ prompt, named: named.length >= 2 }).toEqual({ prompt, named: true });
+    }
+  });
+
+  it("floats boats on water even when the premise does not name the sea", () => {
+    const m = composeScene({ prompt: VARIED[10]!, aspect: "16:9" }).manifest;
+    expect(m.objects.map((o) => o.motif)).toEqual(expect.arrayContaining(["sea", "boat", "island"]));
+  });
+});

@@ -47,7 +47,12 @@ const UNDER = /\b(drowned|sunken|sunk|underwater|undersea|submerged|beneath the 
 export function readScene(text: string): Reading {
   const lower = text.toLowerCase();
   const terms = nlp(text).terms().json() as Array<{ terms: Array<{ normal: string; tags: string[] }> }>;
-  const words = terms.map((t) => ({ w: (t.terms[0]?.normal ?? "").replace(/[^a-z-]/g, ""), noun: (t.terms[0]?.tags ?? []).includes("Noun") }));
+  const words = terms.map((t) => {
+    const tags = t.terms[0]?.tags ?? [];
+    // compromise's own classes: an Actor or a Person is someone to draw, a City or a Place somewhere.
+    const kind = tags.includes("Actor") || tags.includes("Person") ? "person" : tags.includes("City") || tags.includes("Place") ? "place" : undefined;
+    return { w: (t.terms[0]?.normal ?? "").replace(/[^a-z-]/g, ""), noun: tags.includes("Noun"), kind };
+  });
   const named: Named[] = [];
   const seen = new Set<string>();
   const add = (label: string, motifs: readonly string[]): void => {
@@ -66,7 +71,7 @@ export function readScene(text: string): Reading {
       continue;
     }
     if (!a.noun || a.w === "") continue;
-    const m = motifsOf(a.w);
+    const m = motifsOf(a.w) ?? (a.kind === "person" ? [PERSON_MOTIF] : a.kind === "place" ? ["city"] : undefined);
     // A noun modifying a person noun ("lighthouse keeper") names a place or thing of its own too.
     if (m) add(a.w, m);
   }
