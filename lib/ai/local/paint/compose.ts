@@ -132,6 +132,8 @@ export function composeScene(input: ComposeInput): ComposedScene {
   const heroLabel = subjectPerson?.label ?? subjectAnimal?.label ?? (subject ? subject.split(/\s+/).slice(-1)[0] : people[0]);
   const heroMotif = subjectAnimal && !subjectPerson ? getMotif(subjectAnimal.motifs.find((id) => id !== PERSON_MOTIF)!) : getMotif(`person-${reading.pose}`);
   const look = lookOf(subject ?? heroLabel ?? "someone");
+  // An animal protagonist is drawn once, as the protagonist.
+  if (heroLabel && heroMotif.id === subjectAnimal?.motifs[0]) byLayer.set("figure", get("figure").filter((e) => e.motif.id !== heroMotif.id));
 
   const placed: Placed[] = [];
   const heroX = W * (0.4 + rng.next() * 0.2);
@@ -160,7 +162,8 @@ export function composeScene(input: ComposeInput): ComposedScene {
     const afloatNamed = get("landmark").some((e) => AFLOAT.has(e.motif.id)) || get("figure").some((e) => e.motif.id === "whale" || e.motif.id === "fish");
     const groundMotif = named?.motif ?? getMotif(afloatNamed ? "sea" : weather === "snow" ? "snowfield" : get("range").some((e) => e.motif.id === "city") ? "street" : "meadow");
     const sky: Placed[] = [];
-    const namedSky = get("sky");
+    // Storm clouds would hide a sun or moon completely: a manifest lists only what can be seen.
+    const namedSky = get("sky").filter((e) => !(weather === "storm" && (e.motif.id === "sun" || e.motif.id === "moon")));
     const lamp = time === "night" ? "moon" : "sun";
     if (weather !== "storm" && weather !== "rain" && !namedSky.some((e) => e.motif.id === "sun" || e.motif.id === "moon")) namedSky.push({ label: lamp, motif: getMotif(lamp) });
     if (weather === "storm" && !namedSky.some((e) => e.motif.id === "storm-cloud")) namedSky.push({ label: "storm", motif: getMotif("storm-cloud") }, { label: "lightning", motif: getMotif("lightning") });
