@@ -64,19 +64,20 @@ const beast = (id: string, label: string, aspect: number, size: number, hue: num
 });
 
 /** A four-legged body: torso, neck and head up to the right, four legs to the ground. */
-const quadruped = (p: Pen, col: string, dark: string, neck: number, tail: boolean): string =>
-  p.ell(0.45, 0.45, 0.33, 0.2, col) +
+const quadruped = (p: Pen, col: string, dark: string, neck: number, tail: boolean, stocky = false): string =>
+  // A stocky body (dog, fox, wolf) sits low on short legs; a tall one (horse, deer) on long legs.
+  p.ell(0.45, stocky ? 0.5 : 0.45, 0.33, stocky ? 0.26 : 0.2, col) +
   p.poly([0.68, 0.45, 0.78, 0.45, 0.92, neck + 0.08, 0.82, neck + 0.1], col) +
   p.ell(0.9, neck + 0.06, 0.1, 0.08, col) +
   p.poly([0.88, neck, 0.91, 0, 0.94, neck + 0.02], col) +
-  [0.2, 0.32, 0.55, 0.67].map((u) => p.rect(u, 0.5, 0.06, 0.5, dark)).join("") +
+  [0.2, 0.32, 0.55, 0.67].map((u) => p.rect(u, stocky ? 0.66 : 0.5, 0.06, stocky ? 0.34 : 0.5, dark)).join("") +
   (tail ? p.poly([0.14, 0.4, 0, 0.55, 0.03, 0.6, 0.16, 0.48], col) : p.poly([0.14, 0.38, 0, 0.36, 0.13, 0.46], col));
 
 export const BEING_MOTIFS: Motif[] = [
   ...(["standing", "walking", "sitting", "kneeling", "reaching"] as const).map(person),
-  beast("dog", "dog", 1.4, 0.13, 30, 40, 40, (p, col, dark) => quadruped(p, col, dark, 0.12, true)),
-  beast("wolf", "wolf", 1.5, 0.15, 220, 8, 45, (p, col, dark) => quadruped(p, col, dark, 0.08, true)),
-  beast("fox", "fox", 1.6, 0.11, 22, 80, 48, (p, col, dark) => quadruped(p, col, dark, 0.15, true)),
+  beast("dog", "dog", 1.4, 0.13, 30, 40, 40, (p, col, dark) => quadruped(p, col, dark, 0.12, true, true)),
+  beast("wolf", "wolf", 1.5, 0.15, 220, 8, 45, (p, col, dark) => quadruped(p, col, dark, 0.08, true, true)),
+  beast("fox", "fox", 1.6, 0.11, 22, 80, 48, (p, col, dark) => quadruped(p, col, dark, 0.15, true, true) + p.path(["M", 0.14, 0.45, "Q", 0, 0.5, 0, 0.8, "Q", 0.1, 0.7, 0.2, 0.55, "Z"], col) + p.ell(0.03, 0.78, 0.03, 0.04, "#f3eee6")),
   beast("horse", "horse", 1.2, 0.3, 25, 45, 30, (p, col, dark) => quadruped(p, col, dark, 0.05, true)),
   beast("deer", "deer", 1.05, 0.26, 28, 50, 40, (p, col, dark) => quadruped(p, col, dark, 0.18, false) + p.poly([0.86, 0.2, 0.78, 0.02, 0.84, 0.05, 0.88, 0.18], dark) + p.poly([0.94, 0.2, 1, 0.02, 0.95, 0.05, 0.92, 0.18], dark)),
   beast("cat", "cat", 1.1, 0.09, 0, 0, 25, (p, col) => p.ell(0.45, 0.65, 0.35, 0.3, col) + p.ell(0.78, 0.35, 0.18, 0.2, col) + p.poly([0.64, 0.25, 0.66, 0, 0.74, 0.18], col) + p.poly([0.82, 0.18, 0.92, 0, 0.93, 0.28], col) + p.poly([0.12, 0.7, 0, 0.3, 0.04, 0.28, 0.2, 0.65], col) + p.rect(0.3, 0.9, 0.4, 0.1, col)),
