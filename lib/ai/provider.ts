@@ -76,6 +76,8 @@ export interface ManifestObject {
   box: { x: number; y: number; w: number; h: number };
   /** 0 nearest … 1 farthest; objects are drawn farthest first, so nearer ones occlude. */
   depth: number;
+  /** Share of the object's own pixels that no nearer object covers (0..1). */
+  visible?: number;
   /** True for the protagonist (the subject lock). */
   subject?: boolean;
 }

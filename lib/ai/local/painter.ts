@@ -2,6 +2,7 @@ import { createPrng, hashString, type Prng } from "@/lib/kernel";
 import type { Aspect, PaintInput, PaintResult } from "../provider";
 import { rasterizeSvg } from "../raster";
 import { composeScene } from "./paint/compose";
+import { measureVisibility } from "./paint/visibility";
 import { cleanText, detectTone, type Tone } from "./text";
 
 // The first local painter (kept for `sceneSvg` and as the bench's baseline): a composed vector scene (sky, light, layered land, a setting, the hero's
@@ -311,7 +312,8 @@ export const LOCAL_IMAGE_WIDTH: Record<Aspect, number> = { "16:9": 1280, "1:1": 
 export async function paintLocal(input: PaintInput): Promise<PaintResult> {
   const scene = composeScene(input);
   const png = await rasterizeSvg(scene.svg, LOCAL_IMAGE_WIDTH[input.aspect], input.signal);
-  const m = scene.manifest;
+  const visible = measureVisibility(scene.objectSvgs);
+  const m = { ...scene.manifest, objects: scene.manifest.objects.map((o, i) => ({ ...o, visible: visible[i] })) };
   const artStyle = `procedural vector art: ${m.objects.map((o) => o.motif).join(", ")}; ${m.timeOfDay}, ${m.weather}`;
   return { bytes: png.bytes, mimeType: "image/png", width: png.width, height: png.height, prompt: effectivePrompt(input.prompt, input.mood), artStyle, provider: "local", manifest: m };
 }

@@ -155,3 +155,26 @@ describe("varied premises", () => {
     expect(m.objects.map((o) => o.motif)).toEqual(expect.arrayContaining(["sea", "boat", "island"]));
   });
 });
+
+describe("visibility", () => {
+  it("says how much of each object the nearer ones leave in view", async () => {
+    const { paintLocal } = await import("../painter");
+    const { manifest } = await paintLocal({ prompt: "A lighthouse keeper hears a drowned bell ringing under a stormy sea", aspect: "16:9" });
+    const objects = manifest!.objects;
+    const by = (motif: string) => objects.find((o) => o.motif === motif)!;
+    // The keeper is nearest: nothing covers them. The sea lies behind the rock, the keeper and the bell.
+    expect(objects.find((o) => o.subject)?.visible).toBe(1);
+    expect(by("sea").visible).toBeGreaterThan(0.5);
+    expect(by("sea").visible).toBeLessThan(1);
+    for (const o of objects) expect(o.visible).toBeGreaterThan(0);
+  });
+
+  it("measures cover exactly on a known layout", async () => {
+    const { measureVisibility } = await import("./visibility");
+    const doc = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" viewBox="0 0 1280 720">${inner}</svg>`;
+    // A far square half covered by a near square, and a near square nothing covers.
+    const far = doc(`<rect x="0" y="0" width="400" height="400" fill="#f00"/>`);
+    const near = doc(`<rect x="200" y="0" width="400" height="400" fill="#00f"/>`);
+    expect(measureVisibility([far, near])).toEqual([0.5, 1]);
+  });
+});
