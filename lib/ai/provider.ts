@@ -59,7 +59,40 @@ export interface PaintInput {
   /** A few words of mood ("stormy dusk", "hopeful"); steers palette and lighting. */
   mood?: string;
   aspect: Aspect;
+  /** The protagonist (the world's subject or its descriptor): painters that can draw it the same in every frame do. */
+  subject?: string;
   signal?: AbortSignal;
+}
+
+export type TimeOfDay = "night" | "dusk" | "dawn" | "day";
+export type Weather = "clear" | "cloudy" | "storm" | "rain" | "snow" | "fog";
+
+/** One object a painter drew: the ground truth that vision, the simulator and scenario checks read. */
+export interface ManifestObject {
+  /** The text's own word for it ("keeper", "bell"). */
+  label: string;
+  motif: string;
+  /** Normalised 0..1 of the frame. */
+  box: { x: number; y: number; w: number; h: number };
+  /** 0 nearest … 1 farthest; objects are drawn farthest first, so nearer ones occlude. */
+  depth: number;
+  /** Share of the object's own pixels that no nearer object covers (0..1). */
+  visible?: number;
+  /** True for the protagonist (the subject lock). */
+  subject?: boolean;
+}
+
+export interface SceneManifest {
+  version: 1;
+  width: number;
+  height: number;
+  timeOfDay: TimeOfDay;
+  weather: Weather;
+  indoor: boolean;
+  /** Horizon as a fraction of the height (null indoors). */
+  horizon: number | null;
+  palette: { skyTop: string; skyBottom: string; ground: string; accent: string; haze: string };
+  objects: ManifestObject[];
 }
 
 export interface PaintResult {
@@ -72,6 +105,8 @@ export interface PaintResult {
   /** The style phrase the painter used (the seed frame's `art_style`). */
   artStyle: string;
   provider: ProviderName;
+  /** What the painter drew, when it knows (the local painter): lib/ai/local/paint/types.ts. */
+  manifest?: SceneManifest;
 }
 
 export interface Chapter {

@@ -1,4 +1,4 @@
-import { renderAsync } from "@resvg/resvg-js";
+import { Resvg, renderAsync } from "@resvg/resvg-js";
 import type { Aspect } from "./provider";
 
 /**
@@ -8,6 +8,12 @@ import type { Aspect } from "./provider";
 export async function rasterizeSvg(svg: string, width: number, signal?: AbortSignal): Promise<{ bytes: Buffer; width: number; height: number }> {
   const image = await renderAsync(svg, { font: { loadSystemFonts: false }, fitTo: { mode: "width", value: width }, logLevel: "off" }, signal ?? null);
   return { bytes: image.asPng(), width: image.width, height: image.height };
+}
+
+/** SVG → raw RGBA pixels (same renderer and options as rasterizeSvg), for checks that compare pixels. */
+export function rasterizeSvgPixels(svg: string, width: number): { pixels: Buffer; width: number; height: number } {
+  const image = new Resvg(svg, { font: { loadSystemFonts: false }, fitTo: { mode: "width", value: width }, logLevel: "off" }).render();
+  return { pixels: image.pixels, width: image.width, height: image.height };
 }
 
 export const ASPECT_SIZES: Record<Aspect, { width: number; height: number }> = {

@@ -15,10 +15,11 @@ const MIME_EXT: Record<string, string> = {
   "image/gif": "gif",
   "audio/mpeg": "mp3",
   "audio/wav": "wav",
+  "application/json": "json",
 };
 export const EXT_MIME = Object.fromEntries(Object.entries(MIME_EXT).map(([mime, ext]) => [ext, mime]));
 
-export const ASSET_NAME = /^[0-9a-f]{64}\.(png|jpg|webp|gif|mp3|wav)$/;
+export const ASSET_NAME = /^[0-9a-f]{64}\.(png|jpg|webp|gif|mp3|wav|json)$/;
 
 /** Sniffs the image type from its first bytes; the declared type of a data URL is not trusted. */
 export function sniffMime(bytes: Buffer): string | null {
@@ -55,6 +56,19 @@ export async function storeAsset(bytes: Buffer, mimeType: string, baseUrl: strin
   const store = await getAssetStore();
   await store.put(name, bytes, mimeType);
   return { name, url: store.publicUrl(name) ?? assetUrl(name, baseUrl), mimeType, bytes: bytes.length };
+}
+
+/**
+ * Stores a painted frame's scene manifest beside the frame: `<sha of the image>.json`, so
+ * `/assets/<sha>.png` and `/assets/<sha>.json` are the picture and what it shows. The painters
+ * that write manifests are deterministic, so one image always has the same manifest.
+ */
+export async function storeManifest(image: StoredAsset, manifest: unknown, baseUrl: string): Promise<StoredAsset> {
+  const name = image.name.replace(/\.[a-z0-9]+$/, ".json");
+  const bytes = Buffer.from(JSON.stringify(manifest));
+  const store = await getAssetStore();
+  await store.put(name, bytes, "application/json");
+  return { name, url: store.publicUrl(name) ?? assetUrl(name, baseUrl), mimeType: "application/json", bytes: bytes.length };
 }
 
 /** Hosts an uploaded base64 image; fails closed with 502 when it cannot be stored. */

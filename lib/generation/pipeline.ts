@@ -1,6 +1,6 @@
 import { getProvider, type ProviderName } from "@/lib/ai";
 import { authorWorld, toApiError } from "@/lib/ai/author";
-import { storeAsset } from "@/lib/assets/assets";
+import { storeAsset, storeManifest } from "@/lib/assets/assets";
 import { getDb } from "@/lib/db";
 import { checkWorld, type World } from "@/lib/kernel";
 import type { Mode } from "@/lib/keys/key-string";
@@ -50,12 +50,14 @@ export interface GenerationResult {
 /** At most this many states get their own painted frame; the rest share the entrance's. */
 const MAX_PAINTED_STATES = 12;
 
-function statePrompt(world: World, stateId: string): { prompt: string; mood: string } {
+function statePrompt(world: World, stateId: string): { prompt: string; mood: string; subject?: string } {
   const state = world.scene.states[stateId];
   const subject = world.subjectRef?.descriptor || world.subject;
   return {
     prompt: [state?.base, subject && `featuring ${subject}`].filter(Boolean).join(", ") || world.name,
     mood: [state?.camera.static, state?.ending.isEnding ? "finale" : ""].filter(Boolean).join(" "),
+    // The subject lock: a painter that can draws this protagonist the same in every frame.
+    ...(subject ? { subject } : {}),
   };
 }
 
@@ -91,25 +93,29 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
     const provider = getProvider(mode);
     const stateIds = Object.keys(world.scene.states).slice(0, MAX_PAINTED_STATES);
     let painted = 0;
-    const urls = await Promise.all(
+    // A painter that knows what it drew (the local one) returns a scene manifest: stored beside
+    // the frame (/assets/<sha>.json) and referenced from the state's image as `manifest`.
+    const frames = await Promise.all(
       stateIds.map((stateId) =>
         steps.run(`paint-${stateId}`, async () => {
           const image = await provider.paintImage({ ...statePrompt(world, stateId), aspect: "16:9" });
           const stored = await storeAsset(image.bytes, image.mimeType, input.baseUrl);
+          const manifest = image.manifest ? (await storeManifest(stored, image.manifest, input.baseUrl)).url : undefined;
           await reporter.progress("painting", 0.3 + (0.6 * ++painted) / stateIds.length);
-          return stored.url;
+          return { url: stored.url, ...(manifest ? { manifest } : {}) };
         }),
       ),
     );
     stateIds.forEach((stateId, i) => {
       const state = world.scene.states[stateId];
-      if (state) world.scene.states[stateId] = { ...state, image: { src: urls[i]!, label: frameLabel(world, stateId) } };
+      const frame = frames[i]!;
+      if (state) world.scene.states[stateId] = { ...state, image: { src: frame.url, label: frameLabel(world, stateId), ...(frame.manifest ? { manifest: frame.manifest } : {}) } };
     });
-    const entranceUrl = urls[stateIds.indexOf(world.entrance.state)];
+    const entrance = frames[stateIds.indexOf(world.entrance.state)];
     // A seed frame given by URL stays the entrance image, as the author set it.
-    if (entranceUrl && !input.frameRef?.startsWith("http")) {
-      world.entrance = { ...world.entrance, image: { ...world.entrance.image, src: entranceUrl } };
-      world.cover = entranceUrl;
+    if (entrance && !input.frameRef?.startsWith("http")) {
+      world.entrance = { ...world.entrance, image: { ...world.entrance.image, src: entrance.url, ...(entrance.manifest ? { manifest: entrance.manifest } : {}) } };
+      world.cover = entrance.url;
     }
   }
 

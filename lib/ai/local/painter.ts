@@ -1,9 +1,11 @@
 import { createPrng, hashString, type Prng } from "@/lib/kernel";
 import type { Aspect, PaintInput, PaintResult } from "../provider";
 import { rasterizeSvg } from "../raster";
+import { composeScene } from "./paint/compose";
+import { measureVisibility } from "./paint/visibility";
 import { cleanText, detectTone, type Tone } from "./text";
 
-// The local painter: a composed vector scene (sky, light, layered land, a setting, the hero's
+// The first local painter (kept for `sceneSvg` and as the bench's baseline): a composed vector scene (sky, light, layered land, a setting, the hero's
 // silhouette, weather, a title band) whose palette, time of day and setting come from the words
 // of the prompt and mood, and whose details come from a hash of them. Shapes only, no text, so
 // rendering never depends on fonts. Deterministic: the same input gives the same bytes.
@@ -297,13 +299,21 @@ export function sceneSvg(input: { prompt: string; mood?: string; aspect: Aspect;
  * entrance image and cover, small enough to live inside the world document.
  */
 export function sceneSvgDataUri(input: { prompt: string; mood?: string; aspect: Aspect }): string {
-  return `data:image/svg+xml,${encodeURIComponent(sceneSvg({ ...input, lite: true }).svg)}`;
+  return `data:image/svg+xml,${encodeURIComponent(composeScene({ ...input, lite: true }).svg)}`;
 }
 
 export const LOCAL_IMAGE_WIDTH: Record<Aspect, number> = { "16:9": 1280, "1:1": 768 };
 
+/**
+ * Paints a frame from its motifs (lib/ai/local/paint): what the prompt names, laid out by depth
+ * and lit by its time of day and weather, with the subject drawn the same in every frame; the
+ * result carries the scene manifest of what was drawn where.
+ */
 export async function paintLocal(input: PaintInput): Promise<PaintResult> {
-  const scene = sceneSvg(input);
+  const scene = composeScene(input);
   const png = await rasterizeSvg(scene.svg, LOCAL_IMAGE_WIDTH[input.aspect], input.signal);
-  return { bytes: png.bytes, mimeType: "image/png", width: png.width, height: png.height, prompt: scene.prompt, artStyle: scene.artStyle, provider: "local" };
+  const visible = measureVisibility(scene.objectSvgs);
+  const m = { ...scene.manifest, objects: scene.manifest.objects.map((o, i) => ({ ...o, visible: visible[i] })) };
+  const artStyle = `procedural vector art: ${m.objects.map((o) => o.motif).join(", ")}; ${m.timeOfDay}, ${m.weather}`;
+  return { bytes: png.bytes, mimeType: "image/png", width: png.width, height: png.height, prompt: effectivePrompt(input.prompt, input.mood), artStyle, provider: "local", manifest: m };
 }

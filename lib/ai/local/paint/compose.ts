@@ -1,0 +1,278 @@
+import { createPrng, hashString, type Prng } from "@/lib/kernel";
+import type { Aspect } from "../../provider";
+import { f, hslToRgb, mix, rgb } from "./draw";
+import { PERSON_MOTIF } from "./lexicon";
+import { getMotif } from "./motifs";
+import { readScene, type Reading } from "./read";
+import type { Box, Ctx, Look, ManifestObject, Motif, SceneManifest, TimeOfDay, Weather } from "./types";
+
+// Layout: the frame's text → a list of placed objects (motif, box, depth) → one SVG, drawn
+// farthest first so nearer objects occlude farther ones, lit by the time of day and weather.
+
+export interface ComposeInput {
+  prompt: string;
+  mood?: string;
+  aspect: Aspect;
+  /** The protagonist (the world's subject or its descriptor): drawn with the same look in every frame. */
+  subject?: string;
+  /** Fewer small shapes (rain, snow): for the `data:` URI previews. */
+  lite?: boolean;
+}
+
+interface Placed {
+  label: string;
+  motif: Motif;
+  box: Box;
+  depth: number;
+  subject?: boolean;
+  /** Drawn under a veil of water. */
+  underwater?: boolean;
+}
+
+export interface ComposedScene {
+  svg: string;
+  width: number;
+  height: number;
+  manifest: SceneManifest;
+  /** Each manifest object drawn alone (same order), for checks and for detection ground truth. */
+  objectSvgs: string[];
+}
+
+const SKY: Record<TimeOfDay, [string, string]> = {
+  day: ["#4a8fd6", "#c4e2f4"],
+  dawn: ["#55669e", "#f2b48c"],
+  dusk: ["#2c2858", "#de7a5c"],
+  night: ["#0a0f2c", "#27335c"],
+};
+const LIGHT: Record<TimeOfDay, number> = { day: 1, dawn: 0.85, dusk: 0.72, night: 0.45 };
+const GROUNDS = new Set(["sea", "desert", "snowfield", "meadow", "swamp", "beach", "street", "river", "lake"]);
+const WATERS = new Set(["sea", "lake", "beach"]);
+const AFLOAT = new Set(["ship", "boat", "island", "whale"]);
+const ON_WALL = new Set(["bookshelf", "door", "window", "fireplace", "clock", "mirror", "stairs"]);
+
+const hex = (s: string): [number, number, number] => [parseInt(s.slice(1, 3), 16), parseInt(s.slice(3, 5), 16), parseInt(s.slice(5, 7), 16)];
+
+/** The protagonist's look, seeded from the subject text alone (so every frame of a world agrees). */
+export function lookOf(subject: string): Look {
+  const rng = createPrng(hashString(`look-v1|${subject.trim().toLowerCase()}`));
+  return {
+    hue: rng.pick([0, 25, 45, 95, 150, 200, 215, 265, 330]),
+    hat: rng.pick(["none", "cap", "hood", "brim"] as const),
+    coat: rng.pick(["short", "long"] as const),
+    hair: 12 + rng.int(50),
+    item: /\b(keeper|lamp|lantern|watch)/i.test(subject) ? "lantern" : rng.pick(["none", "none", "lantern", "staff"] as const),
+  };
+}
+
+function inkFor(depth: number, light: number, haze: [number, number, number], hazeK: number): Ctx["ink"] {
+  const amount = Math.max(0, Math.min(0.75, (depth - 0.25) * hazeK));
+  return (h, s, l) => rgb(mix(hslToRgb(h, s, l * light), haze, amount));
+}
+
+function clampBox(b: Box, W: number): Box {
+  const x = Math.max(0, Math.min(W - b.w, b.x));
+  return { x, y: b.y, w: b.w, h: b.h };
+}
+
+/** A box of the motif's aspect, `height` tall, centred on `cx`, standing on `base`. */
+function standing(m: Motif, cx: number, base: number, height: number, W: number, H: number): Box {
+  const h = Math.min(height, base - H * 0.02);
+  const w = Math.min(h * m.aspect, W * 0.9);
+  return clampBox({ x: cx - w / 2, y: base - (w / m.aspect), w, h: w / m.aspect }, W);
+}
+
+function subjectOf(input: ComposeInput): string | undefined {
+  if (input.subject && input.subject.trim() !== "") return input.subject.trim();
+  const m = /,?\s*featuring (.+)$/i.exec(input.prompt);
+  return m?.[1]?.trim();
+}
+
+export function composeScene(input: ComposeInput): ComposedScene {
+  const subject = subjectOf(input);
+  const text = [input.prompt, input.mood].filter(Boolean).join(". ");
+  const reading: Reading = readScene(text);
+  const rng: Prng = createPrng(hashString(JSON.stringify(["paint-v2", text, input.aspect, subject ?? ""])));
+  const W = input.aspect === "16:9" ? 1280 : 720;
+  const H = 720;
+  const time: TimeOfDay = reading.time ?? rng.pick(["day", "dusk", "dawn", "night", "day"] as const);
+  const weather: Weather = reading.weather ?? (rng.next() < 0.7 ? "clear" : "cloudy");
+  const light = LIGHT[time] * (weather === "storm" ? 0.7 : weather === "rain" || weather === "fog" ? 0.85 : 1);
+  let [skyTop, skyBottom] = SKY[time];
+  if (weather === "storm" || weather === "rain") [skyTop, skyBottom] = [rgb(mix(hex(skyTop), [40, 44, 54], 0.6)), rgb(mix(hex(skyBottom), [70, 76, 88], 0.6))];
+  if (weather === "fog") skyBottom = rgb(mix(hex(skyBottom), [200, 204, 210], 0.6));
+  const haze = hex(skyBottom);
+  const hazeK = weather === "fog" ? 1.2 : 0.55;
+
+  // Sort what the text names into the layers of the frame.
+  const byLayer = new Map<string, Array<{ label: string; motif: Motif }>>();
+  const people: string[] = [];
+  for (const n of reading.named) {
+    for (const id of n.motifs) {
+      if (id === PERSON_MOTIF) {
+        people.push(n.label);
+        continue;
+      }
+      const motif = getMotif(id);
+      const layer = GROUNDS.has(id) ? "ground" : motif.layer;
+      const list = byLayer.get(layer) ?? [];
+      if (!list.some((e) => e.motif.id === id)) list.push({ label: n.label, motif });
+      byLayer.set(layer, list);
+    }
+  }
+  const get = (layer: string): Array<{ label: string; motif: Motif }> => byLayer.get(layer) ?? [];
+  const firstIndex = (pred: (id: string) => boolean): number => reading.named.findIndex((n) => n.motifs.some(pred));
+  const roomAt = firstIndex((id) => getMotif(id === PERSON_MOTIF ? "room" : id).layer === "room" && id !== PERSON_MOTIF);
+  const outAt = firstIndex((id) => id !== PERSON_MOTIF && (GROUNDS.has(id) || getMotif(id).layer === "range"));
+  const indoor = roomAt >= 0 && (outAt < 0 || roomAt < outAt);
+
+  // The protagonist: the subject's person or animal, else the text's first person.
+  const subjectReading = subject ? readScene(subject) : undefined;
+  const subjectAnimal = subjectReading?.named.find((n) => n.motifs.some((id) => id !== PERSON_MOTIF && getMotif(id).layer === "figure"));
+  const subjectPerson = subjectReading?.named.find((n) => n.motifs.includes(PERSON_MOTIF));
+  const heroLabel = subjectPerson?.label ?? subjectAnimal?.label ?? (subject ? subject.split(/\s+/).slice(-1)[0] : people[0]);
+  const heroMotif = subjectAnimal && !subjectPerson ? getMotif(subjectAnimal.motifs.find((id) => id !== PERSON_MOTIF)!) : getMotif(`person-${reading.pose}`);
+  const look = lookOf(subject ?? heroLabel ?? "someone");
+  // An animal protagonist is drawn once, as the protagonist.
+  if (heroLabel && heroMotif.id === subjectAnimal?.motifs[0]) byLayer.set("figure", get("figure").filter((e) => e.motif.id !== heroMotif.id));
+
+  const placed: Placed[] = [];
+  const heroX = W * (0.4 + rng.next() * 0.2);
+  const propSlots = [0.14, 0.3, 0.7, 0.86].map((u) => W * u).sort((a, b) => Math.abs(b - heroX) - Math.abs(a - heroX));
+  const landSlots = rng.next() < 0.5 ? [0.24, 0.76, 0.5] : [0.76, 0.24, 0.5];
+  let horizon: number | null = null;
+
+  if (indoor) {
+    const room = get("room")[0]!;
+    placed.push({ label: room.label, motif: room.motif, box: { x: 0, y: 0, w: W, h: H }, depth: 1 });
+    const wallLine = H * 0.7;
+    const wallThings = get("prop").filter((e) => ON_WALL.has(e.motif.id));
+    if (!wallThings.some((e) => e.motif.id === "window")) wallThings.push({ label: "window", motif: getMotif("window") });
+    wallThings.slice(0, 3).forEach((e, i) => {
+      const cx = W * [0.3, 0.7, 0.5][i]!;
+      placed.push({ label: e.label, motif: e.motif, box: standing(e.motif, cx, wallLine - (e.motif.id === "window" ? H * 0.2 : 0), e.motif.size * H * 1.1, W, H), depth: 0.7 });
+    });
+    const floorThings = [...get("figure"), ...get("prop").filter((e) => !ON_WALL.has(e.motif.id)), ...get("landmark").filter((e) => e.motif.size < 0.3)];
+    floorThings.slice(0, 3).forEach((e, i) => {
+      placed.push({ label: e.label, motif: e.motif, box: standing(e.motif, propSlots[i]!, H * 0.86, e.motif.size * H * 1.2, W, H), depth: 0.35 });
+    });
+  } else {
+    horizon = H * (0.52 + rng.next() * 0.08);
+    const named = get("ground")[0];
+    // Unnamed ground follows from what stands on it: boats and islands float, a city has streets.
+    const afloatNamed = get("landmark").some((e) => AFLOAT.has(e.motif.id)) || get("figure").some((e) => e.motif.id === "whale" || e.motif.id === "fish");
+    const groundMotif = named?.motif ?? getMotif(afloatNamed ? "sea" : weather === "snow" ? "snowfield" : get("range").some((e) => e.motif.id === "city") ? "street" : "meadow");
+    const sky: Placed[] = [];
+    // Storm clouds would hide a sun or moon completely: a manifest lists only what can be seen.
+    const namedSky = get("sky").filter((e) => !(weather === "storm" && (e.motif.id === "sun" || e.motif.id === "moon")));
+    const lamp = time === "night" ? "moon" : "sun";
+    if (weather !== "storm" && weather !== "rain" && !namedSky.some((e) => e.motif.id === "sun" || e.motif.id === "moon")) namedSky.push({ label: lamp, motif: getMotif(lamp) });
+    if (weather === "storm" && !namedSky.some((e) => e.motif.id === "storm-cloud")) namedSky.push({ label: "storm", motif: getMotif("storm-cloud") }, { label: "lightning", motif: getMotif("lightning") });
+    if (weather === "cloudy" && !namedSky.some((e) => e.motif.id === "cloud")) namedSky.push({ label: "cloud", motif: getMotif("cloud") });
+    for (const e of namedSky) {
+      const id = e.motif.id;
+      if (id === "storm-cloud") sky.push({ ...e, box: { x: 0, y: 0, w: W, h: horizon * 0.42 }, depth: 0.98 });
+      // Lightning strikes on the side away from the first landmark, so the landmark does not hide it.
+      else if (id === "lightning") sky.push({ ...e, box: { x: W * ((landSlots[0]! < 0.5 ? 0.6 : 0.1) + rng.next() * 0.25), y: horizon * 0.3, w: horizon * 0.45 * 0.35, h: horizon * 0.45 }, depth: 0.97 });
+      else {
+        const h = e.motif.size * H;
+        sky.push({ ...e, box: { x: W * (0.08 + rng.next() * 0.75), y: horizon * (0.1 + rng.next() * 0.25), w: h * e.motif.aspect, h }, depth: 1 });
+      }
+    }
+    placed.push(...sky.sort((a, b) => b.depth - a.depth));
+    get("range").slice(0, 2).forEach((e, i) => {
+      const h = e.motif.size * H * (i === 0 ? 1 : 0.7);
+      placed.push({ label: e.label, motif: e.motif, box: { x: 0, y: horizon! - h + 4, w: W, h }, depth: 0.92 - i * 0.04 });
+    });
+    placed.push({ label: named?.label ?? groundMotif.label, motif: groundMotif, box: { x: 0, y: horizon, w: W, h: H - horizon }, depth: 0.8 });
+
+    const water = WATERS.has(groundMotif.id);
+    get("landmark").slice(0, 3).forEach((e, i) => {
+      const afloat = water && AFLOAT.has(e.motif.id);
+      const base = afloat ? horizon! + H * (0.05 + i * 0.03) : horizon! + H * (0.04 + i * 0.02);
+      const scale = afloat ? 0.6 : 1 - i * 0.15;
+      placed.push({ label: e.label, motif: e.motif, box: standing(e.motif, W * landSlots[i]!, base, e.motif.size * H * scale, W, H), depth: 0.55 - i * 0.02 });
+    });
+    const under = reading.underwater && water;
+    [...get("prop"), ...get("figure")].slice(0, 4).forEach((e, i) => {
+      const sunk = under && (e.motif.layer === "prop" || e.motif.id === "fish" || e.motif.id === "whale");
+      const base = sunk ? H * 0.97 : H * (0.86 + (i % 2) * 0.04);
+      const size = e.motif.size * H * (sunk ? 1.3 : 1);
+      placed.push({ label: e.label, motif: e.motif, box: standing(e.motif, propSlots[i]!, base, size, W, H), depth: sunk ? 0.45 : 0.3, underwater: sunk });
+    });
+  }
+
+  // The protagonist always stands in front, on a rock ledge when the ground is water.
+  if (heroLabel) {
+    const base = indoor ? H * 0.96 : H * 0.93;
+    const box = standing(heroMotif, heroX, base, heroMotif.size * H * (indoor ? 1.3 : 1.1), W, H);
+    if (!indoor && WATERS.has(placed.find((p) => p.depth === 0.8)?.motif.id ?? "")) {
+      const rock = getMotif("rock");
+      placed.push({ label: "rock", motif: rock, box: clampBox({ x: heroX - box.w * 1.6, y: base - H * 0.04, w: box.w * 3.2, h: H - base + H * 0.04 }, W), depth: 0.25 });
+    }
+    placed.push({ label: heroLabel, motif: heroMotif, box, depth: 0.15, subject: true });
+  }
+  placed.sort((a, b) => b.depth - a.depth);
+
+  // Draw.
+  const glow = time === "night" || time === "dusk" || weather === "storm" ? "#ffd36b" : "#f4d58a";
+  const objectSvgs: string[] = [];
+  const body: string[] = [];
+  if (!indoor) {
+    body.push(`<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${skyTop}"/><stop offset="1" stop-color="${skyBottom}"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#sky)"/>`);
+    if (time === "night" && weather !== "storm" && weather !== "rain") for (let i = 0; i < (input.lite ? 12 : 60); i++) body.push(`<circle cx="${f(rng.next() * W)}" cy="${f(rng.next() * (horizon ?? H) * 0.8)}" r="${f(0.6 + rng.next() * 1.4)}" fill="#fff" opacity="${f(0.3 + rng.next() * 0.6)}"/>`);
+  }
+  for (const p of placed) {
+    const skyish = p.motif.layer === "sky";
+    const ctx: Ctx = { rng: createPrng(hashString(`${p.motif.id}|${p.label}`)), ink: inkFor(p.depth, skyish ? 1 : indoor ? Math.max(0.6, light) : light, haze, indoor ? 0 : hazeK), glow, time, weather, look };
+    const drawn = p.motif.draw(p.box, ctx);
+    objectSvgs.push(drawn);
+    body.push(drawn);
+    if (p.underwater) {
+      // A veil of water over what lies under it, fading in from above so it has no hard edge.
+      const top = p.box.y - H * 0.06;
+      const deep = inkFor(0.8, light, haze, hazeK)(210, 50, weather === "storm" ? 18 : 24);
+      body.push(`<defs><linearGradient id="under${body.length}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${deep}" stop-opacity="0"/><stop offset=".3" stop-color="${deep}" stop-opacity=".5"/></linearGradient></defs><rect x="${f(p.box.x - W * 0.06)}" y="${f(top)}" width="${f(p.box.w + W * 0.12)}" height="${f(H - top)}" rx="${f(W * 0.05)}" fill="url(#under${body.length})"/>`);
+    }
+    if (p.motif.id === "lighthouse" && (time !== "day" || weather === "storm")) {
+      const lx = p.box.x + p.box.w * 0.5;
+      const ly = p.box.y + p.box.h * 0.2;
+      const dir = lx < W / 2 ? 1 : -1;
+      body.push(`<path d="M${f(lx)} ${f(ly)}L${f(lx + dir * W * 0.6)} ${f(ly - H * 0.12)}L${f(lx + dir * W * 0.6)} ${f(ly + H * 0.06)}Z" fill="${glow}" opacity=".22"/>`);
+    }
+  }
+  if (!input.lite && (weather === "storm" || weather === "rain")) {
+    let d = "";
+    for (let i = 0; i < 140; i++) {
+      const x = rng.next() * W;
+      const y = rng.next() * H;
+      d += `M${f(x)} ${f(y)}l-7 22`;
+    }
+    body.push(`<path d="${d}" stroke="#dfe6f0" stroke-width="1.2" opacity=".35"/>`);
+  }
+  if (!input.lite && weather === "snow") for (let i = 0; i < 120; i++) body.push(`<circle cx="${f(rng.next() * W)}" cy="${f(rng.next() * H)}" r="${f(1 + rng.next() * 2)}" fill="#fff" opacity=".8"/>`);
+  if (weather === "fog") body.push(`<defs><linearGradient id="fog" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#fff" stop-opacity=".35"/></linearGradient></defs><rect y="${f(H * 0.35)}" width="${W}" height="${f(H * 0.65)}" fill="url(#fog)"/>`);
+  body.push(`<defs><radialGradient id="vignette" r=".75"><stop offset=".6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".4"/></radialGradient></defs><rect width="${W}" height="${H}" fill="url(#vignette)"/>`);
+
+  const doc = (inner: string): string => `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${inner}</svg>`;
+  const groundPlaced = placed.find((p) => p.motif.layer === "terrain" || p.motif.layer === "room");
+  const r3 = (n: number): number => Math.round(n * 1000) / 1000;
+  const objects: ManifestObject[] = placed.map((p) => ({
+    label: p.label,
+    motif: p.motif.id,
+    box: { x: r3(p.box.x / W), y: r3(p.box.y / H), w: r3(p.box.w / W), h: r3(p.box.h / H) },
+    depth: p.depth,
+    ...(p.subject ? { subject: true } : {}),
+  }));
+  const manifest: SceneManifest = {
+    version: 1,
+    width: W,
+    height: H,
+    timeOfDay: time,
+    weather,
+    indoor,
+    horizon: horizon === null ? null : r3(horizon / H),
+    palette: { skyTop, skyBottom, ground: groundPlaced ? (/fill="(#[0-9a-f]{6})"/.exec(objectSvgs[placed.indexOf(groundPlaced)]!)?.[1] ?? skyBottom) : skyBottom, accent: glow, haze: skyBottom },
+    objects,
+  };
+  return { svg: doc(body.join("")), width: W, height: H, manifest, objectSvgs: objectSvgs.map(doc) };
+}

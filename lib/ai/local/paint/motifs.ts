@@ -1,0 +1,14 @@
+import { BEING_MOTIFS } from "./motifs-beings";
+import { BUILT_MOTIFS } from "./motifs-built";
+import { LAND_MOTIFS } from "./motifs-land";
+import { THING_MOTIFS } from "./motifs-things";
+import type { Motif } from "./types";
+
+/** Every motif the local painter can draw, by id. */
+export const MOTIFS: ReadonlyMap<string, Motif> = new Map([...LAND_MOTIFS, ...BUILT_MOTIFS, ...THING_MOTIFS, ...BEING_MOTIFS].map((m) => [m.id, m]));
+
+export function getMotif(id: string): Motif {
+  const motif = MOTIFS.get(id);
+  if (!motif) throw new Error(`unknown motif ${id}`);
+  return motif;
+}
