@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { asApp, expect, firstAppId, newAccount, shoot, signUp, test } from "../fixtures/studio";
+import { asApp, expect, firstAppId, generateWorld, newAccount, shoot, signUp, test } from "../fixtures/studio";
 
 /**
  * Honesty in the Studio (issue 12.5): a live world made by the embedded offline (`local`)
@@ -12,24 +12,6 @@ import { asApp, expect, firstAppId, newAccount, shoot, signUp, test } from "../f
 const NOTICE = "Written and painted offline.";
 const CONNECT = "Connect a model for AI rendering";
 const BARE = "harbour-wall";
-
-async function generateWorld(api: ReturnType<typeof asApp>, premise: string): Promise<string> {
-  const created = await api.post("/v1/worlds", { premise, async: true });
-  expect(created.status(), await created.text()).toBe(202);
-  const { jobId } = await created.json();
-  let worldId: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const job = await (await api.get(`/v1/jobs/${jobId}`)).json();
-        worldId = job.worldId;
-        return job.status;
-      },
-      { timeout: 120_000, intervals: [500] },
-    )
-    .toBe("succeeded");
-  return worldId!;
-}
 
 /** Opens the Play tab and walks from the entrance to the state without a frame (hotkey 0). */
 async function playToBareState(page: Page) {

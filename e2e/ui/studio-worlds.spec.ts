@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import http from "node:http";
 import type { Page } from "@playwright/test";
 import { verifyWebhook } from "../../lib/webhooks/verify";
-import { appIdFromUrl, ARTIFACTS, asApp, expect, firstAppId, newAccount, shoot, signUp, test } from "../fixtures/studio";
+import { appIdFromUrl, ARTIFACTS, asApp, expect, firstAppId, generateWorld, newAccount, shoot, signUp, test } from "../fixtures/studio";
 
 /**
  * The Studio's world surfaces against the built app: My Creations and the Create world dialog
@@ -15,25 +15,6 @@ import { appIdFromUrl, ARTIFACTS, asApp, expect, firstAppId, newAccount, shoot, 
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-
-/** Generates a live world through an async job and waits for it. */
-async function generateWorld(api: ReturnType<typeof asApp>, premise: string): Promise<string> {
-  const created = await api.post("/v1/worlds", { premise, async: true });
-  expect(created.status(), await created.text()).toBe(202);
-  const { jobId } = await created.json();
-  let worldId: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const job = await (await api.get(`/v1/jobs/${jobId}`)).json();
-        worldId = job.worldId;
-        return job.status;
-      },
-      { timeout: 120_000, intervals: [500] },
-    )
-    .toBe("succeeded");
-  return worldId!;
-}
 
 async function openTab(page: Page, name: string) {
   await page.getByRole("tab", { name }).click();
