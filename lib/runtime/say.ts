@@ -3,7 +3,7 @@ import { assertChatTimeLeft, chargeChatTime, chatSettings, type ChatSettings } f
 import { getDb, Prisma } from "@/lib/db";
 import { assertSessionScope, type SessionCredential } from "@/lib/sessions/credential";
 import { ApiError, notFound, unauthorized } from "@/lib/errors";
-import { releaseQuota, reserveQuota } from "@/lib/quota/quota";
+import { withQuota } from "@/lib/quota/quota";
 import { chatCharacterOf, entranceStanceOf, profileOrThrow, type SayBody } from "@/lib/characters";
 import { forgetWorld, readWorld } from "@/lib/worlds/world-cache";
 import { addToLedger } from "./ledger";
@@ -58,25 +58,25 @@ export async function sayTurn(auth: SessionCredential, characterId: string, body
   const chatUser = auth.userRef ?? auth.sessionId;
   if (metered) await assertChatTimeLeft(auth.appId, chatUser);
 
-  const reservation = await reserveQuota(auth.appId, "say");
-  let turn: ChatResult;
-  try {
+  // One `say` of quota, given back when the brain fails (nothing was charged then).
+  const turn: ChatResult = await withQuota(auth.appId, "say", async () => {
     const character = chatCharacterOf(row.name, profile);
     const current = character.stances.some((s) => s.id === body.currentStance) ? body.currentStance! : entranceStanceOf(profile);
-    turn = await getProvider(auth.mode).chat({
-      character,
-      text: body.text,
-      currentStance: current,
-      history: body.history ?? (await storedHistory(characterId, auth.sessionId)),
-      affect: normalizeAffect(body.affect),
-      memory: body.memory,
-    });
-  } catch (error) {
-    await releaseQuota(reservation);
-    if (error instanceof ApiError) throw error;
-    const message = isProviderError(error) ? error.message : "the character's brain failed";
-    throw new ApiError("upstream_failed", `The character could not answer (${message}); nothing was charged. It is safe to retry.`);
-  }
+    try {
+      return await getProvider(auth.mode).chat({
+        character,
+        text: body.text,
+        currentStance: current,
+        history: body.history ?? (await storedHistory(characterId, auth.sessionId)),
+        affect: normalizeAffect(body.affect),
+        memory: body.memory,
+      });
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      const message = isProviderError(error) ? error.message : "the character's brain failed";
+      throw new ApiError("upstream_failed", `The character could not answer (${message}); nothing was charged. It is safe to retry.`);
+    }
+  });
 
   const now = new Date();
   const db = await getDb();
