@@ -1,8 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // PGlite ships wasm and data files, argon2 and resvg native binaries: load them from node_modules
-  // at run time instead of bundling them.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2", "@resvg/resvg-js", "pg"],
+  // PGlite ships wasm and data files, argon2 and resvg native binaries, piscina its own worker
+  // script: load them from node_modules at run time instead of bundling them.
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2", "@resvg/resvg-js", "pg", "piscina"],
   poweredByHeader: false,
   // Compression is the reverse proxy's or CDN's job (README, "Deploying"): gzip on the app's one
   // thread cost a 2 MB graph response more than the edit itself. HTTP_COMPRESSION=on turns it on.

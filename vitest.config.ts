@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "tests/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts", "embed/**/*.test.ts"],
     environment: "node",
+    // The CPU worker pool's bundle (workers/cpu.ts), built fresh for every run.
+    globalSetup: ["./tests/support/build-workers.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

@@ -3,9 +3,11 @@ import { getSecrets } from "@/lib/config/secrets";
 import { getDb, getDbEngine } from "@/lib/db";
 import type { ServeRoute } from "@/lib/jobs/executor";
 import { log } from "@/lib/log";
+import { startCpuPool } from "@/lib/workers/pool";
 
 /**
- * Server start-up: secrets on disk, database open and migrated, owner file with our URL.
+ * Server start-up: secrets on disk, database open and migrated, the CPU worker pool started,
+ * owner file with our URL.
  * `jobsRoute` loads the app's Inngest serve route, which the in-app executor drives.
  */
 export async function startServer(jobsRoute: () => Promise<ServeRoute>): Promise<void> {
@@ -13,6 +15,8 @@ export async function startServer(jobsRoute: () => Promise<ServeRoute>): Promise
   process.env.WORLDS_SERVER_URL ??= `http://127.0.0.1:${env.PORT}`;
   getSecrets();
   await getDb();
+  // CPU-heavy work (authoring, painting) runs on worker threads, started before the first request.
+  startCpuPool();
   // Durable jobs: the in-app executor, unless an Inngest server drives /api/inngest.
   const { startLocalExecutor } = await import("@/lib/jobs/executor");
   await startLocalExecutor({ route: jobsRoute });

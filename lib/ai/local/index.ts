@@ -1,9 +1,11 @@
+import { asBuffer, cpuTask } from "@/lib/workers/pool";
+import type { proceduralBible } from "../book";
 import { localChat } from "../chat";
 import { createProceduralProvider } from "../procedural";
 import type { Provider } from "../provider";
-import { buildLocalWorld } from "./author";
-import { paintLocal } from "./painter";
-import { localSpeech } from "../speech";
+import type { localSpeech } from "../speech";
+import type { buildLocalWorld } from "./author";
+import type { paintLocal } from "./painter";
 
 export { buildLocalWorld } from "./author";
 export type { LocalAuthorInput } from "./author";
@@ -11,16 +13,36 @@ export { paintLocal, sceneSvg, sceneSvgDataUri } from "./painter";
 export { extractStory } from "./text";
 export type { StoryFacts, Tone } from "./text";
 
+// The CPU-heavy parts run on the worker pool (workers/cpu.ts), never on the request thread.
+const authorTask = cpuTask<typeof buildLocalWorld>("localWorld");
+const paintTask = cpuTask<typeof paintLocal>("localPaint");
+const bibleTask = cpuTask<typeof proceduralBible>("proceduralBible");
+const speakTask = cpuTask<typeof localSpeech>("localSpeak");
+
 /** The embedded live default: procedural author and painter, offline, no external service. */
 export function createLocalProvider(): Provider {
   return createProceduralProvider({
     name: "local",
     // Book text goes chapter by chapter (segment → bible → act).
-    world: (input) => (input.text !== undefined && input.text.trim() !== "" ? null : buildLocalWorld({ worldId: input.worldId, premise: input.premise, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef })),
+    world: (input) =>
+      input.text !== undefined && input.text.trim() !== ""
+        ? null
+        : authorTask({ worldId: input.worldId, premise: input.premise, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef }, input.signal),
     act: (bible, chapter, input) =>
-      buildLocalWorld({ worldId: input.worldId, text: chapter.text, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef, bible, chapterTitle: chapter.title }),
-    paint: paintLocal,
+      authorTask(
+        { worldId: input.worldId, text: chapter.text, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef, bible, chapterTitle: chapter.title },
+        input.signal,
+      ),
+    bible: (text, signal) => bibleTask(text, signal),
+    // A signal cannot cross to a worker: it aborts the task instead.
+    paint: async ({ signal, ...input }) => {
+      const image = await paintTask(input, signal);
+      return { ...image, bytes: asBuffer(image.bytes) };
+    },
     chat: localChat,
-    speak: localSpeech,
+    speak: async ({ signal, ...input }) => {
+      const speech = await speakTask(input, signal);
+      return { ...speech, bytes: asBuffer(speech.bytes) };
+    },
   });
 }

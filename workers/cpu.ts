@@ -1,0 +1,10 @@
+/**
+ * The tasks of the CPU worker pool (lib/workers/pool.ts), one export each: what would hold the
+ * request thread for more than a moment. Bundled by scripts/build-workers.mjs; a domain calls a
+ * task through `cpuTask<typeof fn>("<export name>")`. Inputs and outputs cross threads by
+ * structured clone, so each task takes and returns plain data.
+ */
+export { buildLocalWorld as localWorld } from "@/lib/ai/local/author";
+export { paintLocal as localPaint } from "@/lib/ai/local/painter";
+export { proceduralBible as proceduralBible } from "@/lib/ai/book";
+export { localSpeech as localSpeak } from "@/lib/ai/speech";
