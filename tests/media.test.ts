@@ -82,6 +82,21 @@ describe("POST /v1/worlds/{id}/scenes", () => {
     expect((await api.call("POST", `/v1/worlds/${world}/scenes`, { token: app.keys.sk_test })).status).toBe(200);
   });
 
+  it("paints a state as generation does with a live key: its prose with slots filled, the subject, a manifest beside the frame", async () => {
+    const graph = makeSmallWorld();
+    graph.slots = { hero: "the lighthouse keeper" };
+    graph.scene.states.b!.base = "{hero} rings the bell beside the lighthouse";
+    const world = (await api.post("/v1/worlds", { world: graph }, app.keys.sk_live)).body.worldId;
+    const res = await api.post(`/v1/worlds/${world}/scenes`, { stateId: "b" }, app.keys.sk_live);
+    expect(res.status).toBe(200);
+    expect(res.body.prompt).toContain("the lighthouse keeper rings the bell beside the lighthouse");
+    expect(res.body.prompt).not.toContain("{hero}");
+    expect(res.body.manifest).toBe(res.body.url.replace(/\.png$/, ".json"));
+    const manifest = (await (await fetch(res.body.manifest)).json()) as { objects: { motif: string; subject?: boolean }[] };
+    expect(manifest.objects.map((o) => o.motif)).toEqual(expect.arrayContaining(["lighthouse", "bell"]));
+    expect(manifest.objects.some((o) => o.subject)).toBe(true);
+  });
+
   it("refuses a world without a subjectRef with 422", async () => {
     const bare: Record<string, unknown> = makeSmallWorld();
     delete bare.subjectRef;

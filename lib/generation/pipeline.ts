@@ -1,5 +1,6 @@
 import { getProvider, type ProviderName } from "@/lib/ai";
 import { authorWorld, toApiError } from "@/lib/ai/author";
+import { framePrompt } from "@/lib/ai/frame-prompt";
 import { storeAsset, storeManifest } from "@/lib/assets/assets";
 import { getDb } from "@/lib/db";
 import { checkWorld, type World } from "@/lib/kernel";
@@ -50,17 +51,6 @@ export interface GenerationResult {
 /** At most this many states get their own painted frame; the rest share the entrance's. */
 const MAX_PAINTED_STATES = 12;
 
-function statePrompt(world: World, stateId: string): { prompt: string; mood: string; subject?: string } {
-  const state = world.scene.states[stateId];
-  const subject = world.subjectRef?.descriptor || world.subject;
-  return {
-    prompt: [state?.base, subject && `featuring ${subject}`].filter(Boolean).join(", ") || world.name,
-    mood: [state?.camera.static, state?.ending.isEnding ? "finale" : ""].filter(Boolean).join(" "),
-    // The subject lock: a painter that can draws this protagonist the same in every frame.
-    ...(subject ? { subject } : {}),
-  };
-}
-
 /**
  * The caption of a state's painted frame, shown by the player above the prose and used as the
  * image's alt text: the entrance's own label on the entrance, else the state id made readable
@@ -98,7 +88,7 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
     const frames = await Promise.all(
       stateIds.map((stateId) =>
         steps.run(`paint-${stateId}`, async () => {
-          const image = await provider.paintImage({ ...statePrompt(world, stateId), aspect: "16:9" });
+          const image = await provider.paintImage({ ...framePrompt(world, stateId), aspect: "16:9" });
           const stored = await storeAsset(image.bytes, image.mimeType, input.baseUrl);
           const manifest = image.manifest ? (await storeManifest(stored, image.manifest, input.baseUrl)).url : undefined;
           await reporter.progress("painting", 0.3 + (0.6 * ++painted) / stateIds.length);

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { getProvider } from "@/lib/ai";
+import { getProvider, type PaintInput } from "@/lib/ai";
+import { framePrompt } from "@/lib/ai/frame-prompt";
 import { ApiError } from "@/lib/errors";
 import { getWorldOrThrow, type Caller } from "@/lib/worlds/worlds";
 import { makeHostedAsset } from "./metered-asset";
@@ -19,9 +20,9 @@ export const ZSceneBody = z.strictObject({
  * Paints one 16:9 frame (spec "Seed frame"), metered as `seed_frame`: the unit is reserved
  * before the painter runs and given back if painting or hosting fails (fail-closed).
  */
-async function paintFrame(caller: Caller, prompt: string, mood: string | undefined, baseUrl: string) {
-  const { made: image, url } = await makeHostedAsset({ appId: caller.appId, kind: "seed_frame", baseUrl, failure: "The frame could not be painted" }, () =>
-    getProvider(caller.mode).paintImage({ prompt, mood, aspect: "16:9" }),
+async function paintFrame(caller: Caller, input: Omit<PaintInput, "aspect" | "signal">, baseUrl: string) {
+  const { made: image, url, manifest } = await makeHostedAsset({ appId: caller.appId, kind: "seed_frame", baseUrl, failure: "The frame could not be painted" }, () =>
+    getProvider(caller.mode).paintImage({ ...input, aspect: "16:9" }),
   );
   return {
     imageBase64: image.bytes.toString("base64"),
@@ -29,12 +30,13 @@ async function paintFrame(caller: Caller, prompt: string, mood: string | undefin
     url,
     prompt: image.prompt,
     art_style: image.artStyle,
+    ...(manifest ? { manifest } : {}),
     ...(caller.mode === "test" ? { mock: true } : {}),
   };
 }
 
 export function paintSeedFrame(caller: Caller, body: z.infer<typeof ZSeedFrameBody>, baseUrl: string) {
-  return paintFrame(caller, body.prompt, body.mood, baseUrl);
+  return paintFrame(caller, { prompt: body.prompt, mood: body.mood }, baseUrl);
 }
 
 /** The next scene of a world, painted from its stored subject reference (and a state's prose). */
@@ -45,7 +47,9 @@ export async function paintScene(caller: Caller, worldId: string, body: z.infer<
   }
   const state = body.stateId !== undefined ? world.scene.states[body.stateId] : undefined;
   if (body.stateId !== undefined && !state) throw new ApiError("invalid_request", `The world has no state "${body.stateId}".`, { errors: ["stateId: no such state"] });
-  const prompt = [world.subjectRef.descriptor || world.subject, state?.base, body.prompt].filter(Boolean).join(", ");
-  const frame = await paintFrame(caller, prompt, body.mood, baseUrl);
+  // A state's frame is asked for as generation asks (its prose with slots filled, the subject lock).
+  const subject = world.subjectRef.descriptor || world.subject;
+  const asked: Pick<PaintInput, "prompt" | "mood" | "subject"> = state ? framePrompt(world, state.id) : { prompt: subject || world.name, subject };
+  const frame = await paintFrame(caller, { prompt: [asked.prompt, body.prompt].filter(Boolean).join(", "), mood: body.mood ?? asked.mood, subject: asked.subject }, baseUrl);
   return { ...frame, subjectRef: world.subjectRef, ...(state ? { stateId: state.id } : {}) };
 }

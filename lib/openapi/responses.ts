@@ -126,6 +126,7 @@ const seedFrame = {
   url: z.string().describe("hosted URL, usable as `entrance.image.src`: PUBLIC_URL (else the origin the request addressed) + `/assets/<sha256>.<ext>`, or the bucket's public URL"),
   prompt: z.string().describe("the prompt as painted"),
   art_style: z.string(),
+  manifest: z.string().optional().describe("URL of the scene manifest (what was drawn where), when the painter knows it (the local painter): the frame's URL with `.json`"),
   mock: z.literal(true).optional().describe("present and true only for test keys"),
 };
 export const ZSeedFrame = body(seedFrame);

@@ -129,7 +129,8 @@ export function composeScene(input: ComposeInput): ComposedScene {
   const subjectReading = subject ? readScene(subject) : undefined;
   const subjectAnimal = subjectReading?.named.find((n) => n.motifs.some((id) => id !== PERSON_MOTIF && getMotif(id).layer === "figure"));
   const subjectPerson = subjectReading?.named.find((n) => n.motifs.includes(PERSON_MOTIF));
-  const heroLabel = subjectPerson?.label ?? subjectAnimal?.label ?? (subject ? subject.split(/\s+/).slice(-1)[0] : people[0]);
+  // Else the head of the subject's first noun phrase ("the sheriff, the one the camera follows" → "sheriff").
+  const heroLabel = subjectPerson?.label ?? subjectAnimal?.label ?? (subject ? subject.split(/[,;(]/)[0]!.trim().split(/\s+/).slice(-1)[0] : people[0]);
   const heroMotif = subjectAnimal && !subjectPerson ? getMotif(subjectAnimal.motifs.find((id) => id !== PERSON_MOTIF)!) : getMotif(`person-${reading.pose}`);
   const look = lookOf(subject ?? heroLabel ?? "someone");
   // An animal protagonist is drawn once, as the protagonist.

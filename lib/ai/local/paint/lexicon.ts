@@ -76,6 +76,7 @@ const GROUPS: Array<[string[], string[]]> = [
   [["window", "pane"], ["window"]],
   [["fireplace", "stove", "furnace"], ["fireplace"]],
   [["bed", "cot", "bunk"], ["bed"]],
+  [["hospital", "infirmary", "clinic", "ward", "sickroom", "sanatorium"], ["room", "bed"]],
   [["flower", "rose", "lily", "blossom", "bloom"], ["flower"]],
   [["grave", "gravestone", "tombstone", "cemetery", "graveyard"], ["gravestone"]],
   [["car", "taxi", "truck", "van", "automobile"], ["car"]],

@@ -112,6 +112,9 @@ describe("composed frames", () => {
     expect(lookOf("a lighthouse keeper")).toEqual(lookOf("A lighthouse keeper "));
     // The subject from the pipeline's "…, featuring X" prompt is read the same way.
     expect(composeScene({ prompt: "a harbor at night, featuring a lighthouse keeper", aspect: "16:9" }).manifest.objects.find((o) => o.subject)?.label).toBe("keeper");
+
+    // The local author's subject ("the sheriff, the one the camera follows"): its first noun phrase names the figure.
+    expect(composeScene({ prompt: "the salt flats at noon", subject: "the cartographer, the one the camera follows", aspect: "16:9" }).manifest.objects.find((o) => o.subject)?.label).toBe("cartographer");
   });
 
   it("is deterministic per input, and the time of day and weather come from the words", () => {

@@ -1,6 +1,10 @@
 import nlp from "compromise";
 import { LEXICON, motifsOf, PERSON_MOTIF } from "./lexicon";
 import type { TimeOfDay, Weather } from "./types";
+import { ROLE_NOUNS } from "../words";
+
+/** A role the author's word lists know ("sheriff", "tailors"): someone to draw as a person. */
+const isRoleNoun = (w: string): boolean => ROLE_NOUNS.has(w) || (w.endsWith("s") && ROLE_NOUNS.has(w.slice(0, -1)));
 
 /** One thing the text names that the painter can draw: the text's word and the motifs for it. */
 export interface Named {
@@ -71,7 +75,7 @@ export function readScene(text: string): Reading {
       continue;
     }
     if (!a.noun || a.w === "") continue;
-    const m = motifsOf(a.w) ?? (a.kind === "person" ? [PERSON_MOTIF] : a.kind === "place" ? ["city"] : undefined);
+    const m = motifsOf(a.w) ?? (a.kind === "person" || isRoleNoun(a.w) ? [PERSON_MOTIF] : a.kind === "place" ? ["city"] : undefined);
     // A noun modifying a person noun ("lighthouse keeper") names a place or thing of its own too.
     if (m) add(a.w, m);
   }
