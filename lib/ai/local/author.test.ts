@@ -140,6 +140,26 @@ describe("local author", () => {
   });
 });
 
+describe("light and weather", () => {
+  const entrance = (premise: string) => {
+    const w = buildLocalWorld({ worldId: "w", premise, pov: "third_person" });
+    return { first: w.scene.states[w.entrance.state]!.base, all: Object.values(w.scene.states).map((s) => s.base) };
+  };
+
+  it("keeps the time the premise states at the entrance", () => {
+    expect(entrance("A girl with a lantern climbs the stairs of an abandoned library at night").first).toMatch(/at midnight/i);
+    expect(entrance("Two knights ride across a snowy mountain pass toward a castle at dawn").first).toMatch(/at dawn/i);
+  });
+
+  it("never gives a place that names its weather a second weather, nor contradicts the stated weather", () => {
+    for (let take = 0; take < 12; take++) {
+      const { first } = entrance(`A detective waits on a rainy city street for a witness who never comes, take ${take}`);
+      expect(first).not.toMatch(/in the first snow|in thick fog|in the rain|in the storm/);
+      for (const base of entrance(`In the rain a courier crosses the old harbor with a letter, take ${take}`).all) expect(base).not.toMatch(/first snow|thick fog|in the storm/);
+    }
+  });
+});
+
 describe("local provider", () => {
   it("authors a premise world labelled local, ok on the first attempt", async () => {
     const result = await local.authorWorld({ worldId: "w-9", premise: "a fox guards a flooded library", pov: "first_person" });

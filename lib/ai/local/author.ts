@@ -2,6 +2,7 @@ import { createPrng, hashString, type Event, type Prng, type State, type World }
 import type { Bible, SubjectRefInput } from "../provider";
 import { sceneSvgDataUri } from "./painter";
 import { isFunctionWord } from "./read";
+import { readConditions } from "./paint/read";
 import { capitalize, cleanText, extractStory, thirdPerson, truncate, type Action, type StoryFacts, type Tone } from "./text";
 
 // The local author: a procedural world from the premise's (or chapter's) own places, people and
@@ -35,7 +36,10 @@ const MOVES = ["head for", "climb toward", "slip into", "cross to", "descend int
 // "at" fits every kind of place ("at the stormy sea", "at the open gate"); "in" or "into" does not.
 const ARRIVALS = ["arrive at", "reach", "come to", "stand at", "wait at", "wake at", "linger at", "pause at"];
 const OPENERS = ["At last", "Soon", "Quietly", "Before long", "Slowly", "Without a word", "Now", "Once more"];
-const TIMES = ["at dawn", "at dusk", "in the rain", "at midnight", "in thick fog", "at high noon", "under a low moon", "in the first snow"];
+const TIMES = ["at dawn", "at dusk", "in the rain", "at midnight", "in thick fog", "at high noon", "under a low moon", "in the first snow", "in the storm"];
+/** The phrases of TIMES that are weather, by the weather the painter reads from them. */
+const WEATHER_PHRASES: Record<string, string> = { rain: "in the rain", fog: "in thick fog", snow: "in the first snow", storm: "in the storm" };
+const TIME_PHRASES: Record<string, string> = { night: "at midnight", dawn: "at dawn", dusk: "at dusk", day: "at high noon" };
 const TIME_IDS: Record<string, string> = {
   "at dawn": "dawn",
   "at dusk": "dusk",
@@ -45,6 +49,7 @@ const TIME_IDS: Record<string, string> = {
   "at high noon": "noon",
   "under a low moon": "moon",
   "in the first snow": "snow",
+  "in the storm": "storm",
 };
 const MOOD_ADJECTIVES: Record<Tone, string[]> = {
   ominous: ["cold", "hushed", "smoke-dark", "uneasy"],
@@ -227,7 +232,18 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
     const s = slug(p);
     return s === "" ? prefix : `${prefix}-${s}`;
   });
-  const times = allPlaces.map(() => rng.pick(TIMES));
+  // The light and weather of each state: the entrance keeps what the text states ("at dawn", "in
+  // the rain"); a place that names its weather ("the stormy sea") gets a time of day, not a second
+  // weather; and no state contradicts the weather the text states.
+  const stated = readConditions(`${premise}\n${text}`.slice(0, 4000));
+  const statedWeather = stated.weather && WEATHER_PHRASES[stated.weather];
+  const times = allPlaces.map((place, i) => {
+    const weathered = readConditions(place).weather !== null;
+    const allowed = TIMES.filter((t) => !Object.values(WEATHER_PHRASES).includes(t) || (!weathered && (!statedWeather || t === statedWeather)));
+    if (i === 0 && !weathered && statedWeather) return statedWeather;
+    if (i === 0 && stated.time) return TIME_PHRASES[stated.time] as string;
+    return rng.pick(allowed);
+  });
   const camera = povCamera(input.pov);
 
   const outcomes: ("good" | "bad" | "neutral")[] = endingCount === 2 ? ["good", "bad"] : [tone === "ominous" || tone === "wistful" ? "neutral" : "good"];

@@ -23,7 +23,7 @@ export interface Reading {
 }
 
 const TIME: Array<[TimeOfDay, RegExp]> = [
-  ["night", /\b(night|midnight|nocturnal|moonlit|moonlight|starlit|stars|dark|darkness)\b/],
+  ["night", /\b(night|midnight|nocturnal|moon|moonlit|moonlight|starlit|stars|dark|darkness)\b/],
   ["dusk", /\b(dusk|sunset|evening|twilight|gloaming)\b/],
   ["dawn", /\b(dawn|sunrise|morning|daybreak)\b/],
   ["day", /\b(noon|midday|afternoon|daylight|sunny|sunlit|bright)\b/],
@@ -42,6 +42,12 @@ const POSE: Array<[Reading["pose"], RegExp]> = [
   ["walking", /\b(walk|walks|walking|run|runs|running|flee|flees|fleeing|travel|travels|wander|wanders|cross|crosses|chase|chases|return|returns)\b/],
 ];
 const UNDER = /\b(drowned|sunken|sunk|underwater|undersea|submerged|beneath the (sea|waves|water|ocean)|under (the|a) [a-z ]{0,20}(sea|waves|water|ocean|lake))\b/;
+
+/** The time of day and the weather a text states ("at night", "a stormy sea"), if any. */
+export function readConditions(text: string): { time: TimeOfDay | null; weather: Weather | null } {
+  const lower = text.toLowerCase();
+  return { time: TIME.find(([, re]) => re.test(lower))?.[0] ?? null, weather: WEATHER.find(([, re]) => re.test(lower))?.[0] ?? null };
+}
 
 /**
  * Reads a frame's text for what to draw: the noun phrases (compromise) mapped to motifs through
@@ -84,8 +90,7 @@ export function readScene(text: string): Reading {
   const rest = named.filter((n) => !n.motifs.includes(PERSON_MOTIF));
   return {
     named: [...rest, ...people.slice(0, 3)],
-    time: TIME.find(([, re]) => re.test(lower))?.[0] ?? null,
-    weather: WEATHER.find(([, re]) => re.test(lower))?.[0] ?? null,
+    ...readConditions(text),
     pose: POSE.find(([, re]) => re.test(lower))?.[0] ?? "standing",
     underwater: UNDER.test(lower),
   };
