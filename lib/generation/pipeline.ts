@@ -1,5 +1,6 @@
 import { getProvider, type ProviderName } from "@/lib/ai";
 import { authorWorld, toApiError } from "@/lib/ai/author";
+import { statePrompt } from "@/lib/ai/state-prompt";
 import { storeAsset, storeManifest } from "@/lib/assets/assets";
 import { getDb } from "@/lib/db";
 import { checkWorld, type World } from "@/lib/kernel";
@@ -49,17 +50,6 @@ export interface GenerationResult {
 
 /** At most this many states get their own painted frame; the rest share the entrance's. */
 const MAX_PAINTED_STATES = 12;
-
-function statePrompt(world: World, stateId: string): { prompt: string; mood: string; subject?: string } {
-  const state = world.scene.states[stateId];
-  const subject = world.subjectRef?.descriptor || world.subject;
-  return {
-    prompt: [state?.base, subject && `featuring ${subject}`].filter(Boolean).join(", ") || world.name,
-    mood: [state?.camera.static, state?.ending.isEnding ? "finale" : ""].filter(Boolean).join(" "),
-    // The subject lock: a painter that can draws this protagonist the same in every frame.
-    ...(subject ? { subject } : {}),
-  };
-}
 
 /**
  * The caption of a state's painted frame, shown by the player above the prose and used as the
