@@ -52,6 +52,8 @@ export interface EnvOptions {
   seed?: number;
   /** Camera size (pixels a side); 0 or absent: no camera. */
   camera?: number;
+  /** False: the agent appears exactly at each room's start pose (scripted paths, tests). Default true. */
+  jitter?: boolean;
 }
 
 const START_JITTER = 0.4;
@@ -69,6 +71,7 @@ interface Hit {
 
 export class SimEnv {
   readonly camera: number;
+  private readonly jitter: number;
   private prng: Prng;
   private stateId: string;
   private agent: Pose;
@@ -82,6 +85,7 @@ export class SimEnv {
     options: EnvOptions = {},
   ) {
     this.camera = options.camera ?? 0;
+    this.jitter = options.jitter === false ? 0 : 1;
     this.prng = createPrng(hashString(`sim-v1|${options.seed ?? 0}`));
     this.stateId = sim.entrance;
     this.agent = { ...this.room.start };
@@ -160,7 +164,9 @@ export class SimEnv {
   private enter(stateId: string): void {
     this.stateId = stateId;
     const s = this.room.start;
-    this.agent = { x: s.x + (this.prng.next() * 2 - 1) * START_JITTER, y: s.y, heading: wrapAngle(s.heading + (this.prng.next() * 2 - 1) * HEADING_JITTER) };
+    const jx = (this.prng.next() * 2 - 1) * START_JITTER * this.jitter;
+    const jh = (this.prng.next() * 2 - 1) * HEADING_JITTER * this.jitter;
+    this.agent = { x: s.x + jx, y: s.y, heading: wrapAngle(s.heading + jh) };
     this.touching = false;
   }
 

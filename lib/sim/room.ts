@@ -2,7 +2,7 @@ import { composeScene } from "@/lib/ai/local/paint/compose";
 import { getMotif } from "@/lib/ai/local/paint/motifs";
 import { readScene } from "@/lib/ai/local/paint/read";
 import { statePrompt } from "@/lib/ai/state-prompt";
-import { buildGraphIndex, createPrng, hashString, type Event, type World } from "@/lib/kernel";
+import { buildGraphIndex, createPrng, hashString, type World } from "@/lib/kernel";
 import type { Disc, Segment } from "./geometry";
 import { SIM } from "./spec";
 
