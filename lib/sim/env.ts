@@ -107,6 +107,11 @@ export class SimEnv {
     return this.stepCount;
   }
 
+  /** Reset at least once. */
+  get isStarted(): boolean {
+    return this.started;
+  }
+
   get isDone(): boolean {
     return this.done;
   }
