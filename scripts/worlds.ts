@@ -8,6 +8,7 @@ import { getSecrets } from "@/lib/config/secrets";
 import { closeDb } from "@/lib/db";
 import { readDataDirOwner, type DataDirOwner } from "@/lib/db/data-dir-lock";
 import { CLI_COMMANDS, isCliCommand, runCliCommand, type CliCommandName } from "@/lib/cli/commands";
+import { runSimCli, SimCliError, SIM_HELP } from "@/lib/sim/cli";
 
 const HELP = `Programmable Worlds CLI
 
@@ -32,6 +33,7 @@ Commands:
       Add N seconds of chat credit (negative N removes some; the balance never goes below 0).
   chat status --app ID --user USER_REF
       The user's plan and chat time left (free taste, Plus this month, credit).
+${SIM_HELP}
 
 Options:
   --json    one JSON line on stdout (default: indented JSON)
@@ -96,6 +98,18 @@ async function execute(command: CliCommandName, args: Record<string, unknown>): 
 }
 
 async function main(): Promise<number> {
+  // The simulator needs no database: its commands take their own options.
+  if (process.argv[2] === "sim") {
+    try {
+      return await runSimCli(process.argv.slice(3));
+    } catch (error) {
+      if (error instanceof SimCliError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+        console.error((error as Error).message);
+        return 2;
+      }
+      throw error;
+    }
+  }
   let parsedArgs;
   try {
     parsedArgs = parseArgs({ args: process.argv.slice(2), options: OPTIONS, allowPositionals: true, strict: true });
