@@ -4,6 +4,7 @@ import type { Provider } from "../provider";
 import { buildLocalWorld } from "./author";
 import { paintLocal } from "./painter";
 import { localSpeech } from "../speech";
+import { describeLocal, groundLocal } from "./vision";
 
 export { buildLocalWorld } from "./author";
 export type { LocalAuthorInput } from "./author";
@@ -22,5 +23,7 @@ export function createLocalProvider(): Provider {
     paint: paintLocal,
     chat: localChat,
     speak: localSpeech,
+    ground: groundLocal,
+    describe: describeLocal,
   });
 }
