@@ -342,7 +342,12 @@ describe("every documented success response, live", () => {
       expect([200, 409]).toContain(cancelled.status);
       if (cancelled.status === 200) break;
     }
-    await ok(api.post("/v1/seed-frame", { prompt: "a reference frame" }, sk));
+    const seed = await ok(api.post("/v1/seed-frame", { prompt: "a reference frame" }, sk));
+    // Vision on the live frame just painted (local provider: the painter's manifest or the detector).
+    const frame = { b64: seed.imageBase64 };
+    await ok(api.post("/v1/vision/ground", { frame, phrases: ["frame"] }, sk));
+    await ok(api.post("/v1/vision/describe", { frame }, sk));
+    await ok(api.post("/v1/vision/check", { frame, expect: [{ label: "giraffe", present: false }] }, sk));
     const withRef = await ok(api.post("/v1/worlds", { world: makeSmallWorld() }, sk), 201);
     await ok(api.post(`/v1/worlds/${withRef.worldId}/scenes`, { stateId: "a" }, sk));
 

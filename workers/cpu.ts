@@ -8,3 +8,4 @@ export { buildLocalWorld as localWorld } from "@/lib/ai/local/author";
 export { paintLocal as localPaint } from "@/lib/ai/local/painter";
 export { proceduralBible as proceduralBible } from "@/lib/ai/book";
 export { localSpeech as localSpeak } from "@/lib/ai/speech";
+export { detectObjectsTask as detectObjects } from "@/lib/vision/detect/detector";

@@ -6,6 +6,7 @@ import { createProceduralProvider } from "./procedural";
 import type { Aspect, PaintInput, PaintResult, Provider } from "./provider";
 import { rasterizeSvg } from "./raster";
 import { mockSpeech } from "./speech";
+import { describeMock, groundMock } from "./mock-vision";
 
 // The test-mode provider: the kernel's deterministic mock author and a deterministic flat
 // painter. Offline, no spend, identical output for identical input on every machine.
@@ -53,5 +54,7 @@ export function createMockProvider(): Provider {
     paint: paintMock,
     chat: mockChat,
     speak: mockSpeech,
+    ground: groundMock,
+    describe: describeMock,
   });
 }

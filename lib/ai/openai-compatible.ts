@@ -22,6 +22,7 @@ import { effectivePrompt, paintLocal, sceneSvgDataUri } from "./local/painter";
 import { cleanText } from "./local/text";
 import { CHAT_JSON_SCHEMA, CHAT_SYSTEM_PROMPT, chatPrompt, landChatAnswer, requestSpeech, speechSettings } from "./openai-runtime";
 import { localSpeech } from "./speech";
+import { describeWithModel, groundWithModel } from "./openai-vision";
 import {
   actPrompt,
   AUTHOR_SYSTEM_PROMPT,
@@ -90,7 +91,7 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
     apiKey: config.apiKey,
     supportsStructuredOutputs: config.jsonMode === "json_schema",
   });
-  const capabilities: ReadonlySet<Capability> = new Set<Capability>(["author", "paint", "book", "chat", "speech"]);
+  const capabilities: ReadonlySet<Capability> = new Set<Capability>(["author", "paint", "book", "chat", "speech", "vision"]);
 
   /** Runs `work` under the per-request timeout and the caller's signal; maps failures to ProviderError. */
   async function withTimeout<T>(what: string, signal: AbortSignal | undefined, work: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
@@ -289,6 +290,10 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
       const wav = bytes.subarray(0, 4).toString("latin1") === "RIFF";
       return { bytes, mimeType: wav ? "audio/wav" : "audio/mpeg", voiceId: voice, provider: PROVIDER };
     },
+
+    // The frame goes to the configured chat model, which must accept image input.
+    ground: (input) => groundWithModel(complete, input),
+    describe: (input) => describeWithModel(complete, input),
   };
   return provider;
 }

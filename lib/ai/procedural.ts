@@ -11,6 +11,10 @@ import {
   type Chapter,
   type ChatInput,
   type ChatResult,
+  type DescribeInput,
+  type DescribeResult,
+  type GroundInput,
+  type GroundResult,
   type PaintInput,
   type PaintResult,
   type Provider,
@@ -18,7 +22,7 @@ import {
   type SpeechResult,
 } from "./provider";
 
-const CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>(["author", "paint", "book", "chat", "speech"]);
+const CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>(["author", "paint", "book", "chat", "speech", "vision"]);
 
 /** What a procedural provider does its own way; the wrapper adds cancellation, the gate and its name. */
 export interface ProceduralParts {
@@ -31,6 +35,8 @@ export interface ProceduralParts {
   paint(input: PaintInput): Promise<PaintResult>;
   chat(input: ChatInput): Omit<ChatResult, "provider">;
   speak(input: SpeechInput): Omit<SpeechResult, "provider"> | Promise<Omit<SpeechResult, "provider">>;
+  ground(input: GroundInput): Promise<Omit<GroundResult, "provider">>;
+  describe(input: DescribeInput): Promise<Omit<DescribeResult, "provider">>;
 }
 
 /**
@@ -77,6 +83,14 @@ export function createProceduralProvider(parts: ProceduralParts): Provider {
     },
     async speak(input) {
       return { ...(await cancellable(input.signal, () => parts.speak(input))), provider: name };
+    },
+    async ground(input) {
+      throwIfCancelled(input.signal, name);
+      return { ...(await parts.ground(input)), provider: name };
+    },
+    async describe(input) {
+      throwIfCancelled(input.signal, name);
+      return { ...(await parts.describe(input)), provider: name };
     },
   };
   return provider;

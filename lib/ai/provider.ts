@@ -11,11 +11,10 @@ export const PROVIDER_NAMES = ["mock", "local", "openai-compatible"] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 /**
- * What a provider can do. Vision joins this union (and gets its methods on `Provider`) when it
- * is built; a caller checks `capabilities.has(...)` before it relies on a capability that not
- * every provider has.
+ * What a provider can do; a caller checks `capabilities.has(...)` before it relies on a
+ * capability that not every provider has.
  */
-export type Capability = "author" | "paint" | "book" | "chat" | "speech";
+export type Capability = "author" | "paint" | "book" | "chat" | "speech" | "vision";
 
 export interface SubjectRefInput {
   imageUrl: string;
@@ -218,6 +217,78 @@ export interface SpeechResult {
   provider: ProviderName;
 }
 
+/** A box normalised 0..1 of the frame, top-left origin. */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** One frame vision looks at: checked bytes (PNG, JPEG or WebP) and, for a painted frame, what was painted. */
+export interface VisionFrame {
+  bytes: Buffer;
+  mimeType: "image/png" | "image/jpeg" | "image/webp";
+  width: number;
+  height: number;
+  /** The painter's scene manifest when this frame is a painted one (the ground truth). */
+  manifest?: SceneManifest;
+}
+
+/** One object an object detector found. */
+export interface Detection {
+  label: string;
+  score: number;
+  box: Box;
+}
+
+/**
+ * The offline object detector (lib/vision/detect), handed in by the caller: the caller decides
+ * where it runs (this thread, a worker pool). Plain data in and out.
+ */
+export type ObjectDetector = (image: { bytes: Uint8Array }) => Promise<Detection[]>;
+
+export interface VisionInput {
+  frame: VisionFrame;
+  /** Used by `local` for frames without a manifest. */
+  detect?: ObjectDetector;
+  signal?: AbortSignal;
+}
+
+/** How a vision answer was reached: the painter's manifest, the offline detector, a vision model, or the test-mode mock. */
+export type VisionSource = "manifest" | "detector" | "model" | "mock";
+
+export interface GroundInput extends VisionInput {
+  phrases: string[];
+}
+
+export interface GroundedObject {
+  /** The caller's phrase this object answers. */
+  phrase: string;
+  /** What the object is called by whoever found it (the manifest's label, a COCO class, the model's word). */
+  label: string;
+  score: number;
+  box: Box;
+}
+
+export interface GroundResult {
+  /** Every object found for every phrase, best first within a phrase; a phrase with no object has none. */
+  objects: GroundedObject[];
+  source: VisionSource;
+  provider: ProviderName;
+}
+
+export interface DescribeInput extends VisionInput {
+  detail: "short" | "long";
+}
+
+export interface DescribeResult {
+  caption: string;
+  labels: string[];
+  source: VisionSource;
+  provider: ProviderName;
+}
+
 export interface Provider {
   readonly name: ProviderName;
   readonly capabilities: ReadonlySet<Capability>;
@@ -235,6 +306,10 @@ export interface Provider {
   chat(input: ChatInput): Promise<ChatResult>;
   /** Speech for `text`: audio bytes (WAV or MP3). */
   speak(input: SpeechInput): Promise<SpeechResult>;
+  /** Vision: boxes (normalised 0..1) for the objects each phrase names. */
+  ground(input: GroundInput): Promise<GroundResult>;
+  /** Vision: a caption and the labels of what the frame shows. */
+  describe(input: DescribeInput): Promise<DescribeResult>;
 }
 
 /** segment → bible → author one act: the `text` path of POST /v1/worlds (first chapter). */

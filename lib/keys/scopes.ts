@@ -14,6 +14,7 @@ export const SCOPES = [
   "usage:read",
   "media:write",
   "scenarios:read",
+  "vision:write",
 ] as const;
 
 export const ZScope = z.enum(SCOPES);

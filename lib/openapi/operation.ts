@@ -45,6 +45,8 @@ export interface Operation {
   readonly body?: z.ZodType;
   /** An empty body reads as `{}`. */
   readonly bodyOptional?: boolean;
+  /** Overrides MAX_JSON_BODY_BYTES for this route (bodies that carry an image). */
+  readonly maxBodyBytes?: number;
   readonly headers?: readonly RequestHeader[];
   readonly responses: Readonly<Record<number, SuccessResponse>>;
   /** Errors particular to this operation, with when they happen. */

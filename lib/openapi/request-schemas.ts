@@ -23,6 +23,7 @@ import {
 import { ZCreateKey } from "@/lib/keys/keys";
 import { ZCreateVersionBody, ZRenameVersionBody, ZRestoreVersionBody } from "@/lib/versions/requests";
 import { ZCreateWebhook } from "@/lib/webhooks/endpoints";
+import { ZCheckBody, ZDescribeBody, ZFrame, ZGroundBody } from "@/lib/vision/requests";
 import { ZCreateWorldBody, ZForkBody, ZOpsBody, ZSubjectRefInput, ZUpdateWorldBody, ZValidateBody } from "@/lib/worlds/requests";
 
 /** Named request schemas: their names in `components.schemas`. */
@@ -61,4 +62,8 @@ export const REQUEST_SCHEMAS = {
   StanceInput: ZStance,
   SayRequest: ZSayBody,
   TtsRequest: ZTtsBody,
+  VisionFrame: ZFrame,
+  VisionGroundRequest: ZGroundBody,
+  VisionDescribeRequest: ZDescribeBody,
+  VisionCheckRequest: ZCheckBody,
 } satisfies Record<string, z.ZodType>;

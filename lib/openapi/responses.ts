@@ -7,6 +7,7 @@ import { KEY_KINDS, MODES } from "@/lib/keys/key-string";
 import { ZScope } from "@/lib/keys/scopes";
 import { QUOTA_KINDS } from "@/lib/quota/quota";
 import { ZVisibility } from "@/lib/worlds/requests";
+import { VISION_RESPONSE_SCHEMAS } from "./responses-vision";
 
 /*
  * The response bodies of /v1, as zod schemas. The OpenAPI document is generated from them and
@@ -440,4 +441,5 @@ export const RESPONSE_SCHEMAS = {
   Transcript: ZTranscript,
   Speech: ZSpeech,
   OpenApiDocument: ZOpenApiDocument,
+  ...VISION_RESPONSE_SCHEMAS,
 } satisfies Record<string, z.ZodType>;

@@ -6,6 +6,7 @@ import type { Provider } from "../provider";
 import type { localSpeech } from "../speech";
 import type { buildLocalWorld } from "./author";
 import type { paintLocal } from "./painter";
+import { describeLocal, groundLocal } from "./vision";
 
 export { buildLocalWorld } from "./author";
 export type { LocalAuthorInput } from "./author";
@@ -44,5 +45,7 @@ export function createLocalProvider(): Provider {
       const speech = await speakTask(input, signal);
       return { ...speech, bytes: asBuffer(speech.bytes) };
     },
+    ground: groundLocal,
+    describe: describeLocal,
   });
 }

@@ -50,6 +50,24 @@ export function errorAnswer(status: number, message: string): FakeReply {
   return { status, json: { error: { message, type: "server_error", code: null } } };
 }
 
+/**
+ * The images a chat request carries, decoded: every `image_url` part of every message whose URL
+ * is a base64 data URL (how OpenAI-compatible clients send image bytes).
+ */
+export function imagesIn(request: RecordedRequest): { mediaType: string; bytes: Buffer }[] {
+  const found: { mediaType: string; bytes: Buffer }[] = [];
+  const messages: unknown[] = Array.isArray(request.body?.messages) ? request.body.messages : [];
+  for (const message of messages) {
+    const content = (message as { content?: unknown }).content;
+    if (!Array.isArray(content)) continue;
+    for (const part of content as { type?: string; image_url?: { url?: string } }[]) {
+      const match = part.type === "image_url" ? /^data:([^;,]+);base64,(.*)$/s.exec(part.image_url?.url ?? "") : null;
+      if (match) found.push({ mediaType: match[1]!, bytes: Buffer.from(match[2]!, "base64") });
+    }
+  }
+  return found;
+}
+
 export async function startFakeOpenAI(): Promise<FakeOpenAIServer> {
   const requests: RecordedRequest[] = [];
   const chat: FakeReply[] = [];

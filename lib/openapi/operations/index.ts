@@ -10,6 +10,7 @@ import { RUNTIME } from "./runtime";
 import { USAGE } from "./usage";
 import { VALIDATION } from "./validation";
 import { VERSIONS } from "./versions";
+import { VISION } from "./vision";
 import { WEBHOOKS } from "./webhooks";
 import { WORLDS } from "./worlds";
 
@@ -30,4 +31,5 @@ export const OPERATIONS: Operation[] = [
   ...META,
   ...JOBS,
   ...MEDIA,
+  ...VISION,
 ];

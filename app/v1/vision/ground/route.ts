@@ -1,0 +1,9 @@
+import { publicBaseUrl } from "@/lib/http/base-url";
+import { route } from "@/lib/http/route";
+import * as op from "@/lib/openapi/operations/vision";
+import { groundFrame } from "@/lib/vision/vision";
+
+export const POST = route({
+  ...op.groundVision,
+  handler: async ({ req, auth, body }) => groundFrame(auth, body, publicBaseUrl(req)),
+});
