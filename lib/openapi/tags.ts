@@ -1,10 +1,11 @@
 /** The resource groups of the reference, in its order. */
 export const TAGS = [
   { name: "Worlds", description: "Create, import, list, read, update, fork and delete worlds." },
+  { name: "Campaigns", description: "A book authored into a multi-chapter game: one world per chapter, in order, by a durable job." },
   { name: "Graph", description: "Read projections of a world's graph and edit it with ops and events, compare-and-set on `rev`." },
   { name: "Versions", description: "A world's branching tree of full snapshots, with a HEAD pointer." },
   { name: "Validation", description: "Run the kernel gate and lints without persisting." },
-  { name: "Jobs", description: "Durable generation jobs: status, phase, progress; cancellation." },
+  { name: "Jobs", description: "Durable generation jobs: status, phase, progress (a campaign job: `actsDone`/`actsTotal`); cancellation." },
   { name: "Media", description: "Painted frames: seed frames and a world's next scene." },
   { name: "Usage", description: "Daily quota use and billable runtime usage." },
   { name: "Runtime", description: "Session tokens and what the embed player calls with them: the world, heartbeats (`session_seconds`), speech. CORS for the app's embedding origins. The player shows each state's picture, label, `base`, `ambient` lines and events; `camera` and `movement` are renderer directions it never shows." },
