@@ -73,12 +73,19 @@ export function groupActs(segments: Chapter[], targetActs: number | null): Chapt
 /** A heading that says nothing but its number ("Chapter 3", "Part Two", "XII."). */
 const bareHeading = (title: string): boolean => /^(?:(?:chapter|part|book|act)\s+\S+|[ivxlcdm]+|\d+|prologue|epilogue)\.?(?:\s*\(continued\))?$/i.test(title.trim());
 
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A word of the heading the act's text capitalises mid-sentence: a name ("Greyfen", "Widow's"). */
+function headingNamesSomething(heading: string, text: string): boolean {
+  const words = heading.replace(/^(?:chapter|part|book|act)\s+\S+[:.]?\s*/i, "").split(/\s+/);
+  return words.some((w) => /^\p{Lu}[\p{L}'’]{2,}$/u.test(w) && new RegExp(`[\\p{Ll},;] ${escape(w)}(?![\\p{L}])`, "u").test(text));
+}
+
 /** The act's title: its heading when that names one of its people or places, else the heading with its main place or person. */
 export function actTitle(act: Chapter, ordinal: number): string {
   const heading = cleanText(act.title) || `Chapter ${ordinal}`;
+  if (!bareHeading(heading) && headingNamesSomething(heading, act.text)) return truncate(heading, 100);
   const facts = extractStory(act.text);
-  const names = [...facts.places, ...facts.people].filter((n) => /^\p{Lu}/u.test(n) || /^the\s+\p{Lu}/u.test(n));
-  if (!bareHeading(heading) && names.some((n) => heading.toLowerCase().includes(n.toLowerCase().replace(/^the\s+/, "")))) return truncate(heading, 100);
   const place = facts.places.find((p) => /\p{Lu}/u.test(p)) ?? facts.places[0];
   const person = facts.people.find((p) => /^\p{Lu}/u.test(p));
   const named = place && person ? `${person} at ${place}` : (place ?? person);

@@ -1,6 +1,7 @@
 import { localChat } from "../chat";
 import { createProceduralProvider } from "../procedural";
 import type { Provider } from "../provider";
+import { chapterBible } from "./act";
 import { buildLocalWorld } from "./author";
 import { paintLocal } from "./painter";
 import { localSpeech } from "../speech";
@@ -18,7 +19,7 @@ export function createLocalProvider(): Provider {
     // Book text goes chapter by chapter (segment → bible → act).
     world: (input) => (input.text !== undefined && input.text.trim() !== "" ? null : buildLocalWorld({ worldId: input.worldId, premise: input.premise, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef })),
     act: (bible, chapter, input) =>
-      buildLocalWorld({ worldId: input.worldId, text: chapter.text, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef, bible, chapterTitle: chapter.title }),
+      buildLocalWorld({ worldId: input.worldId, text: chapter.text, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef, bible: chapterBible(bible, chapter), chapterTitle: chapter.title }),
     paint: paintLocal,
     chat: localChat,
     speak: localSpeech,
