@@ -5,6 +5,7 @@
  * structured clone, so each task takes and returns plain data.
  */
 export { buildLocalWorld as localWorld } from "@/lib/ai/local/author";
+export { buildLocalAct as localAct } from "@/lib/ai/local/act";
 export { paintLocal as localPaint } from "@/lib/ai/local/painter";
 export { proceduralBible as proceduralBible } from "@/lib/ai/book";
 export { localSpeech as localSpeak } from "@/lib/ai/speech";

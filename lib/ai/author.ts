@@ -1,7 +1,7 @@
 import type { Diagnostic, World } from "@/lib/kernel";
 import { ApiError } from "@/lib/errors";
 import type { Mode } from "@/lib/keys/key-string";
-import { getProvider, isProviderError, type ProviderName } from "./index";
+import { getProvider, isProviderError, type Bible, type Chapter, type ProviderName } from "./index";
 
 /**
  * The seam between world creation and whatever writes the graph. Test mode always uses the
@@ -60,6 +60,16 @@ export async function authorWorld(mode: Mode, input: AuthorInput): Promise<Autho
       subjectRef: input.subjectRef,
       signal: input.signal,
     });
+    return { world: result.world, provider: result.provider, ok: result.ok, attempts: result.attempts, diagnostics: result.diagnostics };
+  } catch (error) {
+    throw toApiError(error);
+  }
+}
+
+/** One act of a book (a campaign chapter): the provider's `authorAct` from the book's bible. */
+export async function authorChapter(mode: Mode, bible: Bible, chapter: Chapter, input: Omit<AuthorInput, "premise" | "text">): Promise<AuthoredWorld> {
+  try {
+    const result = await getProvider(mode).authorAct(bible, chapter, { worldId: input.worldId, pov: input.pov, frameRef: input.frameRef, subjectRef: input.subjectRef, signal: input.signal });
     return { world: result.world, provider: result.provider, ok: result.ok, attempts: result.attempts, diagnostics: result.diagnostics };
   } catch (error) {
     throw toApiError(error);

@@ -30,7 +30,8 @@ export function serializeJob(job: GenerationJob) {
 }
 export type JobView = ReturnType<typeof serializeJob>;
 
-export const ZJobParams = z.object({ jobId: z.uuid() });
+/** A job id, or `test_mock`: the mock campaign job of a test key (lib/campaigns). */
+export const ZJobParams = z.object({ jobId: z.union([z.uuid(), z.literal("test_mock")]) });
 
 export async function getJobOrThrow(caller: Caller, jobId: string): Promise<GenerationJob> {
   const db = await getDb();

@@ -1,11 +1,12 @@
-import { getProvider, type ProviderName } from "@/lib/ai";
-import { authorWorld, toApiError } from "@/lib/ai/author";
+import { getProvider, type Bible, type Chapter, type ProviderName } from "@/lib/ai";
+import { authorChapter, authorWorld, toApiError } from "@/lib/ai/author";
 import { framePrompt } from "@/lib/ai/frame-prompt";
 import { storeAsset, storeManifest } from "@/lib/assets/assets";
 import { getDb } from "@/lib/db";
 import { checkWorld, type World } from "@/lib/kernel";
 import type { Mode } from "@/lib/keys/key-string";
 import { gateRejection, insertWorld, type Caller } from "@/lib/worlds/worlds";
+import { linkWinningEnding, type ChapterLink } from "./chapter-link";
 
 /**
  * Live world generation, one function of steps shared by the synchronous path (steps run
@@ -21,6 +22,11 @@ export interface GenerationInput {
   subjectRef?: { imageUrl: string; descriptor?: string };
   /** Where hosted images are served from (the request's public origin). */
   baseUrl: string;
+  /**
+   * A campaign chapter: authored from the book's bible and this act (instead of `premise` or
+   * `text`), stored as that campaign's chapter, its winning ending leading to `next`.
+   */
+  chapter?: { campaignId: string; index: number; bible: Bible; act: Chapter; next?: ChapterLink };
 }
 
 export interface StepRunner {
@@ -68,12 +74,14 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
   await reporter.progress("authoring", 0.1);
   const authored = await steps.run("author", async () => {
     try {
+      const { chapter } = input;
+      if (chapter) return await authorChapter(mode, chapter.bible, chapter.act, { worldId: input.worldId, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef });
       return await authorWorld(mode, { worldId: input.worldId, premise: input.premise, text: input.text, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef });
     } catch (error) {
       throw toApiError(error);
     }
   });
-  const world: World = structuredClone(authored.world);
+  const world: World = input.chapter?.next ? linkWinningEnding(authored.world, input.chapter.next) : structuredClone(authored.world);
   if (input.subjectRef) world.subjectRef = { imageUrl: input.subjectRef.imageUrl, descriptor: input.subjectRef.descriptor ?? world.subject };
   await reporter.checkpoint();
   await reporter.progress("painting", 0.3, { provider: authored.provider });
@@ -116,7 +124,12 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
     if (!verdict.ok) throw gateRejection("The generated world failed the kernel gate; nothing was created.", verdict);
     const db = await getDb();
     // A retried step finds the world it already created.
-    const row = (await db.world.findUnique({ where: { id: input.worldId }, select: { id: true, slug: true, cover: true } })) ?? (await insertWorld(caller, { id: input.worldId, graph: verdict.world as World, source: authored.provider }));
+    const row = (await db.world.findUnique({ where: { id: input.worldId }, select: { id: true, slug: true, cover: true } })) ?? (await insertWorld(caller, {
+        id: input.worldId,
+        graph: verdict.world as World,
+        source: authored.provider,
+        ...(input.chapter ? { campaign: { id: input.chapter.campaignId, chapter: input.chapter.index } } : {}),
+      }));
     return { worldId: row.id, slug: row.slug, cover: row.cover, ok: authored.ok, provider: authored.provider };
   });
 }

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ZCreateApp, ZUpdateApp } from "@/lib/apps/apps";
+import { ZCreateCampaignBody } from "@/lib/campaigns/requests";
 import { ZCreateCharacterBody, ZSayBody, ZStance } from "@/lib/characters/requests";
 import { ZHeartbeatBody } from "@/lib/runtime/requests";
 import { ZTtsBody } from "@/lib/runtime/tts";
@@ -31,6 +32,7 @@ export const REQUEST_SCHEMAS = {
   SeedFrameRequest: ZSeedFrameBody,
   SceneRequest: ZSceneBody,
   CreateWorldRequest: ZCreateWorldBody,
+  CreateCampaignRequest: ZCreateCampaignBody,
   SubjectRefInput: ZSubjectRefInput,
   UpdateWorldRequest: ZUpdateWorldBody,
   OpsRequest: ZOpsBody,

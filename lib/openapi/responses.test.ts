@@ -47,6 +47,8 @@ function worldRow(overrides: Partial<WorldRow> = {}): WorldRow {
     source: "mock",
     forkedFromId: null,
     headVersionId: null,
+    campaignId: null,
+    campaignChapter: null,
     createdAt: at,
     updatedAt: at,
     ...overrides,

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ZCharacterAction } from "@/lib/ai/openai-runtime";
 import { STATUS_BY_CODE, type ErrorCode } from "@/lib/errors";
-import { SCHEMA_VERSION } from "@/lib/reply";
+import { body, ZSchemaVersion, ZTimestamp, ZUuid } from "./response-parts";
+import { CAMPAIGN_RESPONSE_SCHEMAS, ZCampaignLink } from "./campaign-responses";
 import { ZDiagnostic, ZEvent, ZScene, ZState, ZWorld, ZWorldInput } from "@/lib/kernel";
 import { KEY_KINDS, MODES } from "@/lib/keys/key-string";
 import { ZScope } from "@/lib/keys/scopes";
@@ -19,15 +20,8 @@ import { VISION_RESPONSE_SCHEMAS } from "./responses-vision";
  * level of every JSON body, so only the `Z…Body` schemas have it.
  */
 
-export const ZSchemaVersion = z.literal(SCHEMA_VERSION).describe("the contract version of this body");
-const ZTimestamp = z.iso.datetime().describe("ISO-8601 date-time (UTC)");
-const ZUuid = z.uuid();
+export { ZSchemaVersion };
 const ZRev = z.string().min(1).describe("concurrency token of the graph; also the `ETag` header");
-
-/** Adds the wrapper's `schemaVersion` to a body shape. */
-function body<S extends z.ZodRawShape>(shape: S) {
-  return z.object({ ...shape, schemaVersion: ZSchemaVersion });
-}
 
 // ---------------------------------------------------------------- errors
 
@@ -81,6 +75,7 @@ export const ZWorldSummary = z.object({
   sessionCount: z.number().int().min(0).describe("lifetime session connects"),
   likeCount: z.number().int().min(0).describe("lifetime likes"),
   playUrl: z.url().optional().describe("public play link `<base>/play/<slug>`, present for public worlds only; `<base>` is PUBLIC_URL, else the origin the request addressed"),
+  campaign: ZCampaignLink.optional().describe("present on a campaign's chapter world"),
   rev: ZRev,
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
@@ -106,7 +101,7 @@ export const ZWorldImported = body({ worldId: ZUuid, slug: z.string().nullable()
 
 /** Spec "GenerationJob": the 202 of an async create and GET /v1/jobs/{jobId} (jobs issue). */
 export const ZGenerationJob = body({
-  jobId: ZUuid,
+  jobId: z.union([ZUuid, z.literal("test_mock")]).describe("a uuid; `test_mock` for the mock campaign job of a test key"),
   status: z.enum(["queued", "running", "succeeded", "failed", "cancelled"]),
   phase: z.string().nullable(),
   progress: z.number().min(0).max(1),
@@ -118,6 +113,7 @@ export const ZGenerationJob = body({
   provider: z.string().nullable().describe("who authors the world: mock | local | openai-compatible; null until known"),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
+  mock: z.literal(true).optional().describe("present and true only on the `test_mock` job"),
 });
 
 /** Spec "Seed frame": POST /v1/seed-frame. */
@@ -442,4 +438,5 @@ export const RESPONSE_SCHEMAS = {
   Speech: ZSpeech,
   OpenApiDocument: ZOpenApiDocument,
   ...VISION_RESPONSE_SCHEMAS,
+  ...CAMPAIGN_RESPONSE_SCHEMAS,
 } satisfies Record<string, z.ZodType>;

@@ -1,10 +1,11 @@
 /** The resource groups of the reference, in its order. */
 export const TAGS = [
   { name: "Worlds", description: "Create, import, list, read, update, fork and delete worlds." },
+  { name: "Campaigns", description: "A book authored into a multi-chapter game: one world per chapter, in order, by a durable job." },
   { name: "Graph", description: "Read projections of a world's graph and edit it with ops and events, compare-and-set on `rev`." },
   { name: "Versions", description: "A world's branching tree of full snapshots, with a HEAD pointer." },
   { name: "Validation", description: "Run the kernel gate and lints without persisting." },
-  { name: "Jobs", description: "Durable generation jobs: status, phase, progress; cancellation." },
+  { name: "Jobs", description: "Durable generation jobs: status, phase, progress (a campaign job: `actsDone`/`actsTotal`); cancellation." },
   { name: "Media", description: "Painted frames: seed frames and a world's next scene." },
   { name: "Vision", description: "Ground objects, describe scenes and run perception checks against frames: a live world's, an https URL's or base64. Each call meters under its own quota kind." },
   { name: "Usage", description: "Daily quota use and billable runtime usage." },

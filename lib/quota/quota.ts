@@ -58,24 +58,38 @@ export interface Reservation {
  * within the cap, so concurrent callers can never overshoot it. Over the cap: 402.
  */
 export async function reserveQuota(appId: string, kind: QuotaKind, units = 1): Promise<Reservation> {
-  const day = quotaDay();
-  let granted: { used: number }[];
   try {
     const cap = (await effectiveCaps(appId))[kind];
-    const db = await getDb();
-    granted = await db.$queryRaw<{ used: number }[]>`
-      INSERT INTO quota_counters (app_id, kind, day, used)
-      SELECT ${appId}::uuid, ${kind}, ${isoDay(day)}::date, ${units}
-      WHERE ${units} <= ${cap}
-      ON CONFLICT (app_id, kind, day)
-      DO UPDATE SET used = quota_counters.used + EXCLUDED.used
-      WHERE quota_counters.used + EXCLUDED.used <= ${cap}
-      RETURNING used`;
-    if (granted.length === 0) {
-      throw new ApiError("quota_exceeded", `Daily ${kind} quota of ${cap} is used up; it resets at 00:00 UTC.`, { kind, cap });
-    }
+    return await reserveQuotaOn(await getDb(), { appId, kind, units, cap });
   } catch (error) {
     throw unavailable(error);
+  }
+}
+
+/** What can run the reservation's statement: the client, or a transaction of it. */
+interface RawQueries {
+  $queryRaw<T = unknown>(query: TemplateStringsArray, ...values: unknown[]): Promise<T>;
+}
+
+/**
+ * The reservation's one conditional upsert on `client`, for a caller that must tie it to its own
+ * write in one transaction (a campaign chapter records that it holds its unit). `cap` comes from
+ * `effectiveCaps`, read before the transaction. Over the cap: 402, and nothing is counted.
+ */
+export async function reserveQuotaOn(client: RawQueries, input: { appId: string; kind: QuotaKind; units?: number; cap: number }): Promise<Reservation> {
+  const { appId, kind, cap } = input;
+  const units = input.units ?? 1;
+  const day = quotaDay();
+  const granted = await client.$queryRaw<{ used: number }[]>`
+    INSERT INTO quota_counters (app_id, kind, day, used)
+    SELECT ${appId}::uuid, ${kind}, ${isoDay(day)}::date, ${units}
+    WHERE ${units} <= ${cap}
+    ON CONFLICT (app_id, kind, day)
+    DO UPDATE SET used = quota_counters.used + EXCLUDED.used
+    WHERE quota_counters.used + EXCLUDED.used <= ${cap}
+    RETURNING used`;
+  if (granted.length === 0) {
+    throw new ApiError("quota_exceeded", `Daily ${kind} quota of ${cap} is used up; it resets at 00:00 UTC.`, { kind, cap });
   }
   return { appId, kind, units, day };
 }

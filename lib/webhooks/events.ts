@@ -4,19 +4,25 @@ import { z } from "zod";
  * The webhook event types of the spec ("Events"). `session.ended` is reserved: it can be
  * subscribed to but is never emitted.
  */
-export const WEBHOOK_EVENT_TYPES = ["world.generation.succeeded", "world.generation.failed", "session.ended"] as const;
+const SPEC_EVENT_TYPES = ["world.generation.succeeded", "world.generation.failed", "session.ended"] as const;
+/** Campaign authoring (CONTRACT.md "Campaigns"): opt-in, delivered to endpoints that list them or `*`. */
+export const CAMPAIGN_EVENT_TYPES = ["campaign.chapter.authored", "campaign.completed", "campaign.stopped"] as const;
+export const WEBHOOK_EVENT_TYPES = [...SPEC_EVENT_TYPES, ...CAMPAIGN_EVENT_TYPES] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Subscribes to every present and future type. */
 export const WILDCARD = "*";
 
 /** What an endpoint registered without `events` receives (CONTRACT.md: the spec's three types). */
-export const DEFAULT_EVENTS: readonly WebhookEventType[] = WEBHOOK_EVENT_TYPES;
+export const DEFAULT_EVENTS: readonly WebhookEventType[] = SPEC_EVENT_TYPES;
 
 /** The `data` of each type that is emitted. */
 export interface WebhookEventData {
   "world.generation.succeeded": { worldId: string; jobId: string };
   "world.generation.failed": { jobId: string; error: string };
+  "campaign.chapter.authored": { campaignId: string; jobId: string; chapter: number; worldId: string };
+  "campaign.completed": { campaignId: string; jobId: string };
+  "campaign.stopped": { campaignId: string; jobId: string; error: string };
 }
 export type EmittableEventType = keyof WebhookEventData;
 

@@ -24,12 +24,12 @@ function piecesValues(params: unknown[], keys: readonly string[], texts: readonl
 
 /** Inserts the row and all its pieces. */
 export async function insertWorldRow(row: WorldRow): Promise<void> {
-  const params: unknown[] = [row.id, row.appId, row.mode, row.kind, row.slug, row.name, row.description, row.cover, row.visibility, row.pieces.keys, row.rev, row.source, row.forkedFromId, row.createdAt];
+  const params: unknown[] = [row.id, row.appId, row.mode, row.kind, row.slug, row.name, row.description, row.cover, row.visibility, row.pieces.keys, row.rev, row.source, row.forkedFromId, row.createdAt, row.campaignId, row.campaignChapter];
   const pieces = piecesValues(params, row.pieces.keys, row.pieces.texts);
   await querySql(
     `WITH world AS (
-       INSERT INTO worlds (id, app_id, mode, kind, slug, name, description, cover, visibility, graph_pieces, rev, source, forked_from_id, created_at, updated_at, rev_at)
-       VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8, $9, $10::text[], $11, $12, $13::uuid, $14, $14, $14)
+       INSERT INTO worlds (id, app_id, mode, kind, slug, name, description, cover, visibility, graph_pieces, rev, source, forked_from_id, created_at, updated_at, rev_at, campaign_id, campaign_chapter)
+       VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8, $9, $10::text[], $11, $12, $13::uuid, $14, $14, $14, $15::uuid, $16::int)
        RETURNING id)
      INSERT INTO world_graph_pieces (world_id, key, body)
      SELECT world.id, piece.key, piece.body FROM world, ${pieces} AS piece(key, body)`,

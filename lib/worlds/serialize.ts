@@ -25,6 +25,7 @@ function metadata(row: WorldMeta, baseUrl: string) {
     sessionCount: row.sessionCount,
     likeCount: row.likeCount,
     ...(link ? { playUrl: link } : {}),
+    ...(row.campaignId !== null && row.campaignChapter !== null ? { campaign: { id: row.campaignId, chapter: row.campaignChapter } } : {}),
     rev: row.rev,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

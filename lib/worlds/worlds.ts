@@ -61,6 +61,8 @@ export interface NewWorld {
   visibility?: Visibility;
   forkedFromId?: string;
   kind?: "world" | "character";
+  /** A campaign's chapter world: its campaign and 1-based chapter. */
+  campaign?: { id: string; chapter: number };
 }
 
 /** Inserts a world; live worlds get a slug (retried on the rare collision), test worlds never. */
@@ -88,6 +90,8 @@ export async function insertWorld(caller: Caller, input: NewWorld): Promise<Worl
       source: input.source,
       forkedFromId: input.forkedFromId ?? null,
       headVersionId: null,
+      campaignId: input.campaign?.id ?? null,
+      campaignChapter: input.campaign?.chapter ?? null,
       createdAt: now,
       updatedAt: now,
     };

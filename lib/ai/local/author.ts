@@ -194,7 +194,9 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   const hero = truncate(heroSource, 60);
   const plural = !input.bible && subject !== "" && hero === subject && facts.subjectPlural;
   const v = (phrase: string): string => agree(phrase, plural);
-  const others = peopleAll.filter((p) => p.toLowerCase() !== hero.toLowerCase());
+  // Other people, never the hero under another form of the name ("Ines Marrow" beside "Ines").
+  const heroNames = new Set(hero.split(" ").filter((w) => /^\p{Lu}/u.test(w)));
+  const others = peopleAll.filter((p) => p.toLowerCase() !== hero.toLowerCase() && !p.split(" ").some((w) => heroNames.has(w)));
   // Things: the input's own; else its other people; else nouns of the pool.
   const heroWords = new Set(hero.toLowerCase().split(" "));
   const proseWords = words.filter((w) => !heroWords.has(w));
@@ -202,10 +204,11 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   const things = (facts.things.length > 0 ? facts.things : others.length > 0 ? others.slice(0, 3) : words.slice(0, 4).map((w) => `the ${w}`)).filter((t) => t.toLowerCase() !== hero.toLowerCase());
   if (things.length === 0) things.push(`the ${word(0)}`);
   const thing = (i: number): string => things[i % things.length] as string;
-  const actions = facts.actions.filter((a) => a.object.toLowerCase() !== hero.toLowerCase() && objectPhrase(a.object).toLowerCase() !== hero.toLowerCase());
+  const namesHero = (phrase: string): boolean => phrase.split(" ").some((w) => heroNames.has(w));
+  const actions = facts.actions.filter((a) => a.object.toLowerCase() !== hero.toLowerCase() && objectPhrase(a.object).toLowerCase() !== hero.toLowerCase() && !namesHero(a.object));
   // Actions that can name an event: those with an object (the name then ends in a noun phrase).
   const deeds = actions.filter((a) => a.object !== "");
-  const happenings = facts.happenings;
+  const happenings = facts.happenings.filter((h) => !namesHero(h));
 
   // Places: the input's, then the bible's, then "the <adjective> <place noun>".
   const placeNouns = shuffle(PLACE_NOUNS, rng);
@@ -219,10 +222,10 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
     if (k > 40) places.push(`the ${mood(k)} ${placeNouns[places.length % placeNouns.length] as string}`);
   }
   const endingCount = rng.next() < 0.6 || actions.length > 1 ? 2 : 1;
-  const endingPlaces = shuffle(
-    uniqueBy([...extracted.slice(plainCount), ...ENDING_PLACES]).filter((p) => !places.some((q) => q.toLowerCase() === p.toLowerCase())),
-    rng,
-  ).slice(0, endingCount);
+  // The text's own places left over come first; the pool only when it has none.
+  const endingPlaces = uniqueBy([...shuffle(extracted.slice(plainCount), rng), ...shuffle(ENDING_PLACES, rng)])
+    .filter((p) => !places.some((q) => q.toLowerCase() === p.toLowerCase()))
+    .slice(0, endingCount);
   while (endingPlaces.length < endingCount) endingPlaces.push(`the ${mood(endingPlaces.length)} threshold`);
   const allPlaces = [...places, ...endingPlaces];
   const stateCount = allPlaces.length;

@@ -4,6 +4,7 @@ import { localChat } from "../chat";
 import { createProceduralProvider } from "../procedural";
 import type { Provider } from "../provider";
 import type { localSpeech } from "../speech";
+import type { buildLocalAct } from "./act";
 import type { buildLocalWorld } from "./author";
 import type { paintLocal } from "./painter";
 import { describeLocal, groundLocal } from "./vision";
@@ -16,6 +17,7 @@ export type { StoryFacts, Tone } from "./text";
 
 // The CPU-heavy parts run on the worker pool (workers/cpu.ts), never on the request thread.
 const authorTask = cpuTask<typeof buildLocalWorld>("localWorld");
+const actTask = cpuTask<typeof buildLocalAct>("localAct");
 const paintTask = cpuTask<typeof paintLocal>("localPaint");
 const bibleTask = cpuTask<typeof proceduralBible>("proceduralBible");
 const speakTask = cpuTask<typeof localSpeech>("localSpeak");
@@ -30,10 +32,7 @@ export function createLocalProvider(): Provider {
         ? null
         : authorTask({ worldId: input.worldId, premise: input.premise, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef }, input.signal),
     act: (bible, chapter, input) =>
-      authorTask(
-        { worldId: input.worldId, text: chapter.text, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef, bible, chapterTitle: chapter.title },
-        input.signal,
-      ),
+      actTask({ bible, chapter, act: { worldId: input.worldId, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef } }, input.signal),
     bible: (text, signal) => bibleTask(text, signal),
     // A signal cannot cross to a worker: it aborts the task instead.
     paint: async ({ signal, ...input }) => {

@@ -197,6 +197,14 @@ export function extractStory(source: string): StoryFacts {
   }
   const happenings = reading.verbs.filter((v) => v.doer !== "" && v.doer.toLowerCase() !== subjectKey).map((v) => `${v.doer} ${v.doerPlural ? v.verb : v.third}${v.object ? ` ${v.object}` : ""}`);
 
+  // A capitalised name the text writes after "the" ("the Saltworks", "the Gannet") names a
+  // place or a thing, not a person.
+  for (const p of people.ranked()) {
+    if (/^\p{Lu}/u.test(p) && text.includes(`the ${p}`)) {
+      people.delete(p);
+      places.add(`the ${p}`);
+    }
+  }
   // Keep places, people and things disjoint.
   for (const p of people.ranked()) if (places.has(p)) places.delete(p);
   for (const p of places.ranked()) if (things.has(p)) things.delete(p);

@@ -1,5 +1,6 @@
 import type { Operation } from "../operation";
 import { APPS } from "./apps";
+import { CAMPAIGNS } from "./campaigns";
 import { CHARACTERS } from "./characters";
 import { GRAPH } from "./graph";
 import { JOBS } from "./jobs";
@@ -19,6 +20,7 @@ export { TAGS, type Tag } from "../tags";
 /** Every /v1 operation, in the order of the document's `paths`. */
 export const OPERATIONS: Operation[] = [
   ...WORLDS,
+  ...CAMPAIGNS,
   ...GRAPH,
   ...VERSIONS,
   ...VALIDATION,

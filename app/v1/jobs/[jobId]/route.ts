@@ -1,8 +1,8 @@
-import { getJobOrThrow, serializeJob } from "@/lib/generation/jobs";
+import { getJobView } from "@/lib/campaigns/campaigns";
 import { route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/jobs";
 
 export const GET = route({
   ...op.getJob,
-  handler: async ({ auth, params }) => serializeJob(await getJobOrThrow(auth, params.jobId)),
+  handler: async ({ auth, params }) => getJobView(auth, params.jobId),
 });

@@ -1,8 +1,8 @@
-import { cancelJob, serializeJob } from "@/lib/generation/jobs";
+import { cancelJobView } from "@/lib/campaigns/campaigns";
 import { route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/jobs";
 
 export const POST = route({
   ...op.cancelJob,
-  handler: async ({ auth, params }) => serializeJob(await cancelJob(auth, params.jobId)),
+  handler: async ({ auth, params }) => cancelJobView(auth, params.jobId),
 });

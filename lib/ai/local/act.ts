@@ -1,0 +1,34 @@
+import type { World } from "@/lib/kernel";
+import type { Bible, Chapter } from "../provider";
+import { buildLocalWorld, type LocalAuthorInput } from "./author";
+import { extractStory } from "./text";
+
+// One act of a book for the local author: the bible narrowed to what the chapter itself names,
+// so that each chapter is built from its own places and people (not from the whole book's list
+// pasted into every chapter), with the protagonist under the fullest name the book gives them.
+
+const mentions = (text: string, name: string): boolean => text.toLowerCase().includes(name.replace(/^(the|a|an)\s+/i, "").toLowerCase());
+
+/** "Ines" → "Ines Marrow" when the book names her so; otherwise the protagonist as given. */
+export function fullName(protagonist: string, people: readonly string[]): string {
+  if (!/^\p{Lu}/u.test(protagonist) || protagonist.includes(" ")) return protagonist;
+  const longer = people.filter((p) => p.startsWith(`${protagonist} `) && p.split(" ").every((w) => /^\p{Lu}/u.test(w)));
+  return longer.sort((a, b) => a.length - b.length)[0] ?? protagonist;
+}
+
+/** The bible as one chapter sees it: its protagonist, and only the places and people the chapter names. */
+export function chapterBible(bible: Bible, chapter: Chapter): Bible {
+  const facts = extractStory(chapter.text);
+  const placeNames = new Set(facts.places.map((p) => p.toLowerCase()));
+  const places = bible.places.filter((p) => mentions(chapter.text, p));
+  // A name the chapter uses as a place is not a person ("the road to Dunmere").
+  const characters = bible.characters.filter((c) => mentions(chapter.text, c) && !placeNames.has(c.toLowerCase()) && !places.some((p) => p.toLowerCase() === c.toLowerCase()));
+  const protagonist = fullName(bible.protagonist, [...bible.characters, ...facts.people]);
+  return { ...bible, protagonist, places, characters, setting: places.slice(0, 3).join(", ") || bible.setting };
+}
+
+/** One chapter of a book as a world: the bible narrowed to the chapter, then the local author (a CPU worker-pool task). */
+export function buildLocalAct(input: { bible: Bible; chapter: Chapter; act: Omit<LocalAuthorInput, "text" | "bible" | "chapterTitle"> }): World {
+  const { bible, chapter, act } = input;
+  return buildLocalWorld({ ...act, text: chapter.text, bible: chapterBible(bible, chapter), chapterTitle: chapter.title });
+}

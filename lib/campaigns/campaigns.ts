@@ -1,0 +1,191 @@
+import { randomUUID } from "node:crypto";
+import { getProvider } from "@/lib/ai";
+import { hostBase64Image } from "@/lib/assets/assets";
+import { getDb, Prisma } from "@/lib/db";
+import { ApiError, notFound } from "@/lib/errors";
+import { cancelJob, getJobOrThrow, serializeJob, type JobView } from "@/lib/generation/jobs";
+import { generateWorldSteps, inlineSteps, silentReporter } from "@/lib/generation/pipeline";
+import { DEFAULT_POV } from "@/lib/generation/create-world";
+import { inngest } from "@/lib/jobs/client";
+import { decodeCursor, encodeCursor, newWorldId, type Caller } from "@/lib/worlds/worlds";
+import { CAMPAIGN_AUTHORING_REQUESTED } from "./function";
+import { paintReference, type SubjectRef } from "./reference";
+import type { CreateCampaignBody } from "./requests";
+import { mockCampaignJob, TEST_MOCK_JOB_ID, type CampaignWithChapters } from "./serialize";
+import { actForAuthor, actSummary, actTitle } from "./spine";
+
+/** What the resource reads: never the book (up to 200,000 characters) nor the chapters' text. */
+const RESOURCE = { omit: { text: true, bible: true }, include: { chapters: { orderBy: { index: "asc" }, omit: { text: true } } } } as const;
+
+/** What POST /v1/campaigns and resume answer: always 202. */
+export interface CampaignStarted {
+  status: 202;
+  body: { jobId: string; campaignId: string };
+}
+
+export async function getCampaignOrThrow(caller: Caller, id: string): Promise<CampaignWithChapters> {
+  const db = await getDb();
+  const campaign = await db.campaign.findFirst({ where: { id, appId: caller.appId, mode: caller.mode }, ...RESOURCE });
+  if (!campaign) throw notFound("Campaign");
+  return campaign;
+}
+
+export async function listCampaigns(caller: Caller, limit: number, cursor?: string) {
+  const db = await getDb();
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  const rows = await db.campaign.findMany({
+    where: {
+      appId: caller.appId,
+      mode: caller.mode,
+      ...(after ? { OR: [{ createdAt: { lt: new Date(after.t) } }, { createdAt: new Date(after.t), id: { lt: after.id } }] } : {}),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+    ...RESOURCE,
+  });
+  const page = rows.slice(0, limit);
+  return { rows: page, nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };
+}
+
+/** `subject_ref` as the job carries it: an uploaded image hosted first (spec). */
+async function hostedSubjectRef(body: CreateCampaignBody, baseUrl: string): Promise<SubjectRef | undefined> {
+  const ref = body.subject_ref;
+  if (!ref) return undefined;
+  const imageUrl = ref.image_url ?? (await hostBase64Image(ref.image_b64!, baseUrl, "subject_ref.image_b64")).url;
+  return { imageUrl, ...(ref.descriptor !== undefined ? { descriptor: ref.descriptor } : {}) };
+}
+
+/**
+ * A test key's campaign (spec): deterministic, no quota, no job. The container and its one mock
+ * chapter are stored at once, so the campaign and the chapter world can be read back.
+ */
+async function createMockCampaign(caller: Caller, body: CreateCampaignBody, baseUrl: string): Promise<CampaignStarted> {
+  const provider = getProvider("test");
+  const [first] = await provider.segmentBook(body.text, { maxChapters: 1 });
+  const bible = await provider.writeBible(body.text);
+  const act = { index: 1, title: actTitle(first!, 1), summary: actSummary(first!), text: first!.text };
+  const subjectRef = (await hostedSubjectRef(body, baseUrl)) ?? (await paintReference("test", bible, baseUrl));
+  const campaignId = randomUUID();
+  const worldId = newWorldId();
+  const db = await getDb();
+  await db.campaign.create({
+    data: {
+      id: campaignId,
+      appId: caller.appId,
+      mode: caller.mode,
+      name: body.name ?? bible.title,
+      status: "authoring",
+      fidelity: body.fidelity ?? "faithful",
+      targetActs: body.target_acts ?? null,
+      text: body.text,
+      subjectRef: subjectRef as unknown as Prisma.InputJsonObject,
+      bible: bible as unknown as Prisma.InputJsonObject,
+      jobId: TEST_MOCK_JOB_ID,
+      chapters: { create: { index: 1, title: act.title, summary: act.summary, text: act.text, worldId } },
+    },
+  });
+  try {
+    const chapter = { campaignId, index: 1, bible, act: actForAuthor(act, bible, body.fidelity ?? "faithful") };
+    await generateWorldSteps("test", caller, { worldId, pov: DEFAULT_POV, subjectRef, baseUrl, chapter }, inlineSteps, silentReporter);
+  } catch (error) {
+    await db.campaign.delete({ where: { id: campaignId } }); // a failed request leaves nothing
+    throw error;
+  }
+  await db.$transaction([
+    db.campaignChapter.update({ where: { campaignId_index: { campaignId, index: 1 } }, data: { status: "authored", authoredAt: new Date() } }),
+    db.campaign.update({ where: { id: campaignId }, data: { status: "complete" } }),
+  ]);
+  return { status: 202, body: { jobId: TEST_MOCK_JOB_ID, campaignId } };
+}
+
+/** Queues the authoring job of a campaign; if it cannot be queued, `undo` runs and the request fails with 503. */
+async function queue(jobId: string, undo: () => Promise<unknown>): Promise<void> {
+  try {
+    await inngest.send({ name: CAMPAIGN_AUTHORING_REQUESTED, data: { jobId } });
+  } catch (error) {
+    await undo();
+    throw new ApiError("unavailable", `The campaign could not be queued (${String(error)}); nothing was started. Retry shortly.`);
+  }
+}
+
+/** POST /v1/campaigns: the container and its job at once, no quota (each chapter reserves its own); 202. */
+export async function createCampaign(caller: Caller, body: CreateCampaignBody, baseUrl: string): Promise<CampaignStarted> {
+  if (caller.mode === "test") return createMockCampaign(caller, body, baseUrl);
+  const subjectRef = await hostedSubjectRef(body, baseUrl);
+  const campaignId = randomUUID();
+  const jobId = randomUUID();
+  const db = await getDb();
+  await db.$transaction([
+    db.campaign.create({
+      data: {
+        id: campaignId,
+        appId: caller.appId,
+        mode: caller.mode,
+        name: body.name ?? "",
+        fidelity: body.fidelity ?? "faithful",
+        targetActs: body.target_acts ?? null,
+        text: body.text,
+        ...(subjectRef ? { subjectRef: subjectRef as unknown as Prisma.InputJsonObject } : {}),
+        jobId,
+      },
+    }),
+    db.generationJob.create({ data: { id: jobId, appId: caller.appId, mode: caller.mode, kind: "campaign", campaignId, actsDone: 0, input: { campaignId, baseUrl } } }),
+  ]);
+  await queue(jobId, () => db.$transaction([db.generationJob.deleteMany({ where: { id: jobId } }), db.campaign.deleteMany({ where: { id: campaignId } })]));
+  return { status: 202, body: { jobId, campaignId } };
+}
+
+/**
+ * POST /v1/campaigns/{id}/resume: a `partial` or `failed` campaign goes on from its first
+ * unauthored chapter under a new job; authored chapters are neither authored nor charged again.
+ * The status flip is one conditional update, so two resumes never start two jobs.
+ */
+export async function resumeCampaign(caller: Caller, id: string, baseUrl: string): Promise<CampaignStarted> {
+  const campaign = await getCampaignOrThrow(caller, id);
+  const db = await getDb();
+  const jobId = randomUUID();
+  const { count } = await db.campaign.updateMany({ where: { id, status: { in: ["partial", "failed"] } }, data: { status: "authoring", jobId } });
+  if (count === 0) {
+    const now = await getCampaignOrThrow(caller, id);
+    throw new ApiError("conflict", `The campaign is ${now.status}; only a partial or failed campaign can be resumed.`);
+  }
+  const authored = campaign.chapters.filter((c) => c.status === "authored");
+  await db.generationJob.create({
+    data: {
+      id: jobId,
+      appId: caller.appId,
+      mode: caller.mode,
+      kind: "campaign",
+      campaignId: id,
+      actsDone: authored.length,
+      actsTotal: campaign.chapters.length > 0 ? campaign.chapters.length : null,
+      worldId: authored[0]?.worldId ?? null,
+      input: { campaignId: id, baseUrl },
+    },
+  });
+  await queue(jobId, () =>
+    db.$transaction([
+      db.generationJob.deleteMany({ where: { id: jobId } }),
+      db.campaign.updateMany({ where: { id, jobId }, data: { status: campaign.status, jobId: campaign.jobId } }),
+    ]),
+  );
+  return { status: 202, body: { jobId, campaignId: id } };
+}
+
+/** GET /v1/jobs/{jobId}: a job of the caller's, or the test key's mock campaign job. */
+export async function getJobView(caller: Caller, jobId: string): Promise<JobView> {
+  if (jobId === TEST_MOCK_JOB_ID) {
+    if (caller.mode !== "test") throw notFound("Job");
+    return mockCampaignJob();
+  }
+  return serializeJob(await getJobOrThrow(caller, jobId));
+}
+
+/** POST /v1/jobs/{jobId}/cancel; the mock campaign job has always ended (409). A campaign job stops between chapters. */
+export async function cancelJobView(caller: Caller, jobId: string): Promise<JobView> {
+  if (jobId === TEST_MOCK_JOB_ID) {
+    if (caller.mode !== "test") throw notFound("Job");
+    throw new ApiError("conflict", "The job has already succeeded.");
+  }
+  return serializeJob(await cancelJob(caller, jobId));
+}

@@ -1,0 +1,65 @@
+import type { Campaign, CampaignChapter } from "@/lib/db/generated/client";
+import type { JobView } from "@/lib/generation/jobs";
+
+/** A campaign as it is read for its resource: without the book and its bible, chapters without their text. */
+export type CampaignWithChapters = Omit<Campaign, "text" | "bible"> & { chapters: Omit<CampaignChapter, "text">[] };
+
+export const CAMPAIGN_STATUSES = ["authoring", "complete", "partial", "failed", "cancelled"] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** The sentinel job of a test key's mock campaign (spec). */
+export const TEST_MOCK_JOB_ID = "test_mock";
+
+function subjectRefOf(value: unknown): { imageUrl: string; descriptor?: string } | null {
+  if (!value || typeof value !== "object") return null;
+  const ref = value as { imageUrl?: unknown; descriptor?: unknown };
+  if (typeof ref.imageUrl !== "string") return null;
+  return { imageUrl: ref.imageUrl, ...(typeof ref.descriptor === "string" ? { descriptor: ref.descriptor } : {}) };
+}
+
+/** The campaign resource (CONTRACT.md "Campaigns"). */
+export function serializeCampaign(campaign: CampaignWithChapters) {
+  const chapters = [...campaign.chapters].sort((a, b) => a.index - b.index);
+  const next = campaign.status === "authoring" ? chapters.find((c) => c.status !== "authored") : undefined;
+  return {
+    id: campaign.id,
+    name: campaign.name,
+    status: campaign.status as CampaignStatus,
+    fidelity: campaign.fidelity as "faithful" | "spirit",
+    targetActs: campaign.targetActs,
+    actsTotal: chapters.length > 0 ? chapters.length : null,
+    actsDone: chapters.filter((c) => c.status === "authored").length,
+    subjectRef: subjectRefOf(campaign.subjectRef),
+    mode: campaign.mode as "test" | "live",
+    jobId: campaign.jobId,
+    chapters: chapters.map((c) => ({
+      index: c.index,
+      title: c.title,
+      summary: c.summary,
+      worldId: c.status === "authored" ? c.worldId : null,
+      status: c.status === "authored" ? ("authored" as const) : c === next ? ("authoring" as const) : ("pending" as const),
+    })),
+    createdAt: campaign.createdAt.toISOString(),
+    updatedAt: campaign.updatedAt.toISOString(),
+  };
+}
+
+/** GET /v1/jobs/test_mock with a test key: the mock campaign's job, always done (CONTRACT.md). */
+export function mockCampaignJob(): JobView & { mock: true } {
+  const epoch = new Date(0).toISOString();
+  return {
+    jobId: TEST_MOCK_JOB_ID,
+    status: "succeeded",
+    phase: null,
+    progress: 0,
+    worldId: null,
+    campaignId: null,
+    actsDone: 1,
+    actsTotal: 1,
+    error: null,
+    provider: "mock",
+    createdAt: epoch,
+    updatedAt: epoch,
+    mock: true,
+  };
+}
