@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -10,6 +9,7 @@ import { verifyWebhook } from "@/lib/webhooks";
 import { waitFor } from "@/lib/jobs/executor/testing";
 import { checkedClient as apiClient } from "./support/openapi-check";
 import { bootstrap, type Bootstrap } from "./support/fixtures";
+import { bootstrapThrough, startServerProcess, type ServerProcess } from "./support/server-process";
 import { startTestServer, type TestServer } from "./support/test-server";
 
 // Issue 5's acceptance, end to end over HTTP on the embedded default with no external service:
@@ -203,32 +203,16 @@ describe("a failing generation", () => {
 
 describe("a server killed mid-job", () => {
   let fake: FakeOpenAIServer;
-  let child: ChildProcess | undefined;
+  let child: ServerProcess | undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "worlds-kill-"));
 
-  async function startServerProcess(): Promise<{ url: string; process: ChildProcess }> {
-    // One process (no tsx wrapper process), so that SIGKILL really kills the server.
-    const proc = spawn(process.execPath, ["--import", "tsx", "tests/support/serve-app.ts"], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", TEST_DATABASE_URL: "", AI_BASE_URL: fake.baseURL, AI_MODEL: "fake", AI_MAX_ATTEMPTS: "1", JOBS_RETRY_BASE_MS: "50", JOBS_LEASE_MS: "1000" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      proc.stdout!.on("data", (chunk) => {
-        out += chunk;
-        const line = out.split("\n").find((l) => l.startsWith("{"));
-        if (line) resolve((JSON.parse(line) as { url: string }).url);
-      });
-      proc.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-    });
-    return { url, process: proc };
-  }
+  const serverEnv = (): Record<string, string> => ({ AI_BASE_URL: fake.baseURL, AI_MODEL: "fake", AI_MAX_ATTEMPTS: "1", JOBS_RETRY_BASE_MS: "50", JOBS_LEASE_MS: "1000" });
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
   });
   afterAll(async () => {
-    child?.kill("SIGKILL");
+    await child?.kill();
     await fake.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -236,20 +220,19 @@ describe("a server killed mid-job", () => {
   it("still ends the job succeeded after a restart", async () => {
     // The author's first call never answers; the server is killed while it waits.
     fake.chat.push({ hang: true });
-    const first = await startServerProcess();
-    child = first.process;
-    const boot = (await runCliThrough(first.url, dataDir)) as Bootstrap;
+    const first = await startServerProcess(dataDir, serverEnv());
+    child = first;
+    const boot = (await bootstrapThrough(first.url, dataDir)) as Bootstrap;
     const remote = apiClient(first.url);
     const created = await remote.post("/v1/worlds", { premise: "A heist in a floating library", async: true }, boot.keys.sk_live);
     expect(created.status).toBe(202);
     await waitFor(() => fake.requests.some((r) => r.path.endsWith("/chat/completions")), { what: "the author call" });
-    first.process.kill("SIGKILL");
-    await new Promise((resolve) => first.process.once("exit", resolve));
+    await first.kill();
 
     // The next answer is a good world.
     fake.chat.push(chatAnswer(JSON.stringify({ world: makeSmallWorld() })));
-    const second = await startServerProcess();
-    child = second.process;
+    const second = await startServerProcess(dataDir, serverEnv());
+    child = second;
     const job = await waitFor(
       async () => {
         const res = await apiClient(second.url).get(`/v1/jobs/${created.body.jobId}`, boot.keys.sk_live);
@@ -262,14 +245,3 @@ describe("a server killed mid-job", () => {
     second.process.kill("SIGTERM");
   }, 120_000);
 });
-
-/** Bootstrap through a running server's CLI endpoint, as `npm run worlds` does. */
-async function runCliThrough(url: string, dataDir: string): Promise<unknown> {
-  const { cliToken } = JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as { cliToken: string };
-  const res = await fetch(`${url}/api/internal/cli`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${cliToken}` },
-    body: JSON.stringify({ command: "bootstrap", args: { email: `kill-${Date.now()}@example.com` } }),
-  });
-  return ((await res.json()) as { result: unknown }).result;
-}
