@@ -7,6 +7,7 @@ import { KEY_KINDS, MODES } from "@/lib/keys/key-string";
 import { ZScope } from "@/lib/keys/scopes";
 import { QUOTA_KINDS } from "@/lib/quota/quota";
 import { ZVisibility } from "@/lib/worlds/requests";
+import { EDIT_RESPONSE_SCHEMAS, ZPlaytestReport } from "./responses-edit";
 
 /*
  * The response bodies of /v1, as zod schemas. The OpenAPI document is generated from them and
@@ -89,6 +90,8 @@ export const ZWorldResource = body({
   ...ZWorldSummary.shape,
   world: ZWorldInput.describe("the SMWorld graph as stored: an imported world exactly as it was sent (state fields it left out read as their add_state defaults); graph writes store complete states"),
 });
+/** POST …/versions/{versionId}/restore: the World resource and the play-throughs replayed on it. */
+export const ZRestoredWorld = body({ ...ZWorldResource.shape, playtests: ZPlaytestReport });
 export const ZWorldList = body({
   worlds: z.array(ZWorldSummary).describe("newest first"),
   nextCursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last"),
@@ -143,6 +146,7 @@ const graphWrite = {
   world: ZWorld.describe("the new kernel-validated graph"),
   diagnostics: z.array(ZDiagnostic).describe("advisory findings (warning, info)"),
   rev: ZRev,
+  playtests: ZPlaytestReport,
 };
 /** Spec "Graph-write result", common part. */
 export const ZGraphWriteResult = body(graphWrite);
@@ -389,6 +393,7 @@ export const RESPONSE_SCHEMAS = {
   Ok: ZOk,
   WorldSummary: ZWorldSummary,
   WorldResource: ZWorldResource,
+  RestoredWorld: ZRestoredWorld,
   WorldList: ZWorldList,
   CreateWorldGenerated: ZCreateWorldGenerated,
   WorldImported: ZWorldImported,
@@ -440,4 +445,5 @@ export const RESPONSE_SCHEMAS = {
   Transcript: ZTranscript,
   Speech: ZSpeech,
   OpenApiDocument: ZOpenApiDocument,
+  ...EDIT_RESPONSE_SCHEMAS,
 } satisfies Record<string, z.ZodType>;

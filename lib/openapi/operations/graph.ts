@@ -66,7 +66,7 @@ export const addWorldEvent = operation({
     ...ifMatchConflict,
     ...notFoundWorld,
     ...revMismatch,
-    validation_failed: "the event could not be added, or the result failed the kernel gate (`diagnostics`); nothing persisted",
+    validation_failed: "the event could not be added, the result failed the kernel gate (`diagnostics`), or `requirePlaytests` is set and it breaks a recorded play-through; nothing persisted",
   },
 });
 
@@ -79,6 +79,7 @@ export const applyWorldOps = operation({
   description: [
     "Ops apply in order and atomically. An op that cannot be applied is skipped and reported in `applyErrors` (non-fatal); the resulting world is then validated once by the kernel gate. A 422 rejects the whole batch and nothing persists.",
     "Concurrency: send the last `rev` as `If-Match` (or `expectedRev`); a stale one is a 412 with `currentRev`.",
+    "The world's recorded play-throughs are replayed on the result (`playtests`); with `requirePlaytests: true` a batch that breaks one is a 422 and nothing persists.",
   ].join("\n\n"),
   auth: "key",
   scope: "worlds:write",
@@ -91,7 +92,7 @@ export const applyWorldOps = operation({
     ...notFoundWorld,
     ...revMismatch,
     payload_too_large: "the batch is over 4 MB",
-    validation_failed: "the resulting world failed the kernel gate (`diagnostics`); nothing persisted",
+    validation_failed: "the resulting world failed the kernel gate (`diagnostics`), or `requirePlaytests` is set and it breaks a recorded play-through; nothing persisted",
   },
 });
 

@@ -6,6 +6,7 @@ import { JOBS } from "./jobs";
 import { KEYS } from "./keys";
 import { MEDIA } from "./media";
 import { META } from "./meta";
+import { PLAYTESTS } from "./playtests";
 import { RUNTIME } from "./runtime";
 import { USAGE } from "./usage";
 import { VALIDATION } from "./validation";
@@ -19,6 +20,7 @@ export { TAGS, type Tag } from "../tags";
 export const OPERATIONS: Operation[] = [
   ...WORLDS,
   ...GRAPH,
+  ...PLAYTESTS,
   ...VERSIONS,
   ...VALIDATION,
   ...USAGE,
