@@ -1,4 +1,5 @@
 import type { Diagnostic, World } from "@/lib/kernel";
+import type { ProposeEditInput, ProposeEditResult } from "./edit";
 
 /**
  * The one interface of the generative capabilities (docs/providers.md). Three implementations:
@@ -15,7 +16,7 @@ export type ProviderName = (typeof PROVIDER_NAMES)[number];
  * is built; a caller checks `capabilities.has(...)` before it relies on a capability that not
  * every provider has.
  */
-export type Capability = "author" | "paint" | "book" | "chat" | "speech";
+export type Capability = "author" | "paint" | "book" | "chat" | "speech" | "edit";
 
 export interface SubjectRefInput {
   imageUrl: string;
@@ -235,6 +236,11 @@ export interface Provider {
   chat(input: ChatInput): Promise<ChatResult>;
   /** Speech for `text`: audio bytes (WAV or MP3). */
   speak(input: SpeechInput): Promise<SpeechResult>;
+  /**
+   * Capability `edit`: an instruction in plain language as a batch of public ops (one repair
+   * round with the gate's findings). Providers without it leave edits to lib/edit's grammar.
+   */
+  proposeEdit?(input: ProposeEditInput): Promise<ProposeEditResult>;
 }
 
 /** segment → bible → author one act: the `text` path of POST /v1/worlds (first chapter). */

@@ -61,6 +61,9 @@ export const ZEditPreview = body({
   baseRev: ZRev.describe("the rev the preview was made on; send it as `expectedRev` to apply exactly this"),
 });
 
+/** The edit route's 200: the write's result, or with `dryRun` the preview. */
+export const ZEditAnswer = z.union([ZEditResult, ZEditPreview]);
+
 export const EDIT_RESPONSE_SCHEMAS = {
   PlaytestReport: ZPlaytestReport,
   Playtest: ZPlaytest,
@@ -68,4 +71,5 @@ export const EDIT_RESPONSE_SCHEMAS = {
   PlaytestList: ZPlaytestList,
   EditResult: ZEditResult,
   EditPreview: ZEditPreview,
+  EditAnswer: ZEditAnswer,
 } satisfies Record<string, z.ZodType>;

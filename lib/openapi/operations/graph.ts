@@ -1,3 +1,4 @@
+import { ZEditBody } from "@/lib/edit/requests";
 import { ZAddEventBody } from "@/lib/kernel";
 import { ZIdParams } from "@/lib/shared/params";
 import { ZOpsBody } from "@/lib/worlds/requests";
@@ -96,5 +97,35 @@ export const applyWorldOps = operation({
   },
 });
 
+export const editWorld = operation({
+  method: "POST",
+  path: "/v1/worlds/{id}/edit",
+  tag: "Graph",
+  operationId: "editWorld",
+  summary: "Edit the graph in plain language",
+  description: [
+    "The instruction becomes a batch of public ops (`ops`, with a one-sentence `summary`), applied exactly as `POST /v1/worlds/{id}/ops` applies a batch: in order, atomically, through the kernel gate, with the recorded play-throughs replayed (`playtests`, `requirePlaytests`). `dryRun: true` answers the ops and the graph they would make, and persists nothing.",
+    "Who reads the instruction (`provider`): test keys a deterministic mock (`mock: true`; an instruction of the grammar as the grammar reads it, any other a fixed mock edit); live keys the configured OpenAI-compatible model (structured output in the op vocabulary, one repair round with the gate's findings), else the offline grammar of docs/edit.md. An instruction that cannot be turned into ops, or that names a state that does not exist or could be several, is a 422 whose `detail` says why and suggests the names meant.",
+    "Metered as one `edit` of daily quota (reserved first, given back when the edit fails); `Idempotency-Key` replays a retry.",
+  ].join("\n\n"),
+  auth: "key",
+  scope: "worlds:write",
+  params: ZIdParams,
+  body: ZEditBody,
+  headers: ["If-Match", "Idempotency-Key"],
+  responses: {
+    200: { description: "The graph-write result with `ops` and `summary`; with `dryRun`, the preview (`dryRun: true`, `baseRev`).", schema: "EditAnswer", headers: ["ETag", "Idempotent-Replayed"] },
+  },
+  errors: {
+    ...ifMatchConflict,
+    ...notFoundWorld,
+    ...revMismatch,
+    quota_exceeded: "the app's daily `edit` quota is used up",
+    validation_failed: "the instruction could not be turned into ops (`detail` says why), the batch failed the kernel gate (`diagnostics`), or `requirePlaytests` is set and it breaks a recorded play-through; nothing persisted, nothing charged",
+    upstream_failed: "the edit model failed; nothing persisted, nothing charged",
+    unavailable: "the quota store or the edit model's configuration is unavailable",
+  },
+});
+
 /** In the order of the document. */
-export const GRAPH = [getWorldScene, listWorldStates, listWorldEvents, addWorldEvent, applyWorldOps];
+export const GRAPH = [getWorldScene, listWorldStates, listWorldEvents, addWorldEvent, applyWorldOps, editWorld];
