@@ -172,11 +172,16 @@ export function gateOps(graph: World, ops: Op[]) {
   return { graph: changed ? applied.world : null, world: applied.world, applyErrors: applied.applyErrors, notes: applied.notes, diagnostics: advisory(diagnostics) };
 }
 
-/** POST /v1/worlds/{id}/ops: apply in order, gate once, replay the play-throughs, persist all or nothing. */
-export async function applyOpsToWorld(caller: Caller, id: string, ops: Op[], expectedRev: string | undefined, options: GuardOptions = {}) {
+/**
+ * POST /v1/worlds/{id}/ops: apply in order, gate once, replay the play-throughs, persist all or
+ * nothing. `ops` may be a function of the graph being written (an edit read against it), called
+ * again if the compare-and-set has to retry on a newer graph.
+ */
+export async function applyOpsToWorld(caller: Caller, id: string, ops: Op[] | ((graph: World) => Op[]), expectedRev: string | undefined, options: GuardOptions = {}) {
   const guard = await playtestGuard(id, options);
   const { row, report, graphChanged } = await writeGraph(caller, id, expectedRev, (current) => {
-    const { graph, world, applyErrors, notes, diagnostics } = gateOps(current.graph, ops);
+    const batch = typeof ops === "function" ? ops(current.graph) : ops;
+    const { graph, world, applyErrors, notes, diagnostics } = gateOps(current.graph, batch);
     return { graph, report: { applyErrors, notes, diagnostics, playtests: guard.check(world) } };
   });
   return { row, graphChanged, ...report };
