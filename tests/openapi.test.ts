@@ -232,7 +232,7 @@ describe("expectMatchesOpenApi", () => {
   });
 
   it("accepts documented bodies", () => {
-    expectMatchesOpenApi("POST", `/v1/worlds/${id}/ops`, 200, { world, diagnostics: [diagnostic], rev: "abc", applyErrors: [], notes: [], schemaVersion: "1.0" });
+    expectMatchesOpenApi("POST", `/v1/worlds/${id}/ops`, 200, { world, diagnostics: [diagnostic], rev: "abc", applyErrors: [], notes: [], playtests: { passed: 0, failed: [] }, schemaVersion: "1.0" });
     expectMatchesOpenApi("POST", "/v1/worlds", 200, { worldId: id, slug: null, ok: true, cover: "", mock: true, schemaVersion: "1.0" });
     expectMatchesOpenApi("POST", "/v1/worlds", 201, { worldId: id, slug: "tide-1", imported: true, schemaVersion: "1.0" });
     expectMatchesOpenApi("POST", `/v1/worlds/${id}/ops`, 412, { detail: "stale", code: "rev_mismatch", currentRev: "abc", schemaVersion: "1.0" });
@@ -246,7 +246,7 @@ describe("expectMatchesOpenApi", () => {
     ["an undocumented method", "PUT", `/v1/worlds/${id}`, 200, {}, /has no PUT/],
     ["a missing field", "POST", "/v1/worlds", 201, { worldId: id, slug: null, schemaVersion: "1.0" }, /imported/],
     ["an extra field", "POST", "/v1/worlds", 201, { worldId: id, slug: null, imported: true, extra: 1, schemaVersion: "1.0" }, /extra/],
-    ["an extra nested field", "POST", `/v1/worlds/${id}/ops`, 200, { world, diagnostics: [{ ...diagnostic, hint: "x" }], rev: "a", applyErrors: [], notes: [], schemaVersion: "1.0" }, /hint/],
+    ["an extra nested field", "POST", `/v1/worlds/${id}/ops`, 200, { world, diagnostics: [{ ...diagnostic, hint: "x" }], rev: "a", applyErrors: [], notes: [], playtests: { passed: 0, failed: [] }, schemaVersion: "1.0" }, /hint/],
     ["a code of another status", "GET", `/v1/worlds/${id}`, 404, { detail: "x", code: "conflict", schemaVersion: "1.0" }, /code/],
     ["no schemaVersion", "DELETE", `/v1/worlds/${id}`, 200, { ok: true }, /schemaVersion/],
     ["a 412 without currentRev", "POST", `/v1/worlds/${id}/ops`, 412, { detail: "x", code: "rev_mismatch", schemaVersion: "1.0" }, /currentRev/],
@@ -298,6 +298,14 @@ describe("every documented success response, live", () => {
     await ok(api.post(`${w}/ops`, { ops: [{ op: "add_state", id: "cellar", base: "a cold cellar" }, { op: "delete_state", id: "nowhere" }] }, sk));
     await ok(api.post(`${w}/ops`, { ops: [{ op: "set_entrance", state: "nowhere" }] }, sk), 422);
     await ok(api.post(`${w}/ops`, { ops: [{ op: "add_state", id: "attic" }], expectedRev: "stale" }, sk), 412);
+    const entrance = world.world.entrance.state as string;
+    const exit = world.world.scene.events.find((e: { from: string }) => e.from === entrance);
+    const playtest = await ok(api.post(`${w}/playtests`, { name: "first move", steps: [{ event: exit.name, state: exit.to ?? entrance }] }, sk), 201);
+    await ok(api.get(`${w}/playtests`, sk));
+    await ok(api.post(`${w}/edit`, { instruction: "add a state 'Attic' after 'cellar'", dryRun: true }, sk));
+    await ok(api.post(`${w}/edit`, { instruction: "add a state 'Attic' after 'cellar'" }, sk));
+    await ok(api.post(`${w}/edit`, { instruction: "remove the atic" }, sk), 422);
+    await ok(api.del(`${w}/playtests/${playtest.playtestId}`, sk));
     const current = await ok(api.get(w, sk));
     for (const projection of ["scene", "states", "events", "lint"]) {
       await ok(api.call("GET", `${w}/${projection}`, { token: sk, headers: { "if-none-match": `"${current.rev}"` } }), 304);

@@ -54,6 +54,8 @@ export { imageSize } from "./raster";
 export { detectAction, emotionOf, localChat, mockChat, nearestStance, NEUTRAL_AFFECT, normalizeAffect, readText, stancePoint } from "./chat";
 export { DEFAULT_VOICE, encodeWav, localSpeech, mockSpeech, wavInfo } from "./speech";
 export { ZCharacterAction } from "./openai-runtime";
+export { worldOutline } from "./edit";
+export type { ProposeEditInput, ProposeEditResult } from "./edit";
 
 export type ProviderMode = "test" | "live";
 

@@ -16,6 +16,7 @@ import { ZWorld } from "@/lib/kernel";
 import { proceduralBible, segmentText } from "./book";
 import type { OpenAICompatibleConfig } from "./config";
 import { ProviderError } from "./errors";
+import { EDIT_SYSTEM_PROMPT, editPrompt, editRepairPrompt, landEdit, ZEditAnswer } from "./edit";
 import { throwIfCancelled } from "./gate";
 import { landWorld, parseJsonAnswer, type Landing } from "./land";
 import { effectivePrompt, paintLocal, sceneSvgDataUri } from "./local/painter";
@@ -73,6 +74,9 @@ export const ZBibleAnswer = z.object({
   summary: z.string().default(""),
 });
 const BIBLE_JSON_SCHEMA = z.toJSONSchema(ZBibleAnswer, { target: "draft-7", io: "input" }) as JSONSchema7;
+const EDIT_JSON_SCHEMA = z.toJSONSchema(ZEditAnswer, { target: "draft-7", io: "input", unrepresentable: "any" }) as JSONSchema7;
+/** An edit's answers: the first, and one repair round with the refusal's findings. */
+const EDIT_ATTEMPTS = 2;
 
 interface Call {
   system: string;
@@ -91,7 +95,7 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
     apiKey: config.apiKey,
     supportsStructuredOutputs: config.jsonMode === "json_schema",
   });
-  const capabilities: ReadonlySet<Capability> = new Set<Capability>(["author", "paint", "book", "chat", "speech", "vision"]);
+  const capabilities: ReadonlySet<Capability> = new Set<Capability>(["author", "paint", "book", "chat", "speech", "vision", "edit"]);
 
   /** Runs `work` under the per-request timeout and the caller's signal; maps failures to ProviderError. */
   async function withTimeout<T>(what: string, signal: AbortSignal | undefined, work: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
@@ -278,6 +282,23 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
         model: input.character.modelId,
       });
       return landChatAnswer(text, input);
+    },
+
+    async proposeEdit(input) {
+      const first: ModelMessage = { role: "user", content: editPrompt(input.world, input.instruction) };
+      let messages: ModelMessage[] = [first];
+      let problems: string[] = [];
+      for (let attempt = 1; attempt <= EDIT_ATTEMPTS; attempt++) {
+        const text = await complete("edit", { system: EDIT_SYSTEM_PROMPT, messages, schema: EDIT_JSON_SCHEMA, schemaName: "edit", signal: input.signal });
+        const landing = landEdit(text, input.world);
+        if (landing.ok) return { ops: landing.ops, summary: landing.summary, attempts: attempt };
+        // The last batch the gate refused still goes to the write path, whose 422 names the findings.
+        if (attempt === EDIT_ATTEMPTS && landing.ops && landing.summary !== undefined) return { ops: landing.ops, summary: landing.summary, attempts: attempt };
+        problems = landing.problems;
+        const echo = text.trim() === "" ? "(empty answer)" : text.slice(0, MAX_ECHO_CHARS);
+        messages = [first, { role: "assistant", content: echo }, { role: "user", content: editRepairPrompt(problems) }];
+      }
+      throw new ProviderError("authoring_failed", `The model did not answer a valid ops batch in ${EDIT_ATTEMPTS} attempts: ${problems.join(" ")}`, { provider: PROVIDER, attempts: EDIT_ATTEMPTS });
     },
 
     async speak(input: SpeechInput): Promise<SpeechResult> {

@@ -1,4 +1,5 @@
 import type { Diagnostic, World } from "@/lib/kernel";
+import type { ProposeEditInput, ProposeEditResult } from "./edit";
 
 /**
  * The one interface of the generative capabilities (docs/providers.md). Three implementations:
@@ -14,7 +15,7 @@ export type ProviderName = (typeof PROVIDER_NAMES)[number];
  * What a provider can do; a caller checks `capabilities.has(...)` before it relies on a
  * capability that not every provider has.
  */
-export type Capability = "author" | "paint" | "book" | "chat" | "speech" | "vision";
+export type Capability = "author" | "paint" | "book" | "chat" | "speech" | "vision" | "edit";
 
 export interface SubjectRefInput {
   imageUrl: string;
@@ -310,6 +311,11 @@ export interface Provider {
   ground(input: GroundInput): Promise<GroundResult>;
   /** Vision: a caption and the labels of what the frame shows. */
   describe(input: DescribeInput): Promise<DescribeResult>;
+  /**
+   * Capability `edit`: an instruction in plain language as a batch of public ops (one repair
+   * round with the gate's findings). Providers without it leave edits to lib/edit's grammar.
+   */
+  proposeEdit?(input: ProposeEditInput): Promise<ProposeEditResult>;
 }
 
 /** segment → bible → author one act: the `text` path of POST /v1/worlds (first chapter). */

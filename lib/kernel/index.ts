@@ -107,3 +107,6 @@ export type { MockWorldInput } from "./mock-world";
 
 export { createPrng, hashHex, hashString } from "./hash";
 export type { Prng } from "./hash";
+
+export { replayPlaytest, replayPlaytests } from "./playtest";
+export type { Playtest, PlaytestBreak, PlaytestFailure, PlaytestReport, PlaytestStep } from "./playtest";

@@ -173,13 +173,18 @@ export type OpName = Op["op"];
 export const ZOpList = z.array(ZOp).min(1);
 
 /** Body of POST /v1/worlds/{id}/events: the add_event fields plus the concurrency token. */
-export const ZAddEventBody = z.strictObject({ ...addEventShape, expectedRev: z.string().optional() });
+export const ZAddEventBody = z.strictObject({
+  ...addEventShape,
+  expectedRev: z.string().optional(),
+  requirePlaytests: z.boolean().optional().describe("refuse (422) a write that breaks a recorded play-through"),
+});
 export type AddEventBody = z.infer<typeof ZAddEventBody>;
 
 /** The /events route goes through the same op as a batch of one. */
 export function addEventOp(body: AddEventBody): AddEventOp {
-  const { expectedRev, ...fields } = body;
+  const { expectedRev, requirePlaytests, ...fields } = body;
   void expectedRev; // a concurrency token, not part of the graph
+  void requirePlaytests; // a condition of the write, not part of the graph
   return { op: "add_event", ...fields };
 }
 

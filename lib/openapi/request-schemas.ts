@@ -21,7 +21,9 @@ import {
   ZUpdateStateOp,
   ZVariantInput,
 } from "@/lib/kernel";
+import { ZEditBody } from "@/lib/edit/requests";
 import { ZCreateKey } from "@/lib/keys/keys";
+import { ZCreatePlaytestBody, ZPlaytestStepInput } from "@/lib/playtests/requests";
 import { ZCreateVersionBody, ZRenameVersionBody, ZRestoreVersionBody } from "@/lib/versions/requests";
 import { ZCreateWebhook } from "@/lib/webhooks/endpoints";
 import { ZCheckBody, ZDescribeBody, ZFrame, ZGroundBody } from "@/lib/vision/requests";
@@ -49,6 +51,9 @@ export const REQUEST_SCHEMAS = {
   RemoveVariantOp: ZRemoveVariantOp,
   VariantInput: ZVariantInput,
   AddEventRequest: ZAddEventBody,
+  EditRequest: ZEditBody,
+  CreatePlaytestRequest: ZCreatePlaytestBody,
+  PlaytestStepInput: ZPlaytestStepInput,
   ForkRequest: ZForkBody,
   ValidateRequest: ZValidateBody,
   CreateVersionRequest: ZCreateVersionBody,

@@ -9,6 +9,7 @@ import { ZScope } from "@/lib/keys/scopes";
 import { QUOTA_KINDS } from "@/lib/quota/quota";
 import { ZVisibility } from "@/lib/worlds/requests";
 import { VISION_RESPONSE_SCHEMAS } from "./responses-vision";
+import { EDIT_RESPONSE_SCHEMAS, ZPlaytestReport } from "./responses-edit";
 
 /*
  * The response bodies of /v1, as zod schemas. The OpenAPI document is generated from them and
@@ -85,6 +86,8 @@ export const ZWorldResource = body({
   ...ZWorldSummary.shape,
   world: ZWorldInput.describe("the SMWorld graph as stored: an imported world exactly as it was sent (state fields it left out read as their add_state defaults); graph writes store complete states"),
 });
+/** POST …/versions/{versionId}/restore: the World resource and the play-throughs replayed on it. */
+export const ZRestoredWorld = body({ ...ZWorldResource.shape, playtests: ZPlaytestReport });
 export const ZWorldList = body({
   worlds: z.array(ZWorldSummary).describe("newest first"),
   nextCursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last"),
@@ -140,6 +143,7 @@ const graphWrite = {
   world: ZWorld.describe("the new kernel-validated graph"),
   diagnostics: z.array(ZDiagnostic).describe("advisory findings (warning, info)"),
   rev: ZRev,
+  playtests: ZPlaytestReport,
 };
 /** Spec "Graph-write result", common part. */
 export const ZGraphWriteResult = body(graphWrite);
@@ -386,6 +390,7 @@ export const RESPONSE_SCHEMAS = {
   Ok: ZOk,
   WorldSummary: ZWorldSummary,
   WorldResource: ZWorldResource,
+  RestoredWorld: ZRestoredWorld,
   WorldList: ZWorldList,
   CreateWorldGenerated: ZCreateWorldGenerated,
   WorldImported: ZWorldImported,
@@ -439,4 +444,5 @@ export const RESPONSE_SCHEMAS = {
   OpenApiDocument: ZOpenApiDocument,
   ...VISION_RESPONSE_SCHEMAS,
   ...CAMPAIGN_RESPONSE_SCHEMAS,
+  ...EDIT_RESPONSE_SCHEMAS,
 } satisfies Record<string, z.ZodType>;

@@ -3,6 +3,7 @@ import type { WorldVersion } from "@/lib/db/generated/client";
 import { ApiError, notFound } from "@/lib/errors";
 import type { World } from "@/lib/kernel";
 import { forgetWorld } from "@/lib/worlds/world-cache";
+import { playtestGuard } from "@/lib/worlds/playtest-guard";
 import { getFreshWorldOrThrow, getWorldOrThrow, writeGraph, type Caller } from "@/lib/worlds/worlds";
 
 /**
@@ -77,11 +78,12 @@ export async function pruneVersion(caller: Caller, worldId: string, versionId: s
   return { ok: true, versionId };
 }
 
-/** The working graph becomes the snapshot (a new rev) and HEAD moves to it. */
-export async function restoreVersion(caller: Caller, worldId: string, versionId: string, expectedRev: string | undefined) {
+/** The working graph becomes the snapshot (a new rev) and HEAD moves to it; the play-throughs are replayed on it. */
+export async function restoreVersion(caller: Caller, worldId: string, versionId: string, expectedRev: string | undefined, options: { requirePlaytests?: boolean } = {}) {
   await getWorldOrThrow(caller, worldId);
   const version = await getVersionOrThrow(worldId, versionId);
   const snapshot = version.graph as World;
-  const { row } = await writeGraph(caller, worldId, expectedRev, () => ({ graph: snapshot, report: null, columns: { headVersionId: versionId } }));
-  return row;
+  const guard = await playtestGuard(worldId, options);
+  const { row, report } = await writeGraph(caller, worldId, expectedRev, () => ({ graph: snapshot, report: guard.check(snapshot), columns: { headVersionId: versionId } }));
+  return { row, playtests: report };
 }

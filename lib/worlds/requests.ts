@@ -73,7 +73,10 @@ export const ZUpdateWorldBody = z.strictObject({
 });
 export type UpdateWorldBody = z.infer<typeof ZUpdateWorldBody>;
 
-export const ZOpsBody = z.strictObject({ ops: ZOpList, expectedRev: z.string().min(1).optional() });
+/** Refuse (422) a graph write that breaks a recorded play-through (docs/api.md "Play-throughs"). */
+export const ZRequirePlaytests = z.boolean().optional().describe("refuse (422 `validation_failed`) a write that breaks a recorded play-through; nothing persists");
+
+export const ZOpsBody = z.strictObject({ ops: ZOpList, expectedRev: z.string().min(1).optional(), requirePlaytests: ZRequirePlaytests });
 export type OpsBody = z.infer<typeof ZOpsBody>;
 
 export { ZAddEventBody };

@@ -9,6 +9,7 @@ import type { Mode } from "@/lib/keys/key-string";
 import type { UpdateWorldBody, Visibility } from "./requests";
 import { wholeGraph, worldPieces } from "./graph-json";
 import { compareAndSetWorld, insertWorldRow } from "./graph-store";
+import { playtestGuard, type GuardOptions } from "./playtest-guard";
 import { makeSlug } from "./slug";
 import { beginRead, cachedWorld, forgetWorld, readWorld, remember, watchWorldChanges } from "./world-cache";
 
@@ -164,16 +165,28 @@ export function revMismatch(currentRev: string): ApiError {
   return new ApiError("rev_mismatch", "The world changed since that rev; reload it and apply your change again.", { currentRev });
 }
 
-/** POST /v1/worlds/{id}/ops: apply in order, gate once, persist all or nothing. */
-export async function applyOpsToWorld(caller: Caller, id: string, ops: Op[], expectedRev: string | undefined) {
+/** What an ops batch does to a graph, gated (422 on an error), without persisting: shared by /ops, /edit and its dryRun. */
+export function gateOps(graph: World, ops: Op[]) {
+  // The stored graph passed the schema and ops are schema-checked, so the gate alone decides.
+  const applied = applyOps(graph, ops);
+  const diagnostics = validateWorld(applied.world, { limits: importLimits() });
+  if (hasErrors(diagnostics)) throw gateRejection("The ops batch was rejected by the kernel gate; nothing was persisted.", { errors: [], diagnostics });
+  // applyOps copies on write: when every op was skipped, nothing changed.
+  const changed = applied.applyErrors.length < ops.length;
+  return { graph: changed ? applied.world : null, world: applied.world, applyErrors: applied.applyErrors, notes: applied.notes, diagnostics: advisory(diagnostics) };
+}
+
+/**
+ * POST /v1/worlds/{id}/ops: apply in order, gate once, replay the play-throughs, persist all or
+ * nothing. `ops` may be a function of the graph being written (an edit read against it), called
+ * again if the compare-and-set has to retry on a newer graph.
+ */
+export async function applyOpsToWorld(caller: Caller, id: string, ops: Op[] | ((graph: World) => Op[]), expectedRev: string | undefined, options: GuardOptions = {}) {
+  const guard = await playtestGuard(id, options);
   const { row, report, graphChanged } = await writeGraph(caller, id, expectedRev, (current) => {
-    // The stored graph passed the schema and ops are schema-checked, so the gate alone decides.
-    const applied = applyOps(current.graph, ops);
-    const diagnostics = validateWorld(applied.world, { limits: importLimits() });
-    if (hasErrors(diagnostics)) throw gateRejection("The ops batch was rejected by the kernel gate; nothing was persisted.", { errors: [], diagnostics });
-    // applyOps copies on write: when every op was skipped, nothing changed.
-    const changed = applied.applyErrors.length < ops.length;
-    return { graph: changed ? applied.world : null, report: { applyErrors: applied.applyErrors, notes: applied.notes, diagnostics: advisory(diagnostics) } };
+    const batch = typeof ops === "function" ? ops(current.graph) : ops;
+    const { graph, world, applyErrors, notes, diagnostics } = gateOps(current.graph, batch);
+    return { graph, report: { applyErrors, notes, diagnostics, playtests: guard.check(world) } };
   });
   return { row, graphChanged, ...report };
 }
@@ -248,6 +261,7 @@ export async function updateWorldMeta(caller: Caller, id: string, body: UpdateWo
 /** POST /v1/worlds/{id}/events: one event through the same op path as the ops route. */
 export async function addEventToWorld(caller: Caller, id: string, body: AddEventBody, expectedRev: string | undefined) {
   const op = addEventOp(body);
+  const guard = await playtestGuard(id, { requirePlaytests: body.requirePlaytests });
   const { row, report } = await writeGraph(caller, id, expectedRev, (current) => {
     const applied = applyOps(current.graph, [op]);
     if (applied.applyErrors.length > 0) {
@@ -255,7 +269,7 @@ export async function addEventToWorld(caller: Caller, id: string, body: AddEvent
     }
     const diagnostics = validateWorld(applied.world, { limits: importLimits() });
     if (hasErrors(diagnostics)) throw gateRejection("The event was rejected by the kernel gate; nothing was persisted.", { errors: [], diagnostics });
-    return { graph: applied.world, report: advisory(diagnostics) };
+    return { graph: applied.world, report: { diagnostics: advisory(diagnostics), playtests: guard.check(applied.world) } };
   });
-  return { world: row.graph, diagnostics: report, rev: row.rev, eventName: op.name };
+  return { world: row.graph, diagnostics: report.diagnostics, rev: row.rev, eventName: op.name, playtests: report.playtests };
 }

@@ -1,3 +1,4 @@
+import { ZEditBody } from "@/lib/edit/requests";
 import { ZAddEventBody } from "@/lib/kernel";
 import { ZIdParams } from "@/lib/shared/params";
 import { ZOpsBody } from "@/lib/worlds/requests";
@@ -66,7 +67,7 @@ export const addWorldEvent = operation({
     ...ifMatchConflict,
     ...notFoundWorld,
     ...revMismatch,
-    validation_failed: "the event could not be added, or the result failed the kernel gate (`diagnostics`); nothing persisted",
+    validation_failed: "the event could not be added, the result failed the kernel gate (`diagnostics`), or `requirePlaytests` is set and it breaks a recorded play-through; nothing persisted",
   },
 });
 
@@ -79,6 +80,7 @@ export const applyWorldOps = operation({
   description: [
     "Ops apply in order and atomically. An op that cannot be applied is skipped and reported in `applyErrors` (non-fatal); the resulting world is then validated once by the kernel gate. A 422 rejects the whole batch and nothing persists.",
     "Concurrency: send the last `rev` as `If-Match` (or `expectedRev`); a stale one is a 412 with `currentRev`.",
+    "The world's recorded play-throughs are replayed on the result (`playtests`); with `requirePlaytests: true` a batch that breaks one is a 422 and nothing persists.",
   ].join("\n\n"),
   auth: "key",
   scope: "worlds:write",
@@ -91,9 +93,39 @@ export const applyWorldOps = operation({
     ...notFoundWorld,
     ...revMismatch,
     payload_too_large: "the batch is over 4 MB",
-    validation_failed: "the resulting world failed the kernel gate (`diagnostics`); nothing persisted",
+    validation_failed: "the resulting world failed the kernel gate (`diagnostics`), or `requirePlaytests` is set and it breaks a recorded play-through; nothing persisted",
+  },
+});
+
+export const editWorld = operation({
+  method: "POST",
+  path: "/v1/worlds/{id}/edit",
+  tag: "Graph",
+  operationId: "editWorld",
+  summary: "Edit the graph in plain language",
+  description: [
+    "The instruction becomes a batch of public ops (`ops`, with a one-sentence `summary`), applied exactly as `POST /v1/worlds/{id}/ops` applies a batch: in order, atomically, through the kernel gate, with the recorded play-throughs replayed (`playtests`, `requirePlaytests`). `dryRun: true` answers the ops and the graph they would make, and persists nothing.",
+    "Who reads the instruction (`provider`): test keys a deterministic mock (`mock: true`; an instruction of the grammar as the grammar reads it, any other a fixed mock edit); live keys the configured OpenAI-compatible model (structured output in the op vocabulary, one repair round with the gate's findings), else the offline grammar of docs/edit.md. An instruction that cannot be turned into ops, or that names a state that does not exist or could be several, is a 422 whose `detail` says why and suggests the names meant.",
+    "Metered as one `edit` of daily quota (reserved first, given back when the edit fails); `Idempotency-Key` replays a retry.",
+  ].join("\n\n"),
+  auth: "key",
+  scope: "worlds:write",
+  params: ZIdParams,
+  body: ZEditBody,
+  headers: ["If-Match", "Idempotency-Key"],
+  responses: {
+    200: { description: "The graph-write result with `ops` and `summary`; with `dryRun`, the preview (`dryRun: true`, `baseRev`).", schema: "EditAnswer", headers: ["ETag", "Idempotent-Replayed"] },
+  },
+  errors: {
+    ...ifMatchConflict,
+    ...notFoundWorld,
+    ...revMismatch,
+    quota_exceeded: "the app's daily `edit` quota is used up",
+    validation_failed: "the instruction could not be turned into ops (`detail` says why), the batch failed the kernel gate (`diagnostics`), or `requirePlaytests` is set and it breaks a recorded play-through; nothing persisted, nothing charged",
+    upstream_failed: "the edit model failed; nothing persisted, nothing charged",
+    unavailable: "the quota store or the edit model's configuration is unavailable",
   },
 });
 
 /** In the order of the document. */
-export const GRAPH = [getWorldScene, listWorldStates, listWorldEvents, addWorldEvent, applyWorldOps];
+export const GRAPH = [getWorldScene, listWorldStates, listWorldEvents, addWorldEvent, applyWorldOps, editWorld];

@@ -7,6 +7,7 @@ import { JOBS } from "./jobs";
 import { KEYS } from "./keys";
 import { MEDIA } from "./media";
 import { META } from "./meta";
+import { PLAYTESTS } from "./playtests";
 import { RUNTIME } from "./runtime";
 import { USAGE } from "./usage";
 import { VALIDATION } from "./validation";
@@ -22,6 +23,7 @@ export const OPERATIONS: Operation[] = [
   ...WORLDS,
   ...CAMPAIGNS,
   ...GRAPH,
+  ...PLAYTESTS,
   ...VERSIONS,
   ...VALIDATION,
   ...USAGE,

@@ -89,8 +89,13 @@ export const restoreWorldVersion = operation({
   body: ZRestoreVersionBody,
   bodyOptional: true,
   headers: ["If-Match"],
-  responses: { 200: { description: "The restored world.", schema: "WorldResource", headers: ["ETag"] } },
-  errors: { ...ifMatchConflict, not_found: "no such world, or no such version of it", ...revMismatch },
+  responses: { 200: { description: "The restored world, with the recorded play-throughs replayed on it (`playtests`).", schema: "RestoredWorld", headers: ["ETag"] } },
+  errors: {
+    ...ifMatchConflict,
+    not_found: "no such world, or no such version of it",
+    ...revMismatch,
+    validation_failed: "`requirePlaytests` is set and the snapshot breaks a recorded play-through; nothing persisted",
+  },
 });
 
 /** In the order of the document. */

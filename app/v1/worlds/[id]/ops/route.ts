@@ -6,5 +6,5 @@ import { applyOpsToWorld } from "@/lib/worlds/worlds";
 export const POST = route({
   ...op.applyWorldOps,
   maxBodyBytes: 4 * 1024 * 1024,
-  handler: async ({ auth, params, body, expectedRev }) => graphWriteBody(await applyOpsToWorld(auth, params.id, body.ops, expectedRev)),
+  handler: async ({ auth, params, body, expectedRev }) => graphWriteBody(await applyOpsToWorld(auth, params.id, body.ops, expectedRev, body)),
 });

@@ -6,6 +6,8 @@ import { worldResourceBody } from "@/lib/worlds/serialize";
 
 export const POST = route({
   ...op.restoreWorldVersion,
-  handler: async ({ req, auth, params, expectedRev }) =>
-    worldResourceBody(await restoreVersion(auth, params.id, params.versionId, expectedRev), publicBaseUrl(req)),
+  handler: async ({ req, auth, params, body, expectedRev }) => {
+    const { row, playtests } = await restoreVersion(auth, params.id, params.versionId, expectedRev, body);
+    return { ...worldResourceBody(row, publicBaseUrl(req)), playtests };
+  },
 });
