@@ -92,8 +92,12 @@ export class SimClient {
     return this.call<RunnerSpec>("GET", "/spec");
   }
 
-  /** `POST /envs`: a new environment (call `reset` before stepping it). `camera`: pixels a side, 0 for none, absent for the runner's default. */
-  async createEnv(options: { seed?: number; camera?: number } = {}): Promise<RemoteEnv> {
+  /**
+   * `POST /envs`: a new environment (call `reset` before stepping it). `camera`: pixels a side,
+   * 0 for none, absent for the runner's default; `jitter: false`: the agent enters every room
+   * exactly at its start pose (scripted paths).
+   */
+  async createEnv(options: { seed?: number; camera?: number; jitter?: boolean } = {}): Promise<RemoteEnv> {
     const { envId } = await this.call<{ envId: string }>("POST", "/envs", options);
     return new RemoteEnv(this, envId);
   }

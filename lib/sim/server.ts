@@ -22,7 +22,7 @@ const MAX_BODY = 1 << 20;
 const ZSeed = z.number().int().min(0).max(2 ** 32 - 1);
 const ZAction = z.number().int().min(0).max(ACTIONS.length - 1);
 const ZCamera = z.union([z.literal(0), z.number().int().min(SIM.minCamera).max(SIM.maxCamera)]);
-export const ZCreateEnvBody = z.strictObject({ seed: ZSeed.optional(), camera: ZCamera.optional() });
+export const ZCreateEnvBody = z.strictObject({ seed: ZSeed.optional(), camera: ZCamera.optional(), jitter: z.boolean().optional() });
 export const ZResetBody = z.strictObject({ seed: ZSeed.optional() });
 export const ZStepBody = z.strictObject({ action: ZAction });
 export const ZBatchStepBody = z.strictObject({ steps: z.array(z.strictObject({ envId: z.string().min(1).max(100), action: ZAction })).min(1).max(1024) });
@@ -110,7 +110,7 @@ export function createSimServer(options: SimServerOptions): http.Server {
       const body = parse(ZCreateEnvBody, await readJson(req));
       if (envs.size >= maxEnvs) throw new HttpError("conflict", `This runner holds ${maxEnvs} environments already; DELETE some first.`);
       const envId = `env_${nextId++}`;
-      envs.set(envId, new SimEnv(sim, { seed: body.seed ?? 0, camera: body.camera ?? options.camera }));
+      envs.set(envId, new SimEnv(sim, { seed: body.seed ?? 0, camera: body.camera ?? options.camera, jitter: body.jitter }));
       return { status: 201, body: { envId } };
     }
     if (parts.length === 2 && parts[1] === "step") {
