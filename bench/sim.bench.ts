@@ -5,7 +5,9 @@
 //   2. in process, 64×64 camera (goal ≥ 10,000);
 //   3. over HTTP, 16 environments a request: the runner as users start it (`worlds sim serve`)
 //      loaded by a trainer-like client in another process, beside a node:http server answering
-//      the same requests with fixed bodies of the same size (goal ≥ 20,000 env-steps/s);
+//      the same requests with fixed bodies of the same size (goal ≥ 20,000 env-steps/s). Not
+//      autocannon: a trainer owns its environments and resets those whose episode ended, and
+//      autocannon clears a connection's context after every request cycle;
 //   4. export: 1,000,000 steps without camera (goal ≤ 30 s, peak RSS ≤ 1 GB), and a 64×64
 //      camera over 10,000 and 100,000 steps (memory flat: the peaks differ by ≤ 64 MB). Peak RSS
 //      is the export process's own ru_maxrss, the true high-water mark.

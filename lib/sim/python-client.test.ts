@@ -28,7 +28,11 @@ function run(child: ChildProcess): Promise<{ code: number; stdout: string; stder
 }
 
 beforeAll(async () => {
-  execFileSync("python3", ["-c", "import numpy"], { stdio: "ignore" });
+  try {
+    execFileSync("python3", ["-c", "import numpy"], { stdio: "ignore" });
+  } catch {
+    throw new Error("python3 with numpy is required: apt-get install -y python3-numpy (scripts/ensure-system-packages.sh does it)");
+  }
   fs.writeFileSync(worldFile, JSON.stringify(makeSmallWorld()));
   runner = worlds(["sim", "serve", "--world", worldFile, "--port", "0"]);
   url = await new Promise<string>((resolve, reject) => {
