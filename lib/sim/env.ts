@@ -1,6 +1,6 @@
 import { createPrng, hashString, type Prng } from "@/lib/kernel";
 import { renderCamera } from "./camera";
-import { CONTACT_EPS, pointSegmentDistance, rayDisc, raySegment, sweepDisc, sweepSegment, wrapAngle } from "./geometry";
+import { CONTACT_EPS, pointSegmentDistance2, rayDisc, raySegment, sweepDisc, sweepSegment, wrapAngle } from "./geometry";
 import type { Pose, Room, SimWorld } from "./room";
 import { ACTIONS, SIM } from "./spec";
 
@@ -60,15 +60,6 @@ const START_JITTER = 0.4;
 const HEADING_JITTER = Math.PI / 9;
 const round4 = (v: number): number => Math.round(v * 1e4) / 1e4;
 
-interface Hit {
-  t: number;
-  label: number;
-  /** Index into room.exits, or -1. */
-  exit: number;
-  /** Index into room.objects, or -1. */
-  object: number;
-}
-
 export class SimEnv {
   readonly camera: number;
   private readonly jitter: number;
@@ -79,6 +70,15 @@ export class SimEnv {
   private started = false;
   private done = false;
   private touching = false;
+  /** The room of `stateId` (looked up once per room entered, not once per use). */
+  private current: Room;
+  // The last cast's hit (no allocation per ray): distance, label, exit and object indices (-1: none).
+  private hitT = Infinity;
+  private hitLabel = -1;
+  private hitExit = -1;
+  private hitObject = -1;
+  /** Scratch segment for line-of-sight checks. */
+  private readonly sight = { ax: 0, ay: 0, bx: 0, by: 0 };
 
   constructor(
     readonly sim: SimWorld,
@@ -88,7 +88,8 @@ export class SimEnv {
     this.jitter = options.jitter === false ? 0 : 1;
     this.prng = createPrng(hashString(`sim-v1|${options.seed ?? 0}`));
     this.stateId = sim.entrance;
-    this.agent = { ...this.room.start };
+    this.current = sim.rooms.get(sim.entrance)!;
+    this.agent = { ...this.current.start };
   }
 
   get state(): string {
@@ -96,7 +97,7 @@ export class SimEnv {
   }
 
   get room(): Room {
-    return this.sim.rooms.get(this.stateId)!;
+    return this.current;
   }
 
   get pose(): Readonly<Pose> {
@@ -142,10 +143,10 @@ export class SimEnv {
       else if (name === "turn_left") this.agent.heading = wrapAngle(this.agent.heading + SIM.turnStep);
       else if (name === "turn_right") this.agent.heading = wrapAngle(this.agent.heading - SIM.turnStep);
       else if (name === "interact") {
-        const hit = this.cast(this.agent.heading);
-        if (hit.t - SIM.agentRadius <= SIM.interactRange) {
-          if (hit.exit >= 0) exit = hit.exit;
-          else if (hit.object >= 0 && this.room.objects[hit.object]!.override >= 0) event = this.sim.world.scene.events[this.room.objects[hit.object]!.override]!.name;
+        this.cast(this.agent.heading);
+        if (this.hitT - SIM.agentRadius <= SIM.interactRange) {
+          if (this.hitExit >= 0) exit = this.hitExit;
+          else if (this.hitObject >= 0 && this.room.objects[this.hitObject]!.override >= 0) event = this.sim.world.scene.events[this.room.objects[this.hitObject]!.override]!.name;
         }
       }
     }
@@ -168,7 +169,8 @@ export class SimEnv {
 
   private enter(stateId: string): void {
     this.stateId = stateId;
-    const s = this.room.start;
+    this.current = this.sim.rooms.get(stateId)!;
+    const s = this.current.start;
     const jx = (this.prng.next() * 2 - 1) * START_JITTER * this.jitter;
     const jh = (this.prng.next() * 2 - 1) * HEADING_JITTER * this.jitter;
     this.agent = { x: s.x + jx, y: s.y, heading: wrapAngle(s.heading + jh) };
@@ -177,63 +179,92 @@ export class SimEnv {
 
   /** Moves along the heading (backwards when negative) up to the first contact; an exit touched is returned. */
   private move(dist: number): number {
-    const { walls, objects } = this.room;
+    const { walls, objects } = this.current;
     const sign = dist < 0 ? -1 : 1;
     const dx = Math.cos(this.agent.heading) * sign;
     const dy = Math.sin(this.agent.heading) * sign;
     const R = SIM.agentRadius;
+    const px = this.agent.x;
+    const py = this.agent.y;
     let best = Math.abs(dist);
     let exit = -1;
     let blocked = false;
     // The first contact stops the move; on a tie the exit wins (a doorway's edge lets through).
-    const contact = (t: number, ex: number): void => {
+    // (Written out twice rather than as a closure: this runs on every step.)
+    for (let i = 0; i < walls.length; i++) {
+      const w = walls[i]!;
+      const t = sweepSegment(px, py, R, dx, dy, w);
       if (t < best - 1e-12 || (!blocked && t <= best)) {
         best = t;
-        exit = ex;
+        exit = w.exit;
         blocked = true;
-      } else if (blocked && ex >= 0 && Math.abs(t - best) <= 1e-12) exit = ex;
-    };
-    for (const w of walls) contact(sweepSegment(this.agent.x, this.agent.y, R, dx, dy, w), w.exit);
-    for (const o of objects) contact(sweepDisc(this.agent.x, this.agent.y, R, dx, dy, o), -1);
+      } else if (blocked && w.exit >= 0 && Math.abs(t - best) <= 1e-12) exit = w.exit;
+    }
+    for (let i = 0; i < objects.length; i++) {
+      const t = sweepDisc(px, py, R, dx, dy, objects[i]!);
+      if (t < best - 1e-12 || (!blocked && t <= best)) {
+        best = t;
+        exit = -1;
+        blocked = true;
+      }
+    }
     this.agent.x += dx * best;
     this.agent.y += dy * best;
     return blocked ? exit : -1;
   }
 
-  /** The nearest wall, exit or object along a ray from the agent's centre. */
-  private cast(angle: number): Hit {
+  /** The nearest wall, exit or object along a ray from the agent's centre, into `hitT`, `hitLabel`, `hitExit`, `hitObject`. */
+  private cast(angle: number): void {
     const ox = this.agent.x;
     const oy = this.agent.y;
     const dx = Math.cos(angle);
     const dy = Math.sin(angle);
-    const hit: Hit = { t: Infinity, label: -1, exit: -1, object: -1 };
-    const room = this.room;
-    for (const w of room.walls) {
+    const room = this.current;
+    let t0 = Infinity;
+    let label = -1;
+    let exit = -1;
+    let object = -1;
+    const walls = room.walls;
+    for (let i = 0; i < walls.length; i++) {
+      const w = walls[i]!;
       const t = raySegment(ox, oy, dx, dy, w);
-      if (t < hit.t) {
-        hit.t = t;
-        hit.exit = w.exit;
-        hit.label = w.exit >= 0 ? room.exits[w.exit]!.labelIndex : 0;
+      if (t < t0) {
+        t0 = t;
+        exit = w.exit;
+        label = w.exit >= 0 ? room.exits[w.exit]!.labelIndex : 0;
       }
     }
-    for (let i = 0; i < room.objects.length; i++) {
-      const t = rayDisc(ox, oy, dx, dy, room.objects[i]!);
-      if (t < hit.t) {
-        hit.t = t;
-        hit.exit = -1;
-        hit.object = i;
-        hit.label = room.objects[i]!.labelIndex;
+    const objects = room.objects;
+    for (let i = 0; i < objects.length; i++) {
+      const t = rayDisc(ox, oy, dx, dy, objects[i]!);
+      if (t < t0) {
+        t0 = t;
+        exit = -1;
+        object = i;
+        label = objects[i]!.labelIndex;
       }
     }
-    return hit;
+    this.hitT = t0;
+    this.hitLabel = label;
+    this.hitExit = exit;
+    this.hitObject = object;
   }
 
-  private clearance(): number {
+  /** Whether the agent touches a wall or an object (its rim within CONTACT_EPS of it). Squared distances: no square roots on every step. */
+  private isTouching(): boolean {
     const { x, y } = this.agent;
-    let c = Infinity;
-    for (const w of this.room.walls) c = Math.min(c, pointSegmentDistance(x, y, w));
-    for (const o of this.room.objects) c = Math.min(c, Math.hypot(x - o.x, y - o.y) - o.r);
-    return c - SIM.agentRadius;
+    const { walls, objects } = this.current;
+    const reach = SIM.agentRadius + CONTACT_EPS;
+    const reach2 = reach * reach;
+    for (let i = 0; i < walls.length; i++) if (pointSegmentDistance2(x, y, walls[i]!) <= reach2) return true;
+    for (let i = 0; i < objects.length; i++) {
+      const o = objects[i]!;
+      const dx = x - o.x;
+      const dy = y - o.y;
+      const r = reach + o.r;
+      if (dx * dx + dy * dy <= r * r) return true;
+    }
+    return false;
   }
 
   private inSight(tx: number, ty: number, radius: number, self: number): boolean {
@@ -241,32 +272,43 @@ export class SimEnv {
     const dist = Math.hypot(tx - x, ty - y);
     const half = dist > radius ? Math.asin(radius / dist) : Math.PI;
     if (Math.abs(wrapAngle(Math.atan2(ty - y, tx - x) - heading)) - half > SIM.fov / 2) return false;
-    const sight = { ax: x, ay: y, bx: tx, by: ty };
-    const objects = this.room.objects;
+    const sight = this.sight;
+    sight.ax = x;
+    sight.ay = y;
+    sight.bx = tx;
+    sight.by = ty;
+    const objects = this.current.objects;
     for (let i = 0; i < objects.length; i++) {
       const o = objects[i]!;
-      if (i !== self && pointSegmentDistance(o.x, o.y, sight) < o.r) return false;
+      if (i !== self && pointSegmentDistance2(o.x, o.y, sight) < o.r * o.r) return false;
     }
     return true;
   }
 
   private observe(canCollide: boolean): Observation {
-    const room = this.room;
+    const room = this.current;
     const R = SIM.agentRadius;
-    const left = this.cast(this.agent.heading + SIM.rayAngle);
-    const right = this.cast(this.agent.heading - SIM.rayAngle);
-    const reach = (h: Hit): number => round4(Math.min(1, Math.max(0, (h.t - R) / SIM.rayRange)));
-    const label = (h: Hit): number => (h.t - R <= SIM.rayRange ? h.label : -1);
-    const touching = canCollide && this.clearance() <= CONTACT_EPS;
+    this.cast(this.agent.heading + SIM.rayAngle);
+    const leftT = this.hitT;
+    const leftLabel = this.hitLabel;
+    this.cast(this.agent.heading - SIM.rayAngle);
+    const proximity: [number, number] = [round4(Math.min(1, Math.max(0, (leftT - R) / SIM.rayRange))), round4(Math.min(1, Math.max(0, (this.hitT - R) / SIM.rayRange)))];
+    const labels: [number, number] = [leftT - R <= SIM.rayRange ? leftLabel : -1, this.hitT - R <= SIM.rayRange ? this.hitLabel : -1];
+    const touching = canCollide && this.isTouching();
     const collision: 0 | 1 = touching && !this.touching ? 1 : 0;
     this.touching = touching;
     const visible = new Uint8Array(this.sim.labels.length);
     visible[0] = 1;
-    room.objects.forEach((o, i) => {
+    const { objects, exits } = room;
+    for (let i = 0; i < objects.length; i++) {
+      const o = objects[i]!;
       if (this.inSight(o.x, o.y, o.r, i)) visible[o.labelIndex] = 1;
-    });
-    for (const e of room.exits) if (this.inSight((e.ax + e.bx) / 2, (e.ay + e.by) / 2, Math.hypot(e.bx - e.ax, e.by - e.ay) / 2, -1)) visible[e.labelIndex] = 1;
-    const observation: Observation = { proximity: [reach(left), reach(right)], collision, labels: [label(left), label(right)], visible };
+    }
+    for (let i = 0; i < exits.length; i++) {
+      const e = exits[i]!;
+      if (this.inSight((e.ax + e.bx) / 2, (e.ay + e.by) / 2, Math.hypot(e.bx - e.ax, e.by - e.ay) / 2, -1)) visible[e.labelIndex] = 1;
+    }
+    const observation: Observation = { proximity, collision, labels, visible };
     if (this.camera > 0) observation.camera = renderCamera(room, this.agent, this.camera);
     return observation;
   }

@@ -98,6 +98,17 @@ export function pointSegmentDistance(px: number, py: number, s: Segment): number
   return Math.hypot(px - (s.ax + t * ex), py - (s.ay + t * ey));
 }
 
+/** Squared distance from a point to a segment (no square root: for comparisons on hot paths). */
+export function pointSegmentDistance2(px: number, py: number, s: Segment): number {
+  const ex = s.bx - s.ax;
+  const ey = s.by - s.ay;
+  const len2 = ex * ex + ey * ey;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - s.ax) * ex + (py - s.ay) * ey) / len2));
+  const dx = px - (s.ax + t * ex);
+  const dy = py - (s.ay + t * ey);
+  return dx * dx + dy * dy;
+}
+
 /** Angle wrapped to (-π, π]. */
 export function wrapAngle(a: number): number {
   let x = a % (2 * Math.PI);

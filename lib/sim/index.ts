@@ -6,3 +6,5 @@ export type { Pose, Rgb, Room, RoomExit, RoomObject, SimWorld, Wall } from "./ro
 export { SimEnv, SimError } from "./env";
 export type { EnvOptions, Observation, StepInfo, StepResult } from "./env";
 export { renderCamera } from "./camera";
+export { RemoteEnv, SimClient, SimClientError } from "./client";
+export type { RunnerSpec, SimClientOptions } from "./client";

@@ -4,7 +4,9 @@ import type { Observation, StepResult } from "./env";
 
 /** An observation as JSON: typed arrays as lists, the camera as base64. */
 export function observationJson(o: Observation): Record<string, unknown> {
-  const out: Record<string, unknown> = { proximity: o.proximity, collision: o.collision, labels: o.labels, visible: Array.from(o.visible) };
+  const visible = new Array<number>(o.visible.length);
+  for (let i = 0; i < visible.length; i++) visible[i] = o.visible[i]!;
+  const out: Record<string, unknown> = { proximity: o.proximity, collision: o.collision, labels: o.labels, visible };
   if (o.camera) out.camera = Buffer.from(o.camera.buffer, o.camera.byteOffset, o.camera.byteLength).toString("base64");
   return out;
 }

@@ -4,6 +4,7 @@ import { readScene } from "@/lib/ai/local/paint/read";
 import { framePrompt } from "@/lib/ai/frame-prompt";
 import { buildGraphIndex, createPrng, hashString, type World } from "@/lib/kernel";
 import type { Disc, Segment } from "./geometry";
+import { SOLID_LAYERS, worldLabels } from "./labels";
 import { SIM } from "./spec";
 
 // A world's states as rooms. Each room is a rectangle of walls; in it stand, as discs, the
@@ -71,14 +72,14 @@ export interface Room {
 
 export interface SimWorld {
   world: World;
-  /** What rays and `visible` name: "wall" first, then objects and exits as first met. */
+  /** What rays and `visible` name: "wall" first, then what each state's room may hold (labels.ts). */
   labels: string[];
+  /** Every state's room, built when first asked for (see `LazyRooms`). */
   rooms: ReadonlyMap<string, Room>;
   entrance: string;
   maxSteps: number;
 }
 
-const SOLID_LAYERS = new Set(["landmark", "prop", "figure"]);
 /** Agents must pass between any two things and between a thing and a wall. */
 const PASSAGE = 2 * SIM.agentRadius + 0.1;
 const START_CLEAR = SIM.agentRadius + 1.0;
@@ -182,29 +183,10 @@ function place(x0: number, y0: number, r0: number, w: number, d: number, placed:
   return null;
 }
 
-interface LabelTable {
-  labels: string[];
-  index(label: string): number;
-}
+/** A label's index in the world's labels; a label missing from them is a bug of labels.ts. */
+type LabelIndex = (label: string) => number;
 
-function labelTable(): LabelTable {
-  const labels = [SIM.wallLabel as string];
-  const at = new Map([[SIM.wallLabel as string, 0]]);
-  return {
-    labels,
-    index(label) {
-      let i = at.get(label);
-      if (i === undefined) {
-        i = labels.length;
-        labels.push(label);
-        at.set(label, i);
-      }
-      return i;
-    },
-  };
-}
-
-function buildRoom(world: World, stateId: string, eventIdx: readonly number[], table: LabelTable): Room {
+function buildRoom(world: World, stateId: string, eventIdx: readonly number[], indexOf: LabelIndex): Room {
   const state = world.scene.states[stateId]!;
   const events = world.scene.events;
   const rng = createPrng(hashString(JSON.stringify(["sim-room-v1", stateId, state.base, state.ambient])));
@@ -233,7 +215,7 @@ function buildRoom(world: World, stateId: string, eventIdx: readonly number[], t
     const y0 = depth * (0.25 + 0.7 * o.depth);
     const disc = place(x0, y0, r0, width, depth, objects, start);
     if (!disc) return;
-    objects.push({ ...disc, label: o.label, labelIndex: table.index(o.label), motif: o.motif, height: clamp(o.box.h * 4, 0.3, 2.4), color: fillOf(objectSvgs[i], accent), override: -1 });
+    objects.push({ ...disc, label: o.label, labelIndex: indexOf(o.label), motif: o.motif, height: clamp(o.box.h * 4, 0.3, 2.4), color: fillOf(objectSvgs[i], accent), override: -1 });
   });
 
   // An override fires at the thing its words name, else at a thing of its own, labelled with its name.
@@ -247,14 +229,14 @@ function buildRoom(world: World, stateId: string, eventIdx: readonly number[], t
     }
     const h = hashString(`${stateId}|${ev}|${e.name}`);
     const disc = place(1 + (h % 1000) / 1000 * (width - 2), depth * 0.6, 0.3, width, depth, objects, start);
-    if (disc) objects.push({ ...disc, label: e.name, labelIndex: table.index(e.name), motif: "override", height: 1, color: accent, override: ev });
+    if (disc) objects.push({ ...disc, label: e.name, labelIndex: indexOf(e.name), motif: "override", height: 1, color: accent, override: ev });
   }
 
   const slots = placeExits(sides, transitions.length);
   const exits: RoomExit[] = slots.map((slot, k) => {
     const s = sides[slot.side]!;
     const e = events[transitions[k]!]!;
-    return { ax: s.x + s.ux * slot.a, ay: s.y + s.uy * slot.a, bx: s.x + s.ux * slot.b, by: s.y + s.uy * slot.b, label: e.name, labelIndex: table.index(e.name), event: transitions[k]!, to: e.to! };
+    return { ax: s.x + s.ux * slot.a, ay: s.y + s.uy * slot.a, bx: s.x + s.ux * slot.b, by: s.y + s.uy * slot.b, label: e.name, labelIndex: indexOf(e.name), event: transitions[k]!, to: e.to! };
   });
 
   const ground = hexRgb(pal.ground);
@@ -275,11 +257,60 @@ function buildRoom(world: World, stateId: string, eventIdx: readonly number[], t
   };
 }
 
-/** Every state of a (gate-clean) world as a room. */
+/**
+ * The rooms of a world by state id, each built the first time `get` (or iteration) asks for it
+ * and kept. `size` and `has` build nothing; `built` says how many are built.
+ */
+export class LazyRooms implements ReadonlyMap<string, Room> {
+  private readonly cache = new Map<string, Room>();
+  constructor(
+    private readonly ids: readonly string[],
+    private readonly build: (stateId: string) => Room,
+  ) {}
+  get size(): number {
+    return this.ids.length;
+  }
+  get built(): number {
+    return this.cache.size;
+  }
+  has(stateId: string): boolean {
+    return this.ids.includes(stateId);
+  }
+  get(stateId: string): Room | undefined {
+    let room = this.cache.get(stateId);
+    if (room === undefined && this.has(stateId)) {
+      room = this.build(stateId);
+      this.cache.set(stateId, room);
+    }
+    return room;
+  }
+  *entries(): MapIterator<[string, Room]> {
+    for (const id of this.ids) yield [id, this.get(id)!];
+  }
+  *keys(): MapIterator<string> {
+    yield* this.ids;
+  }
+  *values(): MapIterator<Room> {
+    for (const id of this.ids) yield this.get(id)!;
+  }
+  [Symbol.iterator](): MapIterator<[string, Room]> {
+    return this.entries();
+  }
+  forEach(fn: (room: Room, stateId: string, map: ReadonlyMap<string, Room>) => void): void {
+    for (const [id, room] of this.entries()) fn(room, id, this);
+  }
+}
+
+/** Every state of a (gate-clean) world as a room, built lazily; its labels are read now. */
 export function buildSimWorld(world: World, options: { maxSteps?: number } = {}): SimWorld {
   const index = buildGraphIndex(world);
-  const table = labelTable();
-  const rooms = new Map<string, Room>();
-  for (const id of index.stateIds) rooms.set(id, buildRoom(world, id, index.outEvents.get(id) ?? [], table));
-  return { world, labels: table.labels, rooms, entrance: world.entrance.state, maxSteps: options.maxSteps ?? SIM.maxSteps };
+  const labels = worldLabels(world, index.stateIds, index.outEvents);
+  const at = new Map(labels.map((label, i) => [label, i]));
+  const indexOf: LabelIndex = (label) => {
+    const i = at.get(label);
+    if (i === undefined) throw new Error(`sim: the room's label ${JSON.stringify(label)} is not among the world's labels (lib/sim/labels.ts misses what the painter drew)`);
+    return i;
+  };
+  const rooms = new LazyRooms(index.stateIds, (id) => buildRoom(world, id, index.outEvents.get(id) ?? [], indexOf));
+  return { world, labels, rooms, entrance: world.entrance.state, maxSteps: options.maxSteps ?? SIM.maxSteps };
 }

@@ -62,6 +62,36 @@ describe("sim runner", () => {
     expect((await call("POST", `/envs/${a.body.envId}/step`, { action: 0 })).status).toBe(404);
   });
 
+  it("walks a scripted path to the ending when asked for no jitter: straight ahead through each room's first exit", async () => {
+    // Its own runner: the walk takes over 50 steps, more than this file's maxSteps.
+    const roomy = createSimServer({ sim: buildSimWorld(makeSmallWorld()), camera: 0 });
+    await new Promise<void>((resolve) => roomy.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(roomy.address() as AddressInfo).port}`;
+    const post = async (path: string, body: unknown): Promise<any> => (await fetch(url + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json();
+    try {
+      const walk = async (create: unknown) => {
+        const { envId } = await post("/envs", create);
+        await post(`/envs/${envId}/reset`, {});
+        const events: string[] = [];
+        let last: any;
+        for (let i = 0; i < 80 && !last?.terminated; i++) {
+          last = await post(`/envs/${envId}/step`, { action: 1 });
+          if (last.info.event) events.push(last.info.event);
+        }
+        return { events, last };
+      };
+      const straight = await walk({ jitter: false });
+      expect(straight.events).toEqual(["go", "finish"]);
+      expect(straight.last).toMatchObject({ terminated: true, truncated: false, reward: 0.99, info: { state: "end" } });
+      // With jitter (the default) the agent starts turned a little, and the same walk ends elsewhere.
+      const jittered = await walk({ seed: 3 });
+      expect(jittered.last.info.state).not.toBe("end");
+    } finally {
+      roomy.closeAllConnections();
+      await new Promise((resolve) => roomy.close(resolve));
+    }
+  });
+
   it("truncates at maxSteps and asks for a reset after", async () => {
     const { body } = await call("POST", "/envs", {});
     await call("POST", `/envs/${body.envId}/reset`, { seed: 1 });
@@ -77,6 +107,7 @@ describe("sim runner", () => {
     ["POST", "/envs", { seed: -1 }, 400, "invalid_request"],
     ["POST", "/envs", { camera: 3 }, 400, "invalid_request"],
     ["POST", "/envs", { extra: true }, 400, "invalid_request"],
+    ["POST", "/envs", { jitter: "no" }, 400, "invalid_request"],
     ["POST", "/envs/env_999/reset", {}, 404, "not_found"],
     ["POST", "/envs/env_999/step", { action: 0 }, 404, "not_found"],
     ["DELETE", "/envs/env_999", undefined, 404, "not_found"],
