@@ -52,7 +52,7 @@ export { createOpenAICompatibleProvider } from "./openai-compatible";
 export { MAX_CHAPTERS, proceduralBible, segmentText } from "./book";
 export { imageSize } from "./raster";
 export { detectAction, emotionOf, localChat, mockChat, nearestStance, NEUTRAL_AFFECT, normalizeAffect, readText, stancePoint } from "./chat";
-export { DEFAULT_VOICE, encodeWav, localSpeech, mockSpeech, wavInfo } from "./speech";
+export { DEFAULT_VOICE, encodeWav, mockSpeech, wavInfo } from "./speech";
 export { ZCharacterAction } from "./openai-runtime";
 
 export type ProviderMode = "test" | "live";

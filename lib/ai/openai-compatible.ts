@@ -21,7 +21,7 @@ import { landWorld, parseJsonAnswer, type Landing } from "./land";
 import { effectivePrompt, paintLocal, sceneSvgDataUri } from "./local/painter";
 import { cleanText } from "./local/text";
 import { CHAT_JSON_SCHEMA, CHAT_SYSTEM_PROMPT, chatPrompt, landChatAnswer, requestSpeech, speechSettings } from "./openai-runtime";
-import { localSpeech } from "./speech";
+import { speakLocally } from "./local";
 import { describeWithModel, groundWithModel } from "./openai-vision";
 import {
   actPrompt,
@@ -281,9 +281,9 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
     },
 
     async speak(input: SpeechInput): Promise<SpeechResult> {
-      // No speech model configured: the local placeholder voice speaks, and the result says so.
+      // No speech model configured: the local voice (eSpeak NG, on the worker pool) speaks, and the result says so.
       const settings = speechSettings();
-      if (settings.model === undefined) return { ...localSpeech(input), provider: "local" };
+      if (settings.model === undefined) return { ...(await speakLocally(input)), provider: "local" };
       const model = settings.model;
       const voice = input.voiceId ?? settings.voice;
       const bytes = await withTimeout("speech", input.signal, (abortSignal) => requestSpeech(config, { model, input: input.text, voice }, abortSignal));
