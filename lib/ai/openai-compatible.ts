@@ -37,6 +37,7 @@ import {
   authorFromText,
   type ActInput,
   type AuthorResult,
+  type AuthorWorldInput,
   type Bible,
   type Capability,
   type ChatInput,
@@ -155,8 +156,11 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
     return sceneSvgDataUri({ prompt: `${name} ${description}`, aspect: "16:9" });
   };
 
-  async function authorLoop(userPrompt: string, input: { worldId: string; frameRef?: string; subjectRef?: ActInput["subjectRef"]; signal?: AbortSignal }): Promise<AuthorResult> {
-    const first: ModelMessage = { role: "user", content: userPrompt };
+  async function authorLoop(userPrompt: string, input: { worldId: string; frameRef?: string; subjectRef?: ActInput["subjectRef"]; seedImage?: AuthorWorldInput["seedImage"]; signal?: AbortSignal }): Promise<AuthorResult> {
+    // A seed frame goes with the prompt as an image part: the model sees what the world opens on.
+    const first: ModelMessage = input.seedImage
+      ? { role: "user", content: [{ type: "text", text: userPrompt }, { type: "image", image: input.seedImage.bytes, mediaType: input.seedImage.mimeType }] }
+      : { role: "user", content: userPrompt };
     let messages: ModelMessage[] = [first];
     let last: Extract<Landing, { ok: false }> | undefined;
     for (let attempt = 1; attempt <= config.maxAttempts; attempt++) {
@@ -177,9 +181,10 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
     );
   }
 
-  const promptContext = (input: { pov: string; frameRef?: string; subjectRef?: ActInput["subjectRef"] }): PromptContext => ({
+  const promptContext = (input: { pov: string; frameRef?: string; subjectRef?: ActInput["subjectRef"]; seedImage?: AuthorWorldInput["seedImage"] }): PromptContext => ({
     pov: cleanText(input.pov) || "third person shoulder",
     frameRef: input.frameRef,
+    seedImage: input.seedImage !== undefined,
     subjectDescriptor: input.subjectRef?.descriptor ? cleanText(input.subjectRef.descriptor) : undefined,
   });
 

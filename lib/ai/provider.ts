@@ -32,6 +32,11 @@ export interface AuthorWorldInput {
   frameRef?: string;
   pov: string;
   subjectRef?: SubjectRefInput;
+  /**
+   * The seed frame's pixels, for an author that can look at them (`openai-compatible` sends the
+   * image with the prompt). Its description is already folded into `premise` by the caller.
+   */
+  seedImage?: { bytes: Uint8Array; mimeType: string };
   signal?: AbortSignal;
 }
 

@@ -6,7 +6,9 @@ import { getDb } from "@/lib/db";
 import { checkWorld, type World } from "@/lib/kernel";
 import type { Mode } from "@/lib/keys/key-string";
 import { gateRejection, insertWorld, type Caller } from "@/lib/worlds/worlds";
+import { describeSeedFrame, readSeedFrame, type SeedDescription } from "@/lib/vision/seed";
 import { linkWinningEnding, type ChapterLink } from "./chapter-link";
+import { seededPremise, withSeedDescription } from "./seed-frame";
 
 /**
  * Live world generation, one function of steps shared by the synchronous path (steps run
@@ -18,6 +20,8 @@ export interface GenerationInput {
   premise?: string;
   text?: string;
   frameRef?: string;
+  /** The request field the seed frame came in (`frame_b64` or `frame_url`), named in errors about it. */
+  frameField?: "frame_b64" | "frame_url";
   pov: string;
   subjectRef?: { imageUrl: string; descriptor?: string };
   /** Where hosted images are served from (the request's public origin). */
@@ -71,17 +75,31 @@ export function frameLabel(world: World, stateId: string): string {
 
 export async function generateWorldSteps(mode: Mode, caller: Caller, input: GenerationInput, steps: StepRunner, reporter: Reporter): Promise<GenerationResult> {
   await reporter.checkpoint();
+  // A live world from a seed frame: the frame is looked at first, and what it shows seeds the
+  // premise (test mode keeps the kernel's mock world, which never looks).
+  const { frameRef } = input;
+  const seedFrame = mode === "live" && frameRef && !input.chapter && input.text === undefined ? frameRef : undefined;
+  let seed: SeedDescription | null = null;
+  if (seedFrame) {
+    await reporter.progress("describing", 0.05);
+    seed = await steps.run("describe-frame", () => describeSeedFrame(mode, seedFrame, input.frameField ?? "frame_url"));
+  }
   await reporter.progress("authoring", 0.1);
   const authored = await steps.run("author", async () => {
     try {
       const { chapter } = input;
-      if (chapter) return await authorChapter(mode, chapter.bible, chapter.act, { worldId: input.worldId, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef });
-      return await authorWorld(mode, { worldId: input.worldId, premise: input.premise, text: input.text, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef });
+      if (chapter) return await authorChapter(mode, chapter.bible, chapter.act, { worldId: input.worldId, frameRef, pov: input.pov, subjectRef: input.subjectRef });
+      const premise = seed ? seededPremise(input.premise, seed) : input.premise;
+      // An author that can look gets the pixels too (openai-compatible sends the image).
+      const frame = seed && seedFrame && getProvider(mode).name === "openai-compatible" ? await readSeedFrame(seedFrame, input.frameField ?? "frame_url") : null;
+      const seedImage = frame ? { bytes: frame.bytes, mimeType: frame.mimeType } : undefined;
+      return await authorWorld(mode, { worldId: input.worldId, premise, text: input.text, frameRef, pov: input.pov, subjectRef: input.subjectRef, seedImage });
     } catch (error) {
       throw toApiError(error);
     }
   });
-  const world: World = input.chapter?.next ? linkWinningEnding(authored.world, input.chapter.next) : structuredClone(authored.world);
+  let world: World = input.chapter?.next ? linkWinningEnding(authored.world, input.chapter.next) : structuredClone(authored.world);
+  if (seed) world = withSeedDescription(world, seed);
   if (input.subjectRef) world.subjectRef = { imageUrl: input.subjectRef.imageUrl, descriptor: input.subjectRef.descriptor ?? world.subject };
   await reporter.checkpoint();
   await reporter.progress("painting", 0.3, { provider: authored.provider });
