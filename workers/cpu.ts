@@ -10,3 +10,4 @@ export { paintLocal as localPaint } from "@/lib/ai/local/painter";
 export { proceduralBible as proceduralBible } from "@/lib/ai/book";
 export { localSpeech as localSpeak } from "@/lib/ai/local/voice";
 export { detectObjectsTask as detectObjects } from "@/lib/vision/detect/detector";
+export { referenceLookTask as referenceLook } from "@/lib/vision/reference";

@@ -205,9 +205,11 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
       const imageModel = config.imageModel;
       const prompt = `${effectivePrompt(input.prompt, input.mood)}. ${input.aspect === "16:9" ? "Wide 16:9 cinematic frame" : "Square frame"}, ${config.artStyle}.`;
       return withTimeout("image", input.signal, async (abortSignal) => {
+        // A subject reference goes with the prompt: the server's images edits endpoint draws after it.
+        const image = input.reference?.image;
         const result = await generateImage({
           model: client.imageModel(imageModel),
-          prompt,
+          prompt: image ? { text: `${prompt} The main character looks like the person or figure in the attached reference image.`, images: [image.bytes] } : prompt,
           n: 1,
           size: input.aspect === "16:9" ? config.imageSize : "1024x1024",
           maxRetries: config.transportRetries,

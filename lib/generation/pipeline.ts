@@ -1,4 +1,4 @@
-import { getProvider, type Bible, type Chapter, type ProviderName } from "@/lib/ai";
+import { getProvider, type Bible, type Chapter, type PaintReference, type ProviderName } from "@/lib/ai";
 import { authorChapter, authorWorld, toApiError } from "@/lib/ai/author";
 import { framePrompt } from "@/lib/ai/frame-prompt";
 import { storeAsset, storeManifest } from "@/lib/assets/assets";
@@ -7,6 +7,7 @@ import { checkWorld, type World } from "@/lib/kernel";
 import type { Mode } from "@/lib/keys/key-string";
 import { gateRejection, insertWorld, type Caller } from "@/lib/worlds/worlds";
 import { describeSeedFrame, readSeedFrame, type SeedDescription } from "@/lib/vision/seed";
+import { readReferenceImage, readReferenceLook } from "@/lib/vision/subject-reference";
 import { linkWinningEnding, type ChapterLink } from "./chapter-link";
 import { seededPremise, withSeedDescription } from "./seed-frame";
 
@@ -107,6 +108,17 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
   // Test mode keeps the mock's own images; live worlds get a painted frame per state.
   if (mode === "live") {
     const provider = getProvider(mode);
+    // A subject reference is read once: its colours for the local painter (a durable step), its
+    // bytes for a painter that takes image input (read again only if a paint step needs them).
+    const referenceUrl = input.subjectRef?.imageUrl;
+    const look = referenceUrl ? await steps.run("reference", () => readReferenceLook(referenceUrl, "subject_ref")) : null;
+    let referenceImage: ReturnType<typeof readReferenceImage> | undefined;
+    const reference = async (): Promise<PaintReference | undefined> => {
+      if (!look || !referenceUrl) return undefined;
+      if (provider.name !== "openai-compatible") return { look };
+      const image = await (referenceImage ??= readReferenceImage(referenceUrl, "subject_ref"));
+      return { look, ...(image ? { image } : {}) };
+    };
     const stateIds = Object.keys(world.scene.states).slice(0, MAX_PAINTED_STATES);
     let painted = 0;
     // A painter that knows what it drew (the local one) returns a scene manifest: stored beside
@@ -114,7 +126,7 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
     const frames = await Promise.all(
       stateIds.map((stateId) =>
         steps.run(`paint-${stateId}`, async () => {
-          const image = await provider.paintImage({ ...framePrompt(world, stateId), aspect: "16:9" });
+          const image = await provider.paintImage({ ...framePrompt(world, stateId), aspect: "16:9", reference: await reference() });
           const stored = await storeAsset(image.bytes, image.mimeType, input.baseUrl);
           const manifest = image.manifest ? (await storeManifest(stored, image.manifest, input.baseUrl)).url : undefined;
           await reporter.progress("painting", 0.3 + (0.6 * ++painted) / stateIds.length);

@@ -41,8 +41,9 @@ export function createLocalProvider(): Provider {
       actTask({ bible, chapter, act: { worldId: input.worldId, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef } }, input.signal),
     bible: (text, signal) => bibleTask(text, signal),
     // A signal cannot cross to a worker: it aborts the task instead.
-    paint: async ({ signal, ...input }) => {
-      const image = await paintTask(input, signal);
+    // The reference's colours cross to the worker; its image bytes are not needed there.
+    paint: async ({ signal, reference, ...input }) => {
+      const image = await paintTask({ ...input, ...(reference ? { reference: { look: reference.look } } : {}) }, signal);
       return { ...image, bytes: asBuffer(image.bytes) };
     },
     chat: localChat,
