@@ -9,6 +9,7 @@ import { ZScope } from "@/lib/keys/scopes";
 import { QUOTA_KINDS } from "@/lib/quota/quota";
 import { ZVisibility } from "@/lib/worlds/requests";
 import { VISION_RESPONSE_SCHEMAS } from "./responses-vision";
+export { ZVisionCheck, ZVisionDescribe, ZVisionGround } from "./responses-vision";
 
 /*
  * The response bodies of /v1, as zod schemas. The OpenAPI document is generated from them and
