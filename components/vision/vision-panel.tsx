@@ -158,10 +158,12 @@ export function VisionPanel({ world, resource }: { world: WorldRef; resource: Wo
             {checked ? (
               <ul aria-label="Check results" className="space-y-1 text-sm">
                 {checked.results.map((r, i) => (
-                  <li key={`${r.label}-${i}`} data-pass={r.pass} className="flex items-center gap-2">
+                  <li key={`${r.label}-${i}`} data-pass={r.pass} className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
                     <Badge tone={r.pass ? "success" : "danger"}>{r.pass ? "Pass" : "Fail"}</Badge>
-                    <span className="text-fg">{r.present ? r.label : `${r.label} (absent)`}</span>
-                    <span className="text-fg-subtle">score {r.score.toFixed(2)}</span>
+                    <span className="text-fg">{r.label}</span>
+                    <span className="text-fg-subtle">
+                      {check.variables?.expect[i]?.present === false ? "should be absent" : "should be there"} · {r.present ? `found (score ${r.score.toFixed(2)})` : "not found"}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -62,9 +62,11 @@ test.describe("Studio: the Vision panel", () => {
     await expect(results).toHaveCount(3);
     await expect(results.nth(0)).toHaveAttribute("data-pass", "true");
     await expect(results.nth(1)).toHaveAttribute("data-pass", "true");
-    await expect(results.nth(1)).toContainText("dragon (absent)");
+    await expect(results.nth(0)).toContainText("should be there · found");
+    await expect(results.nth(1)).toContainText(/dragon\s*should be absent · not found/);
     await expect(results.nth(2)).toHaveAttribute("data-pass", "false");
     await expect(results.nth(2)).toContainText("Fail");
+    await expect(results.nth(2)).toContainText(/dragon\s*should be there · not found/);
     await shoot(page, "vision-check", false);
 
     // Another state's frame: the panel looks at that one.
