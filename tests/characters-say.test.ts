@@ -156,13 +156,16 @@ describe("POST /v1/tts", () => {
     expect(await used()).toBe(before + 2);
   });
 
-  it("speaks with the local placeholder voice in live mode", async () => {
+  it("speaks with the local voice (eSpeak NG) in live mode: longer text, longer speech", async () => {
     const res = await api.post("/v1/tts", { text: "Hello there. How are you today?" }, boot.keys.sk_live);
     expect(res.status).toBe(200);
     expect(res.body.mock).toBeUndefined();
     expect(res.body.voiceId).toBe("narrator");
     const info = wavInfo(Buffer.from(res.body.audioBase64, "base64"));
+    expect(info!.sampleRate).toBe(22050);
     expect(info!.seconds).toBeGreaterThan(0.8);
+    const longer = await api.post("/v1/tts", { text: "Hello there. How are you today? The tide is turning, and the keeper has not come down from the lamp room since the bell rang." }, boot.keys.sk_live);
+    expect(wavInfo(Buffer.from(longer.body.audioBase64, "base64"))!.seconds).toBeGreaterThan(2.5 * info!.seconds);
   });
 
   it("speaks with a character's voice for its session token, and refuses other credentials", async () => {

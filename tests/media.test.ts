@@ -86,6 +86,8 @@ describe("POST /v1/worlds/{id}/scenes", () => {
     const graph = makeSmallWorld();
     graph.slots = { hero: "the lighthouse keeper" };
     graph.scene.states.b!.base = "{hero} rings the bell beside the lighthouse";
+    // Live scenes read the subject reference: a frame this app painted and hosts.
+    graph.subjectRef = { imageUrl: (await api.post("/v1/seed-frame", { prompt: "a lighthouse keeper" }, app.keys.sk_live)).body.url, descriptor: "the lighthouse keeper" };
     const world = (await api.post("/v1/worlds", { world: graph }, app.keys.sk_live)).body.worldId;
     const res = await api.post(`/v1/worlds/${world}/scenes`, { stateId: "b" }, app.keys.sk_live);
     expect(res.status).toBe(200);

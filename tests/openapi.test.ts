@@ -358,7 +358,8 @@ describe("every documented success response, live", () => {
     await ok(api.post("/v1/vision/ground", { frame, phrases: ["frame"] }, sk));
     await ok(api.post("/v1/vision/describe", { frame }, sk));
     await ok(api.post("/v1/vision/check", { frame, expect: [{ label: "giraffe", present: false }] }, sk));
-    const withRef = await ok(api.post("/v1/worlds", { world: makeSmallWorld() }, sk), 201);
+    // Live scenes read the subject reference: the frame just painted (hosted by this app) is one.
+    const withRef = await ok(api.post("/v1/worlds", { world: { ...makeSmallWorld(), subjectRef: { imageUrl: seed.url, descriptor: "a red fox" } } }, sk), 201);
     await ok(api.post(`/v1/worlds/${withRef.worldId}/scenes`, { stateId: "a" }, sk));
 
     // Runtime: a session token, the embed player's calls, a character and a talk turn.

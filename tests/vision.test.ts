@@ -44,6 +44,21 @@ afterAll(async () => {
   await server?.close();
 });
 
+describe("the Studio's credential (a signed-in user acting for an app)", () => {
+  it("calls the vision routes with the session and X-App-Id, metered to that app; another user's app is refused", async () => {
+    const as = (token: string, appId: string) => ({ token, headers: { "x-app-id": appId, "x-app-mode": "test" } });
+    const before = await visionUsed(app.keys.sk_test);
+    const res = await api.call("POST", "/v1/vision/ground", { ...as(app.userToken, app.appId), body: { frame: { b64: coffee }, phrases: ["cup"] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ mock: true, provider: "mock" });
+    expect(await visionUsed(app.keys.sk_test)).toEqual([before[0]! + 1, before[1], before[2]]);
+    const other = await bootstrap();
+    const refused = await api.call("POST", "/v1/vision/ground", { ...as(other.userToken, app.appId), body: { frame: { b64: coffee }, phrases: ["cup"] } });
+    expect(refused.status).toBe(404);
+    expect(await visionUsed(app.keys.sk_test)).toEqual([before[0]! + 1, before[1], before[2]]);
+  });
+});
+
 describe("POST /v1/vision/* with a test key", () => {
   it("answers deterministic mocks for ground, describe and check", async () => {
     const body = { frame: { b64: coffee }, phrases: ["cup", "saucer"] };

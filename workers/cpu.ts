@@ -8,5 +8,6 @@ export { buildLocalWorld as localWorld } from "@/lib/ai/local/author";
 export { buildLocalAct as localAct } from "@/lib/ai/local/act";
 export { paintLocal as localPaint } from "@/lib/ai/local/painter";
 export { proceduralBible as proceduralBible } from "@/lib/ai/book";
-export { localSpeech as localSpeak } from "@/lib/ai/speech";
+export { localSpeech as localSpeak } from "@/lib/ai/local/voice";
 export { detectObjectsTask as detectObjects } from "@/lib/vision/detect/detector";
+export { referenceLookTask as referenceLook } from "@/lib/vision/reference";

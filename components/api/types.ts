@@ -22,6 +22,7 @@ import type {
   ZWorldResource,
   ZWorldSummary,
 } from "@/lib/openapi/responses";
+import type { ZVisionCheck, ZVisionDescribe, ZVisionGround } from "@/lib/openapi/responses";
 
 /*
  * The /v1 responses as the Studio reads them: the types of the API's own response schemas
@@ -68,3 +69,8 @@ export type WebhookDeliveryList = Body<typeof ZWebhookDeliveryList>;
 
 /** GET /v1/usage: today's quota use against the app's effective caps, and billing. */
 export type Usage = Body<typeof ZUsage>;
+
+/** POST /v1/vision/ground, /describe and /check (docs/vision.md). */
+export type VisionGround = Body<typeof ZVisionGround>;
+export type VisionDescribe = Body<typeof ZVisionDescribe>;
+export type VisionCheck = Body<typeof ZVisionCheck>;

@@ -9,17 +9,19 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ChevronRightIcon, GlobeIcon, PlayIcon } from "@/components/ui/icons";
 import { VersionPanel } from "@/components/versions/version-panel";
+import { VisionPanel } from "@/components/vision/vision-panel";
 import { OfflineNotice } from "@/components/worlds/offline-notice";
 import { WorldSettings } from "@/components/worlds/world-settings";
 import { WorldEditor } from "./world-editor";
 import { EditorSkeleton } from "./workspace-skeleton";
 
-export type WorkspaceTab = "graph" | "versions" | "settings" | "play";
+export type WorkspaceTab = "graph" | "versions" | "settings" | "play" | "vision";
 export const WORKSPACE_TABS: ReadonlyArray<{ id: WorkspaceTab; label: string }> = [
   { id: "graph", label: "Graph" },
   { id: "versions", label: "Versions" },
   { id: "settings", label: "Settings" },
   { id: "play", label: "Play" },
+  { id: "vision", label: "Vision" },
 ];
 
 const noSubscribe = () => () => {};
@@ -45,7 +47,7 @@ export interface WorldWorkspaceProps {
   origin: string;
 }
 
-/** One world in the Studio: header, and the Graph, Versions, Settings and Play tabs. */
+/** One world in the Studio: header, and the Graph, Versions, Settings, Play and Vision tabs. */
 export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab = "graph", origin }: WorldWorkspaceProps) {
   const worldId = initialWorld.id;
   const ref: WorldRef = useMemo(() => ({ appId, worldId, mode }), [appId, worldId, mode]);
@@ -54,7 +56,7 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
   const [tab, setTab] = useState<WorkspaceTab>(initialTab);
   const mounted = useMounted();
   const baseId = useId();
-  const tabRefs = useRef<Record<WorkspaceTab, HTMLButtonElement | null>>({ graph: null, versions: null, settings: null, play: null });
+  const tabRefs = useRef<Record<WorkspaceTab, HTMLButtonElement | null>>({ graph: null, versions: null, settings: null, play: null, vision: null });
 
   const switchTab = useCallback((next: WorkspaceTab, focus = false) => {
     setTab(next);
@@ -65,11 +67,11 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
     if (focus) tabRefs.current[next]?.focus();
   }, []);
 
-  // Alt+1…4 switch tabs from anywhere on the page.
+  // Alt+1…5 switch tabs from anywhere on the page.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!event.altKey || event.metaKey || event.ctrlKey) return;
-      const index = ["Digit1", "Digit2", "Digit3", "Digit4"].indexOf(event.code);
+      const index = ["Digit1", "Digit2", "Digit3", "Digit4", "Digit5"].indexOf(event.code);
       const next = WORKSPACE_TABS[index];
       if (!next) return;
       event.preventDefault();
@@ -169,6 +171,7 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
             {tab === "versions" ? <VersionPanel appId={appId} worldId={worldId} mode={mode} /> : null}
             {tab === "settings" ? <WorldSettings appId={appId} worldId={worldId} mode={mode} origin={origin} /> : null}
             {tab === "play" ? <Walkthrough appId={appId} worldId={worldId} mode={mode} /> : null}
+            {tab === "vision" ? <VisionPanel world={ref} resource={world} /> : null}
           </Panel>
         </div>
       ) : null}

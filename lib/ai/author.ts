@@ -15,6 +15,8 @@ export interface AuthorInput {
   frameRef?: string;
   pov: string;
   subjectRef?: { imageUrl: string; descriptor?: string };
+  /** The seed frame's pixels, for an author that looks at them (provider.ts AuthorWorldInput). */
+  seedImage?: { bytes: Uint8Array; mimeType: string };
   signal?: AbortSignal;
 }
 
@@ -58,6 +60,7 @@ export async function authorWorld(mode: Mode, input: AuthorInput): Promise<Autho
       frameRef: input.frameRef,
       pov: input.pov,
       subjectRef: input.subjectRef,
+      ...(input.seedImage ? { seedImage: input.seedImage } : {}),
       signal: input.signal,
     });
     return { world: result.world, provider: result.provider, ok: result.ok, attempts: result.attempts, diagnostics: result.diagnostics };

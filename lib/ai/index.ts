@@ -29,9 +29,11 @@ export type {
   ManifestObject,
   ObjectDetector,
   PaintInput,
+  PaintReference,
   PaintResult,
   Provider,
   ProviderName,
+  ReferenceLook,
   SceneManifest,
   SegmentOptions,
   SpeechInput,
@@ -52,7 +54,7 @@ export { createOpenAICompatibleProvider } from "./openai-compatible";
 export { MAX_CHAPTERS, proceduralBible, segmentText } from "./book";
 export { imageSize } from "./raster";
 export { detectAction, emotionOf, localChat, mockChat, nearestStance, NEUTRAL_AFFECT, normalizeAffect, readText, stancePoint } from "./chat";
-export { DEFAULT_VOICE, encodeWav, localSpeech, mockSpeech, wavInfo } from "./speech";
+export { DEFAULT_VOICE, encodeWav, mockSpeech, wavInfo } from "./speech";
 export { ZCharacterAction } from "./openai-runtime";
 export { worldOutline } from "./edit";
 export type { ProposeEditInput, ProposeEditResult } from "./edit";

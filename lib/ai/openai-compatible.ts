@@ -22,7 +22,7 @@ import { landWorld, parseJsonAnswer, type Landing } from "./land";
 import { effectivePrompt, paintLocal, sceneSvgDataUri } from "./local/painter";
 import { cleanText } from "./local/text";
 import { CHAT_JSON_SCHEMA, CHAT_SYSTEM_PROMPT, chatPrompt, landChatAnswer, requestSpeech, speechSettings } from "./openai-runtime";
-import { localSpeech } from "./speech";
+import { speakLocally } from "./local";
 import { describeWithModel, groundWithModel } from "./openai-vision";
 import {
   actPrompt,
@@ -38,6 +38,7 @@ import {
   authorFromText,
   type ActInput,
   type AuthorResult,
+  type AuthorWorldInput,
   type Bible,
   type Capability,
   type ChatInput,
@@ -159,8 +160,11 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
     return sceneSvgDataUri({ prompt: `${name} ${description}`, aspect: "16:9" });
   };
 
-  async function authorLoop(userPrompt: string, input: { worldId: string; frameRef?: string; subjectRef?: ActInput["subjectRef"]; signal?: AbortSignal }): Promise<AuthorResult> {
-    const first: ModelMessage = { role: "user", content: userPrompt };
+  async function authorLoop(userPrompt: string, input: { worldId: string; frameRef?: string; subjectRef?: ActInput["subjectRef"]; seedImage?: AuthorWorldInput["seedImage"]; signal?: AbortSignal }): Promise<AuthorResult> {
+    // A seed frame goes with the prompt as an image part: the model sees what the world opens on.
+    const first: ModelMessage = input.seedImage
+      ? { role: "user", content: [{ type: "text", text: userPrompt }, { type: "image", image: input.seedImage.bytes, mediaType: input.seedImage.mimeType }] }
+      : { role: "user", content: userPrompt };
     let messages: ModelMessage[] = [first];
     let last: Extract<Landing, { ok: false }> | undefined;
     for (let attempt = 1; attempt <= config.maxAttempts; attempt++) {
@@ -181,9 +185,10 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
     );
   }
 
-  const promptContext = (input: { pov: string; frameRef?: string; subjectRef?: ActInput["subjectRef"] }): PromptContext => ({
+  const promptContext = (input: { pov: string; frameRef?: string; subjectRef?: ActInput["subjectRef"]; seedImage?: AuthorWorldInput["seedImage"] }): PromptContext => ({
     pov: cleanText(input.pov) || "third person shoulder",
     frameRef: input.frameRef,
+    seedImage: input.seedImage !== undefined,
     subjectDescriptor: input.subjectRef?.descriptor ? cleanText(input.subjectRef.descriptor) : undefined,
   });
 
@@ -204,9 +209,11 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
       const imageModel = config.imageModel;
       const prompt = `${effectivePrompt(input.prompt, input.mood)}. ${input.aspect === "16:9" ? "Wide 16:9 cinematic frame" : "Square frame"}, ${config.artStyle}.`;
       return withTimeout("image", input.signal, async (abortSignal) => {
+        // A subject reference goes with the prompt: the server's images edits endpoint draws after it.
+        const image = input.reference?.image;
         const result = await generateImage({
           model: client.imageModel(imageModel),
-          prompt,
+          prompt: image ? { text: `${prompt} The main character looks like the person or figure in the attached reference image.`, images: [image.bytes] } : prompt,
           n: 1,
           size: input.aspect === "16:9" ? config.imageSize : "1024x1024",
           maxRetries: config.transportRetries,
@@ -302,9 +309,9 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
     },
 
     async speak(input: SpeechInput): Promise<SpeechResult> {
-      // No speech model configured: the local placeholder voice speaks, and the result says so.
+      // No speech model configured: the local voice (eSpeak NG, on the worker pool) speaks, and the result says so.
       const settings = speechSettings();
-      if (settings.model === undefined) return { ...localSpeech(input), provider: "local" };
+      if (settings.model === undefined) return { ...(await speakLocally(input)), provider: "local" };
       const model = settings.model;
       const voice = input.voiceId ?? settings.voice;
       const bytes = await withTimeout("speech", input.signal, (abortSignal) => requestSpeech(config, { model, input: input.text, voice }, abortSignal));

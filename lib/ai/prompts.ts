@@ -110,13 +110,15 @@ const clip = (text: string, max: number): string => (text.length <= max ? text :
 export interface PromptContext {
   pov: string;
   frameRef?: string;
+  /** The seed frame's image is attached to the prompt. */
+  seedImage?: boolean;
   subjectDescriptor?: string;
 }
 
 function common(ctx: PromptContext): string[] {
   const lines = [`Point of view: ${ctx.pov.replace(/_/g, " ")} (the camera prose must match it).`];
   if (ctx.subjectDescriptor) lines.push(`The main character's look (use it for "subject", keep it consistent): ${ctx.subjectDescriptor}`);
-  if (ctx.frameRef) lines.push("A seed frame is the opening image: the entrance state must describe a scene that could be that image.");
+  if (ctx.frameRef) lines.push(ctx.seedImage ? "The attached image is the seed frame, the opening image: the entrance state must describe the scene it shows, with what is in it." : "A seed frame is the opening image: the entrance state must describe a scene that could be that image.");
   lines.push("Write the world now as one JSON object.");
   return lines;
 }

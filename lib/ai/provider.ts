@@ -33,6 +33,11 @@ export interface AuthorWorldInput {
   frameRef?: string;
   pov: string;
   subjectRef?: SubjectRefInput;
+  /**
+   * The seed frame's pixels, for an author that can look at them (`openai-compatible` sends the
+   * image with the prompt). Its description is already folded into `premise` by the caller.
+   */
+  seedImage?: { bytes: Uint8Array; mimeType: string };
   signal?: AbortSignal;
 }
 
@@ -54,6 +59,21 @@ export interface AuthorResult {
 
 export type Aspect = "16:9" | "1:1";
 
+/** Colours read from a subject reference image (lib/vision/reference.ts), as the local painter uses them. */
+export interface ReferenceLook {
+  /** The image's dominant colours, most common first (`#rrggbb`, up to 5): the frame is tinted with them. */
+  palette: string[];
+  /** The subject's main colour (the protagonist's clothes) and its darkest (hair). */
+  coat: string;
+  hair: string;
+}
+
+/** A subject reference for a painter: the image (for painters that take image input) and its colours (for the local painter). */
+export interface PaintReference {
+  image?: { bytes: Uint8Array; mimeType: string };
+  look: ReferenceLook;
+}
+
 export interface PaintInput {
   prompt: string;
   /** A few words of mood ("stormy dusk", "hopeful"); steers palette and lighting. */
@@ -61,6 +81,8 @@ export interface PaintInput {
   aspect: Aspect;
   /** The protagonist (the world's subject or its descriptor): painters that can draw it the same in every frame do. */
   subject?: string;
+  /** The world's subject reference image, read (lib/vision/reference.ts): painters draw the protagonist after it. */
+  reference?: PaintReference;
   signal?: AbortSignal;
 }
 

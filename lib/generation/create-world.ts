@@ -56,7 +56,8 @@ async function generationInput(body: CreateWorldBody, worldId: string, baseUrl: 
         descriptor: body.subject_ref.descriptor,
       }
     : undefined;
-  return { worldId, premise: body.premise, text: body.text, frameRef, pov: body.pov ?? DEFAULT_POV, subjectRef, baseUrl };
+  const frameField = body.frame_b64 !== undefined ? "frame_b64" : body.frame_url !== undefined ? "frame_url" : undefined;
+  return { worldId, premise: body.premise, text: body.text, frameRef, ...(frameField ? { frameField } : {}), pov: body.pov ?? DEFAULT_POV, subjectRef, baseUrl };
 }
 
 /** GENERATE, synchronously: quota first, then the pipeline's steps inline; 200. */

@@ -1,4 +1,4 @@
-import { getProvider, type Bible, type Chapter, type ProviderName } from "@/lib/ai";
+import { getProvider, type Bible, type Chapter, type PaintReference, type ProviderName } from "@/lib/ai";
 import { authorChapter, authorWorld, toApiError } from "@/lib/ai/author";
 import { framePrompt } from "@/lib/ai/frame-prompt";
 import { storeAsset, storeManifest } from "@/lib/assets/assets";
@@ -6,7 +6,10 @@ import { getDb } from "@/lib/db";
 import { checkWorld, type World } from "@/lib/kernel";
 import type { Mode } from "@/lib/keys/key-string";
 import { gateRejection, insertWorld, type Caller } from "@/lib/worlds/worlds";
+import { describeSeedFrame, readSeedFrame, type SeedDescription } from "@/lib/vision/seed";
+import { readReferenceImage, readReferenceLook } from "@/lib/vision/subject-reference";
 import { linkWinningEnding, type ChapterLink } from "./chapter-link";
+import { seededPremise, withSeedDescription } from "./seed-frame";
 
 /**
  * Live world generation, one function of steps shared by the synchronous path (steps run
@@ -18,6 +21,8 @@ export interface GenerationInput {
   premise?: string;
   text?: string;
   frameRef?: string;
+  /** The request field the seed frame came in (`frame_b64` or `frame_url`), named in errors about it. */
+  frameField?: "frame_b64" | "frame_url";
   pov: string;
   subjectRef?: { imageUrl: string; descriptor?: string };
   /** Where hosted images are served from (the request's public origin). */
@@ -71,17 +76,31 @@ export function frameLabel(world: World, stateId: string): string {
 
 export async function generateWorldSteps(mode: Mode, caller: Caller, input: GenerationInput, steps: StepRunner, reporter: Reporter): Promise<GenerationResult> {
   await reporter.checkpoint();
+  // A live world from a seed frame: the frame is looked at first, and what it shows seeds the
+  // premise (test mode keeps the kernel's mock world, which never looks).
+  const { frameRef } = input;
+  const seedFrame = mode === "live" && frameRef && !input.chapter && input.text === undefined ? frameRef : undefined;
+  let seed: SeedDescription | null = null;
+  if (seedFrame) {
+    await reporter.progress("describing", 0.05);
+    seed = await steps.run("describe-frame", () => describeSeedFrame(mode, seedFrame, input.frameField ?? "frame_url"));
+  }
   await reporter.progress("authoring", 0.1);
   const authored = await steps.run("author", async () => {
     try {
       const { chapter } = input;
-      if (chapter) return await authorChapter(mode, chapter.bible, chapter.act, { worldId: input.worldId, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef });
-      return await authorWorld(mode, { worldId: input.worldId, premise: input.premise, text: input.text, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef });
+      if (chapter) return await authorChapter(mode, chapter.bible, chapter.act, { worldId: input.worldId, frameRef, pov: input.pov, subjectRef: input.subjectRef });
+      const premise = seed ? seededPremise(input.premise, seed) : input.premise;
+      // An author that can look gets the pixels too (openai-compatible sends the image).
+      const frame = seed && seedFrame && getProvider(mode).name === "openai-compatible" ? await readSeedFrame(seedFrame, input.frameField ?? "frame_url") : null;
+      const seedImage = frame ? { bytes: frame.bytes, mimeType: frame.mimeType } : undefined;
+      return await authorWorld(mode, { worldId: input.worldId, premise, text: input.text, frameRef, pov: input.pov, subjectRef: input.subjectRef, seedImage });
     } catch (error) {
       throw toApiError(error);
     }
   });
-  const world: World = input.chapter?.next ? linkWinningEnding(authored.world, input.chapter.next) : structuredClone(authored.world);
+  let world: World = input.chapter?.next ? linkWinningEnding(authored.world, input.chapter.next) : structuredClone(authored.world);
+  if (seed) world = withSeedDescription(world, seed);
   if (input.subjectRef) world.subjectRef = { imageUrl: input.subjectRef.imageUrl, descriptor: input.subjectRef.descriptor ?? world.subject };
   await reporter.checkpoint();
   await reporter.progress("painting", 0.3, { provider: authored.provider });
@@ -89,6 +108,17 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
   // Test mode keeps the mock's own images; live worlds get a painted frame per state.
   if (mode === "live") {
     const provider = getProvider(mode);
+    // A subject reference is read once: its colours for the local painter (a durable step), its
+    // bytes for a painter that takes image input (read again only if a paint step needs them).
+    const referenceUrl = input.subjectRef?.imageUrl;
+    const look = referenceUrl ? await steps.run("reference", () => readReferenceLook(referenceUrl, "subject_ref")) : null;
+    let referenceImage: ReturnType<typeof readReferenceImage> | undefined;
+    const reference = async (): Promise<PaintReference | undefined> => {
+      if (!look || !referenceUrl) return undefined;
+      if (provider.name !== "openai-compatible") return { look };
+      const image = await (referenceImage ??= readReferenceImage(referenceUrl, "subject_ref"));
+      return { look, ...(image ? { image } : {}) };
+    };
     const stateIds = Object.keys(world.scene.states).slice(0, MAX_PAINTED_STATES);
     let painted = 0;
     // A painter that knows what it drew (the local one) returns a scene manifest: stored beside
@@ -96,7 +126,7 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
     const frames = await Promise.all(
       stateIds.map((stateId) =>
         steps.run(`paint-${stateId}`, async () => {
-          const image = await provider.paintImage({ ...framePrompt(world, stateId), aspect: "16:9" });
+          const image = await provider.paintImage({ ...framePrompt(world, stateId), aspect: "16:9", reference: await reference() });
           const stored = await storeAsset(image.bytes, image.mimeType, input.baseUrl);
           const manifest = image.manifest ? (await storeManifest(stored, image.manifest, input.baseUrl)).url : undefined;
           await reporter.progress("painting", 0.3 + (0.6 * ++painted) / stateIds.length);

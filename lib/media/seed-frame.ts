@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getProvider, type PaintInput } from "@/lib/ai";
 import { framePrompt } from "@/lib/ai/frame-prompt";
 import { ApiError } from "@/lib/errors";
+import { readPaintReference } from "@/lib/vision/subject-reference";
 import { getWorldOrThrow, type Caller } from "@/lib/worlds/worlds";
 import { makeHostedAsset } from "./metered-asset";
 
@@ -50,6 +51,8 @@ export async function paintScene(caller: Caller, worldId: string, body: z.infer<
   // A state's frame is asked for as generation asks (its prose with slots filled, the subject lock).
   const subject = world.subjectRef.descriptor || world.subject;
   const asked: Pick<PaintInput, "prompt" | "mood" | "subject"> = state ? framePrompt(world, state.id) : { prompt: subject || world.name, subject };
-  const frame = await paintFrame(caller, { prompt: [asked.prompt, body.prompt].filter(Boolean).join(", "), mood: body.mood ?? asked.mood, subject: asked.subject }, baseUrl);
+  // The reference image is read before the unit is reserved: a reference that cannot be read is a 4xx that spends nothing.
+  const reference = await readPaintReference(caller.mode, world.subjectRef.imageUrl, "subjectRef.imageUrl");
+  const frame = await paintFrame(caller, { prompt: [asked.prompt, body.prompt].filter(Boolean).join(", "), mood: body.mood ?? asked.mood, subject: asked.subject, ...(reference ? { reference } : {}) }, baseUrl);
   return { ...frame, subjectRef: world.subjectRef, ...(state ? { stateId: state.id } : {}) };
 }

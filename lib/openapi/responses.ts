@@ -10,6 +10,7 @@ import { QUOTA_KINDS } from "@/lib/quota/quota";
 import { ZVisibility } from "@/lib/worlds/requests";
 import { VISION_RESPONSE_SCHEMAS } from "./responses-vision";
 import { EDIT_RESPONSE_SCHEMAS, ZPlaytestReport } from "./responses-edit";
+export { ZVisionCheck, ZVisionDescribe, ZVisionGround } from "./responses-vision";
 
 /*
  * The response bodies of /v1, as zod schemas. The OpenAPI document is generated from them and

@@ -45,7 +45,7 @@ export function checkFrameBytes(bytes: Buffer, field: string): Omit<VisionFrame,
 }
 
 /** The content-addressed asset a URL of ours names (`…/assets/<sha>.<ext>`), or null. */
-function assetName(src: string): string | null {
+export function assetName(src: string): string | null {
   let path: string;
   try {
     path = new URL(src, "http://x").pathname;
@@ -57,7 +57,7 @@ function assetName(src: string): string | null {
 }
 
 /** The painter's manifest of a stored frame, when it is the one stored beside that very image. */
-async function readManifest(imageName: string | null, manifestUrl: string | undefined): Promise<SceneManifest | undefined> {
+export async function readManifest(imageName: string | null, manifestUrl: string | undefined): Promise<SceneManifest | undefined> {
   const name = manifestUrl ? assetName(manifestUrl) : null;
   if (!imageName || !name || name !== imageName.replace(/\.[a-z]+$/, ".json")) return undefined;
   const stored = await readAsset(name);

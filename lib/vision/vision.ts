@@ -18,13 +18,13 @@ import { checkBody, describeBody, groundBody, type FrameInfo } from "./serialize
 
 const detectTask = cpuTask<typeof detectObjectsTask>("detectObjects");
 
-async function detectObjects(image: { bytes: Uint8Array }): Promise<Detection[]> {
+export async function detectObjects(image: { bytes: Uint8Array }): Promise<Detection[]> {
   const found = await detectTask({ bytes: image.bytes });
   if ("decodeError" in found) throw new ImageDecodeError(found.decodeError);
   return found.objects;
 }
 
-function visionError(error: unknown): unknown {
+export function visionError(error: unknown): unknown {
   if (error instanceof ImageDecodeError) {
     return new ApiError("validation_failed", `The frame could not be decoded: ${error.message}. Nothing was charged.`, { errors: [`frame: ${error.message}`] });
   }

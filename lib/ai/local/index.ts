@@ -2,11 +2,11 @@ import { asBuffer, cpuTask } from "@/lib/workers/pool";
 import type { proceduralBible } from "../book";
 import { localChat } from "../chat";
 import { createProceduralProvider } from "../procedural";
-import type { Provider } from "../provider";
-import type { localSpeech } from "../speech";
+import type { Provider, SpeechInput, SpeechResult } from "../provider";
 import type { buildLocalAct } from "./act";
 import type { buildLocalWorld } from "./author";
 import type { paintLocal } from "./painter";
+import type { localSpeech } from "./voice";
 import { describeLocal, groundLocal } from "./vision";
 
 export { buildLocalWorld } from "./author";
@@ -22,6 +22,12 @@ const paintTask = cpuTask<typeof paintLocal>("localPaint");
 const bibleTask = cpuTask<typeof proceduralBible>("proceduralBible");
 const speakTask = cpuTask<typeof localSpeech>("localSpeak");
 
+/** The local voice (eSpeak NG) on the worker pool; also what `openai-compatible` speaks with when no speech model is set. */
+export async function speakLocally({ signal, ...input }: SpeechInput): Promise<Omit<SpeechResult, "provider">> {
+  const speech = await speakTask(input, signal);
+  return { ...speech, bytes: asBuffer(speech.bytes) };
+}
+
 /** The embedded live default: procedural author and painter, offline, no external service. */
 export function createLocalProvider(): Provider {
   return createProceduralProvider({
@@ -35,15 +41,13 @@ export function createLocalProvider(): Provider {
       actTask({ bible, chapter, act: { worldId: input.worldId, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef } }, input.signal),
     bible: (text, signal) => bibleTask(text, signal),
     // A signal cannot cross to a worker: it aborts the task instead.
-    paint: async ({ signal, ...input }) => {
-      const image = await paintTask(input, signal);
+    // The reference's colours cross to the worker; its image bytes are not needed there.
+    paint: async ({ signal, reference, ...input }) => {
+      const image = await paintTask({ ...input, ...(reference ? { reference: { look: reference.look } } : {}) }, signal);
       return { ...image, bytes: asBuffer(image.bytes) };
     },
     chat: localChat,
-    speak: async ({ signal, ...input }) => {
-      const speech = await speakTask(input, signal);
-      return { ...speech, bytes: asBuffer(speech.bytes) };
-    },
+    speak: speakLocally,
     ground: groundLocal,
     describe: describeLocal,
   });

@@ -9,6 +9,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
+  /** The body's bytes as sent (multipart forms: read them with `formParts`). */
+  raw: Buffer;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read the JSON bodies loosely
   body: any;
 }
@@ -22,7 +24,7 @@ export interface FakeOpenAIServer {
   requests: RecordedRequest[];
   /** Answers for /chat/completions, consumed in order; when empty the server answers 500. */
   chat: FakeReply[];
-  /** Answers for /images/generations, consumed in order. */
+  /** Answers for /images/generations and /images/edits, consumed in order. */
   images: FakeReply[];
   close(): Promise<void>;
 }
@@ -68,6 +70,28 @@ export function imagesIn(request: RecordedRequest): { mediaType: string; bytes: 
   return found;
 }
 
+/** The parts of a multipart/form-data request (the images edits endpoint): name, file name, type and bytes. */
+export function formParts(request: RecordedRequest): { name: string; filename?: string; contentType?: string; data: Buffer }[] {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(String(request.headers["content-type"] ?? ""));
+  if (!boundary) return [];
+  const marker = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  const parts: { name: string; filename?: string; contentType?: string; data: Buffer }[] = [];
+  let at = request.raw.indexOf(marker);
+  while (at !== -1) {
+    const next = request.raw.indexOf(marker, at + marker.length);
+    if (next === -1) break;
+    const part = request.raw.subarray(at + marker.length + 2, next - 2); // past CRLF, before CRLF
+    const split = part.indexOf("\r\n\r\n");
+    const head = part.subarray(0, split).toString("utf8");
+    const name = /name="([^"]*)"/.exec(head)?.[1] ?? "";
+    const filename = /filename="([^"]*)"/.exec(head)?.[1];
+    const contentType = /content-type:\s*([^\r\n]+)/i.exec(head)?.[1];
+    parts.push({ name, ...(filename !== undefined ? { filename } : {}), ...(contentType ? { contentType } : {}), data: part.subarray(split + 4) });
+    at = next;
+  }
+  return parts;
+}
+
 export async function startFakeOpenAI(): Promise<FakeOpenAIServer> {
   const requests: RecordedRequest[] = [];
   const chat: FakeReply[] = [];
@@ -76,7 +100,8 @@ export async function startFakeOpenAI(): Promise<FakeOpenAIServer> {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const raw = Buffer.concat(chunks).toString("utf8");
+      const bytes = Buffer.concat(chunks);
+      const raw = bytes.toString("utf8");
       let body: unknown = raw;
       try {
         body = raw === "" ? undefined : JSON.parse(raw);
@@ -84,8 +109,8 @@ export async function startFakeOpenAI(): Promise<FakeOpenAIServer> {
         // keep the raw text
       }
       const path = (req.url ?? "").split("?")[0] ?? "";
-      requests.push({ method: req.method ?? "", path, headers: req.headers, body });
-      const queue = req.method === "POST" && path === "/v1/chat/completions" ? chat : req.method === "POST" && path === "/v1/images/generations" ? images : null;
+      requests.push({ method: req.method ?? "", path, headers: req.headers, raw: bytes, body });
+      const queue = req.method === "POST" && path === "/v1/chat/completions" ? chat : req.method === "POST" && (path === "/v1/images/generations" || path === "/v1/images/edits") ? images : null;
       const reply: FakeReply =
         queue === null
           ? errorAnswer(404, `fake server: no route ${req.method} ${path}`)

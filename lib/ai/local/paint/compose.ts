@@ -1,5 +1,5 @@
 import { createPrng, hashString, type Prng } from "@/lib/kernel";
-import type { Aspect } from "../../provider";
+import type { Aspect, ReferenceLook } from "../../provider";
 import { f, hslToRgb, mix, rgb } from "./draw";
 import { PERSON_MOTIF } from "./lexicon";
 import { getMotif } from "./motifs";
@@ -17,6 +17,8 @@ export interface ComposeInput {
   subject?: string;
   /** Fewer small shapes (rain, snow): for the `data:` URI previews. */
   lite?: boolean;
+  /** Colours of the world's subject reference image (lib/vision/reference.ts): the protagonist wears them, the sky leans toward them. */
+  reference?: { look: ReferenceLook };
 }
 
 interface Placed {
@@ -52,16 +54,47 @@ const ON_WALL = new Set(["bookshelf", "door", "window", "fireplace", "clock", "m
 
 const hex = (s: string): [number, number, number] => [parseInt(s.slice(1, 3), 16), parseInt(s.slice(3, 5), 16), parseInt(s.slice(5, 7), 16)];
 
-/** The protagonist's look, seeded from the subject text alone (so every frame of a world agrees). */
-export function lookOf(subject: string): Look {
+/** #rrggbb → [hue 0..360, saturation %, lightness %]. */
+function hslOf(colour: string): [number, number, number] {
+  const [r, g, b] = hex(colour).map((v) => v / 255) as [number, number, number];
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const l = (max + min) / 2;
+  const d = max - min;
+  if (d === 0) return [0, 0, l * 100];
+  const s = d / (1 - Math.abs(2 * l - 1));
+  const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return [(h * 60 + 360) % 360, s * 100, l * 100];
+}
+
+/**
+ * The protagonist's look, seeded from the subject text alone (so every frame of a world agrees);
+ * with a subject reference, its clothes and hair take the reference's colours (kept light enough
+ * to read as a figure at dusk, dark enough not to vanish into a daytime sky).
+ */
+export function lookOf(subject: string, reference?: ReferenceLook): Look {
   const rng = createPrng(hashString(`look-v1|${subject.trim().toLowerCase()}`));
-  return {
+  const look: Look = {
     hue: rng.pick([0, 25, 45, 95, 150, 200, 215, 265, 330]),
+    sat: 45,
+    light: 32,
     hat: rng.pick(["none", "cap", "hood", "brim"] as const),
     coat: rng.pick(["short", "long"] as const),
+    hairHue: 25,
+    hairSat: 35,
     hair: 12 + rng.int(50),
     item: /\b(keeper|lamp|lantern|watch)/i.test(subject) ? "lantern" : rng.pick(["none", "none", "lantern", "staff"] as const),
   };
+  if (!reference) return look;
+  const [hue, sat, light] = hslOf(reference.coat);
+  const [hairHue, hairSat, hair] = hslOf(reference.hair);
+  return { ...look, hue, sat: Math.min(85, sat), light: Math.max(18, Math.min(62, light)), hairHue, hairSat: Math.min(70, hairSat), hair: Math.max(8, Math.min(70, hair)) };
+}
+
+/** A sky colour tinted toward the reference's palette (a third of the way), so a world's frames share its colours. */
+function tinted(colour: string, reference: ReferenceLook | undefined, index: number): string {
+  const toward = reference?.palette[index] ?? reference?.palette[0];
+  return toward ? rgb(mix(hex(colour), hex(toward), 0.33)) : colour;
 }
 
 function inkFor(depth: number, light: number, haze: [number, number, number], hazeK: number): Ctx["ink"] {
@@ -97,7 +130,7 @@ export function composeScene(input: ComposeInput): ComposedScene {
   const time: TimeOfDay = reading.time ?? rng.pick(["day", "dusk", "dawn", "night", "day"] as const);
   const weather: Weather = reading.weather ?? (rng.next() < 0.7 ? "clear" : "cloudy");
   const light = LIGHT[time] * (weather === "storm" ? 0.7 : weather === "rain" || weather === "fog" ? 0.85 : 1);
-  let [skyTop, skyBottom] = SKY[time];
+  let [skyTop, skyBottom] = SKY[time].map((c, i) => tinted(c, input.reference?.look, i + 1)) as [string, string];
   if (weather === "storm" || weather === "rain") [skyTop, skyBottom] = [rgb(mix(hex(skyTop), [40, 44, 54], 0.6)), rgb(mix(hex(skyBottom), [70, 76, 88], 0.6))];
   if (weather === "fog") skyBottom = rgb(mix(hex(skyBottom), [200, 204, 210], 0.6));
   const haze = hex(skyBottom);
@@ -132,7 +165,7 @@ export function composeScene(input: ComposeInput): ComposedScene {
   // Else the head of the subject's first noun phrase ("the sheriff, the one the camera follows" → "sheriff").
   const heroLabel = subjectPerson?.label ?? subjectAnimal?.label ?? (subject ? subject.split(/[,;(]/)[0]!.trim().split(/\s+/).slice(-1)[0] : people[0]);
   const heroMotif = subjectAnimal && !subjectPerson ? getMotif(subjectAnimal.motifs.find((id) => id !== PERSON_MOTIF)!) : getMotif(`person-${reading.pose}`);
-  const look = lookOf(subject ?? heroLabel ?? "someone");
+  const look = lookOf(subject ?? heroLabel ?? "someone", input.reference?.look);
   // An animal protagonist is drawn once, as the protagonist.
   if (heroLabel && heroMotif.id === subjectAnimal?.motifs[0]) byLayer.set("figure", get("figure").filter((e) => e.motif.id !== heroMotif.id));
 

@@ -8,8 +8,8 @@ type Pose = "standing" | "walking" | "sitting" | "kneeling" | "reaching";
 /** Head with hair and hat; the head's box is u 0.3..0.7 of the figure, top at `top`. */
 function head(p: Pen, c: Ctx, cu: number, top: number, ru: number, rv: number): string {
   const skin = c.ink(28, 45, 62);
-  const hair = c.ink(25, 35, c.look.hair);
-  const coat = c.ink(c.look.hue, 45, 32);
+  const hair = c.ink(c.look.hairHue, c.look.hairSat, c.look.hair);
+  const coat = c.ink(c.look.hue, c.look.sat, c.look.light);
   let out = "";
   if (c.look.hat === "hood") return p.ell(cu, top + rv * 1.1, ru * 1.25, rv * 1.1, coat) + p.ell(cu, top + rv * 1.25, ru * 0.75, rv * 0.8, skin);
   const hv = c.look.hat === "none" ? 0 : rv * 0.7;
@@ -26,8 +26,8 @@ function person(pose: Pose): Motif {
     id: `person-${pose}`, label: `person ${pose}`, layer: "figure", aspect, size,
     draw(b, c) {
       const p = pen(b);
-      const coat = c.ink(c.look.hue, 45, 32);
-      const dark = c.ink(c.look.hue, 25, 16);
+      const coat = c.ink(c.look.hue, c.look.sat, c.look.light);
+      const dark = c.ink(c.look.hue, c.look.sat * 0.55, c.look.light / 2);
       const skin = c.ink(28, 45, 62);
       const hem = c.look.coat === "long" ? 0.8 : 0.62;
       let out = "";

@@ -34,9 +34,15 @@ export interface Ctx {
 
 /** The protagonist's fixed traits, seeded from the subject text: the same figure in every frame. */
 export interface Look {
+  /** The clothes' colour as hsl (hue, saturation %, lightness %). */
   hue: number;
+  sat: number;
+  light: number;
   hat: "none" | "cap" | "hood" | "brim";
   coat: "short" | "long";
+  /** The hair's colour as hsl; `hair` is its lightness %. */
+  hairHue: number;
+  hairSat: number;
   hair: number;
   item: "none" | "lantern" | "staff";
 }
