@@ -153,6 +153,8 @@ export class Player {
   /** Stops listening: the page replaces this player with the next chapter's. */
   destroy(): void {
     clearTimeout(this.captionTimer);
+    // The caption of this chapter's last move must not linger over the next chapter.
+    this.caption.classList.remove("on");
     this.root.removeEventListener("click", this.onClick);
     window.removeEventListener("keydown", this.onKey);
     this.view = null;
