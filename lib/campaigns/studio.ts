@@ -1,4 +1,8 @@
+import { studioUserRef } from "@/lib/characters/studio";
 import { getDb } from "@/lib/db";
+import type { Mode } from "@/lib/keys/key-string";
+import { mintSessionToken } from "@/lib/sessions/mint";
+import { SESSION_TTL_MAX } from "@/lib/sessions/requests";
 import type { App } from "@/lib/db/generated/client";
 import { serializeCampaign } from "./serialize";
 
@@ -22,8 +26,11 @@ export async function findUserCampaign(userId: string, id: string): Promise<{ ca
   return { campaign: serializeCampaign(campaign), app };
 }
 
-/** Whether `worldId` is a planned chapter world of the campaign (authored or not yet). */
-export async function isCampaignChapterWorld(campaignId: string, worldId: string): Promise<boolean> {
-  const db = await getDb();
-  return (await db.campaignChapter.count({ where: { campaignId, worldId } })) > 0;
+/**
+ * A session token for the owner's preview of a campaign in the Studio: minted for chapter 1's
+ * world exactly as `POST /v1/sessions/token` would (it covers every chapter of the campaign,
+ * docs/campaigns.md), as the player `studio:<userId>`, for the longest lifetime a token may have.
+ */
+export async function mintCampaignPreviewToken(userId: string, app: { id: string }, mode: string, worldId: string) {
+  return mintSessionToken({ appId: app.id, mode: mode as Mode }, { worldId, ttlSeconds: SESSION_TTL_MAX, userRef: studioUserRef(userId) });
 }

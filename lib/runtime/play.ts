@@ -1,4 +1,4 @@
-import { isCampaignChapterWorld } from "@/lib/campaigns/studio";
+import { isCampaignChapterWorld } from "@/lib/campaigns/chapters";
 import { getDb } from "@/lib/db";
 import { findWorldRow, type WorldRow } from "@/lib/worlds/row";
 import type { SessionCredential } from "@/lib/sessions/credential";
