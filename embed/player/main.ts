@@ -133,7 +133,9 @@ async function boot(): Promise<void> {
     play(root, source, runtime);
     new Heartbeat(meter(source, runtime), intervalS * 1000).start();
   } catch (error) {
-    if (error instanceof RuntimeError && error.status === 401 && source.kind === "token" && expected && tokenSubject(source.token) !== expected) {
+    const subject = source.kind === "token" ? tokenSubject(source.token) : null;
+    // Only a readable token that names another world is "wrong world"; a malformed one has ended.
+    if (error instanceof RuntimeError && error.status === 401 && expected && subject !== null && subject !== expected) {
       return showError(root, "Wrong world", "This session token was minted for another world.");
     }
     const [title, detail] = messageFor(error);
