@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import type {
   ZApp,
+  ZCampaign,
+  ZCampaignStarted,
   ZCreatedKey,
   ZCreatedWebhookEndpoint,
   ZCreateWorldGenerated,
@@ -74,3 +76,10 @@ export type Usage = Body<typeof ZUsage>;
 export type VisionGround = Body<typeof ZVisionGround>;
 export type VisionDescribe = Body<typeof ZVisionDescribe>;
 export type VisionCheck = Body<typeof ZVisionCheck>;
+
+/** GET /v1/campaigns/{id}: a book's chapters, their status and worlds, and the job's progress. */
+export type Campaign = z.infer<typeof ZCampaign>;
+export type CampaignStatus = Campaign["status"];
+export type CampaignChapter = Campaign["chapters"][number];
+/** The 202 of POST /v1/campaigns and of resume. */
+export type CampaignStarted = Body<typeof ZCampaignStarted>;

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { ApiRequestError, errorMessage } from "@/components/api/client";
+import { useCreateCampaign } from "@/components/api/campaigns";
 import type { GenerationJob } from "@/components/api/jobs";
 import { useGenerateWorld } from "@/components/api/worlds";
 import { Alert } from "@/components/ui/alert";
@@ -11,10 +12,11 @@ import { Button } from "@/components/ui/button";
 import { ChoiceCards } from "@/components/ui/choice-cards";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { BookOpenIcon, ImageIcon, PenLineIcon } from "@/components/ui/icons";
+import { BookOpenIcon, ImageIcon, LayersIcon, PenLineIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { AppSelect } from "./app-select";
-import { checkForm, requestOf, splitFieldErrors, type FieldName, type FormState } from "./create-world-model";
+import { BookFields } from "./book-fields";
+import { campaignRequestOf, checkForm, EMPTY_BOOK, requestOf, splitFieldErrors, type FieldName, type FormState } from "./create-world-model";
 import { JobProgress } from "./job-progress";
 import { SourceFields } from "./source-fields";
 import type { AppOption, CreateWorldLimits } from "./types";
@@ -27,19 +29,35 @@ interface CreateWorldDialogProps {
   limits: CreateWorldLimits;
 }
 
-/** Create world: choose the app and a source (premise, seed image or chapter), then watch the job. */
+/**
+ * Create world: choose the app and a source (premise, seed image or chapter), then watch the job;
+ * or "New campaign": a whole book becomes a campaign, whose page shows its progress.
+ */
 export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limits }: CreateWorldDialogProps) {
   const router = useRouter();
   const generate = useGenerateWorld();
-  const initial = (): FormState => ({ appId: defaultAppId && apps.some((a) => a.id === defaultAppId) ? defaultAppId : (apps[0]?.id ?? ""), source: "premise", premise: "", image: null, text: "", pov: "" });
+  const campaign = useCreateCampaign();
+  const initial = (): FormState => ({
+    appId: defaultAppId && apps.some((a) => a.id === defaultAppId) ? defaultAppId : (apps[0]?.id ?? ""),
+    source: "premise",
+    premise: "",
+    image: null,
+    text: "",
+    pov: "",
+    book: EMPTY_BOOK,
+  });
   const [form, setForm] = useState<FormState>(initial);
   const [job, setJob] = useState<{ appId: string; job: GenerationJob } | null>(null);
   const [local, setLocal] = useState<Partial<Record<FieldName, string>>>({});
 
-  const server = splitFieldErrors(generate.error);
+  const book = form.source === "book";
+  const request = book ? campaign : generate;
+  const pending = generate.isPending || campaign.isPending;
+  const server = splitFieldErrors(request.error, book);
   const fieldError = (name: FieldName) => local[name] ?? server.fields[name];
   const quotaExceeded = generate.error instanceof ApiRequestError && generate.error.code === "quota_exceeded";
   const textLength = form.text.trim().length;
+  const tooLong = (form.source === "chapter" && textLength > limits.textMax) || (book && form.book.text.length > limits.bookMax);
 
   const close = (next: boolean) => {
     if (!next) {
@@ -47,6 +65,7 @@ export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limi
       setJob(null);
       setLocal({});
       generate.reset();
+      campaign.reset();
     }
     onOpenChange(next);
   };
@@ -56,6 +75,18 @@ export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limi
     setLocal(errors);
     if (Object.keys(errors).length) return;
     const appId = form.appId;
+    if (form.source === "book") {
+      campaign.mutate(
+        { scope: { appId, mode: "live" }, input: campaignRequestOf(form.book) },
+        {
+          onSuccess: ({ campaignId }) => {
+            router.push(`/campaigns/${campaignId}`);
+            close(false);
+          },
+        },
+      );
+      return;
+    }
     generate.mutate(
       { appId, mode: "live", input: requestOf(form) },
       {
@@ -78,6 +109,7 @@ export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limi
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
     generate.reset();
+    campaign.reset();
   };
 
   const appName = apps.find((a) => a.id === (job?.appId ?? form.appId))?.name ?? "";
@@ -86,10 +118,16 @@ export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limi
     <Dialog
       open={open}
       onOpenChange={close}
-      dismissible={!generate.isPending}
+      dismissible={!pending}
       size="lg"
-      title={job ? "Generating your world" : "Create a world"}
-      description={job ? `In ${appName}, live mode. This usually takes under a minute.` : "A premise, a seed image or a book chapter becomes a playable world graph."}
+      title={job ? "Generating your world" : book ? "New campaign" : "Create a world"}
+      description={
+        job
+          ? `In ${appName}, live mode. This usually takes under a minute.`
+          : book
+            ? "A whole book becomes a campaign: one playable world a chapter, linked from each winning ending to the next."
+            : "A premise, a seed image or a book chapter becomes a playable world graph."
+      }
     >
       {job ? (
         <JobProgress
@@ -118,9 +156,9 @@ export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limi
                 See this app&apos;s usage
               </Link>
             </Alert>
-          ) : generate.isError ? (
-            <Alert title="The world was not created">
-              {errorMessage(generate.error)}
+          ) : request.isError ? (
+            <Alert title={book ? "The campaign was not started" : "The world was not created"}>
+              {errorMessage(request.error)}
               {server.other.length ? (
                 <ul className="mt-1 list-disc pl-4">
                   {server.other.map((line) => (
@@ -131,7 +169,7 @@ export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limi
             </Alert>
           ) : null}
 
-          <AppSelect apps={apps} value={form.appId} onChange={(appId) => set("appId", appId)} disabled={generate.isPending} />
+          <AppSelect apps={apps} value={form.appId} onChange={(appId) => set("appId", appId)} disabled={pending} />
 
           <ChoiceCards
             legend="Start from"
@@ -141,25 +179,37 @@ export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limi
               set("source", source);
               setLocal({});
             }}
-            disabled={generate.isPending}
-            columns={3}
+            disabled={pending}
+            columns={2}
             choices={[
               { value: "premise", label: "Premise", icon: <PenLineIcon className="size-4 text-fg-muted" />, description: "A what-if in a few lines." },
               { value: "image", label: "Seed image", icon: <ImageIcon className="size-4 text-fg-muted" />, description: "A frame to build on." },
               { value: "chapter", label: "Book chapter", icon: <BookOpenIcon className="size-4 text-fg-muted" />, description: "One chapter, one world." },
+              { value: "book", label: "New campaign", icon: <LayersIcon className="size-4 text-fg-muted" />, description: "A whole book, one world a chapter." },
             ]}
           />
 
-          <SourceFields
-            form={form}
-            limits={limits}
-            disabled={generate.isPending}
-            fieldError={fieldError}
-            set={set}
-            onImageError={(message) => setLocal((l) => ({ ...l, frame_b64: message ?? undefined }))}
-          />
+          {book ? (
+            <BookFields
+              book={form.book}
+              limits={limits}
+              disabled={pending}
+              fieldError={fieldError}
+              onChange={(next) => set("book", next)}
+              onFileError={(message) => setLocal((l) => ({ ...l, book: message ?? undefined }))}
+            />
+          ) : (
+            <SourceFields
+              form={form}
+              limits={limits}
+              disabled={pending}
+              fieldError={fieldError}
+              set={set}
+              onImageError={(message) => setLocal((l) => ({ ...l, frame_b64: message ?? undefined }))}
+            />
+          )}
 
-          <details className="group rounded-lg border border-line px-3.5 py-2.5 open:pb-3.5">
+          <details hidden={book} className="group rounded-lg border border-line px-3.5 py-2.5 open:pb-3.5">
             <summary className="cursor-pointer text-[13px] font-medium text-fg-muted group-open:mb-3">Point of view (optional)</summary>
             <Field label="POV" error={fieldError("pov")} hint={`How the camera follows the subject. Default: ${limits.defaultPov}.`}>
               {(control) => (
@@ -167,7 +217,7 @@ export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limi
                   {...control}
                   value={form.pov}
                   maxLength={limits.povMax}
-                  disabled={generate.isPending}
+                  disabled={pending}
                   placeholder={limits.defaultPov}
                   className="font-mono text-[13px]"
                   onChange={(e) => set("pov", e.target.value)}
@@ -177,11 +227,11 @@ export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limi
           </details>
 
           <DialogFooter>
-            <Button variant="secondary" onClick={() => close(false)} disabled={generate.isPending}>
+            <Button variant="secondary" onClick={() => close(false)} disabled={pending}>
               Cancel
             </Button>
-            <Button type="submit" loading={generate.isPending} disabled={!form.appId || (form.source === "chapter" && textLength > limits.textMax)}>
-              Generate world
+            <Button type="submit" loading={pending} disabled={!form.appId || tooLong}>
+              {book ? "Start campaign" : "Generate world"}
             </Button>
           </DialogFooter>
         </form>

@@ -5,7 +5,17 @@ import type { CreateWorldLimits } from "./types";
 
 /** The create dialog's form, the stages a generation reports, and the small readings the dialog's parts share. */
 
-export type Source = "premise" | "image" | "chapter";
+export type Source = "premise" | "image" | "chapter" | "book";
+
+/** A whole book becomes a campaign (POST /v1/campaigns): its text, the act count to aim for, and how closely to follow it. */
+export interface BookState {
+  text: string;
+  /** The uploaded file's name, if the text came from one. */
+  fileName: string | null;
+  /** "" lets the spine pick (the book's chapter count). */
+  targetActs: string;
+  fidelity: "faithful" | "spirit";
+}
 
 export interface SeedImage {
   dataUrl: string;
@@ -20,9 +30,15 @@ export interface FormState {
   image: SeedImage | null;
   text: string;
   pov: string;
+  book: BookState;
 }
 
-export type FieldName = "premise" | "frame_b64" | "text" | "pov";
+export type FieldName = "premise" | "frame_b64" | "text" | "pov" | "book" | "target_acts";
+
+export const EMPTY_BOOK: BookState = { text: "", fileName: null, targetActs: "", fidelity: "faithful" };
+
+/** The files a book may be read from. */
+export const BOOK_FILE = /\.(txt|md|markdown)$/i;
 
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"];
 
@@ -51,14 +67,16 @@ export const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes 
 export const count = (n: number) => n.toLocaleString("en");
 
 /** `field.path: message` lines of a 400, by the form field they belong to. */
-export function splitFieldErrors(error: unknown): { fields: Partial<Record<FieldName, string>>; other: string[] } {
+export function splitFieldErrors(error: unknown, book = false): { fields: Partial<Record<FieldName, string>>; other: string[] } {
   const fields: Partial<Record<FieldName, string>> = {};
   const other: string[] = [];
   if (!(error instanceof ApiRequestError)) return { fields, other };
   for (const line of error.errors) {
     const match = /^([a-z_]+)(?:\.[^:]*)?: (.*)$/i.exec(line);
-    const name = match?.[1] as FieldName | undefined;
-    if (name && ["premise", "frame_b64", "text", "pov"].includes(name) && !fields[name]) fields[name] = match![2]!;
+    const raw = match?.[1];
+    const name = (book && raw === "text" ? "book" : raw) as FieldName | undefined;
+    const known: FieldName[] = book ? ["book", "target_acts"] : ["premise", "frame_b64", "text", "pov"];
+    if (name && known.includes(name) && !fields[name]) fields[name] = match![2]!;
     else other.push(line);
   }
   return { fields, other };
@@ -81,7 +99,16 @@ export function checkForm(form: FormState, limits: CreateWorldLimits): Partial<R
   if (form.source === "image" && !form.image) errors.frame_b64 = "Choose a seed image.";
   if (form.source === "chapter" && !textLength) errors.text = "Paste a chapter of text.";
   if (form.source === "chapter" && textLength > limits.textMax) errors.text = `The chapter is ${count(textLength)} characters; the limit is ${count(limits.textMax)}.`;
+  if (form.source === "book") {
+    if (!form.book.text.trim()) errors.book = "Paste the book or upload a .txt or .md file.";
+    else if (form.book.text.length > limits.bookMax) errors.book = `The book is ${count(form.book.text.length)} characters; the limit is ${count(limits.bookMax)}.`;
+  }
   return errors;
+}
+
+/** The POST /v1/campaigns body of the form: the book as given, `target_acts` when chosen, the fidelity. */
+export function campaignRequestOf(book: BookState) {
+  return { text: book.text, fidelity: book.fidelity, ...(book.targetActs ? { target_acts: Number(book.targetActs) } : {}) };
 }
 
 /** The POST /v1/worlds body of the form: its source's fields, the POV when given, always async. */

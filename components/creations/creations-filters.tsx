@@ -14,6 +14,7 @@ const KINDS: { value: CreationKindFilter; label: string }[] = [
   { value: "", label: "All kinds" },
   { value: "world", label: "Worlds" },
   { value: "character", label: "Characters" },
+  { value: "campaign", label: "Campaigns" },
 ];
 
 /**

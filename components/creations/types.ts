@@ -16,8 +16,24 @@ export interface CreationCard {
   updatedAt: string;
 }
 
-/** The kind filter of My Creations (`?kind=`): both when empty. */
-export type CreationKindFilter = "" | "world" | "character";
+/** A campaign on My Creations: one card for the book and its chapter worlds (live only). */
+export interface CampaignCard {
+  id: string;
+  kind: "campaign";
+  name: string;
+  status: "authoring" | "complete" | "partial" | "failed" | "cancelled";
+  actsDone: number;
+  actsTotal: number | null;
+  chapters: { index: number; title: string; status: "pending" | "authoring" | "authored"; worldId: string | null }[];
+  cover: string;
+  appId: string;
+  appName: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The kind filter of My Creations (`?kind=`): all when empty. */
+export type CreationKindFilter = "" | "world" | "character" | "campaign";
 
 export interface AppOption {
   id: string;
@@ -32,4 +48,8 @@ export interface CreateWorldLimits {
   defaultPov: string;
   /** The largest image whose base64 still fits in the request body. */
   imageMaxBytes: number;
+  /** POST /v1/campaigns: the book's length limit and the `target_acts` range. */
+  bookMax: number;
+  minActs: number;
+  maxActs: number;
 }

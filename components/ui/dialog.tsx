@@ -48,7 +48,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       className={cn(
-        "m-auto w-[calc(100%-2rem)] overflow-visible rounded-xl border border-line bg-surface p-0 text-fg shadow-lg open:animate-pop-in",
+        "m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-y-auto rounded-xl border border-line bg-surface p-0 text-fg shadow-lg open:animate-pop-in",
         size === "lg" ? "max-w-xl" : "max-w-lg",
       )}
       onCancel={(event) => {

@@ -66,6 +66,11 @@ kbd{display:inline-grid;place-items:center;min-width:24px;height:24px;padding:1p
 .pw-card .pw-btn{padding:7px 8px 7px 14px;background:linear-gradient(180deg,#8b5cf6,#6d28d9);border-color:rgba(196,181,253,.55)}
 .pw-card .pw-btn:hover{background:linear-gradient(180deg,#9b72f8,#7c3aed)}
 .pw-card .pw-btn kbd{background:rgba(255,255,255,.2)}
+.pw-ending-actions{display:flex;flex-wrap:wrap;justify-content:center;gap:10px}
+.pw-card .pw-btn.pw-quiet{background:var(--glass);border-color:var(--line)}
+.pw-card .pw-btn.pw-quiet:hover{background:rgba(52,46,74,.82)}
+.pw-card .pw-btn[aria-busy=true]{opacity:.7;cursor:progress}
+.pw-next-note{font-size:13px!important;color:#fcd9a0!important}
 .pw-status{position:absolute;inset:0;display:grid;place-items:center;padding:var(--pad);text-align:center;color:var(--fg2);font-size:14px}
 .pw:not(.is-loading) .pw-status:not(.is-error){display:none}
 .pw-status.is-error{z-index:4;background:rgba(8,6,14,.7)}

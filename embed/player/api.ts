@@ -36,8 +36,15 @@ function headers(source: Source, json = false): Record<string, string> {
   return h;
 }
 
-export async function loadWorld(source: Source): Promise<RuntimeWorld> {
-  const url = source.kind === "token" ? "/v1/runtime/world" : `/v1/runtime/public/${encodeURIComponent(source.slug)}`;
+/**
+ * The session's world; with `worldId` (a token source only) another chapter of the token's
+ * campaign, in the same session (docs/campaigns.md).
+ */
+export async function loadWorld(source: Source, worldId?: string): Promise<RuntimeWorld> {
+  const url =
+    source.kind === "token"
+      ? `/v1/runtime/world${worldId ? `?worldId=${encodeURIComponent(worldId)}` : ""}`
+      : `/v1/runtime/public/${encodeURIComponent(source.slug)}`;
   let res: Response;
   try {
     res = await fetch(url, { headers: headers(source), cache: "no-store", credentials: "omit" });

@@ -1,6 +1,8 @@
 // Entry of /embed/player.js (bundled by scripts/build-player.mjs). Boots from the session
 // token in the URL fragment (`#token=…`, never sent to a server) or from the public slug the
-// page names, loads the world, plays it and meters live play time with heartbeats.
+// page names, loads the world, plays it and meters live play time with heartbeats. At a campaign
+// chapter's winning ending, "Next chapter" loads the next chapter world with the same session
+// (docs/campaigns.md "One session for the campaign") and plays it in place.
 //
 // Fragment options: `token` (session token, embed only); `hb` (heartbeat interval in seconds,
 // 1..300, default 15; tests shorten it).
@@ -9,6 +11,7 @@ import { Heartbeat } from "./heartbeat";
 import { WorldModel } from "./model";
 import { Player } from "./player";
 import { showError } from "./status";
+import type { NextChapter } from "./model";
 
 const DEFAULT_HEARTBEAT_S = 15;
 
@@ -40,6 +43,66 @@ function meter(source: Source, first: RuntimeWorld) {
   };
 }
 
+/**
+ * The world a token was minted for (`sub`), read without verifying it: only to tell a player
+ * "wrong world" rather than "session ended" when the server refuses the page's world.
+ */
+function tokenSubject(token: string): string | null {
+  try {
+    const payload = JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as { sub?: unknown };
+    return typeof payload.sub === "string" ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Shows a loaded world in the page's skeleton: its name, the test badge, a new player. */
+function mount(root: HTMLElement, runtime: RuntimeWorld): Player {
+  const name = root.querySelector<HTMLElement>(".pw-name");
+  const title = runtime.name || runtime.world.name;
+  if (name) name.textContent = title;
+  if (title) document.title = title;
+  root.dataset.world = runtime.id ?? runtime.world.id;
+  root.querySelector<HTMLElement>(".pw-badge")?.toggleAttribute("hidden", runtime.mode !== "test");
+  root.querySelector<HTMLElement>(".pw-top [data-restart]")?.removeAttribute("hidden");
+  return new Player(root, new WorldModel(runtime.world));
+}
+
+function nextChapterProblem(error: unknown): string {
+  if (error instanceof RuntimeError && error.status === 404) return "The next chapter is not available yet.";
+  if (error instanceof RuntimeError && error.status === 401) return "This session cannot open the next chapter. Reload the page to start a new session.";
+  return "The next chapter could not be loaded. Check your connection and try again.";
+}
+
+/**
+ * Plays `runtime` and, at a chapter's winning ending, opens the next chapter with the same
+ * session: an embed's token, or the anonymous token a public world came with.
+ */
+function play(root: HTMLElement, source: Source, runtime: RuntimeWorld): void {
+  const session: Source | null = source.kind === "token" ? source : runtime.token ? { kind: "token", token: runtime.token } : null;
+  const start = (player: Player) => {
+    player.onNextChapter = async (next: NextChapter) => {
+      if (!session) return nextChapterProblem(null);
+      let chapter: RuntimeWorld;
+      try {
+        chapter = await loadWorld(session, next.worldId);
+      } catch (error) {
+        return nextChapterProblem(error);
+      }
+      player.destroy();
+      // The server-drawn first frame belonged to the first chapter: draw this one afresh.
+      delete root.dataset.state;
+      start(mount(root, chapter));
+      root.querySelector<HTMLButtonElement>(".pw-actions button")?.focus({ preventScroll: true });
+      // A reload of the embed stays in this chapter (the token opens every chapter of its campaign).
+      if (location.pathname.startsWith("/embed/w/")) history.replaceState(history.state, "", `/embed/w/${encodeURIComponent(root.dataset.world ?? next.worldId)}${location.hash}`);
+      return null;
+    };
+    player.start();
+  };
+  start(mount(root, runtime));
+}
+
 async function boot(): Promise<void> {
   const root = document.getElementById("pw");
   if (!root) return;
@@ -58,22 +121,23 @@ async function boot(): Promise<void> {
     source = { kind: "token", token };
   }
 
+  const expected = root.dataset.world;
   try {
-    const runtime = await loadWorld(source);
-    const expected = root.dataset.world;
-    // A token only plays its own world: another world's page must not borrow it (that page's
-    // frame-ancestors belong to another app).
+    // The page's world: the token's own or, the server decides, another chapter of its campaign.
+    const runtime = await loadWorld(source, source.kind === "token" ? expected : undefined);
+    // A token only plays its own world (or campaign): another world's page must not borrow it
+    // (that page's frame-ancestors belong to another app).
     if (expected && (runtime.id ?? runtime.world.id) !== expected) {
       return showError(root, "Wrong world", "This session token was minted for another world.");
     }
-    const name = root.querySelector<HTMLElement>(".pw-name");
-    if (name) name.textContent = runtime.name || runtime.world.name;
-    if (runtime.name || runtime.world.name) document.title = runtime.name || runtime.world.name;
-    root.querySelector<HTMLElement>(".pw-badge")?.toggleAttribute("hidden", runtime.mode !== "test");
-    root.querySelector<HTMLElement>(".pw-top [data-restart]")?.removeAttribute("hidden");
-    new Player(root, new WorldModel(runtime.world)).start();
+    play(root, source, runtime);
     new Heartbeat(meter(source, runtime), intervalS * 1000).start();
   } catch (error) {
+    const subject = source.kind === "token" ? tokenSubject(source.token) : null;
+    // Only a readable token that names another world is "wrong world"; a malformed one has ended.
+    if (error instanceof RuntimeError && error.status === 401 && expected && subject !== null && subject !== expected) {
+      return showError(root, "Wrong world", "This session token was minted for another world.");
+    }
     const [title, detail] = messageFor(error);
     showError(root, title, detail);
   }

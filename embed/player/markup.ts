@@ -39,14 +39,22 @@ export function panelHtml(view: SceneView): string {
 
 const OUTCOME_TEXT = { good: "A good ending", bad: "A bad ending", neutral: "An ending" } as const;
 
+const NEXT_ICON =
+  '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="1.9" stroke-linecap="round" stroke-linejoin="round"><path d="M5 12h14"/><path d="m13 6 6 6-6 6"/></svg>';
+
+/** The ending card; a chapter's winning ending offers the next chapter first, restart second. */
 export function endingHtml(ending: EndingView): string {
   const outcome = ending.outcome ?? "neutral";
+  const restart = `<button type="button" class="pw-btn${ending.next ? " pw-quiet" : ""}" data-restart aria-keyshortcuts="R">${RESTART_ICON}<span>Restart</span><kbd aria-hidden="true">R</kbd></button>`;
+  const next = ending.next
+    ? `<button type="button" class="pw-btn" data-next-chapter aria-keyshortcuts="N">${NEXT_ICON}<span>Next chapter</span><kbd aria-hidden="true">N</kbd></button>`
+    : "";
   return (
     `<div class="pw-card">` +
     `<p class="pw-outcome pw-${outcome}">${OUTCOME_TEXT[outcome]}</p>` +
     `<h2 id="pw-ending-title">${esc(ending.title)}</h2>` +
     (ending.text ? `<p class="pw-ending-text">${esc(ending.text)}</p>` : "") +
-    `<button type="button" class="pw-btn" data-restart aria-keyshortcuts="R">${RESTART_ICON}<span>Restart</span><kbd aria-hidden="true">R</kbd></button>` +
+    (ending.next ? `<p class="pw-next-note" role="status" hidden></p><div class="pw-ending-actions">${next}${restart}</div>` : restart) +
     `</div>`
   );
 }

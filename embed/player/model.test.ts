@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mockWorld } from "@/lib/kernel/mock-world";
 import type { World } from "@/lib/kernel/schema";
 import { actionsHtml, endingHtml, esc, layerHtml, panelHtml } from "./markup";
-import { hotkeyLabel, hueOf, matchesHotkey, pickTake, safeImageUrl, WorldModel } from "./model";
+import { hotkeyLabel, hueOf, matchesHotkey, nextChapterOf, pickTake, safeImageUrl, WorldModel } from "./model";
 
 function world(): World {
   const base = { camera: { static: "wide on {hero}", dynamic: "" }, movement: { static: "{hero} waits", dynamic: "" }, variants: [] };
@@ -83,9 +83,24 @@ describe("WorldModel", () => {
 
   it("shows endings as a card and no actions", () => {
     const view = new WorldModel(world()).view("c");
-    expect(view?.ending).toEqual({ title: "Mara wins", text: "<b>yes</b>", outcome: "good" });
+    expect(view?.ending).toEqual({ title: "Mara wins", text: "<b>yes</b>", outcome: "good", next: null });
     expect(actionsHtml(view!)).toBe("");
     expect(endingHtml(view!.ending!)).toContain("&#60;b&#62;yes&#60;/b&#62;");
+    expect(endingHtml(view!.ending!)).not.toContain("Next chapter");
+  });
+
+  it("offers the next chapter on an ending that links one, and only a well-formed link", () => {
+    const next = { campaignId: "c1", chapter: 2, worldId: "0b6e2c8a-3f1d-4c55-9a0e-2d7f1b9c4e11" };
+    const w = world();
+    Object.assign(w.scene.states.c!.ending, { next });
+    const view = new WorldModel(w).view("c")!;
+    expect(view.ending?.next).toEqual(next);
+    const html = endingHtml(view.ending!);
+    expect(html).toContain("data-next-chapter");
+    expect(html.indexOf("Next chapter")).toBeLessThan(html.indexOf("Restart"));
+    for (const bad of [{ ...next, worldId: "../admin" }, { ...next, chapter: 0 }, { ...next, chapter: "2" }, { campaignId: 1, chapter: 2, worldId: next.worldId }, "next", null]) {
+      expect(nextChapterOf({ isEnding: true, next: bad }), JSON.stringify(bad)).toBeNull();
+    }
   });
 
   it("escapes everything it draws", () => {

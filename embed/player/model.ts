@@ -19,10 +19,31 @@ export interface ActionView {
   detail: string;
 }
 
+/** A campaign chapter's winning ending leads on: `ending.next` (docs/campaigns.md). */
+export interface NextChapter {
+  campaignId: string;
+  chapter: number;
+  worldId: string;
+}
+
 export interface EndingView {
   title: string;
   text: string;
   outcome: Outcome | null;
+  /** The next chapter of the campaign, on the winning ending of a chapter that has one. */
+  next: NextChapter | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `ending.next` when it is well formed (the graph is data from anywhere): else null. */
+export function nextChapterOf(ending: unknown): NextChapter | null {
+  const next = ending && typeof ending === "object" ? (ending as { next?: unknown }).next : undefined;
+  if (!next || typeof next !== "object") return null;
+  const { campaignId, chapter, worldId } = next as Record<string, unknown>;
+  if (typeof campaignId !== "string" || typeof worldId !== "string" || !UUID.test(worldId)) return null;
+  if (typeof chapter !== "number" || !Number.isInteger(chapter) || chapter < 1) return null;
+  return { campaignId, chapter, worldId };
 }
 
 /**
@@ -177,6 +198,7 @@ export class WorldModel {
         title: this.fill(state.ending.title, state) || "The end",
         text: this.fill(state.ending.text, state),
         outcome: OUTCOMES.includes(outcome) ? (outcome as Outcome) : null,
+        next: nextChapterOf(state.ending),
       };
     }
     return {

@@ -1,8 +1,9 @@
 // The player: draws one state at a time into the server-rendered skeleton (see
 // embed/page/document.ts), plays events by click or hotkey, crossfades transitions, plays
-// overrides in place as a caption, and shows endings as a card with a restart.
+// overrides in place as a caption, and shows endings as a card with a restart (and, on a
+// campaign chapter's winning ending, "Next chapter", which the page's `onNextChapter` opens).
 import { actionsHtml, endingHtml, esc, layerHtml, panelHtml } from "./markup";
-import type { SceneView, WorldModel } from "./model";
+import type { NextChapter, SceneView, WorldModel } from "./model";
 import { must, Stage, TRANSITION_MS, wait } from "./stage";
 
 const PANEL_FADE_MS = 200;
@@ -16,6 +17,13 @@ export class Player {
   private readonly actions: HTMLElement;
   private readonly caption: HTMLElement;
   private readonly ending: HTMLElement;
+
+  /**
+   * Opens the next chapter (main.ts: the same session loads it); resolves with a message when it
+   * cannot be opened, which the ending card shows.
+   */
+  onNextChapter: ((next: NextChapter) => Promise<string | null>) | null = null;
+  private opening = false;
 
   constructor(
     private readonly root: HTMLElement,
@@ -142,6 +150,34 @@ export class Player {
     this.show(to, keepFocus);
   }
 
+  /** Stops listening: the page replaces this player with the next chapter's. */
+  destroy(): void {
+    clearTimeout(this.captionTimer);
+    // The caption of this chapter's last move must not linger over the next chapter.
+    this.caption.classList.remove("on");
+    this.root.removeEventListener("click", this.onClick);
+    window.removeEventListener("keydown", this.onKey);
+    this.view = null;
+  }
+
+  /** "Next chapter" of the ending card: once at a time; a refusal is shown on the card. */
+  nextChapter(): void {
+    const next = this.view?.ending?.next;
+    if (!next || !this.onNextChapter || this.opening) return;
+    this.opening = true;
+    const button = this.ending.querySelector<HTMLButtonElement>("[data-next-chapter]");
+    button?.setAttribute("aria-busy", "true");
+    void this.onNextChapter(next).then((problem) => {
+      this.opening = false;
+      button?.removeAttribute("aria-busy");
+      const note = this.ending.querySelector<HTMLElement>(".pw-next-note");
+      if (problem && note) {
+        note.textContent = problem;
+        note.hidden = false;
+      }
+    });
+  }
+
   restart(): void {
     clearTimeout(this.captionTimer);
     this.caption.classList.remove("on");
@@ -154,6 +190,7 @@ export class Player {
     if (!button || !this.root.contains(button)) return;
     if (button.dataset.event !== undefined) this.play(Number(button.dataset.event));
     else if (button.hasAttribute("data-restart")) this.restart();
+    else if (button.hasAttribute("data-next-chapter")) this.nextChapter();
   };
 
   private readonly onKey = (event: KeyboardEvent): void => {
@@ -168,6 +205,9 @@ export class Player {
       if (event.key.toLowerCase() === "r") {
         event.preventDefault();
         this.restart();
+      } else if (event.key.toLowerCase() === "n" && view.ending.next) {
+        event.preventDefault();
+        this.nextChapter();
       }
       return;
     }

@@ -3,6 +3,9 @@ import { ZCharacterAction } from "@/lib/ai/openai-runtime";
 import { STATUS_BY_CODE, type ErrorCode } from "@/lib/errors";
 import { body, ZSchemaVersion, ZTimestamp, ZUuid } from "./response-parts";
 import { CAMPAIGN_RESPONSE_SCHEMAS, ZCampaignLink } from "./campaign-responses";
+
+/** The campaign schemas, for the Studio's types (components/api/types.ts). */
+export { ZCampaign, ZCampaignBody, ZCampaignStarted } from "./campaign-responses";
 import { ZDiagnostic, ZEvent, ZScene, ZState, ZWorld, ZWorldInput } from "@/lib/kernel";
 import { KEY_KINDS, MODES } from "@/lib/keys/key-string";
 import { ZScope } from "@/lib/keys/scopes";

@@ -4,7 +4,7 @@ export { appIdOfWorld, corsHeaders, embedCspFor, embedOriginsOf, forgetEmbedOrig
 export { addToLedger, utcDay } from "./ledger";
 export type { BillingMetric } from "./ledger";
 export { getPublicRuntimeWorld, getRuntimeWorld, PUBLIC_SESSION_TTL_SECONDS, recordHeartbeat, worldForSession } from "./play";
-export { HEARTBEAT_MAX_SECONDS, ZHeartbeatBody, ZSlugParams } from "./requests";
+export { HEARTBEAT_MAX_SECONDS, ZHeartbeatBody, ZRuntimeWorldQuery, ZSlugParams } from "./requests";
 export type { HeartbeatBody } from "./requests";
 export { sayTurn, turnSeconds } from "./say";
 export { startSessionOnce } from "./sessions";

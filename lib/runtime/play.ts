@@ -1,3 +1,4 @@
+import { isCampaignChapterWorld } from "@/lib/campaigns/chapters";
 import { getDb } from "@/lib/db";
 import { findWorldRow, type WorldRow } from "@/lib/worlds/row";
 import type { SessionCredential } from "@/lib/sessions/credential";
@@ -37,9 +38,31 @@ function runtimeView(row: WorldRow, sessionId: string) {
   };
 }
 
-/** GET /v1/runtime/world. */
-export async function getRuntimeWorld(auth: SessionCredential) {
-  return runtimeView(await worldForSession(auth), auth.sessionId);
+/**
+ * A chapter of the token's campaign (docs/campaigns.md "One session for the campaign"): a token
+ * minted for one chapter world opens every other chapter world of the same campaign (same app,
+ * mode and `campaign_id`), so "Next chapter" goes on in the same session. An anonymous token of a
+ * public chapter opens only the campaign's public chapters. Anything else is a 401, as for any
+ * wrongly scoped token; a chapter that does not exist (yet) is a 404 only to a token of its campaign.
+ */
+async function chapterForSession(auth: SessionCredential, worldId: string): Promise<WorldRow> {
+  const own = await worldForSession(auth);
+  const refuse = () => unauthorized("This session token is not valid for this world: it opens its own world and the other chapters of that world's campaign only.");
+  if (own.campaignId === null) throw refuse();
+  const row = await readWorld(worldId);
+  if (!row) {
+    if (await isCampaignChapterWorld(own.campaignId, worldId)) throw notFound("World");
+    throw refuse();
+  }
+  const sameCampaign = row.campaignId === own.campaignId && row.appId === auth.appId && row.mode === auth.mode && row.kind === "world";
+  if (!sameCampaign || (auth.public && (row.visibility !== "public" || row.mode !== "live"))) throw refuse();
+  return row;
+}
+
+/** GET /v1/runtime/world: the token's world, or with `worldId` another chapter of its campaign. */
+export async function getRuntimeWorld(auth: SessionCredential, worldId?: string) {
+  const row = worldId === undefined || worldId === auth.subjectId ? await worldForSession(auth) : await chapterForSession(auth, worldId);
+  return runtimeView(row, auth.sessionId);
 }
 
 /**

@@ -21,3 +21,11 @@ export type HeartbeatBody = z.infer<typeof ZHeartbeatBody>;
 
 /** A world's public slug (`the-drowned-lighthouse-k3x9q2`); anything else names nothing (404). */
 export const ZSlugParams = z.object({ slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,120}$/) });
+
+/** GET /v1/runtime/world. */
+export const ZRuntimeWorldQuery = z.object({
+  worldId: z
+    .uuid()
+    .optional()
+    .describe("another chapter of the token's campaign (docs/campaigns.md): a chapter world's token opens every chapter world of its campaign; omitted, the token's own world"),
+});

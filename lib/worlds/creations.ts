@@ -12,7 +12,7 @@ import { decodeCursor, encodeCursor } from "./worlds";
 export const CREATIONS_MAX_LIMIT = 100;
 export const CREATIONS_Q_MAX = 200;
 
-/** What My Creations lists: a world row's `kind` (`campaign` chapters and anything newer stay out). */
+/** What My Creations lists of world rows: their `kind` (chapter worlds stay out: their campaign is one card). */
 export const CREATION_KINDS = ["world", "character"] as const;
 export type CreationKind = (typeof CREATION_KINDS)[number];
 
@@ -67,6 +67,8 @@ export async function listCreations(userId: string, { q, appId, kind, cursor, li
   const where: Prisma.WorldWhereInput = {
     mode: "live",
     kind: kind ?? { in: [...CREATION_KINDS] },
+    // A campaign's chapter worlds show on their campaign's card (lib/campaigns/creations.ts), not loose.
+    campaignId: null,
     app: { ownerId: userId },
     ...(appId !== undefined ? { appId } : {}),
     AND: [

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { CreateWorldButton } from "@/components/creations/create-world-button";
 import { CreationsFilters } from "@/components/creations/creations-filters";
+import { CampaignCard } from "@/components/creations/campaign-card";
 import type { AppOption, CreateWorldLimits, CreationKindFilter } from "@/components/creations/types";
 import { WorldCard } from "@/components/creations/world-card";
 import { ButtonLink } from "@/components/ui/button";
@@ -12,7 +13,8 @@ import { ArrowRightIcon, KeyIcon, LayersIcon, SearchIcon, SparklesIcon } from "@
 import { PageContainer, PageHeader } from "@/components/ui/page-header";
 import { listApps } from "@/lib/apps/apps";
 import { ApiError } from "@/lib/errors";
-import { listCreations, parseCreationKind, type CreationsPage } from "@/lib/worlds/creations";
+import { listStudioCreations, parseCreationFilter, type StudioCreationsPage } from "@/lib/campaigns/creations";
+import { BOOK_MAX, MAX_ACTS, MIN_ACTS } from "@/lib/campaigns/requests";
 import { DEFAULT_POV } from "@/lib/generation/create-world";
 import { ZCreateWorldBody } from "@/lib/worlds/requests";
 import { importLimits } from "@/lib/worlds/worlds";
@@ -34,6 +36,9 @@ function createWorldLimits(): CreateWorldLimits {
     povMax: shape.pov.unwrap().maxLength ?? 100,
     defaultPov: DEFAULT_POV,
     imageMaxBytes: Math.floor(((bodyBytes - 16 * 1024) * 3) / 4),
+    bookMax: BOOK_MAX,
+    minActs: MIN_ACTS,
+    maxActs: MAX_ACTS,
   };
 }
 
@@ -55,23 +60,23 @@ export default async function CreationsPage({ searchParams }: Props) {
   const [apps, origin] = await Promise.all([listApps(user.id), studioBaseUrl()]);
   // An app that is not the user's (or no longer exists) is no filter at all.
   const appId = apps.some((a) => a.id === first(params.app)) ? first(params.app) : "";
-  // So is a kind that is neither `world` nor `character`.
-  const kind = parseCreationKind(first(params.kind));
+  // So is a kind that is not `world`, `character` or `campaign`.
+  const kind = parseCreationFilter(first(params.kind));
 
-  let page: CreationsPage;
+  let page: StudioCreationsPage;
   try {
-    page = await listCreations(user.id, { q: q || undefined, appId: appId || undefined, kind, cursor: cursor || undefined, limit: PAGE_SIZE });
+    page = await listStudioCreations(user.id, { q: q || undefined, appId: appId || undefined, kind, cursor: cursor || undefined, limit: PAGE_SIZE });
   } catch (error) {
     // A stale or hand-made cursor: start from the newest again.
     if (!(error instanceof ApiError && error.code === "invalid_request")) throw error;
-    page = await listCreations(user.id, { q: q || undefined, appId: appId || undefined, kind, limit: PAGE_SIZE });
+    page = await listStudioCreations(user.id, { q: q || undefined, appId: appId || undefined, kind, limit: PAGE_SIZE });
   }
 
   const appOptions: AppOption[] = apps.map((a) => ({ id: a.id, name: a.name }));
   const limits = createWorldLimits();
   const filtered = Boolean(q || appId || kind);
   const kindFilter: CreationKindFilter = kind ?? "";
-  const things = kind === "character" ? "characters" : kind === "world" ? "worlds" : "creations";
+  const things = kind === "character" ? "characters" : kind === "world" ? "worlds" : kind === "campaign" ? "campaigns" : "creations";
   const firstApp = apps[0];
   const now = requestTime();
   const query = (extra: Record<string, string>) => {
@@ -92,7 +97,7 @@ export default async function CreationsPage({ searchParams }: Props) {
     <PageContainer width="wide">
       <PageHeader
         title="My Creations"
-        description="Live worlds and characters from all of your apps, newest first."
+        description="Live worlds, characters and campaigns from all of your apps, newest first."
         actions={<CreateWorldButton apps={appOptions} defaultAppId={appId || undefined} limits={limits} />}
       />
 
@@ -163,9 +168,13 @@ export default async function CreationsPage({ searchParams }: Props) {
 
           {page.creations.length ? (
             <ul aria-label="Creations" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {page.creations.map((world, i) => (
-                <WorldCard key={world.id} world={world} now={now} eager={i < 3} />
-              ))}
+              {page.creations.map((creation, i) =>
+                creation.kind === "campaign" ? (
+                  <CampaignCard key={creation.id} campaign={creation} now={now} eager={i < 3} />
+                ) : (
+                  <WorldCard key={creation.id} world={creation} now={now} eager={i < 3} />
+                ),
+              )}
             </ul>
           ) : (
             <div className="rounded-xl border border-dashed border-line-strong bg-surface/60">
@@ -180,7 +189,7 @@ export default async function CreationsPage({ searchParams }: Props) {
               >
                 {filtered
                   ? q
-                    ? `No ${kind ? things.slice(0, -1) : "world or character"} is named or described “${q}”${appId ? " in this app" : ""}. Try other words, another kind or another app.`
+                    ? `No ${kind ? things.slice(0, -1) : "world, character or campaign"} is named or described “${q}”${appId ? " in this app" : ""}. Try other words, another kind or another app.`
                     : `${appId ? "This app has" : "You have"} no live ${kind ? things : "creations"} yet.`
                   : "You've reached the oldest creation."}
               </EmptyState>

@@ -1,4 +1,4 @@
-import { ZHeartbeatBody, ZSlugParams } from "@/lib/runtime/requests";
+import { ZHeartbeatBody, ZRuntimeWorldQuery, ZSlugParams } from "@/lib/runtime/requests";
 import { ZTtsBody } from "@/lib/runtime/tts";
 import { ZMintSessionBody } from "@/lib/sessions/requests";
 import { operation } from "../operation";
@@ -27,11 +27,16 @@ export const getRuntimeWorld = operation({
   tag: "Runtime",
   operationId: "getRuntimeWorld",
   summary: "The session's world",
-  description: "What the embed player boots from: the session token's world (or character, without its brain's private fields), its name, mode, `rev` and the `sessionId` to send heartbeats with. The whole graph is returned, states' `camera` and `movement` included: they are directions for a renderer, which the embed player itself never shows to players. CORS: answered for the app's embedding origins only.",
+  description: "What the embed player boots from: the session token's world (or character, without its brain's private fields), its name, mode, `rev` and the `sessionId` to send heartbeats with. The whole graph is returned, states' `camera` and `movement` included: they are directions for a renderer, which the embed player itself never shows to players. CORS: answered for the app's embedding origins only.\n\nA campaign's chapters share one session: with `worldId`, a token minted for one chapter world reads any other chapter world of the same campaign (an anonymous token of a public chapter: its public chapters only), so the player's \"Next chapter\" goes on in the same session; heartbeats stay with the token's `sessionId`.",
   auth: "session",
+  query: ZRuntimeWorldQuery,
   headers: ["If-None-Match"],
   responses: { 200: { description: "The world.", schema: "RuntimeWorld", headers: ["ETag"] }, 304: notModified },
-  errors: { not_found: "the token's world was deleted" },
+  errors: {
+    invalid_request: "`worldId` is not a uuid",
+    unauthorized: "no valid session token, or `worldId` names a world outside the token's campaign (or the token's world is no chapter)",
+    not_found: "the token's world was deleted, or `worldId` is a chapter of its campaign not authored yet",
+  },
 });
 
 export const getPublicRuntimeWorld = operation({

@@ -3,12 +3,12 @@ import { route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/runtime";
 import { getRuntimeWorld, preflight } from "@/lib/runtime";
 
-/** The session token's world (or character): what the embed player boots from. */
+/** The session token's world (or character), or another chapter of its campaign: what the embed player boots from. */
 export const GET = route({
   ...op.getRuntimeWorld,
   cors: true,
   // The session's view of the world: the rev stands for all of it (name and graph move it).
-  handler: async ({ auth }) => revValidated(await getRuntimeWorld(auth)),
+  handler: async ({ auth, query }) => revValidated(await getRuntimeWorld(auth, query.worldId)),
 });
 
 export const OPTIONS = preflight(["GET"]);
