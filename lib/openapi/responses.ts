@@ -1,18 +1,18 @@
 import { z } from "zod";
 import { ZCharacterAction } from "@/lib/ai/openai-runtime";
 import { STATUS_BY_CODE, type ErrorCode } from "@/lib/errors";
-import { body, ZSchemaVersion, ZTimestamp, ZUuid } from "./response-parts";
-import { CAMPAIGN_RESPONSE_SCHEMAS, ZCampaignLink } from "./campaign-responses";
-
-/** The campaign schemas, for the Studio's types (components/api/types.ts). */
-export { ZCampaign, ZCampaignBody, ZCampaignStarted } from "./campaign-responses";
 import { ZDiagnostic, ZEvent, ZScene, ZState, ZWorld, ZWorldInput } from "@/lib/kernel";
 import { KEY_KINDS, MODES } from "@/lib/keys/key-string";
 import { ZScope } from "@/lib/keys/scopes";
 import { QUOTA_KINDS } from "@/lib/quota/quota";
 import { ZVisibility } from "@/lib/worlds/requests";
-import { VISION_RESPONSE_SCHEMAS } from "./responses-vision";
+import { CAMPAIGN_RESPONSE_SCHEMAS, ZCampaignLink } from "./campaign-responses";
+import { body, ZSchemaVersion, ZTimestamp, ZUuid } from "./response-parts";
 import { EDIT_RESPONSE_SCHEMAS, ZPlaytestReport } from "./responses-edit";
+import { VISION_RESPONSE_SCHEMAS } from "./responses-vision";
+
+// The sibling files' schemas the Studio's types read (components/api/types.ts).
+export { ZCampaign, ZCampaignBody, ZCampaignStarted } from "./campaign-responses";
 export { ZVisionCheck, ZVisionDescribe, ZVisionGround } from "./responses-vision";
 
 /*
