@@ -24,9 +24,10 @@ export interface GenerationInput {
   baseUrl: string;
   /**
    * A campaign chapter: authored from the book's bible and this act (instead of `premise` or
-   * `text`), stored as that campaign's chapter, its winning ending leading to `next`.
+   * `text`), stored as that campaign's chapter, its winning ending leading to `next`. `act` may
+   * be given as how to read it, called only when the author step runs (a replay reads nothing).
    */
-  chapter?: { campaignId: string; index: number; bible: Bible; act: Chapter; next?: ChapterLink };
+  chapter?: { campaignId: string; index: number; bible: Bible; act: Chapter | (() => Promise<Chapter>); next?: ChapterLink };
 }
 
 export interface StepRunner {
@@ -75,7 +76,7 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
   const authored = await steps.run("author", async () => {
     try {
       const { chapter } = input;
-      if (chapter) return await authorChapter(mode, chapter.bible, chapter.act, { worldId: input.worldId, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef });
+      if (chapter) return await authorChapter(mode, chapter.bible, typeof chapter.act === "function" ? await chapter.act() : chapter.act, { worldId: input.worldId, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef });
       return await authorWorld(mode, { worldId: input.worldId, premise: input.premise, text: input.text, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef });
     } catch (error) {
       throw toApiError(error);
