@@ -78,6 +78,32 @@ describe("a step retried after its quota reservation", () => {
   }, 120_000);
 });
 
+describe("a job cancelled while a chapter is authored", () => {
+  it("finishes that chapter, stops as the next one starts, and a replay takes the same path", async () => {
+    const app = await bootstrap();
+    const { campaignId, jobId } = await storedCampaign(app, 3);
+    const db = await getDb();
+    const { steps, runs } = engineSteps();
+    const cancelling: StepRunner = {
+      async run<T>(id: string, work: () => Promise<T>): Promise<T> {
+        if (id === "chapter-1:author") await db.generationJob.update({ where: { id: jobId }, data: { status: "cancelled" } });
+        return steps.run(id, work);
+      },
+    };
+    const stopped = { stopped: "cancelled by request" };
+    expect(await runCampaignJob(jobId, cancelling)).toEqual(stopped);
+    const chapterSteps = [...runs.keys()].filter((id) => id.startsWith("chapter-") && !id.includes(":paint-"));
+    expect(chapterSteps).toEqual(["chapter-1:reserve", "chapter-1:author", "chapter-1:reference", "chapter-1:persist", "chapter-1:done", "chapter-2:reserve"]);
+    expect(await generationsUsed(api, app)).toBe(1);
+    expect((await api.get(`/v1/campaigns/${campaignId}`, app.keys.sk_live)).body).toMatchObject({ status: "cancelled", actsDone: 1 });
+
+    // A replay (the job row says cancelled from the start) stops before anything, without a step run again.
+    const before = new Map(runs);
+    expect(await runCampaignJob(jobId, steps)).toEqual(stopped);
+    expect(runs).toEqual(before);
+  }, 120_000);
+});
+
 describe("the openai-compatible provider", () => {
   let fake: FakeOpenAIServer;
   beforeAll(async () => {

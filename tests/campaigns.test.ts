@@ -131,6 +131,25 @@ describe("test keys", () => {
   });
 });
 
+describe("GET /v1/campaigns/{id} from memory", () => {
+  it("answers a change made by any writer at once, and only to the campaign's app and mode", async () => {
+    const app = await bootstrap();
+    const { campaignId } = (await api.post("/v1/campaigns", { text: BOOK }, app.keys.sk_test)).body;
+    const read = async () => (await api.get(`/v1/campaigns/${campaignId}`, app.keys.sk_test)).body;
+    expect(await read()).toMatchObject({ status: "complete", actsDone: 1 });
+    expect(await read()).toMatchObject({ status: "complete", actsDone: 1 }); // now remembered
+    expect((await api.get(`/v1/campaigns/${campaignId}`, bob.keys.sk_test)).status).toBe(404);
+    expect((await api.get(`/v1/campaigns/${campaignId}`, app.keys.sk_live)).status).toBe(404);
+
+    // Written straight to the database, as another process would: the change feed drops the entry.
+    const db = await getDb();
+    await db.campaignChapter.update({ where: { campaignId_index: { campaignId, index: 1 } }, data: { status: "pending" } });
+    await waitFor(async () => (await read()).actsDone === 0, { what: "the chapter's change to show" });
+    await db.campaign.update({ where: { id: campaignId }, data: { name: "Renamed elsewhere" } });
+    await waitFor(async () => (await read()).name === "Renamed elsewhere", { what: "the campaign's change to show" });
+  });
+});
+
 describe("a live campaign from a book", () => {
   it("completes with four chapters in order, gate-clean, named from the book, linked, one subjectRef", async () => {
     const receiver = await startReceiver();

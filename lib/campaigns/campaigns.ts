@@ -8,6 +8,7 @@ import { generateWorldSteps, inlineSteps, silentReporter } from "@/lib/generatio
 import { DEFAULT_POV } from "@/lib/generation/create-world";
 import { inngest } from "@/lib/jobs/client";
 import { decodeCursor, encodeCursor, newWorldId, type Caller } from "@/lib/worlds/worlds";
+import { readCampaignCached } from "./campaign-cache";
 import { CAMPAIGN_AUTHORING_REQUESTED } from "./function";
 import { paintReference, type SubjectRef } from "./reference";
 import type { CreateCampaignBody } from "./requests";
@@ -23,10 +24,18 @@ export interface CampaignStarted {
   body: { jobId: string; campaignId: string };
 }
 
-export async function getCampaignOrThrow(caller: Caller, id: string): Promise<CampaignWithChapters> {
+/** The caller's campaign as stored now (for a write's decisions). */
+async function readCampaignOrThrow(caller: Caller, id: string): Promise<CampaignWithChapters> {
   const db = await getDb();
   const campaign = await db.campaign.findFirst({ where: { id, appId: caller.appId, mode: caller.mode }, ...RESOURCE });
   if (!campaign) throw notFound("Campaign");
+  return campaign;
+}
+
+/** GET /v1/campaigns/{id}: the caller's campaign, from memory while the change feed vouches for it (campaign-cache.ts). */
+export async function getCampaignOrThrow(caller: Caller, id: string): Promise<CampaignWithChapters> {
+  const campaign = await readCampaignCached(id, async () => (await getDb()).campaign.findUnique({ where: { id }, ...RESOURCE }));
+  if (!campaign || campaign.appId !== caller.appId || campaign.mode !== caller.mode) throw notFound("Campaign");
   return campaign;
 }
 
@@ -141,12 +150,12 @@ export async function createCampaign(caller: Caller, body: CreateCampaignBody, b
  * The status flip is one conditional update, so two resumes never start two jobs.
  */
 export async function resumeCampaign(caller: Caller, id: string, baseUrl: string): Promise<CampaignStarted> {
-  const campaign = await getCampaignOrThrow(caller, id);
+  const campaign = await readCampaignOrThrow(caller, id);
   const db = await getDb();
   const jobId = randomUUID();
   const { count } = await db.campaign.updateMany({ where: { id, status: { in: ["partial", "failed"] } }, data: { status: "authoring", jobId } });
   if (count === 0) {
-    const now = await getCampaignOrThrow(caller, id);
+    const now = await readCampaignOrThrow(caller, id);
     throw new ApiError("conflict", `The campaign is ${now.status}; only a partial or failed campaign can be resumed.`);
   }
   const authored = campaign.chapters.filter((c) => c.status === "authored");

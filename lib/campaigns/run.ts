@@ -108,11 +108,23 @@ export async function stopCampaignJob(jobId: string, error: string): Promise<voi
   }
 }
 
-type Reserved = { state: "authored" | "reserved" | "held" } | { state: "quota_exceeded"; detail: string };
+/** Chapter n's act as its author reads it (its text, or the book's gist in `spirit`). */
+async function loadAct(campaignId: string, index: number, bible: Bible): Promise<Chapter> {
+  const db = await getDb();
+  const row = await db.campaignChapter.findUniqueOrThrow({ where: { campaignId_index: { campaignId, index } }, include: { campaign: { select: { fidelity: true } } } });
+  return actForAuthor(row, bible, row.campaign.fidelity as Fidelity);
+}
 
+type Reserved = { state: "authored" | "reserved" | "held" | "cancelled" } | { state: "quota_exceeded"; detail: string };
+
+/**
+ * The job function. The function is replayed from the top for every request of its engine, so
+ * outside its steps it reads one row (the job), whatever the number of chapters: what a chapter
+ * needs is read inside its steps (cancellation by its `reserve`, its act by its `author`).
+ */
 export async function runCampaignJob(jobId: string, steps: StepRunner): Promise<CampaignOutcome> {
   const db = await getDb();
-  const job = await db.generationJob.findUniqueOrThrow({ where: { id: jobId } });
+  const job = await db.generationJob.findUniqueOrThrow({ where: { id: jobId }, select: { appId: true, mode: true, campaignId: true, input: true, status: true } });
   const campaignId = job.campaignId!;
   const mode = job.mode as Mode;
   const caller = { appId: job.appId, mode };
@@ -121,7 +133,7 @@ export async function runCampaignJob(jobId: string, steps: StepRunner): Promise<
     await steps.run(step, () => stopCampaignJob(jobId, error));
     return { stopped: error };
   };
-  if (await isJobCancelled(jobId)) return stop("cancelled", "cancelled by request");
+  if (job.status === "cancelled") return stop("cancelled", "cancelled by request");
 
   await steps.run("start", async () => {
     await db.generationJob.updateMany({ where: { id: jobId, status: "queued" }, data: { status: "running", provider: getProvider(mode).name } });
@@ -130,13 +142,13 @@ export async function runCampaignJob(jobId: string, steps: StepRunner): Promise<
   const bible = await steps.run("bible", () => ensureBible(campaignId, mode));
   const spine = await steps.run("spine", () => ensureSpine(jobId, campaignId, segments));
   const subjectRef = await steps.run("reference", () => ensureReference(campaignId, mode, bible, baseUrl));
-  const { fidelity } = await loadCampaign(campaignId);
 
   for (const [i, entry] of spine.entries()) {
     const n = entry.index;
-    // Cancellation is honoured between chapters, never inside one.
-    if (await isJobCancelled(jobId)) return stop("cancelled", "cancelled by request");
     const reserved = await steps.run<Reserved>(`chapter-${n}:reserve`, async () => {
+      // Cancellation is honoured between chapters, never inside one: seen as a chapter starts,
+      // and remembered with its step, so a replay takes the same path.
+      if (await isJobCancelled(jobId)) return { state: "cancelled" };
       try {
         return { state: await reserveChapterQuota(job.appId, campaignId, n) };
       } catch (error) {
@@ -145,9 +157,9 @@ export async function runCampaignJob(jobId: string, steps: StepRunner): Promise<
       }
     });
     if (reserved.state === "authored") continue;
+    if (reserved.state === "cancelled") return stop("cancelled", "cancelled by request");
     if (reserved.state === "quota_exceeded") return stop(`chapter-${n}:stopped`, `quota_exceeded: ${reserved.detail} Chapter ${n} was not authored; raise the cap or wait, then resume.`);
 
-    const row = await db.campaignChapter.findUniqueOrThrow({ where: { campaignId_index: { campaignId, index: n } } });
     const next = spine[i + 1];
     try {
       const result = await generateWorldSteps(
@@ -158,7 +170,7 @@ export async function runCampaignJob(jobId: string, steps: StepRunner): Promise<
           pov: DEFAULT_POV,
           subjectRef,
           baseUrl,
-          chapter: { campaignId, index: n, bible, act: actForAuthor(row, bible, fidelity as Fidelity), ...(next ? { next: { campaignId, chapter: next.index, worldId: next.worldId } } : {}) },
+          chapter: { campaignId, index: n, bible, act: () => loadAct(campaignId, n, bible), ...(next ? { next: { campaignId, chapter: next.index, worldId: next.worldId } } : {}) },
         },
         { run: (id, work) => steps.run(`chapter-${n}:${id}`, work) },
         silentReporter,

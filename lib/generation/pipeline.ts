@@ -29,9 +29,10 @@ export interface GenerationInput {
   baseUrl: string;
   /**
    * A campaign chapter: authored from the book's bible and this act (instead of `premise` or
-   * `text`), stored as that campaign's chapter, its winning ending leading to `next`.
+   * `text`), stored as that campaign's chapter, its winning ending leading to `next`. `act` may
+   * be given as how to read it, called only when the author step runs (a replay reads nothing).
    */
-  chapter?: { campaignId: string; index: number; bible: Bible; act: Chapter; next?: ChapterLink };
+  chapter?: { campaignId: string; index: number; bible: Bible; act: Chapter | (() => Promise<Chapter>); next?: ChapterLink };
 }
 
 export interface StepRunner {
@@ -89,7 +90,7 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
   const authored = await steps.run("author", async () => {
     try {
       const { chapter } = input;
-      if (chapter) return await authorChapter(mode, chapter.bible, chapter.act, { worldId: input.worldId, frameRef, pov: input.pov, subjectRef: input.subjectRef });
+      if (chapter) return await authorChapter(mode, chapter.bible, typeof chapter.act === "function" ? await chapter.act() : chapter.act, { worldId: input.worldId, frameRef, pov: input.pov, subjectRef: input.subjectRef });
       const premise = seed ? seededPremise(input.premise, seed) : input.premise;
       // An author that can look gets the pixels too (openai-compatible sends the image).
       const frame = seed && seedFrame && getProvider(mode).name === "openai-compatible" ? await readSeedFrame(seedFrame, input.frameField ?? "frame_url") : null;

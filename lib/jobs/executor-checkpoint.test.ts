@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { RetryAfterError } from "inngest";
 import { createDefer } from "inngest/experimental";
 import { serve } from "inngest/next";
 import { getDb } from "@/lib/db";
@@ -65,6 +66,23 @@ const quick = client.createFunction({ id: "quick", triggers: [{ event: "cp/quick
   return "done";
 });
 
+// Two steps in parallel ("p" asks to be retried in an hour at its first attempt), then two
+// sequential steps, each noting the request it ran in.
+const ranIn = new Map<string, number>();
+const fanOut = client.createFunction({ id: "fan-out", retries: 2, triggers: [{ event: "cp/fan-out" }] }, async ({ step }) => {
+  await step.run("before", () => bump("fan-out:before"));
+  const [p, q] = await Promise.all([
+    step.run("p", () => {
+      bump("fan-out:p");
+      if (count("fan-out:p") === 1) throw new RetryAfterError("not yet", "1h");
+      return "P";
+    }),
+    step.run("q", () => (bump("fan-out:q"), "Q")),
+  ]);
+  const r = await step.run("r", () => (bump("fan-out:r"), ranIn.set("r", requests), `${p}${q}R`));
+  return step.run("s", () => (bump("fan-out:s"), ranIn.set("s", requests), `${r}S`));
+});
+
 // defer() rides along with the next checkpoint as a DeferAdd op, which the local executor refuses.
 const later = createDefer(client, { id: "later" }, async () => bump("later"));
 const deferring = client.createFunction({ id: "deferring", triggers: [{ event: "cp/deferring" }] }, async ({ step, defer }) => {
@@ -73,7 +91,7 @@ const deferring = client.createFunction({ id: "deferring", triggers: [{ event: "
   await step.run("never", () => bump("deferring:never"));
 });
 
-const route = serve({ client, functions: [three, interrupted, cancellable, wobbly, quick, deferring, later] }) as unknown as ServeRoute;
+const route = serve({ client, functions: [three, interrupted, cancellable, wobbly, quick, fanOut, deferring, later] }) as unknown as ServeRoute;
 let requests = 0;
 const counted: ServeRoute = {
   PUT: route.PUT,
@@ -208,6 +226,36 @@ describe("checkpointing", () => {
       expect(run).toMatchObject({ status: "completed", output: "ab" });
       expect(count("wobbly:between")).toBeGreaterThanOrEqual(2); // code between steps runs in every request
       expect([count("wobbly:a"), count("wobbly:b")]).toEqual([1, 1]);
+    } finally {
+      await executor.stop();
+    }
+  });
+});
+
+describe("after parallel steps", () => {
+  it("runs a planned step only by its own request, and the sequential steps that follow in one request", async () => {
+    const executor = new LocalExecutor({ route: counted, retryBaseMs: 10 });
+    await executor.start();
+    try {
+      await client.send({ name: "cp/fan-out", data: {} });
+      const { id } = await onlyRun("fan-out");
+      const db = await getDb();
+      // q is stored and told to the function while p waits for its retry: that discovery must not run p.
+      const waiting = await waitFor(async () => {
+        const run = await db.jobRun.findUnique({ where: { id }, include: { steps: true } });
+        const ready = run && run.lockedBy === null && run.stepCount === 2 && run.discoveredCount === 2;
+        return ready ? run : undefined;
+      }, { what: "q stored and discovered, p waiting" });
+      expect(waiting.steps.find((s) => s.name === "p")).toMatchObject({ status: "planned", attempt: 1 });
+      expect(count("fan-out:p")).toBe(1);
+      await db.jobStep.updateMany({ where: { runId: id, name: "p" }, data: { runAt: new Date() } });
+      await db.jobRun.update({ where: { id }, data: { runAt: new Date() } });
+      executor.wake();
+      const run = await ended(id);
+      expect(run).toMatchObject({ status: "completed", output: "PQRS" });
+      expect(["before", "p", "q", "r", "s"].map((n) => count(`fan-out:${n}`))).toEqual([1, 2, 1, 1, 1]);
+      // Once p and q are stored, r and s run in one checkpointed request, not a plan and a run each.
+      expect(ranIn.get("s")).toBe(ranIn.get("r"));
     } finally {
       await executor.stop();
     }

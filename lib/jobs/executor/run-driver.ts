@@ -64,6 +64,20 @@ function unsupportedOpError(op: Op): JsonError {
   };
 }
 
+/**
+ * Whether the SDK may run the next step itself in a discovery request (and checkpoint it): not
+ * while a step it planned is outstanding. Such a step runs by its own request (`stepId=<hash>`,
+ * at its retry time); a discovery finds it unfulfilled and, allowed to, would run it early.
+ * Inngest turns immediate execution off for the rest of a run once parallel steps appear
+ * (`disableImmediateExecution` records that they did); here a run's discovery never overlaps its
+ * step requests, so once the parallel steps are all memoized the run goes back to running its
+ * sequential steps in one checkpointed request, instead of two requests (plan, then run), each
+ * replaying the whole function, per step.
+ */
+function immediateExecution(run: RunWithSteps): boolean {
+  return !run.steps.some((step) => step.status === "planned");
+}
+
 export class RunDriver {
   /** Discovery requests sent so far: names each one (`qi_id`). */
   private dispatchSeq = 0;
@@ -138,7 +152,7 @@ export class RunDriver {
         run_id: run.id,
         attempt,
         max_attempts: run.maxAttempts,
-        disable_immediate_execution: run.disableImmediateExecution,
+        disable_immediate_execution: !immediateExecution(run),
         use_api: false,
         stack: { stack: memoized.map((step) => step.id), current: memoized.length },
         // With these the SDK checkpoints each step it runs (POST /v1/checkpoint/{run}/async, answered
@@ -199,13 +213,13 @@ export class RunDriver {
 
   /**
    * "What comes next?" (`stepId=step`): 200 done, 206 ops, 500 retry, 400 + no-retry failed.
-   * Unless the run plans steps in parallel, the request carries `fn_id` and `qi_id`, and the SDK
+   * Unless steps it planned are outstanding, the request carries `fn_id` and `qi_id`, and the SDK
    * checkpoints each step it runs (dispatch.ts) and goes on with the next one: one request
    * can run every step of a run and end with a `RunComplete` op.
    */
   private async discover(run: RunWithSteps): Promise<Advanced> {
     const seen = run.stepCount;
-    const dispatch = run.disableImmediateExecution ? undefined : openDispatch(this.context, `${this.context.id}#${++this.dispatchSeq}`, run.id);
+    const dispatch = !immediateExecution(run) ? undefined : openDispatch(this.context, `${this.context.id}#${++this.dispatchSeq}`, run.id);
     let answer: RouteAnswer;
     try {
       answer = await this.call(run, "step", run.attempt, dispatch);
