@@ -140,6 +140,18 @@ describe("local author", () => {
   });
 });
 
+describe("endings", () => {
+  it("close the story of a premise, but only a chapter of a book (the next chapter goes on)", () => {
+    const endings = (w: World) => Object.values(w.scene.states).flatMap((s) => (s.ending.isEnding ? [s.ending.text ?? ""] : []));
+    const premise = buildLocalWorld({ worldId: "w", premise: "A lighthouse keeper hears a drowned bell", pov: "third_person" });
+    expect(endings(premise).every((t) => t.endsWith("Here ends the story of {hero}."))).toBe(true);
+    const text = "Ines walked the harbor of Vell at dusk and lit the lamps along Chandler Street.";
+    const chapter = buildLocalWorld({ worldId: "w", text, pov: "third_person", bible: proceduralBible(text), chapterTitle: "Chapter One" });
+    expect(endings(chapter).length).toBeGreaterThan(0);
+    expect(endings(chapter).every((t) => t.endsWith("Here ends this chapter of the story."))).toBe(true);
+  });
+});
+
 describe("light and weather", () => {
   const entrance = (premise: string) => {
     const w = buildLocalWorld({ worldId: "w", premise, pov: "third_person" });

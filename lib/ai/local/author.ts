@@ -302,7 +302,7 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
         isEnding: true,
         outcome,
         title: truncate(capitalize(title), 80),
-        text: `${capitalize(time)}, {hero} ${deed}, and ${place} ${outcome === "bad" ? "keeps its secret" : "falls quiet"}. Here ends the story of {hero}.`,
+        text: `${capitalize(time)}, {hero} ${deed}, and ${place} ${outcome === "bad" ? "keeps its secret" : "falls quiet"}. ${input.bible ? "Here ends this chapter of the story" : "Here ends the story of {hero}"}.`,
       };
     }
     if (rng.next() < 0.45) {
