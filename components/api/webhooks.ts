@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "./client";
-import type { CreatedWebhookEndpoint, WebhookDeliveryList, WebhookEndpoint } from "./types";
+import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookDeliveryList, WebhookEndpoint } from "./types";
 
 /* Webhook endpoints of an app (USER routes; docs/webhooks.md). */
 
@@ -70,5 +70,25 @@ export function useWebhookDeliveries(appId: string, webhookId: string, { limit =
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     staleTime: 0,
+    // While a delivery is still being attempted, its next attempts show up by themselves.
+    refetchInterval: (query) => (query.state.data?.pages.some((p) => p.deliveries.some((d) => d.state === "pending")) ? 2000 : false),
+  });
+}
+
+/** Sends a signed `webhook.test` to one endpoint; the log shows it at once and its attempts as they come. */
+export function useSendTestEvent(appId: string, webhookId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<WebhookDelivery>(`${webhookPath(appId, webhookId)}/test`, { method: "POST" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(appId, webhookId) }),
+  });
+}
+
+/** Gives a failed delivery three more attempts with the same event. */
+export function useResendDelivery(appId: string, webhookId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: string) => apiFetch<WebhookDelivery>(`${webhookPath(appId, webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`, { method: "POST" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(appId, webhookId) }),
   });
 }

@@ -232,10 +232,11 @@ export const ZCreatedWebhookEndpoint = body({
 export const ZWebhookEndpointList = body({ webhooks: z.array(ZWebhookEndpoint).describe("newest first; never a secret") });
 
 export const ZWebhookDeliveryAttempt = z.object({
-  attempt: z.number().int().min(1).describe("1, 2 or 3"),
+  attempt: z.number().int().min(1).describe("1, 2 or 3; numbered on across resends (4..6 after the first)"),
   status_code: z.number().int().nullable().describe("the receiver's HTTP status; null when there was none"),
   error: z.string().nullable().describe("network error, timeout or refused URL; null when the receiver answered"),
   duration_ms: z.number().int().min(0),
+  response_excerpt: z.string().nullable().describe("the first 500 characters of the receiver's response body; null when it sent none"),
   attempted_at: ZTimestamp,
 });
 export const ZWebhookDelivery = z.object({
@@ -243,7 +244,8 @@ export const ZWebhookDelivery = z.object({
   event_id: z.string().describe("`evt_…`, the delivery body's `id`"),
   event_type: z.string(),
   state: z.enum(["pending", "succeeded", "failed"]).describe("`pending` until a 2xx (`succeeded`) or the last attempt failed (`failed`)"),
-  attempts: z.number().int().min(0).max(3).describe("attempts made so far"),
+  attempts: z.number().int().min(0).describe("attempts made so far"),
+  attempt_limit: z.number().int().min(3).describe("attempts allowed: 3, and 3 more with each resend"),
   last_status_code: z.number().int().nullable(),
   last_error: z.string().nullable(),
   next_retry_at: ZTimestamp.nullable().describe("when the next attempt is due; null when none is"),
@@ -251,6 +253,8 @@ export const ZWebhookDelivery = z.object({
   updated_at: ZTimestamp,
   attempt_log: z.array(ZWebhookDeliveryAttempt).describe("every attempt, oldest first"),
 });
+/** A test event's or a resend's delivery (202). */
+export const ZWebhookDeliveryBody = body(ZWebhookDelivery.shape);
 export const ZWebhookDeliveryList = body({
   deliveries: z.array(ZWebhookDelivery).describe("newest first"),
   nextCursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last"),
@@ -433,6 +437,7 @@ export const RESPONSE_SCHEMAS = {
   WebhookDelivery: ZWebhookDelivery,
   WebhookDeliveryAttempt: ZWebhookDeliveryAttempt,
   WebhookDeliveryList: ZWebhookDeliveryList,
+  WebhookDeliveryBody: ZWebhookDeliveryBody,
   Usage: ZUsage,
   SessionToken: ZSessionToken,
   RuntimeWorld: ZRuntimeWorld,

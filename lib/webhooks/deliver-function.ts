@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { inngest } from "@/lib/jobs/client";
-import { markDeliveryFailed, runDelivery } from "./deliver";
+import { markDeliveryFailed, runDelivery, type AttemptResult } from "./deliver";
 import { WEBHOOK_DELIVERY_REQUESTED } from "./emit";
 
-const ZDeliveryRequested = z.object({ deliveryId: z.uuid() });
+const ZDeliveryRequested = z.object({ deliveryId: z.uuid(), after: z.number().int().min(0).default(0) });
 
 /**
  * One delivery (an event to one endpoint) as a durable run: `attempt-<n>` steps with
@@ -25,10 +25,8 @@ export const deliverWebhook = inngest.createFunction(
     },
   },
   async ({ event, step }) => {
-    const { deliveryId } = ZDeliveryRequested.parse(event.data);
-    return runDelivery(deliveryId, {
-      run: (id, fn) => step.run(id, fn),
-      sleep: (id, ms) => step.sleep(id, ms),
-    });
+    const { deliveryId, after } = ZDeliveryRequested.parse(event.data);
+    const steps = { run: (id: string, fn: () => Promise<AttemptResult>) => step.run(id, fn), sleep: (id: string, ms: number) => step.sleep(id, ms) };
+    return runDelivery(deliveryId, steps, {}, after);
   },
 );

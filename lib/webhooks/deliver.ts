@@ -29,6 +29,8 @@ export interface AttemptOutcome {
   statusCode: number | null;
   /** Why it failed without a status; null otherwise. */
   error: string | null;
+  /** The start of the receiver's response body (at most RESPONSE_EXCERPT_CHARS); null without one. */
+  responseExcerpt: string | null;
   durationMs: number;
 }
 
@@ -43,7 +45,16 @@ export interface DeliverOnceOptions {
   timestamp?: number;
 }
 
-function post(target: WebhookTarget, body: string, headers: Record<string, string>, timeoutMs: number): Promise<number> {
+/** Characters of the receiver's response body kept in the delivery log (Stripe's dashboard shows as much). */
+export const RESPONSE_EXCERPT_CHARS = 500;
+
+interface PostResult {
+  statusCode: number;
+  /** The start of the response body as text; null when it was empty. */
+  excerpt: string | null;
+}
+
+function post(target: WebhookTarget, body: string, headers: Record<string, string>, timeoutMs: number): Promise<PostResult> {
   return new Promise((resolve, reject) => {
     const client = target.url.protocol === "https:" ? https : http;
     const req = client.request(target.url, {
@@ -60,16 +71,28 @@ function post(target: WebhookTarget, body: string, headers: Record<string, strin
     });
     req.on("response", (res) => {
       clearTimeout(timer);
-      resolve(res.statusCode ?? 0);
-      // Redirects are not followed: a 3xx is a failure like any other non-2xx.
+      // Redirects are not followed: a 3xx is a failure like any other non-2xx. The body is read
+      // for the log's excerpt up to a bound, then the connection is closed whatever remains.
+      const statusCode = res.statusCode ?? 0;
+      const chunks: Buffer[] = [];
       let read = 0;
+      let settled = false;
+      const drain = setTimeout(() => res.destroy(), timeoutMs);
+      const settle = () => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(drain);
+        const text = Buffer.concat(chunks).toString("utf8").slice(0, RESPONSE_EXCERPT_CHARS);
+        resolve({ statusCode, excerpt: text === "" ? null : text });
+      };
       res.on("data", (chunk: Buffer) => {
+        if (read < MAX_RESPONSE_BYTES) chunks.push(chunk);
         read += chunk.length;
         if (read > MAX_RESPONSE_BYTES) res.destroy();
       });
       res.on("error", () => {});
-      const drain = setTimeout(() => res.destroy(), timeoutMs);
-      res.on("close", () => clearTimeout(drain));
+      res.on("end", settle);
+      res.on("close", settle);
     });
     req.end(body);
   });
@@ -97,7 +120,7 @@ export async function deliverOnce(endpoint: { url: string; secret: string }, eve
   } catch (error) {
     // A refused URL says so; a host that does not resolve (now) is a failure like a network error.
     const message = error instanceof WebhookUrlError ? `URL refused: ${error.message}` : describeNetworkError(error);
-    return { ok: false, statusCode: null, error: message, durationMs: elapsed() };
+    return { ok: false, statusCode: null, error: message, responseExcerpt: null, durationMs: elapsed() };
   }
   const body = serializePayload(event);
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
@@ -108,10 +131,10 @@ export async function deliverOnce(endpoint: { url: string; secret: string }, eve
     [SIGNATURE_HEADER.toLowerCase()]: signWebhookPayload(body, endpoint.secret, timestamp),
   };
   try {
-    const statusCode = await post(target, body, headers, options.timeoutMs ?? settings.WEBHOOK_TIMEOUT_MS);
-    return { ok: statusCode >= 200 && statusCode < 300, statusCode, error: null, durationMs: elapsed() };
+    const { statusCode, excerpt } = await post(target, body, headers, options.timeoutMs ?? settings.WEBHOOK_TIMEOUT_MS);
+    return { ok: statusCode >= 200 && statusCode < 300, statusCode, error: null, responseExcerpt: excerpt, durationMs: elapsed() };
   } catch (error) {
-    return { ok: false, statusCode: null, error: describeNetworkError(error), durationMs: elapsed() };
+    return { ok: false, statusCode: null, error: describeNetworkError(error), responseExcerpt: null, durationMs: elapsed() };
   }
 }
 
@@ -131,12 +154,12 @@ export interface AttemptResult {
 type DeliveryWithParts = WebhookDelivery & { event: WebhookEvent; endpoint: WebhookEndpoint };
 
 async function sendDelivery(delivery: DeliveryWithParts, options: DeliverOnceOptions): Promise<AttemptOutcome> {
-  if (!delivery.endpoint.enabled) return { ok: false, statusCode: null, error: "endpoint disabled", durationMs: 0 };
+  if (!delivery.endpoint.enabled) return { ok: false, statusCode: null, error: "endpoint disabled", responseExcerpt: null, durationMs: 0 };
   let secret: string;
   try {
     secret = openSecret(delivery.endpoint.secretEncrypted);
   } catch (error) {
-    return { ok: false, statusCode: null, error: (error as Error).message, durationMs: 0 };
+    return { ok: false, statusCode: null, error: (error as Error).message, responseExcerpt: null, durationMs: 0 };
   }
   const { event } = delivery;
   const payload = { id: event.id, type: event.type, created: event.created, appId: event.appId, data: event.data as Record<string, unknown> };
@@ -146,26 +169,28 @@ async function sendDelivery(delivery: DeliveryWithParts, options: DeliverOnceOpt
 /**
  * Attempt number `attempt` of one delivery, recorded in the log. Safe to run twice: an attempt
  * already recorded (a step replayed after a crash) is reported, not sent again, and the log's
- * (delivery, attempt) key keeps a concurrent duplicate from recording twice.
+ * (delivery, attempt) key keeps a concurrent duplicate from recording twice. Attempts are
+ * numbered across resends (4..6 after the first resend), up to the delivery's `attemptLimit`.
  */
 export async function attemptDelivery(deliveryId: string, attempt: number, options: DeliverOnceOptions = {}): Promise<AttemptResult> {
   const settings = getWebhookSettings();
   const db = await getDb();
   const delivery = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, include: { event: true, endpoint: true } });
   if (!delivery) return { done: true, state: "gone", attempts: 0, retryInMs: null };
-  const retryInMs = retryDelayMs(attempt, settings.WEBHOOK_RETRY_BASE_MS);
-  if (delivery.state !== "pending" || delivery.attempts >= MAX_ATTEMPTS) {
+  // The backoff starts over with each resend: its first attempt waits the base again.
+  const retryInMs = retryDelayMs(attempt - (delivery.attemptLimit - MAX_ATTEMPTS), settings.WEBHOOK_RETRY_BASE_MS);
+  if (delivery.state !== "pending" || delivery.attempts >= delivery.attemptLimit) {
     return { done: true, state: delivery.state as DeliveryState, attempts: delivery.attempts, retryInMs: null };
   }
   if (delivery.attempts >= attempt) return { done: false, state: "pending", attempts: delivery.attempts, retryInMs };
 
   const outcome = await sendDelivery(delivery, options);
-  const final = outcome.ok || attempt >= MAX_ATTEMPTS || !delivery.endpoint.enabled;
+  const final = outcome.ok || attempt >= delivery.attemptLimit || !delivery.endpoint.enabled;
   const state: DeliveryState = outcome.ok ? "succeeded" : final ? "failed" : "pending";
   try {
     await db.$transaction([
       db.webhookDeliveryAttempt.create({
-        data: { deliveryId, attempt, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs },
+        data: { deliveryId, attempt, statusCode: outcome.statusCode, error: outcome.error, responseExcerpt: outcome.responseExcerpt, durationMs: outcome.durationMs },
       }),
       db.webhookDelivery.update({
         where: { id: deliveryId },
@@ -200,13 +225,15 @@ export interface DeliverySteps {
 }
 
 /**
- * The retry loop of one delivery: up to MAX_ATTEMPTS attempts, each its own step (so a restart
- * resumes after the last recorded one), with exponential backoff sleeps between them.
- * Step ids never change: `attempt-<n>` and `backoff-<n>`.
+ * The retry loop of one delivery: up to MAX_ATTEMPTS attempts after the `after` already made
+ * (0, or the attempts before a resend), each its own step (so a restart resumes after the last
+ * recorded one), with exponential backoff sleeps between them. Step ids never change:
+ * `attempt-<n>` and `backoff-<n>`, n counted across resends.
  */
-export async function runDelivery(deliveryId: string, steps: DeliverySteps, options: DeliverOnceOptions = {}): Promise<AttemptResult> {
+export async function runDelivery(deliveryId: string, steps: DeliverySteps, options: DeliverOnceOptions = {}, after = 0): Promise<AttemptResult> {
   let result: AttemptResult = { done: true, state: "gone", attempts: 0, retryInMs: null };
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+  for (let round = 1; round <= MAX_ATTEMPTS; round++) {
+    const attempt = after + round;
     result = await steps.run(`attempt-${attempt}`, () => attemptDelivery(deliveryId, attempt, options));
     if (result.done) return result;
     await steps.sleep(`backoff-${attempt}`, result.retryInMs ?? 0);

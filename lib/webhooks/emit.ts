@@ -14,6 +14,8 @@ export interface EmitOptions {
    * `${jobId}:world.generation.succeeded`.
    */
   idempotencyKey?: string;
+  /** Send to this one endpoint of the app (a test event), whatever it subscribes to. */
+  endpointId?: string;
 }
 
 export interface RecordedEvent {
@@ -41,7 +43,7 @@ export async function recordWebhookEvent<T extends EmittableEventType>(
   const id = eventId(appId, options.idempotencyKey);
   const db = await getDb();
   const endpoints = await db.webhookEndpoint.findMany({
-    where: { appId, enabled: true, events: { hasSome: [type, WILDCARD] } },
+    where: { appId, enabled: true, ...(options.endpointId ? { id: options.endpointId } : { events: { hasSome: [type, WILDCARD] } }) },
     select: { id: true },
   });
   if (endpoints.length === 0) return { eventId: id, deliveryIds: [] };
@@ -66,9 +68,16 @@ export async function recordWebhookEvent<T extends EmittableEventType>(
   }
 }
 
-/** The Inngest events that start the delivery runs; their ids let Inngest drop a repeat. */
-export function deliveryRequests(deliveryIds: string[]) {
-  return deliveryIds.map((deliveryId) => ({ name: WEBHOOK_DELIVERY_REQUESTED, id: `webhook-delivery-${deliveryId}`, data: { deliveryId } }));
+/**
+ * The Inngest events that start the delivery runs; their ids let Inngest drop a repeat. A resend
+ * starts another run `after` the attempts already made (its own id, so it is not dropped).
+ */
+export function deliveryRequests(deliveryIds: string[], after = 0) {
+  return deliveryIds.map((deliveryId) => ({
+    name: WEBHOOK_DELIVERY_REQUESTED,
+    id: after === 0 ? `webhook-delivery-${deliveryId}` : `webhook-delivery-${deliveryId}-after-${after}`,
+    data: after === 0 ? { deliveryId } : { deliveryId, after },
+  }));
 }
 
 /**

@@ -23,6 +23,7 @@ export const ZCreateWebhook = z.strictObject({
 export type CreateWebhookInput = z.infer<typeof ZCreateWebhook>;
 
 export const ZWebhookParams = z.object({ id: ZId, whId: ZId });
+export const ZDeliveryParams = z.object({ id: ZId, whId: ZId, deliveryId: ZId });
 
 export const ZDeliveryListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -98,6 +99,7 @@ export function serializeWebhookDelivery(row: DeliveryRow) {
     event_type: row.event.type,
     state: row.state as "pending" | "succeeded" | "failed",
     attempts: row.attempts,
+    attempt_limit: row.attemptLimit,
     last_status_code: row.lastStatusCode,
     last_error: row.lastError,
     next_retry_at: row.nextRetryAt?.toISOString() ?? null,
@@ -110,6 +112,7 @@ export function serializeWebhookDelivery(row: DeliveryRow) {
         status_code: a.statusCode,
         error: a.error,
         duration_ms: a.durationMs,
+        response_excerpt: a.responseExcerpt,
         attempted_at: a.attemptedAt.toISOString(),
       })),
   };

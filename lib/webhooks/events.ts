@@ -10,6 +10,9 @@ export const CAMPAIGN_EVENT_TYPES = ["campaign.chapter.authored", "campaign.comp
 export const WEBHOOK_EVENT_TYPES = [...SPEC_EVENT_TYPES, ...CAMPAIGN_EVENT_TYPES] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/** The type of a test delivery: sent to one endpoint on request, whatever it subscribes to. */
+export const TEST_EVENT_TYPE = "webhook.test" as const;
+
 /** Subscribes to every present and future type. */
 export const WILDCARD = "*";
 
@@ -23,6 +26,8 @@ export interface WebhookEventData {
   "campaign.chapter.authored": { campaignId: string; jobId: string; chapter: number; worldId: string };
   "campaign.completed": { campaignId: string; jobId: string };
   "campaign.stopped": { campaignId: string; jobId: string; error: string };
+  /** Sent on request to one endpoint ("Send test event"); never subscribed to, never sent to others. */
+  "webhook.test": { endpointId: string; message: string };
 }
 export type EmittableEventType = keyof WebhookEventData;
 

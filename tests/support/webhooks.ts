@@ -38,8 +38,8 @@ export interface Received {
   body: string;
 }
 
-/** A local webhook receiver answering request n (0-based) with `answer(n)`: a status, or "hang". */
-export async function startReceiver(answer: (n: number) => number | "hang" = () => 200) {
+/** A local webhook receiver answering request n (0-based) with `answer(n)`: a status (body "ok"), a status with a body, or "hang". */
+export async function startReceiver(answer: (n: number) => number | { status: number; body: string } | "hang" = () => 200) {
   const received: Received[] = [];
   const hanging: http.ServerResponse[] = [];
   const srv = http.createServer(async (req, res) => {
@@ -47,12 +47,13 @@ export async function startReceiver(answer: (n: number) => number | "hang" = () 
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const n = received.length;
     received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
-    const status = answer(n);
-    if (status === "hang") {
+    const answered = answer(n);
+    if (answered === "hang") {
       hanging.push(res);
       return;
     }
-    res.writeHead(status, status >= 300 && status < 400 ? { location: "/elsewhere" } : {}).end("ok");
+    const { status, body } = typeof answered === "number" ? { status: answered, body: "ok" } : answered;
+    res.writeHead(status, status >= 300 && status < 400 ? { location: "/elsewhere" } : {}).end(body);
   });
   await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
   const port = (srv.address() as { port: number }).port;

@@ -1,5 +1,5 @@
 import { ZIdParams } from "@/lib/shared/params";
-import { ZCreateWebhook, ZDeliveryListQuery, ZWebhookParams } from "@/lib/webhooks/endpoints";
+import { ZCreateWebhook, ZDeliveryListQuery, ZDeliveryParams, ZWebhookParams } from "@/lib/webhooks/endpoints";
 import { operation } from "../operation";
 
 export const createWebhookEndpoint = operation({
@@ -79,5 +79,43 @@ export const listWebhookDeliveries = operation({
   },
 });
 
+export const sendWebhookTestEvent = operation({
+  method: "POST",
+  path: "/v1/apps/{id}/webhooks/{whId}/test",
+  tag: "Webhooks",
+  operationId: "sendWebhookTestEvent",
+  summary: "Send a test event",
+  description:
+    "Sends a signed `webhook.test` event (`data: {endpointId, message}`) to this endpoint only, whatever types it subscribes to, through the same delivery path as every event: signed with the endpoint's secret, up to 3 attempts, each recorded in the delivery log with its status, time and the start of the response body. 202 with the new delivery (`pending`); read the log for its attempts.",
+  auth: "user",
+  params: ZWebhookParams,
+  bodyOptional: true,
+  responses: { 202: { description: "The test delivery, queued.", schema: "WebhookDeliveryBody" } },
+  errors: {
+    not_found: "no such app of the user's, or no such endpoint of it",
+    conflict: "the endpoint is disabled",
+    unavailable: "the delivery could not be queued",
+  },
+});
+
+export const resendWebhookDelivery = operation({
+  method: "POST",
+  path: "/v1/apps/{id}/webhooks/{whId}/deliveries/{deliveryId}/resend",
+  tag: "Webhooks",
+  operationId: "resendWebhookDelivery",
+  summary: "Resend a failed delivery",
+  description:
+    "A `failed` delivery goes back to `pending` with 3 more attempts (numbered on: 4, 5, 6 after the first resend; `attempt_limit` grows by 3) and the same event: the same `evt_` id and body, a fresh signature. Two resends at once start one run. 202 with the delivery.",
+  auth: "user",
+  params: ZDeliveryParams,
+  bodyOptional: true,
+  responses: { 202: { description: "The delivery, pending again.", schema: "WebhookDeliveryBody" } },
+  errors: {
+    not_found: "no such app of the user's, endpoint of it, or delivery of that endpoint",
+    conflict: "the delivery is not `failed` (delivered, or still being retried)",
+    unavailable: "the delivery could not be queued",
+  },
+});
+
 /** In the order of the document. */
-export const WEBHOOKS = [createWebhookEndpoint, listWebhookEndpoints, deleteWebhookEndpoint, deleteWebhookEndpointViaPost, listWebhookDeliveries];
+export const WEBHOOKS = [createWebhookEndpoint, listWebhookEndpoints, deleteWebhookEndpoint, deleteWebhookEndpointViaPost, listWebhookDeliveries, sendWebhookTestEvent, resendWebhookDelivery];
