@@ -3,8 +3,10 @@ import fs from "node:fs";
 import path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runCliCommand } from "@/lib/cli/commands";
+import { getDb } from "@/lib/db";
+import { inngest } from "@/lib/jobs/client";
 import { waitFor } from "@/lib/jobs/executor/testing";
 import { setQuotaCap } from "@/lib/quota/quota";
 import { mockWorld } from "@/lib/kernel";
@@ -339,6 +341,15 @@ describe("every documented success response, live", () => {
     const hook = await ok(api.post(`/v1/apps/${app.id}/webhooks`, { url: "https://93.184.215.14/hooks" }, user), 201);
     await ok(api.get(`/v1/apps/${app.id}/webhooks`, user));
     await ok(api.get(`/v1/apps/${app.id}/webhooks/${hook.id}/deliveries?limit=5`, user));
+    {
+      // A test event and a resend, with their delivery runs held back: the hook's address is public, and nothing here may reach it.
+      const send = vi.spyOn(inngest, "send").mockResolvedValue({ ids: [] } as never);
+      const test = await ok(api.post(`/v1/apps/${app.id}/webhooks/${hook.id}/test`, undefined, user), 202);
+      await (await getDb()).webhookDelivery.update({ where: { id: test.id }, data: { state: "failed", attempts: 3 } });
+      await ok(api.post(`/v1/apps/${app.id}/webhooks/${hook.id}/deliveries/${test.id}/resend`, undefined, user), 202);
+      expect(send).toHaveBeenCalledTimes(2);
+      send.mockRestore();
+    }
     await ok(api.del(`/v1/apps/${app.id}/webhooks/${hook.id}`, user));
     const hook2 = await ok(api.post(`/v1/apps/${app.id}/webhooks`, { url: "https://93.184.215.14/hooks", events: ["*"] }, user), 201);
     await ok(api.post(`/v1/apps/${app.id}/webhooks/${hook2.id}/delete`, {}, user));
