@@ -83,7 +83,10 @@ export function AskBar() {
   );
 }
 
-/** The proposed change over the canvas: what it says it does, the diff, the play-throughs it breaks, Apply and Discard. */
+/**
+ * The proposed change, in the inspector's column while it is on show (the canvas stays clear for
+ * the diff): what it says it does, the diff, the play-throughs it breaks, Apply and Discard.
+ */
 export function AskPreview() {
   const store = useEditorStore();
   const preview = useEditor((s) => s.preview);
@@ -91,16 +94,25 @@ export function AskPreview() {
   if (!preview) return null;
   const broken = preview.playtests.failed;
   return (
-    <section
-      aria-label="Proposed change"
-      data-testid="ask-preview"
-      className="absolute top-3 left-3 z-10 flex max-h-[calc(100%-24px)] w-[380px] flex-col overflow-hidden rounded-xl border border-line-strong bg-surface shadow-lg"
-    >
+    <section aria-label="Proposed change" data-testid="ask-preview" className="flex w-[22rem] shrink-0 flex-col border-l border-line bg-surface xl:w-[24rem]">
       <header className="border-b border-line px-4 py-3">
-        <p className="text-[11px] font-semibold tracking-wide text-fg-subtle uppercase">Proposed change</p>
+        <p className="flex items-center gap-1.5 text-[11px] font-semibold tracking-wide text-fg-subtle uppercase">
+          <SparklesIcon className="size-3.5 text-accent-text" aria-hidden="true" /> Proposed change
+        </p>
         <p className="mt-0.5 text-[13px] text-fg">{preview.summary}</p>
         <p className="mt-1 text-[11.5px] text-fg-subtle">
           “{preview.instruction}” · {preview.ops.length} {preview.ops.length === 1 ? "op" : "ops"}, not applied yet
+        </p>
+        <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-[11px] text-fg-muted" aria-hidden="true">
+          <span className="flex items-center gap-1">
+            <span className="size-2.5 rounded-sm border-2 border-success-text" /> added
+          </span>
+          <span className="flex items-center gap-1">
+            <span className="size-2.5 rounded-sm border-2 border-warning-text" /> changed
+          </span>
+          <span className="flex items-center gap-1">
+            <span className="size-2.5 rounded-sm border-2 border-dashed border-danger" /> removed
+          </span>
         </p>
       </header>
       <div className="min-h-0 flex-1 space-y-3 overflow-y-auto px-4 py-3">

@@ -89,6 +89,7 @@ function EditorShell({ model, active, onOpenSettings, world }: { model: GraphMod
   const ready = useSyncExternalStore(store.positions.subscribe, () => store.positions.source !== "none", () => false);
   const empty = useEditor((s) => s.view.index.stateIds.length === 0);
   const hasProblems = useEditor((s) => s.view.diagnostics.some((d) => d.severity !== "info"));
+  const previewing = useEditor((s) => s.preview !== null);
   const [problemsOpen, setProblemsOpen] = useState(hasProblems);
   // Recorded play-throughs replayed on the would-be world (a preview's too), beside the lints.
   const playtests = usePlaytests(world).data;
@@ -155,14 +156,17 @@ function EditorShell({ model, active, onOpenSettings, world }: { model: GraphMod
         <div className="flex min-w-0 flex-1 flex-col">
           <div ref={canvasRef} tabIndex={-1} className="relative min-h-0 flex-1 focus:outline-none" aria-label="World graph">
             <GraphCanvas model={model} ready={ready} showMinimap={showMinimap} />
-            <AskPreview />
             {!ready ? <ArrangingNotice /> : null}
             {ready && empty ? <EmptyWorldNotice onAddState={() => void store.addState(centre())} /> : null}
             <EditorToast />
           </div>
           <ProblemsPanel open={problemsOpen} onToggle={toggleProblems} onOpenSettings={onOpenSettings} broken={broken} />
         </div>
-        <Inspector onOpenSettings={onOpenSettings} />
+        {/* A proposed change takes the inspector's place; the inspector stays mounted underneath. */}
+        <AskPreview />
+        <div className={previewing ? "hidden" : "contents"}>
+          <Inspector onOpenSettings={onOpenSettings} />
+        </div>
       </div>
 
       <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} onPick={pick} />
