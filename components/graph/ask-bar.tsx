@@ -20,6 +20,13 @@ export function AskBar() {
   const error = useEditor((s) => s.askError);
   const hasPreview = useEditor((s) => s.preview !== null);
   const [instruction, setInstruction] = useState("");
+  // An applied instruction is done: the bar empties for the next one.
+  const applied = useEditor((s) => s.askApplied);
+  const [seenApplied, setSeenApplied] = useState(applied);
+  if (seenApplied !== applied) {
+    setSeenApplied(applied);
+    setInstruction("");
+  }
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
 

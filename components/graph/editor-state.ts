@@ -105,6 +105,8 @@ export interface EditorState {
   asking: boolean;
   /** Why the last instruction gave no preview (the server's `detail`, or the gate's diagnostics). */
   askError: Refusal | null;
+  /** Counts previews applied (the Ask bar clears its text on a new one). */
+  askApplied: number;
 }
 
 export const edgeIdOf = (from: string, name: string) => JSON.stringify([from, name]);
@@ -140,5 +142,6 @@ export function initialState(resource: EditorResource, draft: Draft | null, view
     preview: null,
     asking: false,
     askError: null,
+    askApplied: 0,
   };
 }

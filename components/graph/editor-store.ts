@@ -423,6 +423,7 @@ export class EditorStore {
       }
       const label = `Ask ${quote(preview.instruction.length > 60 ? `${preview.instruction.slice(0, 59)}…` : preview.instruction)}`;
       const ok = await this.commit(preview.ops, label, {});
+      if (ok) this.set({ askApplied: this.state.askApplied + 1 });
       if (ok) this.showToast(`Applied: ${preview.summary}`, "neutral", { label: "Undo", run: () => void this.undo() });
       return ok;
     });

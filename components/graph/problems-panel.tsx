@@ -38,19 +38,19 @@ const ProblemRow = memo(function ProblemRow({ d, onOpen }: { d: Diagnostic; onOp
 
 const PlaytestRow = memo(function PlaytestRow({ b, onOpen }: { b: BrokenPlaytest; onOpen: (b: BrokenPlaytest) => void }) {
   const place = b.at === null ? "entrance" : b.event !== null ? `${b.at} · ${b.event}` : b.at;
+  const text = `Play-through “${b.name}” breaks at step ${b.step}: ${b.reason}`;
   return (
     <li>
       <button
         type="button"
+        title={text}
         onClick={() => onOpen(b)}
         data-testid="broken-playtest"
         className="grid w-full grid-cols-[16px_44px_minmax(0,1fr)_minmax(0,14rem)] items-center gap-2 px-4 py-1.5 text-left text-[12.5px] hover:bg-subtle focus-visible:bg-subtle focus-visible:outline-offset-[-2px]"
       >
         <PlayIcon className="size-3.5 shrink-0 text-danger-text" aria-label="Broken play-through" />
         <span className="font-mono text-[11px] text-fg-subtle">step {b.step}</span>
-        <span className="truncate text-fg">
-          Play-through “{b.name}” breaks at step {b.step}: {b.reason}
-        </span>
+        <span className="truncate text-fg">{text}</span>
         <span className="truncate text-right font-mono text-[11px] text-fg-subtle">{place}</span>
       </button>
     </li>
