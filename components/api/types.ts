@@ -25,6 +25,7 @@ import type {
   ZWorldSummary,
 } from "@/lib/openapi/responses";
 import type { ZVisionCheck, ZVisionDescribe, ZVisionGround } from "@/lib/openapi/responses";
+import type { ZEditPreview, ZPlaytest, ZPlaytestList, ZPlaytestReport } from "@/lib/openapi/responses";
 
 /*
  * The /v1 responses as the Studio reads them: the types of the API's own response schemas
@@ -83,3 +84,10 @@ export type CampaignStatus = Campaign["status"];
 export type CampaignChapter = Campaign["chapters"][number];
 /** The 202 of POST /v1/campaigns and of resume. */
 export type CampaignStarted = Body<typeof ZCampaignStarted>;
+
+/** Recorded play-throughs (docs/api.md "Play-throughs") and what every graph write reports about them. */
+export type Playtest = z.infer<typeof ZPlaytest>;
+export type PlaytestList = Body<typeof ZPlaytestList>;
+export type PlaytestReport = z.infer<typeof ZPlaytestReport>;
+/** POST /v1/worlds/{id}/edit with `dryRun: true`: the ops an instruction became and the graph they would make. */
+export type EditPreview = Body<typeof ZEditPreview>;

@@ -3,9 +3,9 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { withWorldDefaults, type Op, type World } from "@/lib/kernel";
 import { apiFetch } from "./client";
-import type { Fork, GeneratedWorld, GenerationJob, Mode, OpsResult, Visibility, WorldResource } from "./types";
+import type { EditPreview, Fork, GeneratedWorld, GenerationJob, Mode, OpsResult, Visibility, WorldResource } from "./types";
 
-export type { OpsResult, Visibility, WorldResource, WorldSummary } from "./types";
+export type { EditPreview, OpsResult, Visibility, WorldResource, WorldSummary } from "./types";
 
 /* Worlds through the developer API, the Studio acting for one app (`X-App-Id`, `X-App-Mode`). */
 
@@ -62,6 +62,15 @@ export const fetchWorld = (ref: WorldRef, signal?: AbortSignal) => apiFetch<Worl
  */
 export const postOps = (ref: WorldRef, ops: Op[], rev: string | undefined) =>
   apiFetch<OpsResult>(`${worldPath(ref.worldId)}/ops`, { method: "POST", body: { ops }, headers: ifMatch(rev), app: scopeOf(ref) });
+
+/**
+ * POST /v1/worlds/{id}/edit with `dryRun: true` on `rev` (`If-Match`): the ops a plain-language
+ * instruction becomes and the graph they would make; nothing persists. A 422 says why in
+ * `detail` (an unknown name comes with the names probably meant). The editor applies the ops it
+ * shows through `postOps`, so they are one undoable batch like any other.
+ */
+export const previewEdit = (ref: WorldRef, instruction: string, rev: string | undefined, signal?: AbortSignal) =>
+  apiFetch<EditPreview>(`${worldPath(ref.worldId)}/edit`, { method: "POST", body: { instruction, dryRun: true }, headers: ifMatch(rev), app: scopeOf(ref), signal });
 
 /** The World resource once an ops write answered: its graph, rev, and the metadata the graph carries. */
 export function withOpsResult(resource: WorldResource, result: OpsResult): WorldResource {

@@ -135,9 +135,12 @@ export function useEditorKeyboard(store: EditorStore, active: boolean, actions: 
           break;
         }
         case "Escape": {
-          // Escape cancels a state or event not created yet; otherwise it deselects (saving edits).
+          // Escape cancels a state or event not created yet, or an Ask preview; otherwise it deselects (saving edits).
           const s = store.getState();
-          if (s.draft && s.draft.kind !== "entrance" && s.draft.original === null) {
+          if (s.preview && s.selection === null) {
+            event.preventDefault();
+            store.discardPreview();
+          } else if (s.draft && s.draft.kind !== "entrance" && s.draft.original === null) {
             event.preventDefault();
             store.discardDraft();
           } else if (s.selection !== null) {

@@ -1,4 +1,4 @@
-import type { Diagnostic, GraphIndex, Op, World } from "@/lib/kernel";
+import type { Diagnostic, GraphIndex, Op, PlaytestReport, World, WorldDiff } from "@/lib/kernel";
 import { graphOf, type WorldResource } from "@/components/api/worlds";
 import type { Draft } from "./fields";
 import type { ProblemMarks } from "./targets";
@@ -50,6 +50,19 @@ export interface Refusal {
   errors: string[];
 }
 
+/** An Ask bar answer on show: the ops an instruction became, drawn on the canvas until applied or discarded. */
+export interface Preview {
+  instruction: string;
+  ops: Op[];
+  summary: string;
+  /** The rev the preview was made on; applying sends it as `If-Match`. */
+  baseRev: string;
+  /** From the confirmed world to the world the ops make (the canvas marks it). */
+  diff: WorldDiff;
+  /** The server's replay of the stored play-throughs on that world. */
+  playtests: PlaytestReport;
+}
+
 /** The World resource with its graph read as the kernel reads it: every state complete. */
 export type EditorResource = Omit<WorldResource, "world"> & { world: World };
 
@@ -86,6 +99,14 @@ export interface EditorState {
   savedAt: number | null;
   /** A delete that needs confirmation (it would lose properties undo cannot restore). */
   confirmDelete: { label: string; lost: string[]; ops: Op[] } | null;
+  /** The Ask bar's proposed change, shown on the canvas (the view applies its ops) until applied or discarded. */
+  preview: Preview | null;
+  /** An instruction is with the server. */
+  asking: boolean;
+  /** Why the last instruction gave no preview (the server's `detail`, or the gate's diagnostics). */
+  askError: Refusal | null;
+  /** Counts previews applied (the Ask bar clears its text on a new one). */
+  askApplied: number;
 }
 
 export const edgeIdOf = (from: string, name: string) => JSON.stringify([from, name]);
@@ -118,5 +139,9 @@ export function initialState(resource: EditorResource, draft: Draft | null, view
     reveal: null,
     savedAt: null,
     confirmDelete: null,
+    preview: null,
+    asking: false,
+    askError: null,
+    askApplied: 0,
   };
 }

@@ -1,8 +1,9 @@
-import { applyOps, getState, invertOps, lostOnUndo, type Diagnostic, type Op, type World } from "@/lib/kernel";
+import { applyOps, diffWorlds, getState, invertOps, lostOnUndo, type Diagnostic, type Op, type PlaytestReport, type World } from "@/lib/kernel";
 import { ApiRequestError } from "@/components/api/client";
-import { postOps, withOpsResult, type WorldRef, type WorldResource } from "@/components/api/worlds";
+import { postOps, previewEdit, withOpsResult, type WorldRef, type WorldResource } from "@/components/api/worlds";
 import { afterFailedWrite, draftFor, labelOf, quote, rebase, savedForm, type DraftAt } from "./editor-drafts";
 import { historyAfter } from "./editor-history";
+import type { BrokenPlaytest } from "./playtest-breaks";
 import { completeResource, initialState, NEW_EVENT_EDGE, NEW_STATE_NODE, sameSelection, type Batch, type EditorState, type Selection, type Toast, type View } from "./editor-state";
 import { ViewCache } from "./editor-view";
 import { draftFieldErrors, draftOps, emptyStateFields, isDirty, newEventFields, newStateId, nextHotkey, type Draft } from "./fields";
@@ -24,6 +25,8 @@ export interface EditorCallbacks {
   onResource(resource: WorldResource): void;
   /** Fetches the latest world (the 412 path's Reload). */
   fetchLatest(): Promise<WorldResource>;
+  /** A write answered with its replay of the stored play-throughs. */
+  onPlaytests?(report: PlaytestReport): void;
 }
 
 export class EditorStore {
@@ -58,7 +61,7 @@ export class EditorStore {
 
   private set(patch: Partial<EditorState>, recompute = false): void {
     let next = { ...this.state, ...patch };
-    if (recompute || "draft" in patch || "pending" in patch || "resource" in patch) {
+    if (recompute || "draft" in patch || "pending" in patch || "resource" in patch || "preview" in patch) {
       const view = this.viewFor(next);
       if (view !== next.view) next = { ...next, view };
       if ("draft" in patch) next.fieldErrors = draftFieldErrors(next.draft);
@@ -70,7 +73,8 @@ export class EditorStore {
   // ---- the would-be world ----------------------------------------------------------------
 
   private viewFor(s: EditorState): View {
-    return this.views.viewFor(s.resource.world, s.pending, s.draft, s.view);
+    // An Ask preview is drawn as if it were in flight: the canvas, lints and play-throughs show its world.
+    return this.views.viewFor(s.resource.world, s.pending ?? s.preview?.ops ?? null, s.draft, s.view);
   }
 
   /** The world every new draft starts from: confirmed plus the batch in flight. */
@@ -94,7 +98,7 @@ export class EditorStore {
   updateDraft = (update: (draft: Draft) => Draft): void => {
     const draft = this.state.draft;
     if (draft === null) return;
-    this.set({ draft: update(draft), refusal: null, error: null });
+    this.set({ draft: update(draft), refusal: null, error: null, ...this.noPreview() });
   };
 
   /**
@@ -144,7 +148,7 @@ export class EditorStore {
   };
 
   selectEdge = (edgeId: string): Promise<boolean> => {
-    if (edgeId === NEW_EVENT_EDGE) return Promise.resolve(true);
+    if (edgeId === NEW_EVENT_EDGE || !edgeId.startsWith("[")) return Promise.resolve(true);
     const [from, name] = JSON.parse(edgeId) as [string, string];
     return this.select({ kind: "event", from, name });
   };
@@ -177,12 +181,24 @@ export class EditorStore {
     this.focusField(target.field);
   };
 
+  /** Problems panel → the state or event where a recorded play-through breaks. */
+  goToPlaytestBreak = async (broken: BrokenPlaytest): Promise<void> => {
+    if (broken.at === null) {
+      if (await this.select(null)) this.focusField("entrance.state");
+      return;
+    }
+    const selection: Selection = broken.event !== null ? { kind: "event", from: broken.at, name: broken.event } : { kind: "state", id: this.nodeIdOf(broken.at) };
+    if (!(await this.select(selection))) return;
+    this.revealNode(this.nodeIdOf(broken.at));
+  };
+
   // ---- creating ------------------------------------------------------------------------------
 
   /** Starts a new state in the inspector (created on save); its node appears at `at`. */
   addState = async (at: XY): Promise<void> => {
     if (isDirty(this.state.draft) && !(await this.save())) return;
     const world = this.baseWorld();
+    this.set(this.noPreview());
     const fields = emptyStateFields(newStateId(world));
     this.positions.set(NEW_STATE_NODE, freeSpot(at, this.positions.all()));
     this.set({ selection: { kind: "state", id: NEW_STATE_NODE }, draft: { kind: "state", original: null, base: fields, fields }, refusal: null, error: null });
@@ -208,6 +224,7 @@ export class EditorStore {
       this.showToast("Select a state first: events leave from a state.", "neutral");
       return;
     }
+    this.set(this.noPreview());
     const fields = newEventFields(world, source, to);
     this.set({ selection: { kind: "event", from: "", name: NEW_EVENT_EDGE }, draft: { kind: "event", original: null, base: fields, fields }, refusal: null, error: null });
     this.focusField("name");
@@ -319,6 +336,7 @@ export class EditorStore {
     const start = this.state;
     const inverse = options.history ? null : invertOps(start.resource.world, ops);
     this.set({
+      ...this.noPreview(),
       pending: ops,
       saving: true,
       refusal: null,
@@ -351,8 +369,66 @@ export class EditorStore {
     const { undo, redo } = historyAfter(now, { ...options, label, ops, inverse, applyErrors: result.applyErrors });
     this.set({ resource, pending: null, saving: false, draft, selection, undo, redo, savedAt: Date.now() });
     this.callbacks.onResource(resource);
+    this.callbacks.onPlaytests?.(result.playtests);
     return true;
   }
+
+  // ---- the Ask bar ---------------------------------------------------------------------------
+
+  /** Nothing of a preview left (a draft edit or another write makes it stale). */
+  private noPreview(): Partial<EditorState> {
+    return this.state.preview || this.state.askError ? { preview: null, askError: null } : {};
+  }
+
+  /**
+   * Sends an instruction as a dry run of `/edit` on the confirmed rev and shows the ops it became
+   * on the canvas. Open changes are saved first, so the preview is made on what the canvas shows.
+   */
+  ask = async (instruction: string): Promise<boolean> => {
+    if (this.state.asking) return false;
+    if (isDirty(this.state.draft) && !(await this.save())) return false;
+    await this.lock;
+    const rev = this.state.resource.rev;
+    this.set({ asking: true, askError: null, preview: null });
+    try {
+      const answer = await previewEdit(this.target, instruction, rev);
+      const s = this.state;
+      if (s.resource.rev !== answer.baseRev) {
+        this.set({ asking: false, askError: { detail: "The world changed while the instruction was read. Ask again.", diagnostics: [], errors: [] } });
+        return false;
+      }
+      const world = s.resource.world;
+      const diff = diffWorlds(world, applyOps(world, answer.ops).world);
+      this.set({ asking: false, preview: { instruction, ops: answer.ops, summary: answer.summary, baseRev: answer.baseRev, diff, playtests: answer.playtests } });
+      return true;
+    } catch (error) {
+      const failure = error instanceof ApiRequestError ? error : new ApiRequestError(0, "unknown", error instanceof Error ? error.message : "Something went wrong.");
+      this.set({
+        asking: false,
+        conflict: failure.status === 412 ? true : this.state.conflict,
+        askError: failure.status === 412 ? null : { detail: failure.detail, diagnostics: failure.diagnostics, errors: failure.errors },
+      });
+      return false;
+    }
+  };
+
+  /** Applies the preview's ops as one batch of the editor (one undo step), on the rev it was made on. */
+  applyPreview = (): Promise<boolean> =>
+    this.exclusive(async () => {
+      const preview = this.state.preview;
+      if (!preview) return false;
+      if (preview.baseRev !== this.state.resource.rev) {
+        this.set({ preview: null, askError: { detail: "The world changed since this preview. Ask again.", diagnostics: [], errors: [] } });
+        return false;
+      }
+      const label = `Ask ${quote(preview.instruction.length > 60 ? `${preview.instruction.slice(0, 59)}…` : preview.instruction)}`;
+      const ok = await this.commit(preview.ops, label, {});
+      if (ok) this.set({ askApplied: this.state.askApplied + 1 });
+      if (ok) this.showToast(`Applied: ${preview.summary}`, "neutral", { label: "Undo", run: () => void this.undo() });
+      return ok;
+    });
+
+  discardPreview = (): void => this.set({ preview: null, askError: null });
 
   // ---- the world from elsewhere ----------------------------------------------------------
 
@@ -368,7 +444,7 @@ export class EditorStore {
     }
     if (s.saving) return; // our own write's answer is on its way and will be reconciled
     const { draft, selection } = rebase(s.draft, s.selection, resource.world);
-    this.set({ resource, draft, selection, undo: [], redo: [], conflict: false, refusal: null, error: null });
+    this.set({ resource, draft, selection, undo: [], redo: [], conflict: false, refusal: null, error: null, preview: null });
   };
 
   /** The 412 banner's Reload: the latest world, with the person's unsaved edits kept. */

@@ -95,6 +95,7 @@ export const GraphCanvas = memo(function GraphCanvas({ model, ready, showMinimap
   const edges = useSyncExternalStore(model.subscribe, model.getEdges, model.getEdges);
   const far = useStore((s) => s.transform[2] < FAR_ZOOM);
   const reveal = useEditor((s) => s.reveal);
+  const preview = useEditor((s) => s.preview);
 
   const onNodesChange = useCallback(
     (changes: NodeChange<StateNodeType>[]) => {
@@ -151,6 +152,21 @@ export const GraphCanvas = memo(function GraphCanvas({ model, ready, showMinimap
     const zoom = Math.max(rf.getZoom(), 0.85);
     void rf.setCenter(p.x + NODE_WIDTH / 2, p.y + NODE_HEIGHT / 2, { zoom, duration: 250 });
   }, [reveal, model, rf]);
+
+  // An Ask preview brings what it adds, changes and removes into view (with the states around them).
+  useEffect(() => {
+    if (!preview) return;
+    const { states, events } = preview.diff;
+    const ids = new Set([...states.added, ...states.removed, ...states.changed.map((c) => c.id)]);
+    for (const e of [...events.added, ...events.removed, ...events.changed]) {
+      ids.add(e.from);
+      if (e.to !== undefined) ids.add(e.to);
+    }
+    if (ids.size === 0) return;
+    const nodes = [...ids].map((id) => ({ id: store.nodeIdOf(id) }));
+    const frame = requestAnimationFrame(() => void rf.fitView({ nodes, padding: 0.12, maxZoom: 1, duration: 250 }));
+    return () => cancelAnimationFrame(frame);
+  }, [preview, store, rf]);
 
   return (
     <div className={cn("pw-canvas absolute inset-0")} data-far={far ? "" : undefined} aria-busy={!ready}>

@@ -1,6 +1,6 @@
 import { MarkerType, Position, type Edge, type Node, type NodeHandle } from "@xyflow/react";
 import { fillTemplate, hashString, type Event, type State, type World } from "@/lib/kernel";
-import { NEW_EVENT_EDGE, NEW_STATE_NODE, edgeIdOf, type EditorState, type Selection, type View } from "./editor-state";
+import { NEW_EVENT_EDGE, NEW_STATE_NODE, edgeIdOf, type EditorState, type Preview, type Selection, type View } from "./editor-state";
 import type { EditorStore } from "./editor-store";
 import { isDirty } from "./fields";
 import { NODE_HEIGHT, NODE_WIDTH, placeMissing, type Positions, type XY } from "./layout";
@@ -30,6 +30,8 @@ export interface StateNodeData extends Record<string, unknown> {
   overridesKey: string;
   problem: "error" | "warning" | null;
   unsaved: "new" | "edited" | null;
+  /** How an Ask preview on show changes this state; `removed` is a ghost of the confirmed world. */
+  diff: DiffMark;
 }
 export type StateNodeType = Node<StateNodeData, "state">;
 
@@ -39,11 +41,37 @@ export interface TransitionEdgeData extends Record<string, unknown> {
   from: string;
   problem: "error" | "warning" | null;
   unsaved: boolean;
+  diff: DiffMark;
   /** Index among the edges between the same two nodes, and their count. */
   lane: number;
   lanes: number;
 }
 export type TransitionEdgeType = Edge<TransitionEdgeData, "transition">;
+
+export type DiffMark = "added" | "changed" | "removed" | null;
+
+/** Edge ids of events an Ask preview removes, drawn as ghosts; they are not selectable. */
+export const GHOST_EDGE_PREFIX = "ghost:";
+
+/** What an Ask preview does, by state id and by event key (`edgeIdOf`). */
+interface DiffMarks {
+  states: Map<string, Exclude<DiffMark, null>>;
+  events: Map<string, Exclude<DiffMark, null>>;
+}
+const NO_MARKS: DiffMarks = { states: new Map(), events: new Map() };
+
+function diffMarksOf(preview: Preview | null): DiffMarks {
+  if (!preview) return NO_MARKS;
+  const { states, events } = preview.diff;
+  const marks: DiffMarks = { states: new Map(), events: new Map() };
+  for (const id of states.added) marks.states.set(id, "added");
+  for (const c of states.changed) marks.states.set(c.id, "changed");
+  for (const id of states.removed) marks.states.set(id, "removed");
+  for (const e of events.added) marks.events.set(edgeIdOf(e.from, e.name), "added");
+  for (const e of events.changed) marks.events.set(edgeIdOf(e.from, e.name), "changed");
+  for (const e of events.removed) marks.events.set(edgeIdOf(e.from, e.name), "removed");
+  return marks;
+}
 
 const HANDLES: NodeHandle[] = [
   { id: null, type: "target", position: Position.Left, x: -5, y: NODE_HEIGHT / 2 - 5, width: 10, height: 10 },
@@ -100,7 +128,8 @@ function sameData(a: StateNodeData, b: StateNodeData): boolean {
     a.ending === b.ending &&
     a.overridesKey === b.overridesKey &&
     a.problem === b.problem &&
-    a.unsaved === b.unsaved
+    a.unsaved === b.unsaved &&
+    a.diff === b.diff
   );
 }
 
@@ -191,8 +220,9 @@ export class GraphModel {
 
   /** Node data per state for one view and selection (positions are applied separately, per frame). */
   private dataFor(s: EditorState): Array<{ nodeId: string; data: StateNodeData; selected: boolean; label: string }> {
-    if (this.dataKey[0] === s.view && this.dataKey[1] === s.selection && this.dataKey[2] === s.draft) return this.dataList;
-    this.dataKey = [s.view, s.selection, s.draft];
+    if (this.dataKey[0] === s.view && this.dataKey[1] === s.selection && this.dataKey[2] === s.draft && this.dataKey[3] === s.preview) return this.dataList;
+    this.dataKey = [s.view, s.selection, s.draft, s.preview];
+    const diffs = this.diffMarks(s.preview);
     const view = s.view;
     const world = view.world;
     const selected = selectedNodeId(s.selection);
@@ -207,9 +237,10 @@ export class GraphModel {
       const unsaved = nodeId === NEW_STATE_NODE ? "new" : view.draftState?.nodeId === nodeId && draftDirty ? "edited" : null;
       const problem = view.marks.states.get(id) ?? null;
       const entrance = world.entrance.state === id;
+      const diff = diffs.states.get(id) ?? null;
       const prev = this.dataCache.get(nodeId);
       let data: StateNodeData;
-      if (prev && prev.state === state && prev.chips === chips && prev.data.problem === problem && prev.data.entrance === entrance && prev.data.unsaved === unsaved) {
+      if (prev && prev.state === state && prev.chips === chips && prev.data.problem === problem && prev.data.entrance === entrance && prev.data.unsaved === unsaved && prev.data.diff === diff) {
         data = prev.data;
       } else {
         const ending = state.ending.isEnding === true ? (state.ending.outcome ?? "plain") : null;
@@ -225,24 +256,56 @@ export class GraphModel {
           overridesKey: chips.map((c) => `${c.hotkey}\u0000${c.name}`).join("\u0001"),
           problem,
           unsaved,
+          diff,
         };
         if (prev && sameData(prev.data, data)) data = prev.data;
       }
       nextData.set(nodeId, { state, data, chips });
-      const label = `State ${id}${entrance ? ", the entrance" : ""}${data.ending ? ", an ending" : ""}${problem ? `, has ${problem}s` : ""}`;
+      const label = `State ${id}${entrance ? ", the entrance" : ""}${data.ending ? ", an ending" : ""}${problem ? `, has ${problem}s` : ""}${diff ? `, ${diff} by the proposed change` : ""}`;
       list.push({ nodeId, data, selected: selected === nodeId, label });
+    }
+    // States the preview removes stay on the canvas as ghosts, where they were.
+    for (const id of s.preview?.diff.states.removed ?? []) {
+      const state = s.resource.world.scene.states[id];
+      if (!state || nextData.has(id)) continue;
+      const data: StateNodeData = {
+        stateId: id,
+        excerpt: excerptOf(state, s.resource.world),
+        thumb: thumbOf(state),
+        hue: hashString(id) % 360,
+        entrance: false,
+        ending: state.ending.isEnding === true ? (state.ending.outcome ?? "plain") : null,
+        overrides: NO_CHIPS,
+        overrideCount: 0,
+        overridesKey: "",
+        problem: null,
+        unsaved: null,
+        diff: "removed",
+      };
+      nextData.set(id, { state, data, chips: NO_CHIPS });
+      list.push({ nodeId: id, data, selected: false, label: `State ${id}, removed by the proposed change` });
     }
     this.dataCache = nextData;
     this.dataList = list;
     return list;
   }
   private dataKey: unknown[] = [];
+  private diffMarksFor: Preview | null | undefined = undefined;
+  private diffMarksValue: DiffMarks = NO_MARKS;
+
+  private diffMarks(preview: Preview | null): DiffMarks {
+    if (this.diffMarksFor !== preview) {
+      this.diffMarksFor = preview;
+      this.diffMarksValue = diffMarksOf(preview);
+    }
+    return this.diffMarksValue;
+  }
   private dataList: Array<{ nodeId: string; data: StateNodeData; selected: boolean; label: string }> = [];
 
   getNodes = (): StateNodeType[] => {
     const s: EditorState = this.store.getState();
     const version = this.store.positions.getVersion();
-    const key = [s.view, s.selection, s.draft, version];
+    const key = [s.view, s.selection, s.draft, version, s.preview];
     if (key.every((k, i) => k === this.nodeKey[i])) return this.nodes;
     this.nodeKey = key;
     this.ensureFallback(s.view);
@@ -272,6 +335,7 @@ export class GraphModel {
           // over every edge label).
           zIndex: selected ? 10 : 0,
           ariaLabel: label,
+          ...(data.diff === "removed" ? { selectable: false, draggable: false, connectable: false } : {}),
         };
         changed = true;
       }
@@ -286,14 +350,15 @@ export class GraphModel {
 
   getEdges = (): TransitionEdgeType[] => {
     const s = this.store.getState();
-    const key = [s.view, s.selection, s.draft];
+    const key = [s.view, s.selection, s.draft, s.preview];
     if (key.every((k, i) => k === this.edgeKey[i])) return this.edges;
     this.edgeKey = key;
     const view = s.view;
     const world = view.world;
     // Typing in a state changes the view but no event: keep the edges (2,000 on a maximal world).
     const draftDirty0 = s.draft?.kind === "event" && isDirty(s.draft);
-    const sig = [s.selection, view.draftEvent?.index, view.draftEvent?.edgeId, view.draftState?.viewId, view.draftState?.nodeId, draftDirty0];
+    const sig = [s.selection, view.draftEvent?.index, view.draftEvent?.edgeId, view.draftState?.viewId, view.draftState?.nodeId, draftDirty0, s.preview];
+    const diffs = this.diffMarks(s.preview);
     if (
       sameItems(this.edgeEvents, world.scene.events) &&
       sameMarks(this.edgeMarks, view.marks.events) &&
@@ -337,6 +402,7 @@ export class GraphModel {
       const isSelected = selected === id;
       const lane = laneOf[i] ?? 0;
       const laneCount = lanes.get(pairOf[i] ?? "") ?? 1;
+      const diff = diffs.events.get(edgeIdOf(e.from, e.name)) ?? null;
       const prev = this.edgeCache.get(id);
       let edge: TransitionEdgeType;
       if (
@@ -349,6 +415,7 @@ export class GraphModel {
         prev.data.hotkey === e.hotkey &&
         prev.data.problem === problem &&
         prev.data.unsaved === unsaved &&
+        prev.data.diff === diff &&
         prev.data.lane === lane &&
         prev.data.lanes === laneCount
       ) {
@@ -361,7 +428,7 @@ export class GraphModel {
           source,
           target,
           selected: isSelected,
-          data: { name: e.name, hotkey: e.hotkey, from: e.from, problem, unsaved, lane, lanes: laneCount },
+          data: { name: e.name, hotkey: e.hotkey, from: e.from, problem, unsaved, diff, lane, lanes: laneCount },
           markerEnd: { type: MarkerType.ArrowClosed, width: 14, height: 14, color },
           ariaLabel: `Transition ${e.name} from ${e.from} to ${e.to}${e.hotkey ? `, hotkey ${e.hotkey}` : ""}`,
         };
@@ -371,6 +438,27 @@ export class GraphModel {
       nextCache.set(id, edge);
       next.push(edge);
     });
+    // Transitions the preview removes stay as ghosts between states still drawn (or ghosts themselves).
+    const removedStates = new Set(s.preview?.diff.states.removed ?? []);
+    const drawn = (id: string) => Object.prototype.hasOwnProperty.call(world.scene.states, id) || removedStates.has(id);
+    for (const e of s.preview?.diff.events.removed ?? []) {
+      if (e.to === undefined || !drawn(e.from) || !drawn(e.to)) continue;
+      const id = `${GHOST_EDGE_PREFIX}${edgeIdOf(e.from, e.name)}`;
+      const original = s.resource.world.scene.events.find((x) => x.from === e.from && x.name === e.name);
+      const edge: TransitionEdgeType = this.edgeCache.get(id) ?? {
+        id,
+        type: "transition",
+        source: this.store.nodeIdOf(e.from, view),
+        target: this.store.nodeIdOf(e.to, view),
+        selectable: false,
+        data: { name: e.name, hotkey: original?.hotkey ?? "", from: e.from, problem: null, unsaved: false, diff: "removed", lane: 0, lanes: 1 },
+        markerEnd: { type: MarkerType.ArrowClosed, width: 14, height: 14, color: "var(--danger)" },
+        ariaLabel: `Transition ${e.name} from ${e.from} to ${e.to}, removed by the proposed change`,
+      };
+      changed = true;
+      nextCache.set(id, edge);
+      next.push(edge);
+    }
     if (next.length !== this.edges.length) changed = true;
     this.edgeCache = nextCache;
     if (changed) this.edges = next;

@@ -3,7 +3,7 @@
 import { Button } from "@/components/ui/button";
 import type { Draft, EventFields } from "./fields";
 import { StateIcon } from "./icons";
-import { Kbd, ProseInput, Row, Section, Select, StateOptions, TextInput } from "./inspector-fields";
+import { Kbd, ProseInput, slotMarks, Row, Section, Select, StateOptions, TextInput } from "./inspector-fields";
 import type { PanelProps } from "./inspector-notes";
 
 /** The inspector on a transition or an override. */
@@ -71,10 +71,10 @@ export function EventPanel({ store, draft, view, notes, errors }: PanelProps<Ext
           </Row>
         </div>
         <Row label="Base" diagnostics={n("base")} hint="What happens (prose).">
-          {(c) => <ProseInput field="base" {...c} rows={3} value={f.base} onChange={(e) => set("base", e.target.value)} />}
+          {(c) => <ProseInput field="base" marks={slotMarks(n("base"))} {...c} rows={3} value={f.base} onChange={(e) => set("base", e.target.value)} />}
         </Row>
         <Row label="Detail" diagnostics={n("detail")} hint="Extra detail for the renderer (optional).">
-          {(c) => <ProseInput field="detail" {...c} value={f.detail} onChange={(e) => set("detail", e.target.value)} />}
+          {(c) => <ProseInput field="detail" marks={slotMarks(n("detail"))} {...c} value={f.detail} onChange={(e) => set("detail", e.target.value)} />}
         </Row>
       </Section>
       {draft.original !== null && f.from && view.index.stateIds.includes(f.from) ? (

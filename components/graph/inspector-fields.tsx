@@ -1,7 +1,7 @@
 "use client";
 
-import { memo, useId, type ComponentProps, type ReactNode } from "react";
-import type { Diagnostic } from "@/lib/kernel";
+import { memo, useId, useRef, type ComponentProps, type ReactNode } from "react";
+import { findSlots, type Diagnostic } from "@/lib/kernel";
 import { cn } from "@/components/ui/cn";
 import { AlertTriangleIcon, ChevronDownIcon, InfoIcon, XIcon } from "@/components/ui/icons";
 import { inputClasses } from "@/components/ui/input";
@@ -106,8 +106,66 @@ export function TextInput({ field, className, ...props }: ComponentProps<"input"
   return <input data-field={field} autoComplete="off" spellCheck={false} className={cn(fieldInput, className)} {...props} />;
 }
 
-export function ProseInput({ field, className, rows = 2, ...props }: ComponentProps<"textarea"> & { field: string }) {
-  return <textarea data-field={field} rows={rows} className={cn(fieldTextArea, className)} {...props} />;
+/** The slot names a field's template findings point at (`loc.slot`), to mark them in its text. */
+export function slotMarks(diagnostics: readonly Diagnostic[] | undefined): readonly string[] | undefined {
+  if (!diagnostics?.length) return undefined;
+  const slots = diagnostics.filter((d) => d.loc.slot !== "" && d.severity !== "info").map((d) => d.loc.slot);
+  return slots.length ? slots : undefined;
+}
+
+/** The text with each `{slot}` named in `marks` wrapped in a mark (the rest as it is, invisible, for layout). */
+function markedText(text: string, marks: readonly string[]): ReactNode[] {
+  const wanted = new Set(marks);
+  const out: ReactNode[] = [];
+  let at = 0;
+  for (const use of findSlots(text)) {
+    if (!wanted.has(use.slot)) continue;
+    const end = use.index + use.slot.length + 2;
+    out.push(text.slice(at, use.index));
+    out.push(
+      <mark key={use.index} data-slot={use.slot} className="rounded-[3px] bg-warning-soft text-transparent ring-1 ring-warning-text/70">
+        {text.slice(use.index, end)}
+      </mark>,
+    );
+    at = end;
+  }
+  // A final newline needs a character after it to take its line.
+  out.push(`${text.slice(at)}\u200b`);
+  return out;
+}
+
+/**
+ * A prose field. With `marks` (the slots its findings name), each `{slot}` is highlighted inside
+ * the text: a backdrop laid out exactly as the textarea draws the marks behind its transparent
+ * background, scrolled with it.
+ */
+export function ProseInput({ field, className, rows = 2, marks, onScroll, ...props }: ComponentProps<"textarea"> & { field: string; marks?: readonly string[] }) {
+  const backdrop = useRef<HTMLDivElement>(null);
+  const marked = Boolean(marks?.length);
+  // One tree whether marked or not: the textarea must not remount (and lose focus) as a lint comes and goes.
+  return (
+    <div className="relative" data-slot-marks={marked ? marks?.join(" ") : undefined}>
+      {marked ? (
+        <div
+          ref={backdrop}
+          aria-hidden="true"
+          className={cn(fieldTextArea, "pointer-events-none absolute inset-0 overflow-hidden border-transparent break-words whitespace-pre-wrap text-transparent shadow-none")}
+        >
+          {markedText(String(props.value ?? ""), marks ?? [])}
+        </div>
+      ) : null}
+      <textarea
+        data-field={field}
+        rows={rows}
+        className={cn(fieldTextArea, marked && "relative bg-transparent", className)}
+        onScroll={(e) => {
+          if (backdrop.current) backdrop.current.scrollTop = e.currentTarget.scrollTop;
+          onScroll?.(e);
+        }}
+        {...props}
+      />
+    </div>
+  );
 }
 
 /** `<option>`s of every state id; memoized on the list's contents (the world object changes per keystroke). */

@@ -6,7 +6,7 @@ import { PlusIcon } from "@/components/ui/icons";
 import type { EditorStore } from "./editor-store";
 import type { Draft, Outcome, StateFields } from "./fields";
 import { DoorIcon, EndingIcon, OverrideIcon, TransitionIcon } from "./icons";
-import { ItemProblems, Kbd, ProseInput, RemoveButton, Row, Section, SeverityIcon, TextInput } from "./inspector-fields";
+import { ItemProblems, Kbd, ProseInput, slotMarks, RemoveButton, Row, Section, SeverityIcon, TextInput } from "./inspector-fields";
 import type { PanelProps } from "./inspector-notes";
 
 function stateSetter(store: EditorStore) {
@@ -47,25 +47,25 @@ export function StatePanel({ store, draft, view, notes, errors }: PanelProps<Ext
           {(c) => <TextInput field="id" {...c} value={f.id} onChange={(e) => set("id", e.target.value)} className="font-mono" />}
         </Row>
         <Row label="Base" diagnostics={n("base")} hint="What the state shows: the scene the renderer paints.">
-          {(c) => <ProseInput field="base" {...c} rows={4} value={f.base} onChange={(e) => set("base", e.target.value)} />}
+          {(c) => <ProseInput field="base" marks={slotMarks(n("base"))} {...c} rows={4} value={f.base} onChange={(e) => set("base", e.target.value)} />}
         </Row>
       </Section>
 
       <Section title="Camera" description="How the shot is framed.">
         <Row label="Static" diagnostics={n("camera.static")}>
-          {(c) => <ProseInput field="camera.static" {...c} value={f.cameraStatic} onChange={(e) => set("cameraStatic", e.target.value)} />}
+          {(c) => <ProseInput field="camera.static" marks={slotMarks(n("camera.static"))} {...c} value={f.cameraStatic} onChange={(e) => set("cameraStatic", e.target.value)} />}
         </Row>
         <Row label="Dynamic" diagnostics={n("camera.dynamic")}>
-          {(c) => <ProseInput field="camera.dynamic" {...c} value={f.cameraDynamic} onChange={(e) => set("cameraDynamic", e.target.value)} />}
+          {(c) => <ProseInput field="camera.dynamic" marks={slotMarks(n("camera.dynamic"))} {...c} value={f.cameraDynamic} onChange={(e) => set("cameraDynamic", e.target.value)} />}
         </Row>
       </Section>
 
       <Section title="Movement" description="How the subject holds still and moves.">
         <Row label="Static" diagnostics={n("movement.static")}>
-          {(c) => <ProseInput field="movement.static" {...c} value={f.movementStatic} onChange={(e) => set("movementStatic", e.target.value)} />}
+          {(c) => <ProseInput field="movement.static" marks={slotMarks(n("movement.static"))} {...c} value={f.movementStatic} onChange={(e) => set("movementStatic", e.target.value)} />}
         </Row>
         <Row label="Dynamic" diagnostics={n("movement.dynamic")}>
-          {(c) => <ProseInput field="movement.dynamic" {...c} value={f.movementDynamic} onChange={(e) => set("movementDynamic", e.target.value)} />}
+          {(c) => <ProseInput field="movement.dynamic" marks={slotMarks(n("movement.dynamic"))} {...c} value={f.movementDynamic} onChange={(e) => set("movementDynamic", e.target.value)} />}
         </Row>
       </Section>
 
@@ -130,7 +130,7 @@ export function StatePanel({ store, draft, view, notes, errors }: PanelProps<Ext
               {(c) => <TextInput field="ending.title" {...c} value={f.endingTitle} onChange={(e) => set("endingTitle", e.target.value)} />}
             </Row>
             <Row label="Text" diagnostics={n("ending.text")} hint="The ending card the player reads.">
-              {(c) => <ProseInput field="ending.text" {...c} rows={3} value={f.endingText} onChange={(e) => set("endingText", e.target.value)} />}
+              {(c) => <ProseInput field="ending.text" marks={slotMarks(n("ending.text"))} {...c} rows={3} value={f.endingText} onChange={(e) => set("endingText", e.target.value)} />}
             </Row>
           </>
         ) : null}
@@ -174,7 +174,7 @@ export function StatePanel({ store, draft, view, notes, errors }: PanelProps<Ext
               </div>
               <Row label="Label">{(c) => <TextInput field={`variants[${i}].label`} {...c} value={v.label} onChange={(e) => update({ label: e.target.value })} />}</Row>
               <Row label="Base" diagnostics={n(`variants[${i}].base`)} hint="Replaces the state's base for this take.">
-                {(c) => <ProseInput field={`variants[${i}].base`} {...c} value={v.base} onChange={(e) => update({ base: e.target.value })} />}
+                {(c) => <ProseInput field={`variants[${i}].base`} marks={slotMarks(n(`variants[${i}].base`))} {...c} value={v.base} onChange={(e) => update({ base: e.target.value })} />}
               </Row>
             </div>
           );

@@ -3,8 +3,9 @@
 import { memo, useDeferredValue, useState } from "react";
 import type { Diagnostic, Severity } from "@/lib/kernel";
 import { cn } from "@/components/ui/cn";
-import { CheckIcon, ChevronDownIcon } from "@/components/ui/icons";
+import { CheckIcon, ChevronDownIcon, PlayIcon } from "@/components/ui/icons";
 import { SeverityIcon } from "./inspector-fields";
+import type { BrokenPlaytest } from "./playtest-breaks";
 import { useEditor, useEditorStore } from "./use-editor";
 
 const PAGE = 200;
@@ -35,8 +36,32 @@ const ProblemRow = memo(function ProblemRow({ d, onOpen }: { d: Diagnostic; onOp
   );
 });
 
-/** The live lints of the would-be world; a row leads to the node, edge or field its `loc` names. */
-export function ProblemsPanel({ open, onToggle, onOpenSettings }: { open: boolean; onToggle: () => void; onOpenSettings: () => void }) {
+const PlaytestRow = memo(function PlaytestRow({ b, onOpen }: { b: BrokenPlaytest; onOpen: (b: BrokenPlaytest) => void }) {
+  const place = b.at === null ? "entrance" : b.event !== null ? `${b.at} · ${b.event}` : b.at;
+  const text = `Play-through “${b.name}” breaks at step ${b.step}: ${b.reason}`;
+  return (
+    <li>
+      <button
+        type="button"
+        title={text}
+        onClick={() => onOpen(b)}
+        data-testid="broken-playtest"
+        className="grid w-full grid-cols-[16px_44px_minmax(0,1fr)_minmax(0,14rem)] items-center gap-2 px-4 py-1.5 text-left text-[12.5px] hover:bg-subtle focus-visible:bg-subtle focus-visible:outline-offset-[-2px]"
+      >
+        <PlayIcon className="size-3.5 shrink-0 text-danger-text" aria-label="Broken play-through" />
+        <span className="font-mono text-[11px] text-fg-subtle">step {b.step}</span>
+        <span className="truncate text-fg">{text}</span>
+        <span className="truncate text-right font-mono text-[11px] text-fg-subtle">{place}</span>
+      </button>
+    </li>
+  );
+});
+
+/**
+ * The live lints of the would-be world; a row leads to the node, edge or field its `loc` names.
+ * Recorded play-throughs that no longer play on it come first; a row leads to where one breaks.
+ */
+export function ProblemsPanel({ open, onToggle, onOpenSettings, broken }: { open: boolean; onToggle: () => void; onOpenSettings: () => void; broken: readonly BrokenPlaytest[] }) {
   const store = useEditorStore();
   const live = useEditor((s) => s.view.diagnostics);
   const diagnostics = useDeferredValue(live);
@@ -51,6 +76,7 @@ export function ProblemsPanel({ open, onToggle, onOpenSettings }: { open: boolea
       if (result === "settings") onOpenSettings();
     });
   };
+  const openBroken = (b: BrokenPlaytest) => void store.goToPlaytestBreak(b);
   const toggle = (s: Severity) =>
     setHidden((prev) => {
       const next = new Set(prev);
@@ -92,17 +118,26 @@ export function ProblemsPanel({ open, onToggle, onOpenSettings }: { open: boolea
             </button>
           ))}
         </div>
+        {broken.length ? (
+          <span className="flex h-6 items-center gap-1 rounded-md bg-danger-soft px-1.5 text-xs text-danger-text" title="Recorded play-throughs that no longer play on this graph">
+            <PlayIcon className="size-3" aria-hidden="true" />
+            <span data-testid="problems-count-playtests">{broken.length}</span> broken play-through{broken.length === 1 ? "" : "s"}
+          </span>
+        ) : null}
         {live !== diagnostics ? <span className="text-[11px] text-fg-subtle">checking…</span> : null}
       </div>
       {open ? (
         <div id="problems-list" className="min-h-0 flex-1 overflow-y-auto border-t border-line">
-          {shown.length === 0 ? (
+          {shown.length === 0 && broken.length === 0 ? (
             <div className="flex h-full items-center justify-center gap-2 text-[13px] text-fg-muted">
               <CheckIcon className="size-4 text-success-text" />
               {diagnostics.length === 0 ? "No problems. The gate would accept this world." : "Nothing to show with these filters."}
             </div>
           ) : (
             <ul className="py-1">
+              {broken.map((b) => (
+                <PlaytestRow key={b.playtestId} b={b} onOpen={openBroken} />
+              ))}
               {shown.slice(0, limit).map((d, i) => (
                 <ProblemRow key={`${d.path}-${d.code}-${d.loc.slot}-${i}`} d={d} onOpen={onOpen} />
               ))}

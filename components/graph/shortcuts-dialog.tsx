@@ -24,7 +24,7 @@ const GROUPS: Array<{ title: string; rows: Array<[string, string[][]]> }> = [
       ["Select the focused state; again to edit it", [["Enter"]]],
       ["Edit the selection in the inspector", [["I"]]],
       ["Nudge the selected state", [["←"], ["↑"], ["→"], ["↓"]]],
-      ["Deselect, or leave a field", [["Esc"]]],
+      ["Deselect, leave a field, or discard an Ask preview", [["Esc"]]],
     ],
   },
   {

@@ -8,6 +8,7 @@ import type { StateNodeType } from "./graph-model";
 import { CircleXIcon, DoorIcon, EndingIcon } from "./icons";
 import { useEditorStore } from "./use-editor";
 
+const DIFF_LABEL = { added: "added", changed: "changed", removed: "removed" } as const;
 const OUTCOME_LABEL = { good: "Good ending", bad: "Bad ending", neutral: "Ending", plain: "Ending" } as const;
 
 function Thumb({ src, hue }: { src: string | null; hue: number }) {
@@ -40,6 +41,7 @@ export const StateNode = memo(function StateNode({ id, data, selected }: NodePro
       data-kind={data.entrance ? "entrance" : data.ending ? `ending-${data.ending}` : undefined}
       data-problem={data.problem ?? undefined}
       data-unsaved={data.unsaved ?? undefined}
+      data-diff={data.diff ?? undefined}
     >
       <Handle type="target" position={Position.Left} isConnectableStart={false} className="pw-handle" />
       {connectingHere ? <Handle type="target" position={Position.Left} isConnectableStart={false} className="pw-drop-target" /> : null}
@@ -67,6 +69,7 @@ export const StateNode = memo(function StateNode({ id, data, selected }: NodePro
         <div className="flex min-h-0 flex-1 flex-col px-3 pt-1.5 pb-2">
           <div className="flex items-center gap-1.5">
             <span className="truncate font-mono text-[12.5px] leading-5 font-semibold text-fg">{data.stateId}</span>
+            {data.diff ? <span className="pw-diff-tag ml-auto shrink-0" data-diff={data.diff}>{DIFF_LABEL[data.diff]}</span> : null}
             {data.unsaved ? <span className="ml-auto shrink-0 rounded bg-accent-soft px-1 text-[10px] leading-4 font-medium text-accent-text">{data.unsaved === "new" ? "new" : "edited"}</span> : null}
           </div>
           <p className="pw-node-excerpt line-clamp-2 text-[11.5px] leading-[15px] text-fg-muted">

@@ -39,6 +39,7 @@ export const TransitionEdge = memo(function TransitionEdge(props: EdgeProps<Tran
         interactionWidth={18}
         className={cn("pw-edge", data?.unsaved && "pw-edge-unsaved")}
         data-tone={tone}
+        data-diff={data?.diff ?? undefined}
       />
       {data ? (
         <EdgeLabelRenderer>
@@ -47,8 +48,9 @@ export const TransitionEdge = memo(function TransitionEdge(props: EdgeProps<Tran
             tabIndex={-1}
             className={cn("pw-edge-label nodrag nopan", selected && "pw-edge-label-selected")}
             data-tone={tone}
+            data-diff={data.diff ?? undefined}
             style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
-            onClick={() => void store.selectEdge(id)}
+            onClick={() => (data.diff === "removed" ? undefined : void store.selectEdge(id))}
             title={`${data.name}${data.hotkey ? ` (${data.hotkey})` : ""}`}
           >
             {data.hotkey ? <kbd className="pw-kbd">{data.hotkey}</kbd> : null}

@@ -5,8 +5,10 @@ import "./editor.css";
 
 import { ReactFlowProvider, useReactFlow } from "@xyflow/react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { fetchWorld, rememberWorld, type WorldResource } from "@/components/api/worlds";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { playtestKeys, usePlaytests } from "@/components/api/playtests";
+import { fetchWorld, rememberWorld, type WorldRef, type WorldResource } from "@/components/api/worlds";
+import { AskBar, AskPreview } from "./ask-bar";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { focusNode, useEditorKeyboard } from "./editor-keyboard";
 import { ArrangingNotice, ConflictBanner, EditorToast, EmptyWorldNotice } from "./editor-notices";
@@ -18,6 +20,7 @@ import { GraphCanvas } from "./graph-canvas";
 import { GraphModel } from "./graph-model";
 import { Inspector } from "./inspector";
 import { NODE_HEIGHT, NODE_WIDTH } from "./layout";
+import { brokenPlaytests } from "./playtest-breaks";
 import { ProblemsPanel } from "./problems-panel";
 import { SearchDialog, type SearchHit } from "./search-dialog";
 import { ShortcutsDialog } from "./shortcuts-dialog";
@@ -43,6 +46,11 @@ export function WorldEditor({ appId, worldId, mode, resource, active, onOpenSett
       new EditorStore({ appId, worldId, mode }, resource, {
         onResource: (next) => rememberWorld(queryClient, { appId, worldId, mode }, next),
         fetchLatest: () => fetchWorld({ appId, worldId, mode }),
+        // A write reports every stored play-through; one this page does not know (recorded elsewhere) reloads the list.
+        onPlaytests: (report) => {
+          const known = queryClient.getQueryData<unknown[]>(playtestKeys.list({ appId, worldId, mode }));
+          if (known && known.length !== report.passed + report.failed.length) void queryClient.invalidateQueries({ queryKey: playtestKeys.list({ appId, worldId, mode }) });
+        },
       }),
   );
   const [model] = useState(() => new GraphModel(store));
@@ -68,20 +76,30 @@ export function WorldEditor({ appId, worldId, mode, resource, active, onOpenSett
   return (
     <EditorContext.Provider value={store}>
       <ReactFlowProvider>
-        <EditorShell model={model} active={active} onOpenSettings={onOpenSettings} />
+        <EditorShell model={model} active={active} onOpenSettings={onOpenSettings} world={{ appId, worldId, mode }} />
       </ReactFlowProvider>
     </EditorContext.Provider>
   );
 }
 
 /** The Graph tab's frame: toolbar, banner, canvas with its notices, Problems, inspector, dialogs. */
-function EditorShell({ model, active, onOpenSettings }: { model: GraphModel; active: boolean; onOpenSettings: () => void }) {
+function EditorShell({ model, active, onOpenSettings, world }: { model: GraphModel; active: boolean; onOpenSettings: () => void; world: WorldRef }) {
   const store = useEditorStore();
   const rf = useReactFlow();
   const ready = useSyncExternalStore(store.positions.subscribe, () => store.positions.source !== "none", () => false);
   const empty = useEditor((s) => s.view.index.stateIds.length === 0);
   const hasProblems = useEditor((s) => s.view.diagnostics.some((d) => d.severity !== "info"));
+  const previewing = useEditor((s) => s.preview !== null);
   const [problemsOpen, setProblemsOpen] = useState(hasProblems);
+  // Recorded play-throughs replayed on the would-be world (a preview's too), beside the lints.
+  const playtests = usePlaytests(world).data;
+  const viewWorld = useDeferredValue(useEditor((s) => s.view.world));
+  const broken = useMemo(() => brokenPlaytests(viewWorld, playtests ?? []), [viewWorld, playtests]);
+  const brokenCount = useRef(0);
+  useEffect(() => {
+    if (broken.length > brokenCount.current) setProblemsOpen(true);
+    brokenCount.current = broken.length;
+  }, [broken.length]);
   const [showMinimap, setShowMinimap] = useState(true);
   const [searchOpen, setSearchOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -131,6 +149,7 @@ function EditorShell({ model, active, onOpenSettings }: { model: GraphModel; act
   return (
     <div className="flex h-full min-h-0 flex-col">
       <EditorToolbar centre={centre} arrange={arrange} arranging={arranging} showMinimap={showMinimap} onToggleMinimap={toggleMinimap} onOpenSearch={openSearch} onOpenHelp={openHelp} />
+      <AskBar />
       <ConflictBanner />
 
       <div className="flex min-h-0 flex-1">
@@ -141,9 +160,13 @@ function EditorShell({ model, active, onOpenSettings }: { model: GraphModel; act
             {ready && empty ? <EmptyWorldNotice onAddState={() => void store.addState(centre())} /> : null}
             <EditorToast />
           </div>
-          <ProblemsPanel open={problemsOpen} onToggle={toggleProblems} onOpenSettings={onOpenSettings} />
+          <ProblemsPanel open={problemsOpen} onToggle={toggleProblems} onOpenSettings={onOpenSettings} broken={broken} />
         </div>
-        <Inspector onOpenSettings={onOpenSettings} />
+        {/* A proposed change takes the inspector's place; the inspector stays mounted underneath. */}
+        <AskPreview />
+        <div className={previewing ? "hidden" : "contents"}>
+          <Inspector onOpenSettings={onOpenSettings} />
+        </div>
       </div>
 
       <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} onPick={pick} />

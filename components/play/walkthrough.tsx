@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { fillTemplate, type Event, type State, type World } from "@/lib/kernel";
+import { fillTemplate, type Event, type PlaytestStep, type State, type World } from "@/lib/kernel";
 import { graphOf, useWorld, type WorldRef, type WorldResource } from "@/components/api/worlds";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,6 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { OfflineNotice } from "@/components/worlds/offline-notice";
 import { PaintScene } from "@/components/worlds/paint-scene";
 import { WorldLoadError } from "@/components/worlds/world-errors";
+import { PlaytestList, RecordToggle, SavePlaytestForm } from "./playtests";
 
 export interface WalkthroughProps {
   appId: string;
@@ -58,9 +59,11 @@ interface SceneProps {
   onRestart: () => void;
   /** The world's reference and resource, for painting a state that has no frame. */
   paint: { ref: WorldRef; resource: WorldResource };
+  /** Each event played and the state it leaves the player in (the Record toggle listens). */
+  onStep?: (step: PlaytestStep) => void;
 }
 
-function Scene({ world, stateId, onRestart, paint }: SceneProps) {
+function Scene({ world, stateId, onRestart, paint, onStep }: SceneProps) {
   const [history, setHistory] = useState<{ beats: Beat[] }>({ beats: [] });
   const [current, setCurrent] = useState(stateId);
   const counter = useRef(0);
@@ -84,6 +87,7 @@ function Scene({ world, stateId, onRestart, paint }: SceneProps) {
     };
     setHistory((h) => ({ beats: [...h.beats, beat] }));
     if (event.to !== undefined) setCurrent(event.to);
+    onStep?.({ event: event.name, state: event.to ?? event.from });
   }
 
   // Hotkeys: the current state's events, and R to restart at an ending.
@@ -285,6 +289,23 @@ export function Walkthrough({ appId, worldId, mode }: WalkthroughProps) {
   // Fresh on every visit: the graph is edited in other tabs and by other people.
   const world = useWorld(ref, { fresh: true });
   const [run, setRun] = useState(0);
+  // Recording: the steps so far (null when off); then the recording being named.
+  const [recording, setRecording] = useState<PlaytestStep[] | null>(null);
+  const [naming, setNaming] = useState<PlaytestStep[] | null>(null);
+  // A play-through starts at the entrance: starting (or restarting) a recording restarts the play.
+  const restart = () => {
+    setRun((n) => n + 1);
+    setRecording((steps) => (steps === null ? null : []));
+  };
+  const startRecording = () => {
+    setNaming(null);
+    setRecording([]);
+    setRun((n) => n + 1);
+  };
+  const stopRecording = () => {
+    setNaming(recording ?? []);
+    setRecording(null);
+  };
 
   if (world.isPending) return <Skeleton className="aspect-[21/9] w-full rounded-xl" />;
   if (world.isError) return <WorldLoadError error={world.error} onRetry={() => world.refetch()} retrying={world.isFetching} />;
@@ -298,18 +319,29 @@ export function Walkthrough({ appId, worldId, mode }: WalkthroughProps) {
           <p className="text-xs text-fg-muted">A walkthrough of the working graph. Press an event&apos;s key, or click it.</p>
           <OfflineNotice source={world.data.source} className="mt-1" />
         </div>
-        <Button variant="secondary" size="sm" onClick={() => setRun((n) => n + 1)}>
-          <RefreshIcon /> Restart
-        </Button>
+        <div className="flex items-center gap-2">
+          <RecordToggle steps={recording} onStart={startRecording} onStop={stopRecording} />
+          <Button variant="secondary" size="sm" onClick={restart}>
+            <RefreshIcon /> Restart
+          </Button>
+        </div>
       </div>
+      {recording !== null ? (
+        <p role="status" className="border-b border-line bg-danger-soft/60 px-5 py-1.5 text-xs text-danger-text">
+          Recording from the entrance: every event you play and the state it leads to. Stop to name it.
+        </p>
+      ) : null}
+      {naming !== null ? <SavePlaytestForm world={ref} steps={naming} onDone={() => setNaming(null)} /> : null}
       <Scene
         // Not keyed on the rev: keeping a painted frame (a new cover, the opening frame) must not restart the play.
         key={run}
         world={graph}
         stateId={graph.entrance.state}
-        onRestart={() => setRun((n) => n + 1)}
+        onRestart={restart}
         paint={{ ref, resource: world.data }}
+        onStep={recording !== null ? (step) => setRecording((steps) => (steps === null ? null : [...steps, step])) : undefined}
       />
+      <PlaytestList world={ref} graph={graph} />
     </section>
   );
 }
