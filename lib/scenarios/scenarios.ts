@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { ApiError, notFound } from "@/lib/errors";
 import { inngest } from "@/lib/jobs/client";
@@ -21,6 +22,7 @@ import { cancelBatchRows, findBatch, findBatchPage, insertBatch, moveClip, recou
  * Nothing is charged. Test keys run the same job with the mock painter and never charge.
  */
 export async function createBatch(caller: Caller, body: CreateBatchBody, baseUrl: string): Promise<BatchWithClips> {
+  if (!z.uuid().safeParse(body.worldId).success) throw notFound("World");
   const world = await getWorldOrThrow(caller, body.worldId);
   if (world.kind !== "world") throw notFound("World");
   const errors: string[] = [];
