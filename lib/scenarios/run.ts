@@ -1,5 +1,5 @@
 import { getEnv } from "@/lib/config/env";
-import { getDb } from "@/lib/db";
+import { getDb, Prisma } from "@/lib/db";
 import type { StepRunner } from "@/lib/generation/pipeline";
 import type { World } from "@/lib/kernel";
 import type { Mode } from "@/lib/keys/key-string";
@@ -85,7 +85,7 @@ export async function processClip(batchId: string, clipId: string): Promise<stri
   if (!(await moveClip(clipId, ["rendering"], "verifying", shown))) return settled();
 
   const verification = await verifyClip({ mode: batch.mode, world: batch.graph, spec, rendered });
-  const verdict = { verification: { pass: verification.pass, checks: verification.checks } };
+  const verdict = { verification: { pass: verification.pass, checks: verification.checks } as unknown as Prisma.InputJsonObject };
   if (!(await moveClip(clipId, ["verifying"], "verifying", verdict))) return settled();
   if (!verification.pass) await moveClip(clipId, ["verifying"], "rejected");
   else if (batch.review === "manual") await moveClip(clipId, ["verifying"], "pending_review");
