@@ -12,6 +12,21 @@ import { bootstrapThrough, startServerProcess, type ServerProcess } from "./supp
 // completes the batch, and no clip is charged twice. The local painter renders live clips; the
 // in-app executor's lease hands the run to the new process.
 
+/**
+ * A busy server's thread can outlast its keep-alive timeout and close the client's idle socket
+ * just as the next request goes out ("other side closed"): such a request is sent again, with
+ * the same Idempotency-Key, so it never does the work twice.
+ */
+async function retried<T>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof TypeError)) throw error;
+    }
+  }
+}
+
 describe("a server killed mid-batch", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "worlds-scenario-kill-"));
   const env = { JOBS_RETRY_BASE_MS: "50", JOBS_LEASE_MS: "1000" };
@@ -27,17 +42,18 @@ describe("a server killed mid-batch", () => {
     const boot = (await bootstrapThrough(child.url, dataDir)) as Bootstrap;
     const key = boot.keys.sk_live;
     const first = apiClient(child.url);
-    const world = await first.post("/v1/worlds", { world: lighthouseWorld() }, key);
+    const world = await retried(() => first.call("POST", "/v1/worlds", { token: key, body: { world: lighthouseWorld() }, headers: { "idempotency-key": "kill-world" } }));
     expect(world.status).toBe(201);
     const specs = Array.from({ length: 10 }, (_, i) => LIGHTHOUSE_CLIPS[i % 3]!);
-    const created = await first.post("/v1/scenario-batches", { worldId: world.body.worldId, clips: specs.map((c) => c.spec) }, key);
+    const batchBody = { worldId: world.body.worldId, clips: specs.map((c) => c.spec) };
+    const created = await retried(() => first.call("POST", "/v1/scenario-batches", { token: key, body: batchBody, headers: { "idempotency-key": "kill-batch" } }));
     expect(created.status).toBe(202);
     const { batchId } = created.body as { batchId: string };
 
     // Killed as soon as a clip has settled, with others still to come.
     const midway = await waitFor(
       async () => {
-        const b = (await first.get(`/v1/scenario-batches/${batchId}`, key)).body;
+        const b = (await retried(() => first.get(`/v1/scenario-batches/${batchId}`, key))).body;
         return b.itemsDone >= 1 ? b : undefined;
       },
       { timeoutMs: 180_000, intervalMs: 10, what: "the first clip" },
@@ -50,7 +66,7 @@ describe("a server killed mid-batch", () => {
     const second = apiClient(child.url);
     const done = await waitFor(
       async () => {
-        const b = (await second.get(`/v1/scenario-batches/${batchId}`, key)).body;
+        const b = (await retried(() => second.get(`/v1/scenario-batches/${batchId}`, key))).body;
         return b.status === "completed" ? b : undefined;
       },
       { timeoutMs: 240_000, what: "the batch to complete after the restart" },
@@ -64,6 +80,6 @@ describe("a server killed mid-batch", () => {
     // One charge per accepted clip: the day's `scenario_clip` total is the accepted count.
     const accepted = expected.filter((s) => s === "accepted").length;
     expect(done.counts.accepted).toBe(accepted);
-    expect((await second.get("/v1/usage", key)).body.billing.scenarioClips).toBe(accepted);
+    expect((await retried(() => second.get("/v1/usage", key))).body.billing.scenarioClips).toBe(accepted);
   }, 600_000);
 });
