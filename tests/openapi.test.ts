@@ -377,17 +377,6 @@ describe("every documented success response, live", () => {
     await ok(api.get(`${c}/transcript?userRef=walker`, sk));
     await ok(api.post("/v1/tts", { text: "Welcome to the reference." }, sk));
 
-    // Campaigns: a test key's mock; a live one stopped by the quota at once, then resumed.
-    const mockCampaign = await ok(api.post("/v1/campaigns", { text: "Mara walks from Port Ellis to the Salt Hills." }, boot.keys.sk_test), 202);
-    await ok(api.get(`/v1/campaigns/${mockCampaign.campaignId}`, boot.keys.sk_test));
-    await ok(api.get("/v1/jobs/test_mock", boot.keys.sk_test));
-    await ok(api.get("/v1/campaigns?limit=1", boot.keys.sk_test));
-    await setQuotaCap(boot.appId, "generation", (await ok(api.get("/v1/usage", sk))).quotas.generation.used);
-    const capped = await ok(api.post("/v1/campaigns", { text: "Mara walks from Port Ellis to the Salt Hills. The tide turns at Gull Rock.", target_acts: 2 }, sk), 202);
-    await waitFor(async () => (await ok(api.get(`/v1/campaigns/${capped.campaignId}`, sk))).status === "partial", { what: "the capped campaign to stop" });
-    await ok(api.get(`/v1/jobs/${capped.jobId}`, sk));
-    await ok(api.post(`/v1/campaigns/${capped.campaignId}/resume`, {}, sk), 202);
-
     // Scenario batches (test key: the mock painter): a manual batch whose clips wait for review,
     // one accepted and one rejected; another cancelled at once.
     const tk = boot.keys.sk_test;
@@ -403,6 +392,17 @@ describe("every documented success response, live", () => {
     }, { what: "the scenario batch" });
     await ok(api.post(`/v1/scenario-batches/${batch.batchId}/clips/${settled.clips[0].clipId}/accept`, {}, tk));
     await ok(api.post(`/v1/scenario-batches/${batch.batchId}/clips/${settled.clips[1].clipId}/reject`, {}, tk));
+
+    // Campaigns: a test key's mock; a live one stopped by the quota at once, then resumed.
+    const mockCampaign = await ok(api.post("/v1/campaigns", { text: "Mara walks from Port Ellis to the Salt Hills." }, boot.keys.sk_test), 202);
+    await ok(api.get(`/v1/campaigns/${mockCampaign.campaignId}`, boot.keys.sk_test));
+    await ok(api.get("/v1/jobs/test_mock", boot.keys.sk_test));
+    await ok(api.get("/v1/campaigns?limit=1", boot.keys.sk_test));
+    await setQuotaCap(boot.appId, "generation", (await ok(api.get("/v1/usage", sk))).quotas.generation.used);
+    const capped = await ok(api.post("/v1/campaigns", { text: "Mara walks from Port Ellis to the Salt Hills. The tide turns at Gull Rock.", target_acts: 2 }, sk), 202);
+    await waitFor(async () => (await ok(api.get(`/v1/campaigns/${capped.campaignId}`, sk))).status === "partial", { what: "the capped campaign to stop" });
+    await ok(api.get(`/v1/jobs/${capped.jobId}`, sk));
+    await ok(api.post(`/v1/campaigns/${capped.campaignId}/resume`, {}, sk), 202);
 
     // Every documented success status was seen and checked at least once.
     const successes = OPERATIONS.flatMap((op) => Object.keys(op.responses).map((status) => `${op.method} ${op.path} ${status}`));
