@@ -105,8 +105,10 @@ describe("renderClip and verifyClip with the mock painter (test keys)", () => {
     ]);
     expect(check(verification, "path")?.detail).toBe("walked shore → shore → lamp → end (4 frame(s))");
     expect(verification.pass).toBe(true);
-    const wrong = await verifyClip({ mode: "test", world: lighthouseWorld(), spec: { ...spec, expect: { reach: "cellar" } }, rendered });
+    const wrong = await verifyClip({ mode: "test", world: lighthouseWorld(), spec: { ...spec, expect: { reach: "cellar", absent: ["boat"] } }, rendered });
     expect(check(wrong, "reach")).toEqual({ name: "reach", pass: false, detail: 'expected to end in "cellar", ends in "end"' });
+    // The test-mode mock "finds" every label, so an `absent` expectation fails there.
+    expect(check(wrong, "absent:boat")).toMatchObject({ pass: false, detail: expect.stringMatching(/^"boat" is in the final frame \(frames\[3\], by mock\): found "boat" at score /) });
     expect(wrong.pass).toBe(false);
   });
 
@@ -197,5 +199,16 @@ describe("renderClip and verifyClip with the local painter (live keys, offline)"
     expect(check(verification, "path")?.pass).toBe(true);
     expect(check(verification, "subject")).toMatchObject({ pass: false, detail: expect.stringMatching(/^"a lighthouse keeper" is missing from frames\[1\] of 2 frame\(s\) \(frames\[0\]: "keeper" [\d.]+ in view; frames\[1\]: no subject drawn\)$/) });
     expect(verification.pass).toBe(false);
+
+    // A second frame whose protagonist is someone else fails too.
+    const otherBytes = Buffer.concat([first!.bytes, Buffer.from("another frame")]);
+    const other = await storeAsset(otherBytes, "image/png", BASE);
+    await storeManifest(other, { ...manifest, objects: manifest.objects.map((o) => (o.subject ? { ...o, label: "witch" } : o)) }, BASE);
+    const swapped = await verifyClip({ mode: "live", world: lighthouseWorld(), spec, rendered: { ...rendered, frames: [rendered.frames[0]!, other.url] } });
+    expect(check(swapped, "subject")).toEqual({ name: "subject", pass: false, detail: 'the protagonist changes between frames: "keeper" in frames[0]; "witch" in frames[1]' });
+
+    // A world that names no subject has none to follow.
+    const bare = { ...lighthouseWorld(), subject: "" };
+    expect(check(await verifyClip({ mode: "live", world: bare, spec, rendered }), "subject")).toEqual({ name: "subject", pass: true, detail: "the world names no subject to follow" });
   });
 });
