@@ -12,7 +12,7 @@ import { assetName } from "@/lib/vision/frames";
 import { readGif } from "./read-gif";
 import { renderClip, type RenderedClip } from "./render";
 import { ZClipSpec, type ClipSpec } from "./requests";
-import { renderAndVerifyClip } from "./run-clip";
+import { renderAndVerifyClip, renderAndVerifyClips } from "./run-clip";
 import { verifyClip, type ClipVerification } from "./verify";
 
 /**
@@ -210,5 +210,18 @@ describe("renderClip and verifyClip with the local painter (live keys, offline)"
     // A world that names no subject has none to follow.
     const bare = { ...lighthouseWorld(), subject: "" };
     expect(check(await verifyClip({ mode: "live", world: bare, spec, rendered }), "subject")).toEqual({ name: "subject", pass: true, detail: "the world names no subject to follow" });
+  });
+});
+
+describe("renderAndVerifyClips (the bench's plain loop)", () => {
+  it("renders and verifies every clip in order, a few at a time, and reports a clip that fails without stopping", async () => {
+    const specs = [
+      clip({ kind: "variation", from: "shore", path: ["climb"], apply: { timeOfDay: "night" }, expect: { reach: "lamp" } }),
+      clip({ kind: "variation", from: "shore", path: ["fly"], apply: { note: "x" } }),
+      clip({ kind: "variation", from: "lamp", path: ["sail"], apply: { weather: "snow" }, expect: { reach: "lamp" } }),
+    ];
+    const outcomes = await renderAndVerifyClips({ mode: "test", world: lighthouseWorld(), specs, baseUrl: BASE, concurrency: 2 });
+    expect(outcomes.map((o) => ("error" in o ? o.error : o.verification.pass))).toEqual([true, 'The clip cannot be planned: path[0]: no event "fly" leaves "shore"', false]);
+    expect(outcomes.map((o) => ("error" in o ? null : o.rendered.states))).toEqual([["shore", "lamp"], null, ["lamp", "end"]]);
   });
 });
