@@ -7,10 +7,10 @@ import { resetEnvCache } from "@/lib/config/env";
 import { ApiError } from "@/lib/errors";
 import type { World } from "@/lib/kernel";
 import { makeEvent, makeState } from "@/lib/kernel/fixtures";
-import { closeCpuPool } from "@/lib/workers/pool";
+import { closeCpuPool, cpuPoolStats } from "@/lib/workers/pool";
 import { assetName } from "@/lib/vision/frames";
 import { readGif } from "./read-gif";
-import { renderClip, type RenderedClip } from "./render";
+import { hostPreviewGif, renderClip, type RenderedClip } from "./render";
 import { ZClipSpec, type ClipSpec } from "./requests";
 import { renderAndVerifyClip, renderAndVerifyClips } from "./run-clip";
 import { verifyClip, type ClipVerification } from "./verify";
@@ -93,6 +93,14 @@ describe("renderClip and verifyClip with the mock painter (test keys)", () => {
     const again = await renderClip({ mode: "test", world: lighthouseWorld(), spec, baseUrl: BASE });
     expect(again.frames).toEqual(rendered.frames);
     expect(again.preview).toBe(rendered.preview);
+  });
+
+  it("encodes the preview on the CPU worker pool, not on this thread", async () => {
+    const rendered = await renderClip({ mode: "test", world: lighthouseWorld(), spec, baseUrl: BASE });
+    const frames = await Promise.all(rendered.frames.map(async (f) => (await readAsset(assetName(f)!))!.bytes));
+    const before = cpuPoolStats().completed;
+    expect(await hostPreviewGif(frames, BASE)).toBe(rendered.preview);
+    expect(cpuPoolStats().completed).toBe(before + 1);
   });
 
   it("verifies the path, the reach and the final frame; a missed reach fails the clip", async () => {
