@@ -95,6 +95,26 @@ describe("renderClip and verifyClip with the mock painter (test keys)", () => {
     expect(again.preview).toBe(rendered.preview);
   });
 
+  it("stops between frames when the signal aborts: the frames painted so far stay, no preview is made", async () => {
+    const fresh = clip({ kind: "variation", from: "shore", path: ["climb", "sail"], apply: { note: "a frame painted only by this test" } });
+    const controller = new AbortController();
+    const ask = controller.signal.throwIfAborted.bind(controller.signal);
+    let calls = 0;
+    // The render asks before each frame: abort as it asks before the second one.
+    controller.signal.throwIfAborted = () => {
+      if (++calls === 2) controller.abort(new Error("cancelled mid-clip"));
+      ask();
+    };
+    const files = () => (fs.existsSync(path.join(dir, "assets")) ? fs.readdirSync(path.join(dir, "assets")) : []);
+    const before = new Set(files());
+    await expect(renderClip({ mode: "test", world: lighthouseWorld(), spec: fresh, baseUrl: BASE, signal: controller.signal })).rejects.toThrow("cancelled mid-clip");
+    const added = files().filter((f) => !before.has(f));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/\.png$/);
+    const whole = await renderClip({ mode: "test", world: lighthouseWorld(), spec: fresh, baseUrl: BASE });
+    expect(whole.frames[0]).toBe(`${BASE}/assets/${added[0]}`);
+  });
+
   it("encodes the preview on the CPU worker pool, not on this thread", async () => {
     const rendered = await renderClip({ mode: "test", world: lighthouseWorld(), spec, baseUrl: BASE });
     const frames = await Promise.all(rendered.frames.map(async (f) => (await readAsset(assetName(f)!))!.bytes));
