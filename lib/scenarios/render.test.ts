@@ -7,12 +7,12 @@ import { resetEnvCache } from "@/lib/config/env";
 import { ApiError } from "@/lib/errors";
 import type { World } from "@/lib/kernel";
 import { makeEvent, makeState } from "@/lib/kernel/fixtures";
-import { closeCpuPool } from "@/lib/workers/pool";
+import { closeCpuPool, cpuPoolStats } from "@/lib/workers/pool";
 import { assetName } from "@/lib/vision/frames";
 import { readGif } from "./read-gif";
-import { renderClip, type RenderedClip } from "./render";
+import { hostPreviewGif, renderClip, type RenderedClip } from "./render";
 import { ZClipSpec, type ClipSpec } from "./requests";
-import { renderAndVerifyClip } from "./run-clip";
+import { renderAndVerifyClip, renderAndVerifyClips } from "./run-clip";
 import { verifyClip, type ClipVerification } from "./verify";
 
 /**
@@ -95,6 +95,34 @@ describe("renderClip and verifyClip with the mock painter (test keys)", () => {
     expect(again.preview).toBe(rendered.preview);
   });
 
+  it("stops between frames when the signal aborts: the frames painted so far stay, no preview is made", async () => {
+    const fresh = clip({ kind: "variation", from: "shore", path: ["climb", "sail"], apply: { note: "a frame painted only by this test" } });
+    const controller = new AbortController();
+    const ask = controller.signal.throwIfAborted.bind(controller.signal);
+    let calls = 0;
+    // The render asks before each frame: abort as it asks before the second one.
+    controller.signal.throwIfAborted = () => {
+      if (++calls === 2) controller.abort(new Error("cancelled mid-clip"));
+      ask();
+    };
+    const files = () => (fs.existsSync(path.join(dir, "assets")) ? fs.readdirSync(path.join(dir, "assets")) : []);
+    const before = new Set(files());
+    await expect(renderClip({ mode: "test", world: lighthouseWorld(), spec: fresh, baseUrl: BASE, signal: controller.signal })).rejects.toThrow("cancelled mid-clip");
+    const added = files().filter((f) => !before.has(f));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/\.png$/);
+    const whole = await renderClip({ mode: "test", world: lighthouseWorld(), spec: fresh, baseUrl: BASE });
+    expect(whole.frames[0]).toBe(`${BASE}/assets/${added[0]}`);
+  });
+
+  it("encodes the preview on the CPU worker pool, not on this thread", async () => {
+    const rendered = await renderClip({ mode: "test", world: lighthouseWorld(), spec, baseUrl: BASE });
+    const frames = await Promise.all(rendered.frames.map(async (f) => (await readAsset(assetName(f)!))!.bytes));
+    const before = cpuPoolStats().completed;
+    expect(await hostPreviewGif(frames, BASE)).toBe(rendered.preview);
+    expect(cpuPoolStats().completed).toBe(before + 1);
+  });
+
   it("verifies the path, the reach and the final frame; a missed reach fails the clip", async () => {
     const { rendered, verification } = await renderAndVerifyClip({ mode: "test", world: lighthouseWorld(), spec, baseUrl: BASE });
     expect(verification.checks.map((c) => [c.name, c.pass])).toEqual([
@@ -105,8 +133,10 @@ describe("renderClip and verifyClip with the mock painter (test keys)", () => {
     ]);
     expect(check(verification, "path")?.detail).toBe("walked shore → shore → lamp → end (4 frame(s))");
     expect(verification.pass).toBe(true);
-    const wrong = await verifyClip({ mode: "test", world: lighthouseWorld(), spec: { ...spec, expect: { reach: "cellar" } }, rendered });
+    const wrong = await verifyClip({ mode: "test", world: lighthouseWorld(), spec: { ...spec, expect: { reach: "cellar", absent: ["boat"] } }, rendered });
     expect(check(wrong, "reach")).toEqual({ name: "reach", pass: false, detail: 'expected to end in "cellar", ends in "end"' });
+    // The test-mode mock "finds" every label, so an `absent` expectation fails there.
+    expect(check(wrong, "absent:boat")).toMatchObject({ pass: false, detail: expect.stringMatching(/^"boat" is in the final frame \(frames\[3\], by mock\): found "boat" at score /) });
     expect(wrong.pass).toBe(false);
   });
 
@@ -197,5 +227,29 @@ describe("renderClip and verifyClip with the local painter (live keys, offline)"
     expect(check(verification, "path")?.pass).toBe(true);
     expect(check(verification, "subject")).toMatchObject({ pass: false, detail: expect.stringMatching(/^"a lighthouse keeper" is missing from frames\[1\] of 2 frame\(s\) \(frames\[0\]: "keeper" [\d.]+ in view; frames\[1\]: no subject drawn\)$/) });
     expect(verification.pass).toBe(false);
+
+    // A second frame whose protagonist is someone else fails too.
+    const otherBytes = Buffer.concat([first!.bytes, Buffer.from("another frame")]);
+    const other = await storeAsset(otherBytes, "image/png", BASE);
+    await storeManifest(other, { ...manifest, objects: manifest.objects.map((o) => (o.subject ? { ...o, label: "witch" } : o)) }, BASE);
+    const swapped = await verifyClip({ mode: "live", world: lighthouseWorld(), spec, rendered: { ...rendered, frames: [rendered.frames[0]!, other.url] } });
+    expect(check(swapped, "subject")).toEqual({ name: "subject", pass: false, detail: 'the protagonist changes between frames: "keeper" in frames[0]; "witch" in frames[1]' });
+
+    // A world that names no subject has none to follow.
+    const bare = { ...lighthouseWorld(), subject: "" };
+    expect(check(await verifyClip({ mode: "live", world: bare, spec, rendered }), "subject")).toEqual({ name: "subject", pass: true, detail: "the world names no subject to follow" });
+  });
+});
+
+describe("renderAndVerifyClips (the bench's plain loop)", () => {
+  it("renders and verifies every clip in order, a few at a time, and reports a clip that fails without stopping", async () => {
+    const specs = [
+      clip({ kind: "variation", from: "shore", path: ["climb"], apply: { timeOfDay: "night" }, expect: { reach: "lamp" } }),
+      clip({ kind: "variation", from: "shore", path: ["fly"], apply: { note: "x" } }),
+      clip({ kind: "variation", from: "lamp", path: ["sail"], apply: { weather: "snow" }, expect: { reach: "lamp" } }),
+    ];
+    const outcomes = await renderAndVerifyClips({ mode: "test", world: lighthouseWorld(), specs, baseUrl: BASE, concurrency: 2 });
+    expect(outcomes.map((o) => ("error" in o ? o.error : o.verification.pass))).toEqual([true, 'The clip cannot be planned: path[0]: no event "fly" leaves "shore"', false]);
+    expect(outcomes.map((o) => ("error" in o ? null : o.rendered.states))).toEqual([["shore", "lamp"], null, ["lamp", "end"]]);
   });
 });

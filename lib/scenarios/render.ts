@@ -92,8 +92,12 @@ function subjectReference(mode: Mode, world: World): Promise<PaintReference | un
   if (mode === "test" || !url) return Promise.resolve(undefined);
   let read = references.get(url);
   if (!read) {
-    // An unreadable reference leaves the subject lock to the prose (`featuring …`), as a world without one.
-    read = readPaintReference(mode, url, "subjectRef.imageUrl").catch(() => undefined);
+    // An unreadable reference leaves the subject lock to the prose (`featuring …`), as a world
+    // without one; it is not remembered, so a later clip tries again.
+    read = readPaintReference(mode, url, "subjectRef.imageUrl").catch(() => {
+      references.delete(url);
+      return undefined;
+    });
     if (references.size >= MAX_REFERENCES) references.delete(references.keys().next().value as string);
     references.set(url, read);
   }

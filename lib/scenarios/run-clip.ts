@@ -20,17 +20,34 @@ export async function renderAndVerifyClip(input: { mode: Mode; world: World; spe
   return { rendered, verification };
 }
 
-/** Every clip in order, in this process; a clip that throws is reported, not fatal. */
-export async function renderAndVerifyClips(input: { mode: Mode; world: World; specs: readonly ClipSpec[]; baseUrl: string; signal?: AbortSignal }): Promise<Array<ClipOutcome | { error: string }>> {
-  const out: Array<ClipOutcome | { error: string }> = [];
-  for (const spec of input.specs) {
-    input.signal?.throwIfAborted();
-    try {
-      out.push(await renderAndVerifyClip({ mode: input.mode, world: input.world, spec, baseUrl: input.baseUrl, ...(input.signal ? { signal: input.signal } : {}) }));
-    } catch (error) {
-      if (input.signal?.aborted) throw error;
-      out.push({ error: error instanceof Error ? error.message : String(error) });
+/**
+ * Every clip, in this process, `concurrency` at a time (default 1: one after another; give the
+ * CPU pool's size for a floor that keeps every worker thread busy). Outcomes come in the specs'
+ * order; a clip that throws is reported, not fatal, unless the signal aborted it.
+ */
+export async function renderAndVerifyClips(input: {
+  mode: Mode;
+  world: World;
+  specs: readonly ClipSpec[];
+  baseUrl: string;
+  concurrency?: number;
+  signal?: AbortSignal;
+}): Promise<Array<ClipOutcome | { error: string }>> {
+  const out: Array<ClipOutcome | { error: string }> = new Array(input.specs.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < input.specs.length) {
+      const i = next++;
+      input.signal?.throwIfAborted();
+      try {
+        out[i] = await renderAndVerifyClip({ mode: input.mode, world: input.world, spec: input.specs[i] as ClipSpec, baseUrl: input.baseUrl, ...(input.signal ? { signal: input.signal } : {}) });
+      } catch (error) {
+        if (input.signal?.aborted) throw error;
+        out[i] = { error: error instanceof Error ? error.message : String(error) };
+      }
     }
-  }
+  };
+  const lanes = Math.max(1, Math.min(input.specs.length, Math.floor(input.concurrency ?? 1)));
+  await Promise.all(Array.from({ length: lanes }, lane));
   return out;
 }

@@ -73,36 +73,39 @@ async function labelChecks(provider: Provider, frame: VisionFrame, finalIndex: n
 }
 
 /** The protagonist in one frame: the painter's own subject object, else the world's subject grounded. */
-async function subjectIn(provider: Provider, frame: VisionFrame, phrase: string, signal?: AbortSignal): Promise<{ present: boolean; note: string }> {
+async function subjectIn(provider: Provider, frame: VisionFrame, phrase: string, signal?: AbortSignal): Promise<{ present: boolean; label: string | null; note: string }> {
   if (frame.manifest) {
     const hero = frame.manifest.objects.find((o) => o.subject === true);
     const score = hero ? (hero.visible ?? 1) : 0;
-    return { present: hero !== undefined && score >= PRESENT_MIN_SCORE, note: hero ? `${q(hero.label)} ${round2(score)} in view` : "no subject drawn" };
+    return { present: hero !== undefined && score >= PRESENT_MIN_SCORE, label: hero?.label ?? null, note: hero ? `${q(hero.label)} ${round2(score)} in view` : "no subject drawn" };
   }
   const found = await provider.ground({ frame, phrases: [phrase], detect: detectObjects, ...(signal ? { signal } : {}) });
   const top = best(found.objects, phrase);
-  return { present: top !== undefined && top.score >= PRESENT_MIN_SCORE, note: top ? `${q(top.label)} at score ${round2(top.score)}` : "not found" };
+  return { present: top !== undefined && top.score >= PRESENT_MIN_SCORE, label: null, note: top ? `${q(top.label)} at score ${round2(top.score)}` : "not found" };
 }
 
+/** The world's protagonist in every frame, and (where the painter says who it drew) the same one in each. */
 async function subjectCheck(provider: Provider, world: World, frames: VisionFrame[], signal?: AbortSignal): Promise<ClipCheck> {
   const phrase = (world.subject || world.subjectRef?.descriptor || "").trim();
-  const painted = frames.every((f) => f.manifest);
-  if (phrase === "" && !painted) return { name: "subject", pass: true, detail: "the world names no subject to follow" };
-  if (!painted && !provider.capabilities.has("vision")) return { name: "subject", pass: false, detail: `the ${provider.name} provider cannot see images` };
+  if (phrase === "") return { name: "subject", pass: true, detail: "the world names no subject to follow" };
+  if (!frames.every((f) => f.manifest) && !provider.capabilities.has("vision")) return { name: "subject", pass: false, detail: `the ${provider.name} provider cannot see images` };
   const missing: string[] = [];
   const notes: string[] = [];
+  const labels = new Map<string, string[]>();
   for (let i = 0; i < frames.length; i++) {
     signal?.throwIfAborted();
     const seen = await subjectIn(provider, frames[i] as VisionFrame, phrase, signal);
     notes.push(`frames[${i}]: ${seen.note}`);
     if (!seen.present) missing.push(`frames[${i}]`);
+    if (seen.label !== null) labels.set(seen.label, [...(labels.get(seen.label) ?? []), `frames[${i}]`]);
   }
-  const who = phrase === "" ? "the protagonist" : q(phrase);
-  const detail =
-    missing.length === 0
-      ? `${who} is in all ${frames.length} frame(s) (${notes.join("; ")})`
-      : `${who} is missing from ${missing.join(", ")} of ${frames.length} frame(s) (${notes.join("; ")})`;
-  return { name: "subject", pass: missing.length === 0, detail };
+  const found = ` (${notes.join("; ")})`;
+  if (missing.length > 0) return { name: "subject", pass: false, detail: `${q(phrase)} is missing from ${missing.join(", ")} of ${frames.length} frame(s)${found}` };
+  if (labels.size > 1) {
+    const who = [...labels].map(([label, where]) => `${q(label)} in ${where.join(", ")}`).join("; ");
+    return { name: "subject", pass: false, detail: `the protagonist changes between frames: ${who}` };
+  }
+  return { name: "subject", pass: true, detail: `${q(phrase)} is in all ${frames.length} frame(s)${found}` };
 }
 
 /** Verifies a rendered clip; every check carries a detail, `pass` is all of them. */
