@@ -97,8 +97,8 @@ describe("GET /v1/usage", () => {
     const char = (await create({ name: "Usage", persona: "x" }, app.keys.sk_live)).body.id;
     await say(char, await sessionFor(char, app.keys.sk_live, "u"), { text: "hello" });
     const usage = await api.get("/v1/usage", app.keys.sk_live);
-    expect(usage.body.billing).toEqual({ sessionSeconds: 40, chatSeconds: 5 });
+    expect(usage.body.billing).toEqual({ sessionSeconds: 40, chatSeconds: 5, scenarioClips: 0 });
     expect(usage.body.quotas.say.used).toBe(1);
-    expect((await api.get("/v1/usage", app.keys.sk_test)).body.billing).toEqual({ sessionSeconds: 0, chatSeconds: 0 });
+    expect((await api.get("/v1/usage", app.keys.sk_test)).body.billing).toEqual({ sessionSeconds: 0, chatSeconds: 0, scenarioClips: 0 });
   });
 });

@@ -40,6 +40,14 @@ describe("the disk store", () => {
     expect(await readAsset("../secrets.json")).toBeNull();
     expect(await readAsset(`${"0".repeat(64)}.png`)).toBeNull();
   });
+
+  it("takes the same asset stored many times at once (clips of a batch paint the same frame)", async () => {
+    const bytes = Buffer.concat([PNG, Buffer.from("same frame")]);
+    const stored = await Promise.all(Array.from({ length: 8 }, () => storeAsset(bytes, "image/png", "http://host")));
+    expect(new Set(stored.map((s) => s.name)).size).toBe(1);
+    expect((await readAsset(stored[0]!.name))?.bytes).toEqual(bytes);
+    expect(fs.readdirSync(path.join(dir, "assets")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
 });
 
 describe("the S3 store", () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "@/lib/config/env";
@@ -19,8 +20,10 @@ function diskStore(dir: string): AssetStore {
     async put(name, bytes) {
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, name);
-      // Write to a temporary name, then rename: a reader never sees half a file.
-      const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      // Write to a temporary name, then rename: a reader never sees half a file. The name is
+      // unique per write, so the same asset stored twice at once (two clips painting one frame)
+      // never shares a temporary file.
+      const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
       await fs.writeFile(temp, bytes);
       await fs.rename(temp, file);
     },
