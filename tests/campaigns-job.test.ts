@@ -4,7 +4,8 @@ import { rasterizeSvg } from "@/lib/ai/raster";
 import { chatAnswer, imageAnswer, startFakeOpenAI, type FakeOpenAIServer } from "@/lib/ai/testing/fake-openai-server";
 import { runCampaignJob } from "@/lib/campaigns/run";
 import { getDb } from "@/lib/db";
-import type { StepRunner } from "@/lib/generation/pipeline";
+import { generateWorldSteps, silentReporter, type StepRunner } from "@/lib/generation/pipeline";
+import { mockWorld } from "@/lib/kernel/mock-world";
 import { makeSmallWorld } from "@/lib/kernel/fixtures";
 import { BOOK, chapterLinks, expectPlayable, generationsUsed, pollCampaign } from "./support/campaigns";
 import { setEnv } from "./support/env";
@@ -76,6 +77,50 @@ describe("a step retried after its quota reservation", () => {
     const after = (await api.get(`/v1/campaigns/${campaignId}`, app.keys.sk_live)).body;
     expect(await Promise.all(after.chapters.map(async (c: any) => (await api.get(`/v1/worlds/${c.worldId}`, app.keys.sk_live)).body.rev))).toEqual(revs);
   }, 120_000);
+});
+
+describe("the pipeline's author step under an engine", () => {
+  it("memoizes the draft's key, not the world, and drops the draft once the world is stored", async () => {
+    const app = await bootstrap();
+    const worldId = randomUUID();
+    const memo = new Map<string, unknown>();
+    const steps: StepRunner = {
+      async run<T>(id: string, work: () => Promise<T>): Promise<T> {
+        const result = JSON.parse(JSON.stringify((await work()) ?? null)) as T;
+        memo.set(id, result);
+        return result;
+      },
+    };
+    const input = { worldId, premise: "A lighthouse that rewinds the tide", pov: "third person", baseUrl: "http://localhost" };
+    const result = await generateWorldSteps("test", { appId: app.appId, mode: "test" }, input, steps, silentReporter);
+    expect(result.worldId).toBe(worldId);
+    const authored = memo.get("author") as Record<string, unknown>;
+    expect(authored).toMatchObject({ draft: expect.stringMatching(/^[0-9a-f]{64}$/), provider: "mock" });
+    expect(authored).not.toHaveProperty("world");
+    const db = await getDb();
+    expect(await db.worldDraft.count({ where: { worldId } })).toBe(0);
+    const stored = await api.get(`/v1/worlds/${worldId}`, app.keys.sk_test);
+    expect(stored.status).toBe(200);
+    expect(stored.body.world.id).toBe(worldId);
+  });
+
+  it("still reads a world memoized inline by a run in flight before the change (same step ids)", async () => {
+    const app = await bootstrap();
+    const worldId = randomUUID();
+    const world = { ...mockWorld({ premise: "An old memo" }), id: worldId, name: "Memoized before the deploy" };
+    const memo = new Map<string, unknown>([["author", { world, ok: true, provider: "mock", attempts: 1, diagnostics: [] }]]);
+    const ran: string[] = [];
+    const steps: StepRunner = {
+      async run<T>(id: string, work: () => Promise<T>): Promise<T> {
+        if (memo.has(id)) return memo.get(id) as T;
+        ran.push(id);
+        return work();
+      },
+    };
+    await generateWorldSteps("test", { appId: app.appId, mode: "test" }, { worldId, premise: "ignored", pov: "third person", baseUrl: "http://localhost" }, steps, silentReporter);
+    expect(ran).toEqual(["persist"]);
+    expect((await api.get(`/v1/worlds/${worldId}`, app.keys.sk_test)).body.name).toBe("Memoized before the deploy");
+  });
 });
 
 describe("a job cancelled while a chapter is authored", () => {

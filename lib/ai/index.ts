@@ -7,6 +7,8 @@ import type { Provider } from "./provider";
 // lib/ai's public surface: one Provider interface, three implementations, and getProvider(mode).
 
 export type {
+  AuthorCharacterInput,
+  AuthoredCharacter,
   ActInput,
   Affect,
   Aspect,

@@ -24,6 +24,7 @@ import { cleanText } from "./local/text";
 import { CHAT_JSON_SCHEMA, CHAT_SYSTEM_PROMPT, chatPrompt, landChatAnswer, requestSpeech, speechSettings } from "./openai-runtime";
 import { speakLocally } from "./local";
 import { describeWithModel, groundWithModel } from "./openai-vision";
+import { CHARACTER_JSON_SCHEMA, CHARACTER_SYSTEM_PROMPT, characterPrompt, characterRepairPrompt, landCharacterAnswer } from "./character";
 import {
   actPrompt,
   AUTHOR_SYSTEM_PROMPT,
@@ -76,6 +77,8 @@ export const ZBibleAnswer = z.object({
 });
 const BIBLE_JSON_SCHEMA = z.toJSONSchema(ZBibleAnswer, { target: "draft-7", io: "input" }) as JSONSchema7;
 const EDIT_JSON_SCHEMA = z.toJSONSchema(ZEditAnswer, { target: "draft-7", io: "input", unrepresentable: "any" }) as JSONSchema7;
+/** A character's answers: the first, and one repair round with what was wrong. */
+const CHARACTER_ATTEMPTS = 2;
 /** An edit's answers: the first, and one repair round with the refusal's findings. */
 const EDIT_ATTEMPTS = 2;
 
@@ -289,6 +292,23 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
         model: input.character.modelId,
       });
       return landChatAnswer(text, input);
+    },
+
+    async authorCharacter(input) {
+      const prompt = characterPrompt({ premise: input.premise, image: input.image !== undefined });
+      const first: ModelMessage = input.image
+        ? { role: "user", content: [{ type: "text", text: prompt }, { type: "image", image: input.image.bytes, mediaType: input.image.mimeType }] }
+        : { role: "user", content: prompt };
+      let messages: ModelMessage[] = [first];
+      let problem = "";
+      for (let attempt = 1; attempt <= CHARACTER_ATTEMPTS; attempt++) {
+        const answer = await complete("character", { system: CHARACTER_SYSTEM_PROMPT, messages, schema: CHARACTER_JSON_SCHEMA, schemaName: "character", signal: input.signal });
+        const landed = landCharacterAnswer(answer);
+        if (landed.ok) return { ...landed.character, provider: PROVIDER, attempts: attempt };
+        problem = landed.problem;
+        messages = [first, { role: "assistant", content: answer.trim() === "" ? "(empty answer)" : answer.slice(0, MAX_ECHO_CHARS) }, { role: "user", content: characterRepairPrompt(problem) }];
+      }
+      throw new ProviderError("authoring_failed", `The model gave no usable character in ${CHARACTER_ATTEMPTS} answers (the last: ${problem}).`, { provider: PROVIDER, attempts: CHARACTER_ATTEMPTS });
     },
 
     async proposeEdit(input) {

@@ -57,6 +57,30 @@ export interface AuthorResult {
   diagnostics: Diagnostic[];
 }
 
+/** A character to author from a pitch and/or an image (POST /v1/characters, `authored: true`). */
+export interface AuthorCharacterInput {
+  premise?: string;
+  /** The frame's pixels, for a model that can look at them. */
+  image?: { bytes: Uint8Array; mimeType: string };
+  signal?: AbortSignal;
+}
+
+/** A character's profile as a model wrote it (lib/ai/character.ts); stances are the caller's. */
+export interface AuthoredCharacter {
+  name: string;
+  persona: string;
+  lore: string;
+  greeting: string;
+  examples: string;
+  subject: string;
+  style: string;
+  scene: string;
+  intro: { kicker: string; title: string; hint: string };
+  provider: ProviderName;
+  /** Answers it took: 1, or 2 after the repair round. */
+  attempts: number;
+}
+
 export type Aspect = "16:9" | "1:1";
 
 /** Colours read from a subject reference image (lib/vision/reference.ts), as the local painter uses them. */
@@ -342,6 +366,8 @@ export interface Provider {
    * Capability `edit`: an instruction in plain language as a batch of public ops (one repair
    * round with the gate's findings). Providers without it leave edits to lib/edit's grammar.
    */
+  /** A character profile written by the provider's model (`openai-compatible`); absent: the caller's procedural author. */
+  authorCharacter?(input: AuthorCharacterInput): Promise<AuthoredCharacter>;
   proposeEdit?(input: ProposeEditInput): Promise<ProposeEditResult>;
 }
 

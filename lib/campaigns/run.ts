@@ -41,11 +41,18 @@ async function ensureBible(campaignId: string, mode: Mode): Promise<Bible> {
   return bible;
 }
 
-async function ensureSpine(jobId: string, campaignId: string, segments: Chapter[]): Promise<SpineEntry[]> {
+/** The book's segments (procedural in every provider, so the same on every run). */
+async function segmentCampaign(campaignId: string, mode: Mode): Promise<Chapter[]> {
+  const db = await getDb();
+  const { text } = await db.campaign.findUniqueOrThrow({ where: { id: campaignId }, select: { text: true } });
+  return getProvider(mode).segmentBook(text);
+}
+
+async function ensureSpine(jobId: string, campaignId: string, mode: Mode): Promise<SpineEntry[]> {
   const db = await getDb();
   let campaign = await loadCampaign(campaignId);
   if (campaign.chapters.length === 0) {
-    const acts = planSpine(segments, campaign.targetActs);
+    const acts = planSpine(await segmentCampaign(campaignId, mode), campaign.targetActs);
     try {
       await db.campaignChapter.createMany({ data: acts.map((a) => ({ campaignId, index: a.index, title: a.title, summary: a.summary, text: a.text, worldId: crypto.randomUUID() })) });
     } catch (error) {
@@ -138,9 +145,12 @@ export async function runCampaignJob(jobId: string, steps: StepRunner): Promise<
   await steps.run("start", async () => {
     await db.generationJob.updateMany({ where: { id: jobId, status: "queued" }, data: { status: "running", provider: getProvider(mode).name } });
   });
-  const segments = await steps.run("segment", async () => getProvider(mode).segmentBook((await loadCampaign(campaignId)).text));
+  // The segments are not memoized (a run's every request carries every memoized result, and they
+  // hold the whole book): the spine step segments the book again. A run memoized before this
+  // kept them here; they are not read.
+  await steps.run("segment", async () => ({ segments: (await segmentCampaign(campaignId, mode)).length }));
   const bible = await steps.run("bible", () => ensureBible(campaignId, mode));
-  const spine = await steps.run("spine", () => ensureSpine(jobId, campaignId, segments));
+  const spine = await steps.run("spine", () => ensureSpine(jobId, campaignId, mode));
   const subjectRef = await steps.run("reference", () => ensureReference(campaignId, mode, bible, baseUrl));
 
   for (const [i, entry] of spine.entries()) {
@@ -172,7 +182,7 @@ export async function runCampaignJob(jobId: string, steps: StepRunner): Promise<
           baseUrl,
           chapter: { campaignId, index: n, bible, act: () => loadAct(campaignId, n, bible), ...(next ? { next: { campaignId, chapter: next.index, worldId: next.worldId } } : {}) },
         },
-        { run: (id, work) => steps.run(`chapter-${n}:${id}`, work) },
+        { run: (id, work) => steps.run(`chapter-${n}:${id}`, work), inline: steps.inline },
         silentReporter,
       );
       await steps.run(`chapter-${n}:done`, () => recordChapter(jobId, campaignId, n, result.worldId, result.provider));

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { segmentText, type Bible } from "@/lib/ai";
-import { actCount, actForAuthor, groupActs, planSpine } from "./spine";
+import { actCount, actForAuthor, groupActs, planSpine, renumberHeading } from "./spine";
 
 const BOOK = fs.readFileSync(path.resolve(import.meta.dirname, "../../tests/fixtures/the-lamplighter-of-vell.md"), "utf8");
 const chapter = (i: number, chars: number) => ({ index: i, title: `Chapter ${i + 1}`, text: Array.from({ length: Math.ceil(chars / 100) }, (_, k) => `Paragraph ${k} of chapter ${i + 1} walks on past the harbor wall and back.`).join("\n\n") });
@@ -47,5 +47,14 @@ describe("the story spine", () => {
     const bible = { summary: "A lamplighter and a smuggler." } as Bible;
     expect(actForAuthor(act!, bible, "faithful").text).toBe(act!.text);
     expect(actForAuthor(act!, bible, "spirit").text).toBe(`A lamplighter and a smuggler.\n\n${act!.summary}`);
+  });
+
+  it("numbers a heading as the act it titles, in the heading's own style", () => {
+    expect(renumberHeading("Chapter Three: The Marsh", 2)).toBe("Chapter Two: The Marsh");
+    expect(renumberHeading("CHAPTER IV", 2)).toBe("CHAPTER II");
+    expect(renumberHeading("Part 7. The Quay", 3)).toBe("Part 3. The Quay");
+    expect(renumberHeading("Chapter Two", 2)).toBe("Chapter Two");
+    expect(renumberHeading("Chaptering the Storm", 2)).toBe("Chaptering the Storm");
+    expect(renumberHeading("Book of Lamps", 2)).toBe("Book of Lamps");
   });
 });

@@ -81,9 +81,44 @@ function headingNamesSomething(heading: string, text: string): boolean {
   return words.some((w) => /^\p{Lu}[\p{L}'’]{2,}$/u.test(w) && new RegExp(`[\\p{Ll},;] ${escape(w)}(?![\\p{L}])`, "u").test(text));
 }
 
+const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+
+function roman(n: number): string {
+  return [["x", 10], ["ix", 9], ["v", 5], ["iv", 4], ["i", 1]].reduce((out, [letters, value]) => {
+    let rest = out.rest;
+    let text = out.text;
+    while (rest >= (value as number)) {
+      text += letters as string;
+      rest -= value as number;
+    }
+    return { text, rest };
+  }, { text: "", rest: n }).text;
+}
+
+/**
+ * The heading numbered as the act it titles: acts merge and split the book's chapters, so the
+ * book's "Chapter Three: The Marsh" may open the second act ("Chapter Two: The Marsh"). The
+ * number keeps its style (digits, a word, roman numerals); anything else is kept as it is.
+ */
+export function renumberHeading(heading: string, ordinal: number): string {
+  return heading.replace(/^((?:chapter|part|book|act)\s+)(\d+|[ivxlcdm]+|[a-z]+)(?=[:.\s]|$)/i, (whole, keyword: string, token: string) => {
+    const lower = token.toLowerCase();
+    const styled = /^\d+$/.test(token)
+      ? String(ordinal)
+      : NUMBER_WORDS.includes(lower)
+        ? NUMBER_WORDS[ordinal]
+        : /^[ivxlcdm]+$/.test(lower)
+          ? roman(ordinal)
+          : undefined;
+    if (styled === undefined || ordinal > 12) return whole;
+    const cased = token === token.toUpperCase() ? styled.toUpperCase() : /^\p{Lu}/u.test(token) ? styled.charAt(0).toUpperCase() + styled.slice(1) : styled;
+    return `${keyword}${cased}`;
+  });
+}
+
 /** The act's title: its heading when that names one of its people or places, else the heading with its main place or person. */
 export function actTitle(act: Chapter, ordinal: number): string {
-  const heading = cleanText(act.title) || `Chapter ${ordinal}`;
+  const heading = renumberHeading(cleanText(act.title), ordinal) || `Chapter ${ordinal}`;
   if (!bareHeading(heading) && headingNamesSomething(heading, act.text)) return truncate(heading, 100);
   const facts = extractStory(act.text);
   const place = facts.places.find((p) => /\p{Lu}/u.test(p)) ?? facts.places[0];

@@ -1,4 +1,7 @@
+import { getProvider, isProviderError, type AuthorCharacterInput, type ProviderName } from "@/lib/ai";
+import { ApiError } from "@/lib/errors";
 import { createPrng, hashString } from "@/lib/kernel";
+import type { Mode } from "@/lib/keys/key-string";
 import { DEFAULT_STANCES } from "./profile";
 
 /**
@@ -58,6 +61,30 @@ export function authorProfile(premise: string | undefined, frameRef: string | un
     intro: { kicker: "Meet", title: name, hint: `Say hello, or ask ${first} about ${topic}.` },
     stances: DEFAULT_STANCES,
   };
+}
+
+/**
+ * An authored profile from the key's provider: a configured model (`openai-compatible`) writes
+ * it; `local` and the test keys' `mock` invent it procedurally (`authorProfile`). A model that
+ * gives no usable character is an error (502, nothing created): never a procedural stand-in
+ * labelled as the model's.
+ */
+export async function authorCharacterProfile(
+  mode: Mode,
+  input: { premise?: string; frameRef?: string; readImage?: () => Promise<AuthorCharacterInput["image"]> },
+): Promise<{ profile: AuthoredProfile; source: ProviderName }> {
+  const provider = getProvider(mode);
+  if (!provider.authorCharacter) return { profile: authorProfile(input.premise, input.frameRef), source: provider.name };
+  const image = await input.readImage?.();
+  try {
+    const written = await provider.authorCharacter({ premise: input.premise, image });
+    const { name, persona, lore, greeting, examples, subject, style, scene, intro } = written;
+    return { profile: { name, persona, lore, greeting, examples, subject, style, scene, intro, stances: DEFAULT_STANCES }, source: written.provider };
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    if (error.code === "cancelled" || error.code === "config") throw new ApiError("unavailable", `The character author is unavailable: ${error.message}`);
+    throw new ApiError("upstream_failed", `The character author (the configured model) failed: ${error.message} Nothing was created or charged; it is safe to retry.`);
+  }
 }
 
 /** A portrait placeholder cover (SVG data URI) from a hash of the name and subject; no paint spend. */

@@ -1,9 +1,10 @@
-import { hostBase64Image } from "@/lib/assets/assets";
+import { decodeBase64Image, hostBase64Image, sniffMime } from "@/lib/assets/assets";
 import { ApiError } from "@/lib/errors";
 import { checkWorld, formatIssues, type World } from "@/lib/kernel";
 import { withQuota } from "@/lib/quota/quota";
 import { gateRejection, importLimits, insertWorld, newWorldId, type Caller } from "@/lib/worlds/worlds";
-import { authorProfile, placeholderCover } from "./author";
+import { readSeedFrame } from "@/lib/vision/seed";
+import { authorCharacterProfile, placeholderCover } from "./author";
 import { buildCharacterWorld, DEFAULT_CAMERA, DEFAULT_MOVEMENT, DEFAULT_STANCES, ZCharacterProfile, type CharacterProfile } from "./profile";
 import type { CreateCharacterBody } from "./requests";
 
@@ -41,11 +42,33 @@ async function importCharacter(caller: Caller, body: CreateCharacterBody & { wor
   return created(caller, row);
 }
 
+/**
+ * The frame's pixels for a character author that can look (a configured model): `frame_b64`'s
+ * bytes, or `frame_url`'s read like a seed frame (our asset, or https through the SSRF guard).
+ * A frame that cannot be read is left out when a premise is given; alone, its error stands.
+ */
+async function frameImage(body: CreateCharacterBody): Promise<{ bytes: Uint8Array; mimeType: string } | undefined> {
+  if (body.frame_b64 !== undefined) {
+    const bytes = decodeBase64Image(body.frame_b64);
+    const mimeType = bytes && sniffMime(bytes);
+    return bytes && mimeType && mimeType !== "image/gif" ? { bytes, mimeType } : undefined;
+  }
+  if (body.frame_url === undefined) return undefined;
+  try {
+    const frame = await readSeedFrame(body.frame_url, "frame_url");
+    return frame ? { bytes: frame.bytes, mimeType: frame.mimeType } : undefined;
+  } catch (error) {
+    if (body.premise !== undefined) return undefined;
+    throw error;
+  }
+}
+
 /** AUTHORED (invented from a premise/frame, explicit fields win) and EXPLICIT (the fields). */
 async function composeCharacter(caller: Caller, body: CreateCharacterBody, baseUrl: string): Promise<ReturnType<typeof created>> {
   return withQuota(caller.appId, "generation", async () => {
     const frameRef = body.frame_b64 !== undefined ? (await hostBase64Image(body.frame_b64, baseUrl, "frame_b64")).url : body.frame_url;
-    const authored = body.authored ? authorProfile(body.premise, frameRef) : undefined;
+    const written = body.authored ? await authorCharacterProfile(caller.mode, { premise: body.premise, frameRef, readImage: () => frameImage(body) }) : undefined;
+    const authored = written?.profile;
     const name = body.name ?? authored?.name ?? "Character";
     const stances = body.stances ?? authored?.stances ?? DEFAULT_STANCES;
     const subject = body.subject ?? authored?.subject ?? "";
@@ -80,7 +103,7 @@ async function composeCharacter(caller: Caller, body: CreateCharacterBody, baseU
     });
     const verdict = checkWorld(graph, { limits: importLimits() });
     if (!verdict.ok || !verdict.world) throw gateRejection("The character's stance graph failed validation; nothing was created.", verdict);
-    const source = body.authored ? (caller.mode === "test" ? "mock" : "local") : "explicit";
+    const source = written?.source ?? "explicit";
     const row = await insertWorld(caller, { id, graph: verdict.world, source, kind: "character" });
     return created(caller, row);
   });

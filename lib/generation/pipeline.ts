@@ -1,4 +1,4 @@
-import { getProvider, type Bible, type Chapter, type PaintReference, type ProviderName } from "@/lib/ai";
+import { getProvider, type AuthorResult, type Bible, type Chapter, type PaintInput, type PaintReference, type ProviderName } from "@/lib/ai";
 import { authorChapter, authorWorld, toApiError } from "@/lib/ai/author";
 import { framePrompt } from "@/lib/ai/frame-prompt";
 import { storeAsset, storeManifest } from "@/lib/assets/assets";
@@ -9,6 +9,7 @@ import { gateRejection, insertWorld, type Caller } from "@/lib/worlds/worlds";
 import { describeSeedFrame, readSeedFrame, type SeedDescription } from "@/lib/vision/seed";
 import { readReferenceImage, readReferenceLook } from "@/lib/vision/subject-reference";
 import { linkWinningEnding, type ChapterLink } from "./chapter-link";
+import { memoryDrafts, storedDrafts } from "./drafts";
 import { seededPremise, withSeedDescription } from "./seed-frame";
 
 /**
@@ -37,9 +38,14 @@ export interface GenerationInput {
 
 export interface StepRunner {
   run<T>(id: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Steps run inline, once, in this process (nothing is memoized): the drafted world stays in
+   * memory. Otherwise (an engine's steps) it is stored between the author and persist steps.
+   */
+  readonly inline?: boolean;
 }
 
-export const inlineSteps: StepRunner = { run: (_id, work) => work() };
+export const inlineSteps: StepRunner = { run: (_id, work) => work(), inline: true };
 
 /**
  * How a run reports: `progress` records a phase (it runs inside steps too, so it never throws);
@@ -59,6 +65,13 @@ export interface GenerationResult {
   ok: boolean;
   provider: ProviderName;
 }
+
+type FrameToPaint = { stateId: string } & Pick<PaintInput, "prompt" | "mood" | "subject">;
+type PaintedFrame = { url: string; manifest?: string };
+/** What the author step memoizes: the draft's key and the frames to paint; before, the authored world itself. */
+type DraftedStep = { draft: string; frames: FrameToPaint[]; ok: boolean; provider: ProviderName };
+type AuthoredStep = DraftedStep | AuthorResult;
+const isDrafted = (step: AuthoredStep): step is DraftedStep => typeof (step as Partial<DraftedStep>).draft === "string";
 
 /** At most this many states get their own painted frame; the rest share the entrance's. */
 const MAX_PAINTED_STATES = 12;
@@ -87,26 +100,36 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
     seed = await steps.run("describe-frame", () => describeSeedFrame(mode, seedFrame, input.frameField ?? "frame_url"));
   }
   await reporter.progress("authoring", 0.1);
-  const authored = await steps.run("author", async () => {
+  const drafts = steps.inline ? memoryDrafts() : storedDrafts;
+  // The author step keeps the drafted world aside and memoizes only what painting needs: a run's
+  // every request carries every memoized result (docs/jobs.md), and a chapter's paint steps
+  // each replay the whole function. A result memoized before this change (the world itself: a
+  // run in flight across a deploy) is still read; step ids stay as they were.
+  const authored = await steps.run<AuthoredStep>("author", async () => {
+    let result: AuthorResult;
     try {
       const { chapter } = input;
-      if (chapter) return await authorChapter(mode, chapter.bible, typeof chapter.act === "function" ? await chapter.act() : chapter.act, { worldId: input.worldId, frameRef, pov: input.pov, subjectRef: input.subjectRef });
-      const premise = seed ? seededPremise(input.premise, seed) : input.premise;
-      // An author that can look gets the pixels too (openai-compatible sends the image).
-      const frame = seed && seedFrame && getProvider(mode).name === "openai-compatible" ? await readSeedFrame(seedFrame, input.frameField ?? "frame_url") : null;
-      const seedImage = frame ? { bytes: frame.bytes, mimeType: frame.mimeType } : undefined;
-      return await authorWorld(mode, { worldId: input.worldId, premise, text: input.text, frameRef, pov: input.pov, subjectRef: input.subjectRef, seedImage });
+      if (chapter) result = await authorChapter(mode, chapter.bible, typeof chapter.act === "function" ? await chapter.act() : chapter.act, { worldId: input.worldId, frameRef, pov: input.pov, subjectRef: input.subjectRef });
+      else {
+        const premise = seed ? seededPremise(input.premise, seed) : input.premise;
+        // An author that can look gets the pixels too (openai-compatible sends the image).
+        const frame = seed && seedFrame && getProvider(mode).name === "openai-compatible" ? await readSeedFrame(seedFrame, input.frameField ?? "frame_url") : null;
+        const seedImage = frame ? { bytes: frame.bytes, mimeType: frame.mimeType } : undefined;
+        result = await authorWorld(mode, { worldId: input.worldId, premise, text: input.text, frameRef, pov: input.pov, subjectRef: input.subjectRef, seedImage });
+      }
     } catch (error) {
       throw toApiError(error);
     }
+    const world = finishDraft(result.world, input, seed);
+    return { draft: await drafts.save(input.worldId, world), frames: framesToPaint(world), ok: result.ok, provider: result.provider };
   });
-  let world: World = input.chapter?.next ? linkWinningEnding(authored.world, input.chapter.next) : structuredClone(authored.world);
-  if (seed) world = withSeedDescription(world, seed);
-  if (input.subjectRef) world.subjectRef = { imageUrl: input.subjectRef.imageUrl, descriptor: input.subjectRef.descriptor ?? world.subject };
+  const legacyWorld = isDrafted(authored) ? null : finishDraft(authored.world, input, seed);
+  const toPaint = isDrafted(authored) ? authored.frames : framesToPaint(legacyWorld!);
   await reporter.checkpoint();
   await reporter.progress("painting", 0.3, { provider: authored.provider });
 
   // Test mode keeps the mock's own images; live worlds get a painted frame per state.
+  const painted: PaintedFrame[] = [];
   if (mode === "live") {
     const provider = getProvider(mode);
     // A subject reference is read once: its colours for the local painter (a durable step), its
@@ -120,47 +143,79 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
       const image = await (referenceImage ??= readReferenceImage(referenceUrl, "subject_ref"));
       return { look, ...(image ? { image } : {}) };
     };
-    const stateIds = Object.keys(world.scene.states).slice(0, MAX_PAINTED_STATES);
-    let painted = 0;
+    let done = 0;
     // A painter that knows what it drew (the local one) returns a scene manifest: stored beside
     // the frame (/assets/<sha>.json) and referenced from the state's image as `manifest`.
-    const frames = await Promise.all(
-      stateIds.map((stateId) =>
-        steps.run(`paint-${stateId}`, async () => {
-          const image = await provider.paintImage({ ...framePrompt(world, stateId), aspect: "16:9", reference: await reference() });
-          const stored = await storeAsset(image.bytes, image.mimeType, input.baseUrl);
-          const manifest = image.manifest ? (await storeManifest(stored, image.manifest, input.baseUrl)).url : undefined;
-          await reporter.progress("painting", 0.3 + (0.6 * ++painted) / stateIds.length);
-          return { url: stored.url, ...(manifest ? { manifest } : {}) };
-        }),
-      ),
+    painted.push(
+      ...(await Promise.all(
+        toPaint.map(({ stateId, ...prompt }) =>
+          steps.run(`paint-${stateId}`, async () => {
+            const image = await provider.paintImage({ ...prompt, aspect: "16:9", reference: await reference() });
+            const stored = await storeAsset(image.bytes, image.mimeType, input.baseUrl);
+            const manifest = image.manifest ? (await storeManifest(stored, image.manifest, input.baseUrl)).url : undefined;
+            await reporter.progress("painting", 0.3 + (0.6 * ++done) / toPaint.length);
+            return { url: stored.url, ...(manifest ? { manifest } : {}) };
+          }),
+        ),
+      )),
     );
-    stateIds.forEach((stateId, i) => {
-      const state = world.scene.states[stateId];
-      const frame = frames[i]!;
-      if (state) world.scene.states[stateId] = { ...state, image: { src: frame.url, label: frameLabel(world, stateId), ...(frame.manifest ? { manifest: frame.manifest } : {}) } };
-    });
-    const entrance = frames[stateIds.indexOf(world.entrance.state)];
-    // A seed frame given by URL stays the entrance image, as the author set it.
-    if (entrance && !input.frameRef?.startsWith("http")) {
-      world.entrance = { ...world.entrance, image: { ...world.entrance.image, src: entrance.url, ...(entrance.manifest ? { manifest: entrance.manifest } : {}) } };
-      world.cover = entrance.url;
-    }
   }
 
   await reporter.checkpoint();
   await reporter.progress("saving", 0.95);
   return steps.run("persist", async () => {
-    const verdict = checkWorld(world);
-    if (!verdict.ok) throw gateRejection("The generated world failed the kernel gate; nothing was created.", verdict);
     const db = await getDb();
     // A retried step finds the world it already created.
-    const row = (await db.world.findUnique({ where: { id: input.worldId }, select: { id: true, slug: true, cover: true } })) ?? (await insertWorld(caller, {
-        id: input.worldId,
-        graph: verdict.world as World,
-        source: authored.provider,
-        ...(input.chapter ? { campaign: { id: input.chapter.campaignId, chapter: input.chapter.index } } : {}),
-      }));
+    const existing = await db.world.findUnique({ where: { id: input.worldId }, select: { id: true, slug: true, cover: true } });
+    if (existing) return { worldId: existing.id, slug: existing.slug, cover: existing.cover, ok: authored.ok, provider: authored.provider };
+    const drafted = isDrafted(authored) ? await drafts.load(authored.draft) : legacyWorld;
+    if (!drafted) throw new Error(`the drafted world of ${input.worldId} is gone; the run must author it again`);
+    const world = withFrames(drafted, toPaint.map((f) => f.stateId), painted, input.frameRef);
+    const verdict = checkWorld(world);
+    if (!verdict.ok) {
+      await drafts.drop(input.worldId);
+      throw gateRejection("The generated world failed the kernel gate; nothing was created.", verdict);
+    }
+    const row = await insertWorld(caller, {
+      id: input.worldId,
+      graph: verdict.world as World,
+      source: authored.provider,
+      ...(input.chapter ? { campaign: { id: input.chapter.campaignId, chapter: input.chapter.index } } : {}),
+    });
+    await drafts.drop(input.worldId);
     return { worldId: row.id, slug: row.slug, cover: row.cover, ok: authored.ok, provider: authored.provider };
   });
+}
+
+/** The authored world as it will be stored, before its frames: linked to the next chapter, its seed described, its subject locked. */
+function finishDraft(authored: World, input: GenerationInput, seed: SeedDescription | null): World {
+  let world: World = input.chapter?.next ? linkWinningEnding(authored, input.chapter.next) : structuredClone(authored);
+  if (seed) world = withSeedDescription(world, seed);
+  if (input.subjectRef) world.subjectRef = { imageUrl: input.subjectRef.imageUrl, descriptor: input.subjectRef.descriptor ?? world.subject };
+  return world;
+}
+
+/** The states that get their own frame, and what the painter is asked for each. */
+function framesToPaint(world: World): FrameToPaint[] {
+  return Object.keys(world.scene.states)
+    .slice(0, MAX_PAINTED_STATES)
+    .map((stateId) => ({ stateId, ...framePrompt(world, stateId) }));
+}
+
+/** The world with its painted frames: each state's image, and the entrance's (and the cover) from the entrance state's. */
+function withFrames(draft: World, stateIds: string[], frames: PaintedFrame[], frameRef: string | undefined): World {
+  const world = structuredClone(draft);
+  if (frames.length === 0) return world;
+  stateIds.forEach((stateId, i) => {
+    const state = world.scene.states[stateId];
+    const frame = frames[i]!;
+    if (state) world.scene.states[stateId] = { ...state, image: { src: frame.url, label: frameLabel(world, stateId), ...(frame.manifest ? { manifest: frame.manifest } : {}) } };
+  });
+  const entrance = frames[stateIds.indexOf(world.entrance.state)];
+  // A seed frame given by URL stays the entrance image, as the author set it.
+  if (entrance && !frameRef?.startsWith("http")) {
+    world.entrance = { ...world.entrance, image: { ...world.entrance.image, src: entrance.url, ...(entrance.manifest ? { manifest: entrance.manifest } : {}) } };
+    world.cover = entrance.url;
+  }
+  return world;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getEnv, type Env } from "@/lib/config/env";
-import { getDb } from "@/lib/db";
+import { getDb, querySql } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import type { Mode } from "@/lib/keys/key-string";
 
@@ -56,15 +56,35 @@ export interface Reservation {
 /**
  * Reserves units before any spend, in one conditional upsert: the row only grows while it stays
  * within the cap, so concurrent callers can never overshoot it. Over the cap: 402.
+ *
+ * The cap (the app's override, else the default) is looked up inside the same statement, and
+ * the statement is named, so it is planned once per connection: one round trip a reservation.
  */
 export async function reserveQuota(appId: string, kind: QuotaKind, units = 1): Promise<Reservation> {
+  const day = quotaDay();
+  let granted: unknown[];
   try {
-    const cap = (await effectiveCaps(appId))[kind];
-    return await reserveQuotaOn(await getDb(), { appId, kind, units, cap });
+    granted = await querySql(RESERVE_SQL, [appId, kind, isoDay(day), units, defaultCap(kind)], { name: "quota_reserve" });
   } catch (error) {
     throw unavailable(error);
   }
+  if (granted.length === 0) {
+    const cap = await effectiveCaps(appId).then((caps) => caps[kind], (error: unknown) => Promise.reject(unavailable(error)));
+    throw new ApiError("quota_exceeded", `Daily ${kind} quota of ${cap} is used up; it resets at 00:00 UTC.`, { kind, cap });
+  }
+  return { appId, kind, units, day };
 }
+
+/** reserveQuota's statement: $1 app, $2 kind, $3 day, $4 units, $5 the default cap. */
+const RESERVE_SQL = `
+  WITH cap AS (
+    SELECT COALESCE((SELECT daily_cap FROM app_quota_caps WHERE app_id = $1::uuid AND kind = $2::text), $5::int) AS value)
+  INSERT INTO quota_counters (app_id, kind, day, used)
+  SELECT $1::uuid, $2::text, $3::date, $4::int FROM cap WHERE $4::int <= cap.value
+  ON CONFLICT (app_id, kind, day)
+  DO UPDATE SET used = quota_counters.used + EXCLUDED.used
+  WHERE quota_counters.used + EXCLUDED.used <= (SELECT value FROM cap)
+  RETURNING used`;
 
 /** What can run the reservation's statement: the client, or a transaction of it. */
 interface RawQueries {

@@ -5,6 +5,7 @@ import { ApiError, badRequest } from "@/lib/errors";
 import { getWorldOrThrow, type Caller } from "@/lib/worlds/worlds";
 import { probeImage } from "./detect";
 import { fetchFrameUrl } from "./fetch-frame";
+import { ContentCache } from "./frame-cache";
 import { MAX_FRAME_BYTES, type Frame } from "./requests";
 
 /** A frame ready for vision, and what the response says about it. */
@@ -56,18 +57,43 @@ export function assetName(src: string): string | null {
   return ASSET_NAME.test(name) ? name : null;
 }
 
+// Stored frames (checked and sized) and their manifests (parsed), by asset name: content-addressed,
+// so never stale. A world's frames are looked at again and again (the Studio's Vision tab,
+// perception checks in a loop); each read would cost a read of the store and a parse.
+const storedFrames = new ContentCache<Omit<VisionFrame, "manifest">>(64 * 1024 * 1024);
+const storedManifests = new ContentCache<SceneManifest | null>(8 * 1024 * 1024);
+
+/** A stored image, checked (a PNG, JPEG or WebP of at most 10 MB); null when the store has no such asset. */
+async function readStoredFrame(name: string, field: string): Promise<Omit<VisionFrame, "manifest"> | null> {
+  const cached = storedFrames.get(name);
+  if (cached) return cached;
+  const asset = await readAsset(name);
+  if (!asset) return null;
+  const checked = checkFrameBytes(asset.bytes, field);
+  storedFrames.set(name, checked, checked.bytes.length);
+  return checked;
+}
+
+function parseManifest(bytes: Buffer): SceneManifest | null {
+  try {
+    const parsed = ZManifest.safeParse(JSON.parse(bytes.toString("utf8")));
+    return parsed.success ? (parsed.data as unknown as SceneManifest) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The painter's manifest of a stored frame, when it is the one stored beside that very image. */
 export async function readManifest(imageName: string | null, manifestUrl: string | undefined): Promise<SceneManifest | undefined> {
   const name = manifestUrl ? assetName(manifestUrl) : null;
   if (!imageName || !name || name !== imageName.replace(/\.[a-z]+$/, ".json")) return undefined;
+  const cached = storedManifests.get(name);
+  if (cached !== undefined) return cached ?? undefined;
   const stored = await readAsset(name);
-  if (!stored) return undefined;
-  try {
-    const parsed = ZManifest.safeParse(JSON.parse(stored.bytes.toString("utf8")));
-    return parsed.success ? (parsed.data as unknown as SceneManifest) : undefined;
-  } catch {
-    return undefined;
-  }
+  if (!stored) return undefined; // not stored (yet): asked again next time
+  const manifest = parseManifest(stored.bytes);
+  storedManifests.set(name, manifest, stored.bytes.length);
+  return manifest ?? undefined;
 }
 
 async function loadWorldFrame(caller: Caller, worldId: string, stateId: string | undefined): Promise<LoadedFrame> {
@@ -86,12 +112,10 @@ async function loadWorldFrame(caller: Caller, worldId: string, stateId: string |
   }
   const { src } = stored.data;
   const name = assetName(src);
-  const asset = name ? await readAsset(name) : null;
-  let bytes: Buffer;
-  if (asset) bytes = asset.bytes;
-  else if (src.startsWith("https://")) bytes = await fetchFrameUrl(src, MAX_FRAME_BYTES, "the frame's image");
-  else throw new ApiError("validation_failed", `The frame of ${where} is not a stored PNG, JPEG or WebP image (${src.slice(0, 40)}…); vision cannot read it.`, { errors: ["frame: not a stored image"] });
-  const checked = checkFrameBytes(bytes, `The frame of ${where}`);
+  const field = `The frame of ${where}`;
+  let checked = name ? await readStoredFrame(name, field) : null;
+  if (!checked && src.startsWith("https://")) checked = checkFrameBytes(await fetchFrameUrl(src, MAX_FRAME_BYTES, "the frame's image"), field);
+  if (!checked) throw new ApiError("validation_failed", `The frame of ${where} is not a stored PNG, JPEG or WebP image (${src.slice(0, 40)}…); vision cannot read it.`, { errors: ["frame: not a stored image"] });
   const manifest = await readManifest(name, stored.data.manifest);
   return { frame: { ...checked, ...(manifest ? { manifest } : {}) }, url: src };
 }
