@@ -10,10 +10,12 @@ import { CAMPAIGN_RESPONSE_SCHEMAS, ZCampaignLink } from "./campaign-responses";
 import { body, ZSchemaVersion, ZTimestamp, ZUuid } from "./response-parts";
 import { EDIT_RESPONSE_SCHEMAS, ZPlaytestReport } from "./responses-edit";
 import { VISION_RESPONSE_SCHEMAS } from "./responses-vision";
+import { DATASET_RESPONSE_SCHEMAS } from "./responses-datasets";
 
 // The sibling files' schemas the Studio's types read (components/api/types.ts).
 export { ZCampaign, ZCampaignBody, ZCampaignStarted } from "./campaign-responses";
 export { ZVisionCheck, ZVisionDescribe, ZVisionGround } from "./responses-vision";
+export { ZDataset } from "./responses-datasets";
 
 /*
  * The response bodies of /v1, as zod schemas. The OpenAPI document is generated from them and
@@ -447,6 +449,7 @@ export const RESPONSE_SCHEMAS = {
   Speech: ZSpeech,
   OpenApiDocument: ZOpenApiDocument,
   ...VISION_RESPONSE_SCHEMAS,
+  ...DATASET_RESPONSE_SCHEMAS,
   ...CAMPAIGN_RESPONSE_SCHEMAS,
   ...EDIT_RESPONSE_SCHEMAS,
 } satisfies Record<string, z.ZodType>;
