@@ -24,7 +24,7 @@ import type {
   ZWorldResource,
   ZWorldSummary,
 } from "@/lib/openapi/responses";
-import type { ZVisionCheck, ZVisionDescribe, ZVisionGround } from "@/lib/openapi/responses";
+import type { ZDataset, ZVisionCheck, ZVisionDescribe, ZVisionGround } from "@/lib/openapi/responses";
 
 /*
  * The /v1 responses as the Studio reads them: the types of the API's own response schemas
@@ -76,6 +76,9 @@ export type Usage = Body<typeof ZUsage>;
 export type VisionGround = Body<typeof ZVisionGround>;
 export type VisionDescribe = Body<typeof ZVisionDescribe>;
 export type VisionCheck = Body<typeof ZVisionCheck>;
+
+/** POST /v1/worlds/{id}/datasets and GET …/datasets/{datasetId} (docs/simulation.md "In the Studio"). */
+export type Dataset = Body<typeof ZDataset>;
 
 /** GET /v1/campaigns/{id}: a book's chapters, their status and worlds, and the job's progress. */
 export type Campaign = z.infer<typeof ZCampaign>;
