@@ -7,7 +7,7 @@ const APP_LAYERS = ["next", "next/*", "react", "react-dom", "@prisma/*", "innges
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: ["public/embed/player.js", "public/embed/character.js", ".next/**", "node_modules/**", "lib/db/generated/**", ".data*/**", "e2e/artifacts/**", "playwright-report/**", "test-results/**", "next-env.d.ts"] },
+  { ignores: ["public/embed/player.js", "public/embed/character.js", ".next/**", "node_modules/**", "lib/db/generated/**", ".workers/**", ".data*/**", "e2e/artifacts/**", "playwright-report/**", "test-results/**", "next-env.d.ts"] },
   {
     files: ["lib/kernel/**/*.ts"],
     ignores: ["lib/kernel/**/*.test.ts"],
