@@ -75,7 +75,7 @@ export async function exportDatasetFiles(datasetId: string, baseUrl: string): Pr
     await update(datasetId, { phase: "storing", progress: 0.8 });
     const files: DatasetFile[] = [];
     for (const [name, mimeType] of [["episodes.jsonl", "application/x-ndjson"], ["dataset.npz", "application/zip"]] as const) {
-      const stored = await storeAsset(await fs.readFile(path.join(out, name)), mimeType, baseUrl);
+      const stored = await storeAsset(await fs.readFile(path.join(/*turbopackIgnore: true*/ out, name)), mimeType, baseUrl);
       files.push({ name, url: stored.url, bytes: stored.bytes, mimeType });
     }
     return { steps, worldRev: world.rev ?? row.worldRev, files };
