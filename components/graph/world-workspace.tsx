@@ -76,6 +76,11 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
     if (focus) tabRefs.current[next]?.focus();
   }, []);
 
+  // On a narrow screen the tab row scrolls: keep the open tab in sight.
+  useEffect(() => {
+    tabRefs.current[tab]?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  }, [tab]);
+
   // Alt+1…6 switch tabs from anywhere on the page.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
