@@ -38,7 +38,7 @@ const config = [
         "error",
         {
           patterns: [
-            { regex: "^@/lib/(?!(kernel|shared)(/|$)|openapi/responses$)", message: "components use lib/kernel, lib/shared and the response types only; data comes through the API hooks." },
+            { regex: "^@/lib/(?!(kernel|shared)(/|$)|openapi/responses$|sim/browser$)", message: "components use lib/kernel, lib/shared, the simulator's browser core (lib/sim/browser) and the response types only; data comes through the API hooks." },
             { group: ["@/lib/openapi/responses"], allowTypeImports: true, message: "components take the response schemas' types only (`import type`, z.infer in components/api/types.ts), never the schemas." },
             { group: ["@prisma/*", "pg", "@electric-sql/*"], message: "components never touch the database." },
           ],

@@ -26,6 +26,8 @@ describe("import boundaries", () => {
     ["lib/worlds/x.ts", 'import { Button } from "@/components/ui/button";\nexport const x = Button;\n'],
     ["lib/errors/x.ts", 'import { getEnv } from "@/lib/config/env";\nexport const x = getEnv;\n'],
     ["components/x.tsx", 'import { ZWorldResource } from "@/lib/openapi/responses";\nexport const x = ZWorldResource;\n'],
+    ["components/x.tsx", 'import { SimClient } from "@/lib/sim";\nexport const x = SimClient;\n'],
+    ["components/x.tsx", 'import { exportDataset } from "@/lib/sim/export";\nexport const x = exportDataset;\n'],
   ])("%s may not %s", async (file, code) => {
     expect(await restrictedImports(file, code)).not.toEqual([]);
   });
@@ -34,6 +36,7 @@ describe("import boundaries", () => {
     ["lib/kernel/x.ts", 'import { z } from "zod";\nimport { hashString } from "./hash";\nexport const x = [z, hashString];\n'],
     ["components/x.tsx", 'import { validateWorld } from "@/lib/kernel";\nexport const x = validateWorld;\n'],
     ["components/x.tsx", 'import type { ZWorldResource } from "@/lib/openapi/responses";\nexport type X = typeof ZWorldResource;\n'],
+    ["components/x.tsx", 'import { SimEnv } from "@/lib/sim/browser";\nexport const x = SimEnv;\n'],
   ])("%s may import what it needs", async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);
   });
@@ -106,4 +109,38 @@ it("finds the imports it checks, and a loop when there is one", () => {
   const looped = new Map(edges);
   looped.set("kernel", new Map([["worlds", "lib/kernel/x.ts"]]));
   expect(findLoop(looped)?.join(" -> ")).toMatch(/kernel -> worlds|worlds -> kernel/);
+});
+
+/** Every project file and package `entry` reaches through value imports (type-only imports are erased). */
+function importClosure(entry: string): { files: string[]; packages: string[] } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const resolve = (from: string, spec: string): string | null => {
+    const base = spec.startsWith("@/") ? path.join(ROOT, spec.slice(2)) : spec.startsWith(".") ? path.resolve(path.dirname(from), spec) : null;
+    if (base === null) return null;
+    for (const candidate of [`${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")]) if (fs.existsSync(candidate)) return candidate;
+    throw new Error(`cannot resolve ${spec} from ${from}`);
+  };
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const code = fs.readFileSync(file, "utf8");
+    for (const match of code.matchAll(/^(?:import|export)\s+(?!type\s)(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']/gm)) {
+      const spec = match[1]!;
+      const target = resolve(file, spec);
+      if (target) visit(target);
+      else packages.add(spec);
+    }
+  };
+  visit(path.join(ROOT, entry));
+  return { files: [...files].map((f) => path.relative(ROOT, f)).sort(), packages: [...packages].sort() };
+}
+
+it("the simulator's browser core (lib/sim/browser.ts, the one lib/sim file components import) reaches no I/O", () => {
+  const { files, packages } = importClosure("lib/sim/browser.ts");
+  // The closure is real: the room reads the local painter, the environment the kernel's generator.
+  expect(files).toEqual(expect.arrayContaining(["lib/sim/env.ts", "lib/ai/local/paint/read.ts", "lib/kernel/index.ts"]));
+  expect(packages).toEqual(["compromise", "zod"]);
+  const allowed = /^lib\/(sim\/(browser|room|labels|env|camera|geometry|spec)\.ts|kernel\/|ai\/frame-prompt\.ts|ai\/local\/(words\.ts|paint\/))/;
+  expect(files.filter((f) => !allowed.test(f))).toEqual([]);
 });

@@ -304,6 +304,8 @@ describe("every documented success response, live", () => {
     const exit = world.world.scene.events.find((e: { from: string }) => e.from === entrance);
     const playtest = await ok(api.post(`${w}/playtests`, { name: "first move", steps: [{ event: exit.name, state: exit.to ?? entrance }] }, sk), 201);
     await ok(api.get(`${w}/playtests`, sk));
+    const dataset = await ok(api.post(`${w}/datasets`, { episodes: 1, maxSteps: 10 }, sk), 202);
+    await ok(api.get(`${w}/datasets/${dataset.datasetId}`, sk));
     await ok(api.post(`${w}/edit`, { instruction: "add a state 'Attic' after 'cellar'", dryRun: true }, sk));
     await ok(api.post(`${w}/edit`, { instruction: "add a state 'Attic' after 'cellar'" }, sk));
     await ok(api.post(`${w}/edit`, { instruction: "remove the atic" }, sk), 422);

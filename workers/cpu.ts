@@ -12,3 +12,4 @@ export { localSpeech as localSpeak } from "@/lib/ai/local/voice";
 export { detectObjectsTask as detectObjects } from "@/lib/vision/detect/detector";
 export { referenceLookTask as referenceLook } from "@/lib/vision/reference";
 export { encodePreviewGif as previewGif } from "@/lib/scenarios/preview-gif";
+export { exportDatasetTask as simExport } from "@/lib/datasets/export-task";

@@ -24,7 +24,7 @@ import type {
   ZWorldResource,
   ZWorldSummary,
 } from "@/lib/openapi/responses";
-import type { ZVisionCheck, ZVisionDescribe, ZVisionGround } from "@/lib/openapi/responses";
+import type { ZDataset, ZVisionCheck, ZVisionDescribe, ZVisionGround } from "@/lib/openapi/responses";
 import type { ZEditPreview, ZPlaytest, ZPlaytestList, ZPlaytestReport } from "@/lib/openapi/responses";
 
 /*
@@ -77,6 +77,9 @@ export type Usage = Body<typeof ZUsage>;
 export type VisionGround = Body<typeof ZVisionGround>;
 export type VisionDescribe = Body<typeof ZVisionDescribe>;
 export type VisionCheck = Body<typeof ZVisionCheck>;
+
+/** POST /v1/worlds/{id}/datasets and GET …/datasets/{datasetId} (docs/simulation.md "In the Studio"). */
+export type Dataset = Body<typeof ZDataset>;
 
 /** GET /v1/campaigns/{id}: a book's chapters, their status and worlds, and the job's progress. */
 export type Campaign = z.infer<typeof ZCampaign>;

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from "react";
 import { useWorld, type WorldRef, type WorldResource } from "@/components/api/worlds";
@@ -15,14 +16,22 @@ import { WorldSettings } from "@/components/worlds/world-settings";
 import { WorldEditor } from "./world-editor";
 import { EditorSkeleton } from "./workspace-skeleton";
 
-export type WorkspaceTab = "graph" | "versions" | "settings" | "play" | "vision";
+export type WorkspaceTab = "graph" | "versions" | "settings" | "play" | "vision" | "simulation";
 export const WORKSPACE_TABS: ReadonlyArray<{ id: WorkspaceTab; label: string }> = [
   { id: "graph", label: "Graph" },
   { id: "versions", label: "Versions" },
   { id: "settings", label: "Settings" },
   { id: "play", label: "Play" },
   { id: "vision", label: "Vision" },
+  { id: "simulation", label: "Simulation" },
 ];
+
+// The simulator reads rooms with the local painter's own text reader (compromise), which the
+// other tabs never need: it loads with the tab (docs/simulation.md "In the Studio").
+const SimulationPanel = dynamic(() => import("@/components/simulation/simulation-panel").then((m) => m.SimulationPanel), {
+  ssr: false,
+  loading: () => <p className="text-sm text-fg-muted">Loading the simulator…</p>,
+});
 
 const noSubscribe = () => () => {};
 /** False on the server and during hydration, true after: the canvas renders in the browser only. */
@@ -47,7 +56,7 @@ export interface WorldWorkspaceProps {
   origin: string;
 }
 
-/** One world in the Studio: header, and the Graph, Versions, Settings, Play and Vision tabs. */
+/** One world in the Studio: header, and the Graph, Versions, Settings, Play, Vision and Simulation tabs. */
 export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab = "graph", origin }: WorldWorkspaceProps) {
   const worldId = initialWorld.id;
   const ref: WorldRef = useMemo(() => ({ appId, worldId, mode }), [appId, worldId, mode]);
@@ -56,7 +65,7 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
   const [tab, setTab] = useState<WorkspaceTab>(initialTab);
   const mounted = useMounted();
   const baseId = useId();
-  const tabRefs = useRef<Record<WorkspaceTab, HTMLButtonElement | null>>({ graph: null, versions: null, settings: null, play: null, vision: null });
+  const tabRefs = useRef<Record<WorkspaceTab, HTMLButtonElement | null>>({ graph: null, versions: null, settings: null, play: null, vision: null, simulation: null });
 
   const switchTab = useCallback((next: WorkspaceTab, focus = false) => {
     setTab(next);
@@ -67,11 +76,16 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
     if (focus) tabRefs.current[next]?.focus();
   }, []);
 
-  // Alt+1…5 switch tabs from anywhere on the page.
+  // On a narrow screen the tab row scrolls: keep the open tab in sight.
+  useEffect(() => {
+    tabRefs.current[tab]?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  }, [tab]);
+
+  // Alt+1…6 switch tabs from anywhere on the page.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!event.altKey || event.metaKey || event.ctrlKey) return;
-      const index = ["Digit1", "Digit2", "Digit3", "Digit4", "Digit5"].indexOf(event.code);
+      const index = ["Digit1", "Digit2", "Digit3", "Digit4", "Digit5", "Digit6"].indexOf(event.code);
       const next = WORKSPACE_TABS[index];
       if (!next) return;
       event.preventDefault();
@@ -131,7 +145,7 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
             </Button>
           </div>
         </div>
-        <div role="tablist" aria-label="World" className="flex gap-1 px-2.5 sm:px-3.5">
+        <div role="tablist" aria-label="World" className="flex gap-1 overflow-x-auto px-2.5 [scrollbar-width:none] sm:px-3.5">
           {WORKSPACE_TABS.map((t, i) => (
             <button
               key={t.id}
@@ -172,6 +186,7 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
             {tab === "settings" ? <WorldSettings appId={appId} worldId={worldId} mode={mode} origin={origin} /> : null}
             {tab === "play" ? <Walkthrough appId={appId} worldId={worldId} mode={mode} /> : null}
             {tab === "vision" ? <VisionPanel world={ref} resource={world} /> : null}
+            {tab === "simulation" ? <SimulationPanel world={ref} resource={world} /> : null}
           </Panel>
         </div>
       ) : null}

@@ -16,10 +16,13 @@ const MIME_EXT: Record<string, string> = {
   "audio/mpeg": "mp3",
   "audio/wav": "wav",
   "application/json": "json",
+  // Datasets of the simulator (lib/datasets): JSONL episodes and a numpy NPZ (a zip).
+  "application/x-ndjson": "jsonl",
+  "application/zip": "npz",
 };
 export const EXT_MIME = Object.fromEntries(Object.entries(MIME_EXT).map(([mime, ext]) => [ext, mime]));
 
-export const ASSET_NAME = /^[0-9a-f]{64}\.(png|jpg|webp|gif|mp3|wav|json)$/;
+export const ASSET_NAME = /^[0-9a-f]{64}\.(png|jpg|webp|gif|mp3|wav|json|jsonl|npz)$/;
 
 /** Sniffs the image type from its first bytes; the declared type of a data URL is not trusted. */
 export function sniffMime(bytes: Buffer): string | null {

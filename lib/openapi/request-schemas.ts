@@ -25,6 +25,7 @@ import { ZEditBody } from "@/lib/edit/requests";
 import { ZCreateKey } from "@/lib/keys/keys";
 import { ZCreatePlaytestBody, ZPlaytestStepInput } from "@/lib/playtests/requests";
 import { ZClipSpec, ZCreateBatchBody } from "@/lib/scenarios/requests";
+import { ZCreateDatasetBody } from "@/lib/datasets/requests";
 import { ZCreateVersionBody, ZRenameVersionBody, ZRestoreVersionBody } from "@/lib/versions/requests";
 import { ZCreateWebhook } from "@/lib/webhooks/endpoints";
 import { ZCheckBody, ZDescribeBody, ZFrame, ZGroundBody } from "@/lib/vision/requests";
@@ -54,6 +55,7 @@ export const REQUEST_SCHEMAS = {
   AddEventRequest: ZAddEventBody,
   EditRequest: ZEditBody,
   CreatePlaytestRequest: ZCreatePlaytestBody,
+  CreateDatasetRequest: ZCreateDatasetBody,
   PlaytestStepInput: ZPlaytestStepInput,
   ForkRequest: ZForkBody,
   ValidateRequest: ZValidateBody,

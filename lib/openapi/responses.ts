@@ -11,12 +11,14 @@ import { body, ZSchemaVersion, ZTimestamp, ZUuid } from "./response-parts";
 import { EDIT_RESPONSE_SCHEMAS, ZPlaytestReport } from "./responses-edit";
 import { SCENARIO_RESPONSE_SCHEMAS } from "./responses-scenarios";
 import { VISION_RESPONSE_SCHEMAS } from "./responses-vision";
+import { DATASET_RESPONSE_SCHEMAS } from "./responses-datasets";
 
 // The sibling files' schemas the Studio's types read (components/api/types.ts).
 export { ZCampaign, ZCampaignBody, ZCampaignStarted } from "./campaign-responses";
 export { ZBatchBody, ZBatchList, ZBatchStarted, ZBatchSummary, ZClip, ZClipBody } from "./responses-scenarios";
 export { ZVisionCheck, ZVisionDescribe, ZVisionGround } from "./responses-vision";
 export { ZEditPreview, ZPlaytest, ZPlaytestList, ZPlaytestReport } from "./responses-edit";
+export { ZDataset } from "./responses-datasets";
 
 /*
  * The response bodies of /v1, as zod schemas. The OpenAPI document is generated from them and
@@ -456,6 +458,7 @@ export const RESPONSE_SCHEMAS = {
   Speech: ZSpeech,
   OpenApiDocument: ZOpenApiDocument,
   ...VISION_RESPONSE_SCHEMAS,
+  ...DATASET_RESPONSE_SCHEMAS,
   ...CAMPAIGN_RESPONSE_SCHEMAS,
   ...EDIT_RESPONSE_SCHEMAS,
   ...SCENARIO_RESPONSE_SCHEMAS,

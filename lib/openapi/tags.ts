@@ -4,6 +4,7 @@ export const TAGS = [
   { name: "Campaigns", description: "A book authored into a multi-chapter game: one world per chapter, in order, by a durable job." },
   { name: "Graph", description: "Read projections of a world's graph and edit it with ops and events, compare-and-set on `rev`." },
   { name: "Playtests", description: "Recorded play-throughs of a world: every graph write replays them and reports which still pass; a write may require them." },
+  { name: "Simulation", description: "A world as a reinforcement-learning environment: datasets of simulated episodes (JSONL and NPZ) exported by a durable job. The environment itself is served by the self-hosted runner, `npm run worlds -- sim serve`." },
   { name: "Versions", description: "A world's branching tree of full snapshots, with a HEAD pointer." },
   { name: "Validation", description: "Run the kernel gate and lints without persisting." },
   { name: "Jobs", description: "Durable generation jobs: status, phase, progress (a campaign job: `actsDone`/`actsTotal`); cancellation." },

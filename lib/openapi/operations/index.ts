@@ -2,6 +2,7 @@ import type { Operation } from "../operation";
 import { APPS } from "./apps";
 import { CAMPAIGNS } from "./campaigns";
 import { CHARACTERS } from "./characters";
+import { DATASETS } from "./datasets";
 import { GRAPH } from "./graph";
 import { JOBS } from "./jobs";
 import { KEYS } from "./keys";
@@ -25,6 +26,7 @@ export const OPERATIONS: Operation[] = [
   ...CAMPAIGNS,
   ...GRAPH,
   ...PLAYTESTS,
+  ...DATASETS,
   ...VERSIONS,
   ...VALIDATION,
   ...USAGE,
