@@ -53,7 +53,9 @@ export async function insertBatch(caller: Caller, input: NewBatch): Promise<Batc
       data: { id: jobId, appId: caller.appId, mode: caller.mode, kind: "scenario", worldId: input.world.id, phase: "queued", input: { batchId } },
     });
     return readBatchWith(tx, batchId);
-  });
+    // Submits of one app queue on its lock, each holding a pooled connection: a burst of them
+    // waits its turn for a connection rather than failing after Prisma's default 2 s.
+  }, { maxWait: 15_000, timeout: 20_000 });
 }
 
 function clipData(batchId: string, index: number, spec: ClipSpec) {
