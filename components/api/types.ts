@@ -25,6 +25,7 @@ import type {
   ZWorldSummary,
 } from "@/lib/openapi/responses";
 import type { ZVisionCheck, ZVisionDescribe, ZVisionGround } from "@/lib/openapi/responses";
+import type { ZBatchBody, ZBatchList, ZBatchStarted, ZBatchSummary, ZClip, ZClipBody, ZClipCheck } from "@/lib/openapi/responses";
 
 /*
  * The /v1 responses as the Studio reads them: the types of the API's own response schemas
@@ -83,3 +84,17 @@ export type CampaignStatus = Campaign["status"];
 export type CampaignChapter = Campaign["chapters"][number];
 /** The 202 of POST /v1/campaigns and of resume. */
 export type CampaignStarted = Body<typeof ZCampaignStarted>;
+
+/** The Scenario Studio (CONTRACT.md "Scenario Studio"): a batch of clips over a world, and its clips. */
+export type BatchSummary = z.infer<typeof ZBatchSummary>;
+export type BatchStatus = BatchSummary["status"];
+/** The 202 of POST /v1/scenario-batches. */
+export type BatchStarted = Body<typeof ZBatchStarted>;
+/** GET /v1/scenario-batches/{id}: the summary and its clips in request order. */
+export type Batch = Body<typeof ZBatchBody>;
+export type BatchList = Body<typeof ZBatchList>;
+export type Clip = z.infer<typeof ZClip>;
+export type ClipStatus = Clip["status"];
+export type ClipCheck = z.infer<typeof ZClipCheck>;
+/** POST …/clips/{clipId}/accept and /reject. */
+export type ReviewedClip = Body<typeof ZClipBody>;

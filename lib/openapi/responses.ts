@@ -14,6 +14,7 @@ import { VISION_RESPONSE_SCHEMAS } from "./responses-vision";
 // The sibling files' schemas the Studio's types read (components/api/types.ts).
 export { ZCampaign, ZCampaignBody, ZCampaignStarted } from "./campaign-responses";
 export { ZVisionCheck, ZVisionDescribe, ZVisionGround } from "./responses-vision";
+export { ZBatchBody, ZBatchList, ZBatchStarted, ZBatchSummary, ZClip, ZClipBody, ZClipCheck } from "./responses-scenarios";
 
 /*
  * The response bodies of /v1, as zod schemas. The OpenAPI document is generated from them and
