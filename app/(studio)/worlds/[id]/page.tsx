@@ -8,7 +8,7 @@ import { findUserWorld } from "@/lib/worlds/studio";
 import { studioBaseUrl } from "../../base-url";
 import { getSessionUser } from "../../session";
 
-const TABS: readonly WorkspaceTab[] = ["graph", "versions", "settings", "play", "vision"];
+const TABS: readonly WorkspaceTab[] = ["graph", "versions", "settings", "play", "vision", "scenarios"];
 
 /** The signed-in user's world (memoized per request: metadata and page share one read). */
 const loadWorld = cache((userId: string, worldId: string) => findUserWorld(userId, worldId));
