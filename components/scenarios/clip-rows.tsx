@@ -9,7 +9,7 @@ import { cn } from "@/components/ui/cn";
 import { AlertTriangleIcon, TrashIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { TextArea } from "@/components/ui/text-area";
-import { describeClip, TIME_LABELS, variantsOnWalk, WEATHER_LABELS, type ClipDraft, type CounterfactualDraft, type PlanDraft, type VariationDraft, type Walk } from "./plan-model";
+import { changeableSteps, describeClip, TIME_LABELS, variantsOnWalk, WEATHER_LABELS, type ClipDraft, type CounterfactualDraft, type PlanDraft, type VariationDraft, type Walk } from "./plan-model";
 
 const selectClasses = "h-9 w-full rounded-md border border-line-strong bg-surface px-2.5 text-sm text-fg shadow-xs aria-invalid:border-danger";
 
@@ -114,23 +114,26 @@ function VariationFields({ clip, variants, onChange, invalid }: { clip: Variatio
 
 function CounterfactualFields({ world, plan, walk, clip, onChange }: { world: World; plan: PlanDraft; walk: Walk; clip: CounterfactualDraft; onChange: (clip: CounterfactualDraft) => void }) {
   const id = useId();
-  const step = walk.steps[clip.step];
+  const steps = changeableSteps(plan.path);
+  const step = steps.includes(clip.step) ? walk.steps[clip.step] : undefined;
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <LabeledSelect
         id={`${id}-step`}
         label="Step to change"
-        value={plan.path[clip.step] === undefined ? "" : String(clip.step)}
+        value={steps.includes(clip.step) ? String(clip.step) : ""}
         onChange={(v) => onChange({ ...clip, step: Number(v), to: "" })}
         disabled={walk.steps.length === 0}
         hint={walk.steps.length === 0 ? "Add a step to the walk first." : undefined}
       >
-        {plan.path[clip.step] === undefined ? <option value="">Choose a step</option> : null}
-        {walk.steps.map((s, i) => (
-          <option key={i} value={i}>
-            {i + 1}. {s.event} ({s.from} → {s.to})
-          </option>
-        ))}
+        {steps.includes(clip.step) ? null : <option value="">Choose a step</option>}
+        {walk.steps.map((s, i) =>
+          steps.includes(i) ? (
+            <option key={i} value={i}>
+              {i + 1}. {s.event} ({s.from} → {s.inPlace ? "stays" : s.to})
+            </option>
+          ) : null,
+        )}
       </LabeledSelect>
       <LabeledSelect id={`${id}-to`} label="Leads to instead" value={clip.to} onChange={(v) => onChange({ ...clip, to: v })} disabled={!step}>
         <option value="">{step ? `Where it leads now (${step.to})` : "Where it leads now"}</option>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makeSmallWorld } from "@/lib/kernel/fixtures";
 import { ZCreateBatchBody } from "@/lib/shared/scenario-plan";
-import { checkPlan, clipsOf, errorsByClip, exitsOf, initialPlan, newCounterfactual, newVariation, walkPath, withPath, type PlanDraft } from "./plan-model";
+import { changeableSteps, checkPlan, clipsOf, errorsByClip, exitsOf, initialPlan, newCounterfactual, newVariation, walkPath, withPath, type PlanDraft } from "./plan-model";
 
 const world = makeSmallWorld();
 const plan = (over: Partial<PlanDraft> = {}): PlanDraft => ({ ...initialPlan(world), ...over });
@@ -42,6 +42,16 @@ describe("the Scenarios tab's plan", () => {
     expect(checkPlan(world, "w1", p).byClip.get(0)).toEqual(["After the change the walk cannot go on: “a” has no event “finish”."]);
   });
 
+  it("rewrites the event wherever the walk takes it again, and offers only a name's first step", () => {
+    const loop = { ...world, scene: { ...world.scene, events: [...world.scene.events, { from: "b", name: "back", to: "a", base: "", detail: "", hotkey: "2" }] } };
+    const walk = walkPath(loop, "a", ["go", "back", "go"], { step: 0, to: "end" });
+    expect(walk.broken).toEqual({ step: 1, reason: "“end” has no event “back”" });
+    const stay = walkPath(loop, "a", ["go", "back", "finish"], { step: 1, to: "b" });
+    expect(stay).toMatchObject({ end: "end", broken: null });
+    expect(stay.steps.map((s) => [s.to, s.inPlace])).toEqual([["b", false], ["b", false], ["end", false]]);
+    expect(changeableSteps(["go", "back", "go", "finish"])).toEqual([0, 1, 3]);
+  });
+
   it("keeps counterfactuals when the walk shrinks, asking for a step again", () => {
     const p = withPath(plan({ path: ["go", "finish"], clips: [{ ...newCounterfactual(1), to: "a", base: "x" }] }), "a", []);
     expect(p.clips[0]).toMatchObject({ step: 0, to: "" });
@@ -49,9 +59,16 @@ describe("the Scenarios tab's plan", () => {
   });
 
   it("reads the API's errors by clip", () => {
-    const { byClip, other } = errorsByClip(["clips.2.path.1: unknown event “x”", "clips[0]: the gate refuses this counterfactual", "worldId: unknown world"]);
+    const { byClip, other } = errorsByClip([
+      "clips.2.path.1: unknown event “x”",
+      "clips[0]: the counterfactual graph fails the gate: E003 x",
+      'clips[1]: path[1]: no event "x" leaves "b"',
+      'clips[1]: replace.with.to: "z" is no state of the world',
+      "worldId: unknown world",
+    ]);
     expect(byClip.get(2)).toEqual(["Walk: unknown event “x”"]);
-    expect(byClip.get(0)).toEqual(["the gate refuses this counterfactual"]);
+    expect(byClip.get(0)).toEqual(["the counterfactual graph fails the gate: E003 x"]);
+    expect(byClip.get(1)).toEqual(['Walk: no event "x" leaves "b"', 'Leads to instead: "z" is no state of the world']);
     expect(other).toEqual(["worldId: unknown world"]);
   });
 });

@@ -80,23 +80,34 @@ export function exitsOf(world: World, stateId: string): Exit[] {
 
 /**
  * Takes each event of `path` by name from the state the walk is in, as a player would. With a
- * `rewrite`, the event at that step leads to `to` instead, and the walk goes on from there.
+ * `rewrite` (a counterfactual), the event taken at that step leads to `to` instead, wherever the
+ * walk takes that same event (the API rewrites the event itself, `update_event`), and the walk
+ * goes on from there.
  */
 export function walkPath(world: World, from: string, path: readonly string[], rewrite?: { step: number; to: string }): Walk {
   const steps: WalkStep[] = [];
   let at = from;
+  let rewritten: { from: string; name: string; to: string } | null = null;
   if (!world.scene.states[from]) return { steps, end: from, broken: { step: 0, reason: `there is no state “${from}”` } };
   for (let i = 0; i < path.length; i++) {
     const name = path[i]!;
     const event = world.scene.events.find((e) => e.from === at && e.name === name);
     if (!event) return { steps, end: at, broken: { step: i, reason: `“${at}” has no event “${name}”` } };
-    const target = rewrite && rewrite.step === i && rewrite.to ? rewrite.to : (event.to ?? at);
+    if (rewrite && rewrite.step === i && rewrite.to) rewritten = { from: at, name, to: rewrite.to };
+    const changed = rewritten !== null && rewritten.from === at && rewritten.name === name;
+    const target = changed ? rewritten!.to : (event.to ?? at);
     if (!world.scene.states[target]) return { steps, end: at, broken: { step: i, reason: `“${name}” leads to “${target}”, which is no state` } };
-    steps.push({ event: name, from: at, to: target, inPlace: event.to === undefined && target === at });
+    steps.push({ event: name, from: at, to: target, inPlace: !changed && event.to === undefined });
     at = target;
   }
   return { steps, end: at, broken: null };
 }
+
+/**
+ * The steps a what-if may change: the API rewrites the first step of the path with the event's
+ * name, so a later step that repeats an earlier name is not offered.
+ */
+export const changeableSteps = (path: readonly string[]) => path.flatMap((name, i) => (path.indexOf(name) === i ? [i] : []));
 
 /** The walk a clip takes: the plan's, or with its counterfactual's step rewritten. */
 export function walkOfClip(world: World, plan: PlanDraft, clip: ClipDraft): Walk {
@@ -177,7 +188,12 @@ const FIELD_WORDS: Record<string, string> = {
   apply: "Change",
   replace: "What if",
   "replace.with.base": "What happens instead",
-  "replace.event": "Step",
+  "replace.event": "Step to change",
+  "replace.with.to": "Leads to instead",
+  "apply.variant": "State variant",
+  "apply.weather": "Weather",
+  "apply.timeOfDay": "Time of day",
+  "expect.reach": "Ends in",
   "apply.note": "Note",
   "expect.visible": "Should show",
   "expect.absent": "Should not show",
@@ -204,7 +220,7 @@ export function checkPlan(world: World, worldId: string, plan: PlanDraft): PlanC
   if (plan.clips.length > MAX_CLIPS) planProblems.push(`A batch holds at most ${MAX_CLIPS} clips.`);
   plan.clips.forEach((clip, i) => {
     if (clip.kind !== "counterfactual") return;
-    if (plan.path[clip.step] === undefined) add(i, "Pick the step of the walk this clip changes.");
+    if (plan.path[clip.step] === undefined || !changeableSteps(plan.path).includes(clip.step)) add(i, "Pick the step of the walk this clip changes.");
     else if (!walk.broken) {
       const own = walkOfClip(world, plan, clip);
       if (own.broken) add(i, `After the change the walk cannot go on: ${own.broken.reason}.`);
@@ -240,7 +256,10 @@ export function errorsByClip(errors: readonly string[]): { byClip: Map<number, s
       continue;
     }
     const index = Number(match[1]);
-    const message = match[2] ? words(match[2].replace(/\.\d+(?=\.|$)/g, ""), match[3]!) : match[3]!;
+    // `clips.3.path.1: …` (a schema error) or `clips[3]: path[1]: …` (the plan refused): name the field in words.
+    const inner = match[2] ? null : /^([A-Za-z][\w.[\]]*):\s*(.*)$/s.exec(match[3]!);
+    const field = (match[2] || inner?.[1] || "").replace(/\[\d+\]|\.\d+(?=\.|$)/g, "");
+    const message = field ? words(field, inner ? inner[2]! : match[3]!) : match[3]!;
     byClip.set(index, [...(byClip.get(index) ?? []), message]);
   }
   return { byClip, other };
