@@ -133,7 +133,7 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
             </Button>
           </div>
         </div>
-        <div role="tablist" aria-label="World" className="flex gap-1 px-2.5 sm:px-3.5">
+        <div role="tablist" aria-label="World" className="flex gap-1 overflow-x-auto px-2.5 [scrollbar-width:none] sm:px-3.5">
           {WORKSPACE_TABS.map((t, i) => (
             <button
               key={t.id}

@@ -36,7 +36,7 @@ export function PathPicker({ world, from, path, walk, onChange }: PathPickerProp
           id={`${id}-from`}
           value={from}
           onChange={(e) => onChange(e.target.value, [])}
-          className="h-9 w-full rounded-md border border-line-strong bg-surface px-2.5 text-sm text-fg shadow-xs sm:max-w-xs"
+          className="block h-9 w-full rounded-md border border-line-strong bg-surface px-2.5 text-sm text-fg shadow-xs sm:max-w-xs"
         >
           {stateIds.map((stateId) => (
             <option key={stateId} value={stateId}>

@@ -203,7 +203,10 @@ const FIELD_WORDS: Record<string, string> = {
 };
 
 function words(field: string, message: string): string {
-  const clean = message.replace("give at least one of weather, timeOfDay, variant, note", "choose a weather, a time of day, a variant or a note");
+  const clean = message
+    .replace("give at least one of weather, timeOfDay, variant, note", "choose a weather, a time of day, a variant or a note")
+    .replace(/^Too small: expected string to have >=1 characters?$/, "write something here")
+    .replace(/^Too big: expected string to have <=(\d+) characters?$/, "at most $1 characters");
   const name = FIELD_WORDS[field];
   return name ? `${name}: ${clean}` : field ? `${field}: ${clean}` : clean;
 }

@@ -18,15 +18,16 @@ export function ScenariosPanel({ world, resource }: { world: WorldRef; resource:
   const [selected, setSelected] = useState<string | null>(null);
   const top = useRef<HTMLDivElement>(null);
 
-  // The batch opens above the plan: bring it into view when one is chosen or sent.
+  // The batch opens above the plan: bring it into view at once when one is chosen or sent (a
+  // smooth scroll is cut short as the batch's clips arrive and push the page down).
   useEffect(() => {
-    if (selected) top.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+    if (selected) top.current?.scrollIntoView({ block: "start" });
   }, [selected]);
 
   return (
     <div ref={top} className="scroll-mt-6 space-y-6">
       {selected ? <BatchView key={selected} scope={scope} batchId={selected} worldId={world.worldId} onClose={() => setSelected(null)} /> : null}
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
         <PlanComposer scope={scope} worldId={world.worldId} world={graph} onSubmitted={setSelected} />
         <BatchList scope={scope} worldId={world.worldId} selected={selected} onSelect={setSelected} />
       </div>
