@@ -11,3 +11,4 @@ export { proceduralBible as proceduralBible } from "@/lib/ai/book";
 export { localSpeech as localSpeak } from "@/lib/ai/local/voice";
 export { detectObjectsTask as detectObjects } from "@/lib/vision/detect/detector";
 export { referenceLookTask as referenceLook } from "@/lib/vision/reference";
+export { encodePreviewGif as previewGif } from "@/lib/scenarios/preview-gif";

@@ -83,6 +83,11 @@ export interface PaintInput {
   subject?: string;
   /** The world's subject reference image, read (lib/vision/reference.ts): painters draw the protagonist after it. */
   reference?: PaintReference;
+  /**
+   * Light and weather the caller sets (a scenario clip's variation): they win over what the prose
+   * says. The words belong in the prompt too, for painters that only read prose.
+   */
+  conditions?: { timeOfDay?: TimeOfDay; weather?: Weather };
   signal?: AbortSignal;
 }
 

@@ -63,6 +63,8 @@ const ZEnv = z.object({
   JOBS_CONCURRENCY: z.coerce.number().int().positive().default(8),
   JOBS_RETRY_BASE_MS: z.coerce.number().int().positive().default(15_000),
   JOBS_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+  // Clips of one scenario batch rendered at once (lib/scenarios/run.ts, docs/scenarios.md).
+  SCENARIO_LANES: z.coerce.number().int().min(1).max(8).default(2),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),

@@ -14,6 +14,7 @@ export const SCOPES = [
   "usage:read",
   "media:write",
   "scenarios:read",
+  "scenarios:write",
   "vision:write",
 ] as const;
 

@@ -24,6 +24,7 @@ import {
 import { ZEditBody } from "@/lib/edit/requests";
 import { ZCreateKey } from "@/lib/keys/keys";
 import { ZCreatePlaytestBody, ZPlaytestStepInput } from "@/lib/playtests/requests";
+import { ZClipSpec, ZCreateBatchBody } from "@/lib/scenarios/requests";
 import { ZCreateVersionBody, ZRenameVersionBody, ZRestoreVersionBody } from "@/lib/versions/requests";
 import { ZCreateWebhook } from "@/lib/webhooks/endpoints";
 import { ZCheckBody, ZDescribeBody, ZFrame, ZGroundBody } from "@/lib/vision/requests";
@@ -73,4 +74,6 @@ export const REQUEST_SCHEMAS = {
   VisionGroundRequest: ZGroundBody,
   VisionDescribeRequest: ZDescribeBody,
   VisionCheckRequest: ZCheckBody,
+  CreateScenarioBatchRequest: ZCreateBatchBody,
+  ClipSpec: ZClipSpec,
 } satisfies Record<string, z.ZodType>;

@@ -11,7 +11,7 @@ export const ZBatchSummary = z.object({
   batchId: ZUuid,
   name: z.string().nullable(),
   worldId: z.string().describe("the world the clips walk"),
-  rev: z.number().int().describe("the graph revision the batch renders against, whatever the world becomes while it runs"),
+  rev: z.string().min(1).describe("the graph revision the batch renders against, whatever the world becomes while it runs"),
   review: z.enum(REVIEW_MODES),
   status: z.enum(BATCH_STATUSES).describe("queued → running → completed; queued | running → cancelled; failed only when the batch cannot run at all"),
   itemsTotal: z.number().int().min(1).max(100),

@@ -9,10 +9,12 @@ import { ZVisibility } from "@/lib/worlds/requests";
 import { CAMPAIGN_RESPONSE_SCHEMAS, ZCampaignLink } from "./campaign-responses";
 import { body, ZSchemaVersion, ZTimestamp, ZUuid } from "./response-parts";
 import { EDIT_RESPONSE_SCHEMAS, ZPlaytestReport } from "./responses-edit";
+import { SCENARIO_RESPONSE_SCHEMAS } from "./responses-scenarios";
 import { VISION_RESPONSE_SCHEMAS } from "./responses-vision";
 
 // The sibling files' schemas the Studio's types read (components/api/types.ts).
 export { ZCampaign, ZCampaignBody, ZCampaignStarted } from "./campaign-responses";
+export { ZBatchBody, ZBatchList, ZBatchStarted, ZBatchSummary, ZClip, ZClipBody } from "./responses-scenarios";
 export { ZVisionCheck, ZVisionDescribe, ZVisionGround } from "./responses-vision";
 export { ZBatchBody, ZBatchList, ZBatchStarted, ZBatchSummary, ZClip, ZClipBody, ZClipCheck } from "./responses-scenarios";
 
@@ -266,7 +268,8 @@ export const ZUsage = body({
   billing: z.object({
     sessionSeconds: z.number().min(0),
     chatSeconds: z.number().min(0),
-  }).describe("today's billable runtime usage of the key's mode"),
+    scenarioClips: z.number().int().min(0).describe("Scenario Studio clips accepted today (one `scenario_clip` each; live only)"),
+  }).describe("today's billable usage of the key's mode"),
 });
 
 // ---------------------------------------------------------------- runtime and characters
@@ -450,4 +453,5 @@ export const RESPONSE_SCHEMAS = {
   ...VISION_RESPONSE_SCHEMAS,
   ...CAMPAIGN_RESPONSE_SCHEMAS,
   ...EDIT_RESPONSE_SCHEMAS,
+  ...SCENARIO_RESPONSE_SCHEMAS,
 } satisfies Record<string, z.ZodType>;

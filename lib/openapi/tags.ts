@@ -9,6 +9,7 @@ export const TAGS = [
   { name: "Jobs", description: "Durable generation jobs: status, phase, progress (a campaign job: `actsDone`/`actsTotal`); cancellation." },
   { name: "Media", description: "Painted frames: seed frames and a world's next scene." },
   { name: "Vision", description: "Ground objects, describe scenes and run perception checks against frames: a live world's, an https URL's or base64. Each call meters under its own quota kind." },
+  { name: "Scenarios", description: "Scenario Studio: variation and counterfactual clips over a world, submitted as a durable batch, each rendered, verified, and accepted or rejected. A live clip is charged once, when it is accepted." },
   { name: "Usage", description: "Daily quota use and billable runtime usage." },
   { name: "Runtime", description: "Session tokens and what the embed player calls with them: the world, heartbeats (`session_seconds`), speech. CORS for the app's embedding origins. The player shows each state's picture, label, `base`, `ambient` lines and events; `camera` and `movement` are renderer directions it never shows." },
   { name: "Characters", description: "Characters (a stance graph and a brain), talk turns and transcripts." },

@@ -129,6 +129,6 @@ export async function getUsage(appId: string, mode: Mode) {
   return {
     day: isoDay(day),
     quotas: Object.fromEntries(QUOTA_KINDS.map((kind) => [kind, { used: used.get(kind) ?? 0, cap: caps[kind] }])),
-    billing: { sessionSeconds: billed("session_seconds"), chatSeconds: billed("chat_seconds") },
+    billing: { sessionSeconds: billed("session_seconds"), chatSeconds: billed("chat_seconds"), scenarioClips: billed("scenario_clip") },
   };
 }

@@ -1,6 +1,7 @@
 import type { DbClient } from "@/lib/db";
 import type { Mode } from "@/lib/keys/key-string";
 
+/** What addToLedger adds. `scenario_clip` is not one: only lib/scenarios/charge.ts writes it, with the clip's charge. */
 export type BillingMetric = "session_seconds" | "chat_seconds";
 
 /** Today's UTC day as `YYYY-MM-DD` (the ledger's `day`, as lib/quota reads it). */

@@ -22,5 +22,11 @@ export {
 export const ZBatchParams = z.object({ id: z.uuid() });
 export const ZClipParams = z.object({ id: z.uuid(), clipId: z.uuid() });
 
-/** GET /v1/scenario-batches: `cursor` is the `createdAt` of the previous page's last batch (CONTRACT). */
-export const ZBatchListQuery = ZListQuery;
+/**
+ * GET /v1/scenario-batches: `cursor` is the `createdAt` of the previous page's last batch
+ * (CONTRACT), exactly as it was sent: an ISO-8601 UTC time. createdAt is unique per app and mode
+ * (docs/scenarios.md "Paging"), so it alone says where the next page starts.
+ */
+export const ZBatchListQuery = ZListQuery.extend({
+  cursor: z.iso.datetime({ precision: 3, error: "must be the `createdAt` of a batch (ISO-8601 UTC with milliseconds, as returned)" }).optional(),
+});

@@ -7,7 +7,9 @@ import { z } from "zod";
 const SPEC_EVENT_TYPES = ["world.generation.succeeded", "world.generation.failed", "session.ended"] as const;
 /** Campaign authoring (CONTRACT.md "Campaigns"): opt-in, delivered to endpoints that list them or `*`. */
 export const CAMPAIGN_EVENT_TYPES = ["campaign.chapter.authored", "campaign.completed", "campaign.stopped"] as const;
-export const WEBHOOK_EVENT_TYPES = [...SPEC_EVENT_TYPES, ...CAMPAIGN_EVENT_TYPES] as const;
+/** Scenario Studio (CONTRACT.md "Scenario Studio"): opt-in like the campaign types. */
+export const SCENARIO_EVENT_TYPES = ["scenario.batch.completed"] as const;
+export const WEBHOOK_EVENT_TYPES = [...SPEC_EVENT_TYPES, ...CAMPAIGN_EVENT_TYPES, ...SCENARIO_EVENT_TYPES] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Subscribes to every present and future type. */
@@ -23,6 +25,7 @@ export interface WebhookEventData {
   "campaign.chapter.authored": { campaignId: string; jobId: string; chapter: number; worldId: string };
   "campaign.completed": { campaignId: string; jobId: string };
   "campaign.stopped": { campaignId: string; jobId: string; error: string };
+  "scenario.batch.completed": { batchId: string; accepted: number; rejected: number; failed: number };
 }
 export type EmittableEventType = keyof WebhookEventData;
 

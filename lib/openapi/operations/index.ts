@@ -9,6 +9,7 @@ import { MEDIA } from "./media";
 import { META } from "./meta";
 import { PLAYTESTS } from "./playtests";
 import { RUNTIME } from "./runtime";
+import { SCENARIOS } from "./scenarios";
 import { USAGE } from "./usage";
 import { VALIDATION } from "./validation";
 import { VERSIONS } from "./versions";
@@ -36,4 +37,5 @@ export const OPERATIONS: Operation[] = [
   ...JOBS,
   ...MEDIA,
   ...VISION,
+  ...SCENARIOS,
 ];

@@ -19,6 +19,8 @@ export interface ComposeInput {
   lite?: boolean;
   /** Colours of the world's subject reference image (lib/vision/reference.ts): the protagonist wears them, the sky leans toward them. */
   reference?: { look: ReferenceLook };
+  /** Time of day and weather set by the caller: they win over what the text says. */
+  conditions?: { timeOfDay?: TimeOfDay; weather?: Weather };
 }
 
 interface Placed {
@@ -127,8 +129,8 @@ export function composeScene(input: ComposeInput): ComposedScene {
   const rng: Prng = createPrng(hashString(JSON.stringify(["paint-v2", text, input.aspect, subject ?? ""])));
   const W = input.aspect === "16:9" ? 1280 : 720;
   const H = 720;
-  const time: TimeOfDay = reading.time ?? rng.pick(["day", "dusk", "dawn", "night", "day"] as const);
-  const weather: Weather = reading.weather ?? (rng.next() < 0.7 ? "clear" : "cloudy");
+  const time: TimeOfDay = input.conditions?.timeOfDay ?? reading.time ?? rng.pick(["day", "dusk", "dawn", "night", "day"] as const);
+  const weather: Weather = input.conditions?.weather ?? reading.weather ?? (rng.next() < 0.7 ? "clear" : "cloudy");
   const light = LIGHT[time] * (weather === "storm" ? 0.7 : weather === "rain" || weather === "fog" ? 0.85 : 1);
   let [skyTop, skyBottom] = SKY[time].map((c, i) => tinted(c, input.reference?.look, i + 1)) as [string, string];
   if (weather === "storm" || weather === "rain") [skyTop, skyBottom] = [rgb(mix(hex(skyTop), [40, 44, 54], 0.6)), rgb(mix(hex(skyBottom), [70, 76, 88], 0.6))];

@@ -117,6 +117,15 @@ describe("composed frames", () => {
     expect(composeScene({ prompt: "the salt flats at noon", subject: "the cartographer, the one the camera follows", aspect: "16:9" }).manifest.objects.find((o) => o.subject)?.label).toBe("cartographer");
   });
 
+  it("paints the time of day and weather a caller sets over what the words say (a scenario clip's variation)", () => {
+    const prompt = "a stormy sea at dawn, featuring a lighthouse keeper";
+    expect(composeScene({ prompt, aspect: "16:9" }).manifest).toMatchObject({ timeOfDay: "dawn", weather: "storm" });
+    const set = composeScene({ prompt, aspect: "16:9", conditions: { timeOfDay: "night", weather: "rain" } });
+    expect(set.manifest).toMatchObject({ timeOfDay: "night", weather: "rain" });
+    expect(set.manifest.palette.skyTop).not.toBe(composeScene({ prompt, aspect: "16:9" }).manifest.palette.skyTop);
+    expect(composeScene({ prompt, aspect: "16:9", conditions: { weather: "clear" } }).manifest).toMatchObject({ timeOfDay: "dawn", weather: "clear" });
+  });
+
   it("is deterministic per input, and the time of day and weather come from the words", () => {
     const a = composeScene({ prompt: PREMISES[3]!, aspect: "16:9" });
     expect(composeScene({ prompt: PREMISES[3]!, aspect: "16:9" }).svg).toBe(a.svg);
