@@ -72,7 +72,7 @@ export function BatchView({ scope, batchId, worldId, onClose }: BatchViewProps) 
         }
         description={
           <>
-            {REVIEW_LABEL[batch.review]} · sent {formatRelative(batch.createdAt)} · against rev <span className="font-mono">{String(batch.rev)}</span> of the graph
+            {REVIEW_LABEL[batch.review]} · sent {formatRelative(batch.createdAt)} · against rev <span className="font-mono" title={batch.rev}>{batch.rev.slice(0, 7)}</span> of the graph
             {batch.worldId !== worldId ? (
               <>
                 {" "}

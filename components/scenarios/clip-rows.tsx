@@ -46,7 +46,7 @@ export function ClipRows({ world, plan, walk, problems, onChange, onRemove }: Cl
               </Button>
             </div>
             {clip.kind === "variation" ? (
-              <VariationFields clip={clip} variants={variants} onChange={(next) => onChange(index, next)} invalid={errors.length > 0} />
+              <VariationFields clip={clip} variants={variants} onChange={(next) => onChange(index, next)} invalid={errors.some((e) => e.startsWith("Change:"))} />
             ) : (
               <CounterfactualFields world={world} plan={plan} walk={walk} clip={clip} onChange={(next) => onChange(index, next)} />
             )}
