@@ -26,6 +26,7 @@ import type {
 } from "@/lib/openapi/responses";
 import type { ZDataset, ZVisionCheck, ZVisionDescribe, ZVisionGround } from "@/lib/openapi/responses";
 import type { ZEditPreview, ZPlaytest, ZPlaytestList, ZPlaytestReport } from "@/lib/openapi/responses";
+import type { ZBatchBody, ZBatchList, ZBatchStarted, ZBatchSummary, ZClip, ZClipBody, ZClipCheck } from "@/lib/openapi/responses";
 
 /*
  * The /v1 responses as the Studio reads them: the types of the API's own response schemas
@@ -94,3 +95,16 @@ export type PlaytestList = Body<typeof ZPlaytestList>;
 export type PlaytestReport = z.infer<typeof ZPlaytestReport>;
 /** POST /v1/worlds/{id}/edit with `dryRun: true`: the ops an instruction became and the graph they would make. */
 export type EditPreview = Body<typeof ZEditPreview>;
+/** The Scenario Studio (CONTRACT.md "Scenario Studio"): a batch of clips over a world, and its clips. */
+export type BatchSummary = z.infer<typeof ZBatchSummary>;
+export type BatchStatus = BatchSummary["status"];
+/** The 202 of POST /v1/scenario-batches. */
+export type BatchStarted = Body<typeof ZBatchStarted>;
+/** GET /v1/scenario-batches/{id}: the summary and its clips in request order. */
+export type Batch = Body<typeof ZBatchBody>;
+export type BatchList = Body<typeof ZBatchList>;
+export type Clip = z.infer<typeof ZClip>;
+export type ClipStatus = Clip["status"];
+export type ClipCheck = z.infer<typeof ZClipCheck>;
+/** POST …/clips/{clipId}/accept and /reject. */
+export type ReviewedClip = Body<typeof ZClipBody>;

@@ -35,7 +35,7 @@ const GROUPS: Array<{ title: string; rows: Array<[string, string[][]]> }> = [
       ["Automatic layout", [["L"]]],
       ["Problems panel", [["P"]]],
       ["Minimap", [["M"]]],
-      ["Graph, Versions, Settings, Play tabs", [["Alt", "1…4"]]],
+      ["Graph, Versions, Settings, Play, Vision, Scenarios, Simulation tabs", [["Alt", "1…7"]]],
       ["This help", [["?"]]],
     ],
   },

@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ChevronRightIcon, GlobeIcon, PlayIcon } from "@/components/ui/icons";
+import { ScenariosPanel } from "@/components/scenarios/scenarios-panel";
 import { VersionPanel } from "@/components/versions/version-panel";
 import { VisionPanel } from "@/components/vision/vision-panel";
 import { OfflineNotice } from "@/components/worlds/offline-notice";
@@ -16,13 +17,14 @@ import { WorldSettings } from "@/components/worlds/world-settings";
 import { WorldEditor } from "./world-editor";
 import { EditorSkeleton } from "./workspace-skeleton";
 
-export type WorkspaceTab = "graph" | "versions" | "settings" | "play" | "vision" | "simulation";
+export type WorkspaceTab = "graph" | "versions" | "settings" | "play" | "vision" | "scenarios" | "simulation";
 export const WORKSPACE_TABS: ReadonlyArray<{ id: WorkspaceTab; label: string }> = [
   { id: "graph", label: "Graph" },
   { id: "versions", label: "Versions" },
   { id: "settings", label: "Settings" },
   { id: "play", label: "Play" },
   { id: "vision", label: "Vision" },
+  { id: "scenarios", label: "Scenarios" },
   { id: "simulation", label: "Simulation" },
 ];
 
@@ -56,7 +58,7 @@ export interface WorldWorkspaceProps {
   origin: string;
 }
 
-/** One world in the Studio: header, and the Graph, Versions, Settings, Play, Vision and Simulation tabs. */
+/** One world in the Studio: header, and the Graph, Versions, Settings, Play, Vision, Scenarios and Simulation tabs. */
 export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab = "graph", origin }: WorldWorkspaceProps) {
   const worldId = initialWorld.id;
   const ref: WorldRef = useMemo(() => ({ appId, worldId, mode }), [appId, worldId, mode]);
@@ -65,7 +67,7 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
   const [tab, setTab] = useState<WorkspaceTab>(initialTab);
   const mounted = useMounted();
   const baseId = useId();
-  const tabRefs = useRef<Record<WorkspaceTab, HTMLButtonElement | null>>({ graph: null, versions: null, settings: null, play: null, vision: null, simulation: null });
+  const tabRefs = useRef<Record<WorkspaceTab, HTMLButtonElement | null>>({ graph: null, versions: null, settings: null, play: null, vision: null, scenarios: null, simulation: null });
 
   const switchTab = useCallback((next: WorkspaceTab, focus = false) => {
     setTab(next);
@@ -81,11 +83,11 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
     tabRefs.current[tab]?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
   }, [tab]);
 
-  // Alt+1…6 switch tabs from anywhere on the page.
+  // Alt+1…7 switch tabs from anywhere on the page (Alt+n opens the n-th tab).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!event.altKey || event.metaKey || event.ctrlKey) return;
-      const index = ["Digit1", "Digit2", "Digit3", "Digit4", "Digit5", "Digit6"].indexOf(event.code);
+      const index = WORKSPACE_TABS.findIndex((_, i) => event.code === `Digit${i + 1}`);
       const next = WORKSPACE_TABS[index];
       if (!next) return;
       event.preventDefault();
@@ -186,6 +188,7 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
             {tab === "settings" ? <WorldSettings appId={appId} worldId={worldId} mode={mode} origin={origin} /> : null}
             {tab === "play" ? <Walkthrough appId={appId} worldId={worldId} mode={mode} /> : null}
             {tab === "vision" ? <VisionPanel world={ref} resource={world} /> : null}
+            {tab === "scenarios" ? <ScenariosPanel world={ref} resource={world} /> : null}
             {tab === "simulation" ? <SimulationPanel world={ref} resource={world} /> : null}
           </Panel>
         </div>

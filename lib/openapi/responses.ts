@@ -15,10 +15,10 @@ import { DATASET_RESPONSE_SCHEMAS } from "./responses-datasets";
 
 // The sibling files' schemas the Studio's types read (components/api/types.ts).
 export { ZCampaign, ZCampaignBody, ZCampaignStarted } from "./campaign-responses";
-export { ZBatchBody, ZBatchList, ZBatchStarted, ZBatchSummary, ZClip, ZClipBody } from "./responses-scenarios";
 export { ZVisionCheck, ZVisionDescribe, ZVisionGround } from "./responses-vision";
 export { ZEditPreview, ZPlaytest, ZPlaytestList, ZPlaytestReport } from "./responses-edit";
 export { ZDataset } from "./responses-datasets";
+export { ZBatchBody, ZBatchList, ZBatchStarted, ZBatchSummary, ZClip, ZClipBody, ZClipCheck } from "./responses-scenarios";
 
 /*
  * The response bodies of /v1, as zod schemas. The OpenAPI document is generated from them and

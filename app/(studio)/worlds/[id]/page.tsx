@@ -8,7 +8,7 @@ import { findUserWorld } from "@/lib/worlds/studio";
 import { studioBaseUrl } from "../../base-url";
 import { getSessionUser } from "../../session";
 
-const TABS: readonly WorkspaceTab[] = ["graph", "versions", "settings", "play", "vision", "simulation"];
+const TABS: readonly WorkspaceTab[] = ["graph", "versions", "settings", "play", "vision", "scenarios", "simulation"];
 
 /** The signed-in user's world (memoized per request: metadata and page share one read). */
 const loadWorld = cache((userId: string, worldId: string) => findUserWorld(userId, worldId));
