@@ -1,4 +1,4 @@
-import { getProvider, isProviderError, type AuthorCharacterInput, type ProviderName } from "@/lib/ai";
+import { getProvider, isProviderError, type AuthorCharacterInput, type AuthoredCharacter, type ProviderName } from "@/lib/ai";
 import { ApiError } from "@/lib/errors";
 import { createPrng, hashString } from "@/lib/kernel";
 import type { Mode } from "@/lib/keys/key-string";
@@ -9,18 +9,8 @@ import { DEFAULT_STANCES } from "./profile";
  * deterministically (the same premise always yields the same character), in every mode. The
  * explicit fields of the request override any of it.
  */
-export interface AuthoredProfile {
-  name: string;
-  persona: string;
-  lore: string;
-  greeting: string;
-  examples: string;
-  subject: string;
-  style: string;
-  scene: string;
-  intro: { kicker: string; title: string; hint: string };
-  stances: typeof DEFAULT_STANCES;
-}
+/** The profile fields are the ones a model writes (lib/ai's AuthoredCharacter); the stances are ours. */
+export type AuthoredProfile = Omit<AuthoredCharacter, "provider" | "attempts"> & { stances: typeof DEFAULT_STANCES };
 
 const FIRST_NAMES = ["Maren", "Teodor", "Ilse", "Corvin", "Ada", "Bram", "Noor", "Odile", "Piet", "Sable", "Wren", "Juno", "Ezra", "Lior", "Mina", "Tamsin"];
 const STYLES = [
