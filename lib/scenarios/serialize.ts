@@ -1,4 +1,5 @@
 import type { BatchRow, ClipRow } from "./store";
+import type { ClipVerification } from "./verify";
 
 /* Rows → the Scenario Studio's response bodies (lib/openapi/responses-scenarios.ts). */
 
@@ -22,11 +23,6 @@ export function serializeBatch(batch: BatchRow) {
   };
 }
 
-interface Verification {
-  pass: boolean;
-  checks: { name: string; pass: boolean; detail: string }[];
-}
-
 export function serializeClip(clip: ClipRow) {
   return {
     clipId: clip.id,
@@ -37,7 +33,7 @@ export function serializeClip(clip: ClipRow) {
     states: clip.states,
     frames: clip.frames,
     preview: clip.preview,
-    verification: (clip.verification as Verification | null) ?? null,
+    verification: (clip.verification as ClipVerification | null) ?? null,
     error: clip.error,
     charged: clip.chargedAt !== null,
   };
