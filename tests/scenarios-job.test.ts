@@ -215,7 +215,7 @@ describe("the job's steps run twice", () => {
   it("charge each accepted clip once, and a replay of the whole job renders and charges nothing more", async () => {
     const app = await bootstrap();
     const batch = await storedBatch(app, [LIGHTHOUSE_CLIPS[0]!.spec, LIGHTHOUSE_CLIPS[2]!.spec, LIGHTHOUSE_CLIPS[5]!.spec]);
-    const lost = ["start", "clip-0", "clip-1", "complete"];
+    const lost = ["start", "clips-0-1", "clips-2", "complete"];
     const { steps, runs } = engineSteps(lost);
     expect(await runBatchJob(batch.id, steps)).toEqual({ completed: true });
     for (const id of lost) expect(runs.get(id), id).toBe(2);

@@ -12,8 +12,8 @@ import { cancelBatchRows, FINAL_CLIP_STATUSES, moveClip, OPEN_CLIP_STATUSES, rec
 import { verifyClip } from "./verify";
 
 /*
- * The batch job (docs/scenarios.md "The job"): a `start` step, then one step per clip
- * (`clip-<index>`), SCENARIO_LANES clips at a time, then `complete`. Each clip step renders the
+ * The batch job (docs/scenarios.md "The job"): a `start` step, then one step per SCENARIO_LANES
+ * clips (`clips-<index>-<index>`, the clips side by side), then `complete`. Each clip renders the
  * clip against the graph the batch was submitted with, verifies it, and settles it: `auto`
  * accepts (charging a live clip in the same statement) or rejects; `manual` leaves a passing clip
  * `pending_review`. Every step is safe to run twice: a clip already settled is skipped, every
@@ -139,16 +139,34 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 export async function runBatchJob(batchId: string, steps: StepRunner): Promise<BatchOutcome> {
   const started = await steps.run<Started>("start", () => startBatch(batchId));
   if ("ended" in started) return started;
-  const runOne = async (clip: ClipRef): Promise<string> => {
-    try {
-      return await steps.run(`clip-${clip.index}`, () => processClip(batchId, clip.clipId));
-    } catch (error) {
-      return steps.run(`clip-${clip.index}:failed`, () => failClip(batchId, clip.clipId, messageOf(error)));
-    }
-  };
   for (let i = 0; i < started.clips.length; i += started.lanes) {
-    const outcomes = await Promise.all(started.clips.slice(i, i + started.lanes).map(runOne));
+    const wave = started.clips.slice(i, i + started.lanes);
+    const id = `clips-${wave.map((clip) => clip.index).join("-")}`;
+    let outcomes: string[];
+    try {
+      outcomes = await steps.run(id, () => processWave(batchId, wave));
+    } catch (error) {
+      // Its retries are spent: the clips still open fail (a settled one keeps its state).
+      outcomes = await steps.run(`${id}:failed`, async () => {
+        const ended: string[] = [];
+        for (const clip of wave) ended.push(await failClip(batchId, clip.clipId, messageOf(error)));
+        return ended;
+      });
+    }
     if (outcomes.includes("cancelled")) return { ended: "cancelled" };
   }
   return steps.run("complete", () => completeBatch(batchId));
+}
+
+/**
+ * A lane's worth of clips, side by side, in one step. Parallel steps would each cost a request
+ * that replays the whole run (every clip before them); here the run's steps follow one another
+ * and the engine checkpoints each in the same request. A clip that throws fails the step, which
+ * is retried: the clips that settled are skipped (processClip is safe twice), the others go again.
+ */
+async function processWave(batchId: string, wave: ClipRef[]): Promise<string[]> {
+  const outcomes = await Promise.allSettled(wave.map((clip) => processClip(batchId, clip.clipId)));
+  const failed = outcomes.find((outcome) => outcome.status === "rejected");
+  if (failed) throw failed.reason;
+  return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<string>).value);
 }
