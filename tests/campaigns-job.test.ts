@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getProvider } from "@/lib/ai";
 import { rasterizeSvg } from "@/lib/ai/raster";
 import { chatAnswer, imageAnswer, startFakeOpenAI, type FakeOpenAIServer } from "@/lib/ai/testing/fake-openai-server";
 import { runCampaignJob } from "@/lib/campaigns/run";
 import { getDb } from "@/lib/db";
 import { generateWorldSteps, silentReporter, type StepRunner } from "@/lib/generation/pipeline";
+import { failGenerationJob, runGenerationJob } from "@/lib/generation/run";
 import { mockWorld } from "@/lib/kernel/mock-world";
 import { makeSmallWorld } from "@/lib/kernel/fixtures";
 import { BOOK, chapterLinks, expectPlayable, generationsUsed, pollCampaign } from "./support/campaigns";
@@ -123,6 +125,74 @@ describe("the pipeline's author step under an engine", () => {
   });
 });
 
+describe("the pipeline's paint step under an engine", () => {
+  it("retried after one frame failed, paints only the frames it does not have, and drops them once stored", async () => {
+    const app = await bootstrap();
+    const worldId = randomUUID();
+    const painter = getProvider("live");
+    const paint = painter.paintImage.bind(painter);
+    let calls = 0;
+    const spy = vi.spyOn(painter, "paintImage").mockImplementation(async (input) => {
+      if (++calls === 2) throw new Error("the painter went away");
+      return paint(input);
+    });
+    // An engine retries a step that threw.
+    const steps: StepRunner = {
+      async run<T>(_id: string, work: () => Promise<T>): Promise<T> {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return JSON.parse(JSON.stringify((await work()) ?? null)) as T;
+          } catch (error) {
+            if (attempt === 3) throw error;
+          }
+        }
+      },
+    };
+    try {
+      const input = { worldId, premise: "A lighthouse keeper and the drowned bell on a stormy sea", pov: "third person", baseUrl: "http://localhost" };
+      await generateWorldSteps("live", { appId: app.appId, mode: "live" }, input, steps, silentReporter);
+    } finally {
+      spy.mockRestore();
+    }
+    const world = (await api.get(`/v1/worlds/${worldId}`, app.keys.sk_live)).body.world;
+    const painted = Object.values(world.scene.states).filter((s: any) => s.image?.src?.includes("/assets/")).length;
+    expect(painted).toBeGreaterThan(1);
+    const frames = new Set(Object.values(world.scene.states).map((s: any) => s.image?.src)).size;
+    // Every frame painted once, and the one that failed once more.
+    expect(calls).toBe(frames + 1);
+    expect(await (await getDb()).draftFrame.count({ where: { worldId } })).toBe(0);
+  }, 120_000);
+});
+
+describe("a generation job that fails after its world was drafted", () => {
+  it("leaves no draft and no painted frame behind", async () => {
+    const app = await bootstrap();
+    const worldId = randomUUID();
+    const jobId = randomUUID();
+    const db = await getDb();
+    const input = { worldId, premise: "A lighthouse keeper and the drowned bell on a stormy sea", pov: "third person", baseUrl: "http://localhost" };
+    await db.generationJob.create({ data: { id: jobId, appId: app.appId, mode: "live", input } });
+    const painter = getProvider("live");
+    const paint = painter.paintImage.bind(painter);
+    let calls = 0;
+    // The first frame paints; every other one fails, on every attempt.
+    const spy = vi.spyOn(painter, "paintImage").mockImplementation(async (request) => {
+      if (++calls > 1) throw new Error("the painter went away");
+      return paint(request);
+    });
+    try {
+      await expect(runGenerationJob(jobId, engineSteps().steps)).rejects.toThrow(/painter went away/);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await db.worldDraft.count({ where: { worldId } })).toBe(1);
+    expect(await db.draftFrame.count({ where: { worldId } })).toBe(1);
+    await failGenerationJob(jobId, "the painter went away"); // what the function's onFailure calls
+    expect(await db.worldDraft.count({ where: { worldId } })).toBe(0);
+    expect(await db.draftFrame.count({ where: { worldId } })).toBe(0);
+  }, 120_000);
+});
+
 describe("a job cancelled while a chapter is authored", () => {
   it("finishes that chapter, stops as the next one starts, and a replay takes the same path", async () => {
     const app = await bootstrap();
@@ -137,8 +207,8 @@ describe("a job cancelled while a chapter is authored", () => {
     };
     const stopped = { stopped: "cancelled by request" };
     expect(await runCampaignJob(jobId, cancelling)).toEqual(stopped);
-    const chapterSteps = [...runs.keys()].filter((id) => id.startsWith("chapter-") && !id.includes(":paint-"));
-    expect(chapterSteps).toEqual(["chapter-1:reserve", "chapter-1:author", "chapter-1:reference", "chapter-1:persist", "chapter-1:done", "chapter-2:reserve"]);
+    const chapterSteps = [...runs.keys()].filter((id) => id.startsWith("chapter-"));
+    expect(chapterSteps).toEqual(["chapter-1:reserve", "chapter-1:author", "chapter-1:reference", "chapter-1:paint", "chapter-1:persist", "chapter-1:done", "chapter-2:reserve"]);
     expect(await generationsUsed(api, app)).toBe(1);
     expect((await api.get(`/v1/campaigns/${campaignId}`, app.keys.sk_live)).body).toMatchObject({ status: "cancelled", actsDone: 1 });
 

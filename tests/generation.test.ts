@@ -238,10 +238,10 @@ describe("a server killed mid-job", () => {
         const res = await apiClient(second.url).get(`/v1/jobs/${created.body.jobId}`, boot.keys.sk_live);
         return res.body.status === "succeeded" ? res.body : undefined;
       },
-      { timeoutMs: 90_000, what: "the job to finish after the restart" },
+      { timeoutMs: 180_000, what: "the job to finish after the restart" },
     );
     expect(job.progress).toBe(1);
     expect((await apiClient(second.url).get(`/v1/worlds/${job.worldId}`, boot.keys.sk_live)).status).toBe(200);
     second.process.kill("SIGTERM");
-  }, 120_000);
+  }, 240_000);
 });

@@ -3,6 +3,7 @@ import { getDb, Prisma } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import { DEFAULT_POV } from "@/lib/generation/create-world";
 import { isJobCancelled } from "@/lib/generation/jobs";
+import { storedDrafts } from "@/lib/generation/drafts";
 import { generateWorldSteps, silentReporter, type StepRunner } from "@/lib/generation/pipeline";
 import type { Mode } from "@/lib/keys/key-string";
 import { log } from "@/lib/log";
@@ -105,6 +106,9 @@ export async function stopCampaignJob(jobId: string, error: string): Promise<voi
   if (!job.campaignId) return;
   await db.generationJob.updateMany({ where: { id: jobId, status: { in: ["queued", "running"] } }, data: { status: "failed", error } });
   await releaseUnspentChapterQuota(job.appId, job.campaignId);
+  // A chapter drafted but never stored leaves its draft and frames behind; a resume drafts it anew.
+  const unstored = await db.campaignChapter.findMany({ where: { campaignId: job.campaignId, status: "pending" }, select: { worldId: true } });
+  for (const { worldId } of unstored) await storedDrafts.drop(worldId);
   const cancelled = job.status === "cancelled";
   const authored = await db.campaignChapter.count({ where: { campaignId: job.campaignId, status: "authored" } });
   const status = cancelled ? "cancelled" : authored > 0 || error.startsWith("quota_exceeded") ? "partial" : "failed";

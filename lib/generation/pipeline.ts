@@ -9,7 +9,7 @@ import { gateRejection, insertWorld, type Caller } from "@/lib/worlds/worlds";
 import { describeSeedFrame, readSeedFrame, type SeedDescription } from "@/lib/vision/seed";
 import { readReferenceImage, readReferenceLook } from "@/lib/vision/subject-reference";
 import { linkWinningEnding, type ChapterLink } from "./chapter-link";
-import { memoryDrafts, storedDrafts } from "./drafts";
+import { frameKey, memoryDrafts, storedDrafts, type PaintedFrame } from "./drafts";
 import { seededPremise, withSeedDescription } from "./seed-frame";
 
 /**
@@ -67,7 +67,6 @@ export interface GenerationResult {
 }
 
 type FrameToPaint = { stateId: string } & Pick<PaintInput, "prompt" | "mood" | "subject">;
-type PaintedFrame = { url: string; manifest?: string };
 /** What the author step memoizes: the draft's key and the frames to paint; before, the authored world itself. */
 type DraftedStep = { draft: string; frames: FrameToPaint[]; ok: boolean; provider: ProviderName };
 type AuthoredStep = DraftedStep | AuthorResult;
@@ -143,21 +142,36 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
       const image = await (referenceImage ??= readReferenceImage(referenceUrl, "subject_ref"));
       return { look, ...(image ? { image } : {}) };
     };
-    let done = 0;
+    // One step paints every frame, at the painter's own concurrency (the CPU pool's workers, or
+    // parallel requests of a remote painter). Parallel steps would cost a request each that
+    // replays the whole run (a campaign's hundreds of steps); a frame painted before a retry is
+    // kept beside the draft and taken as is, so no frame is paid for twice.
     // A painter that knows what it drew (the local one) returns a scene manifest: stored beside
     // the frame (/assets/<sha>.json) and referenced from the state's image as `manifest`.
     painted.push(
-      ...(await Promise.all(
-        toPaint.map(({ stateId, ...prompt }) =>
-          steps.run(`paint-${stateId}`, async () => {
-            const image = await provider.paintImage({ ...prompt, aspect: "16:9", reference: await reference() });
-            const stored = await storeAsset(image.bytes, image.mimeType, input.baseUrl);
-            const manifest = image.manifest ? (await storeManifest(stored, image.manifest, input.baseUrl)).url : undefined;
+      ...(await steps.run("paint", async () => {
+        const kept = await drafts.paintedFrames(input.worldId);
+        let done = 0;
+        // Every frame settles before the step ends, so a retry never races a paint still running.
+        const frames = await Promise.allSettled(
+          toPaint.map(async ({ stateId, ...prompt }) => {
+            const key = frameKey({ stateId, ...prompt, reference: referenceUrl ?? null });
+            let frame = kept.get(key);
+            if (!frame) {
+              const image = await provider.paintImage({ ...prompt, aspect: "16:9", reference: await reference() });
+              const stored = await storeAsset(image.bytes, image.mimeType, input.baseUrl);
+              const manifest = image.manifest ? (await storeManifest(stored, image.manifest, input.baseUrl)).url : undefined;
+              frame = { url: stored.url, ...(manifest ? { manifest } : {}) };
+              await drafts.savePaintedFrame(input.worldId, key, frame);
+            }
             await reporter.progress("painting", 0.3 + (0.6 * ++done) / toPaint.length);
-            return { url: stored.url, ...(manifest ? { manifest } : {}) };
+            return frame;
           }),
-        ),
-      )),
+        );
+        const failed = frames.find((frame) => frame.status === "rejected");
+        if (failed) throw failed.reason;
+        return frames.map((frame) => (frame as PromiseFulfilledResult<PaintedFrame>).value);
+      })),
     );
   }
 
@@ -167,7 +181,10 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
     const db = await getDb();
     // A retried step finds the world it already created.
     const existing = await db.world.findUnique({ where: { id: input.worldId }, select: { id: true, slug: true, cover: true } });
-    if (existing) return { worldId: existing.id, slug: existing.slug, cover: existing.cover, ok: authored.ok, provider: authored.provider };
+    if (existing) {
+      await drafts.drop(input.worldId); // stored by a run that stopped before dropping them
+      return { worldId: existing.id, slug: existing.slug, cover: existing.cover, ok: authored.ok, provider: authored.provider };
+    }
     const drafted = isDrafted(authored) ? await drafts.load(authored.draft) : legacyWorld;
     if (!drafted) throw new Error(`the drafted world of ${input.worldId} is gone; the run must author it again`);
     const world = withFrames(drafted, toPaint.map((f) => f.stateId), painted, input.frameRef);

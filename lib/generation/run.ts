@@ -4,6 +4,7 @@ import { log } from "@/lib/log";
 import { emitWebhookEvent } from "@/lib/webhooks";
 import { getDb } from "@/lib/db";
 import { forgetWorld } from "@/lib/worlds/world-cache";
+import { storedDrafts } from "./drafts";
 import { isJobCancelled, releaseJobQuota, reportProgress, updateJob } from "./jobs";
 import { generateWorldSteps, type GenerationInput, type StepRunner } from "./pipeline";
 
@@ -39,7 +40,10 @@ export async function runGenerationJob(jobId: string, steps: StepRunner): Promis
     return completed ? { worldId: result.worldId } : { cancelled: true };
   } catch (error) {
     if (error instanceof JobCancelled) {
-      await steps.run("cancelled", () => releaseJobQuota(jobId));
+      await steps.run("cancelled", async () => {
+        await releaseJobQuota(jobId);
+        await dropJobDrafts(jobId);
+      });
       return { cancelled: true };
     }
     // A request error (the gate refused the world, the author gave up) will not change on retry.
@@ -58,7 +62,16 @@ export async function failGenerationJob(jobId: string, reason: string): Promise<
   const failed = await updateJob(jobId, { status: "failed", phase: "failed", error: reason });
   // A job cancelled while a step kept failing still gives its unit back.
   await releaseJobQuota(jobId);
+  await dropJobDrafts(jobId);
   if (!failed) return;
   await emitWebhookEvent(job.appId, "world.generation.failed", { jobId, error: reason }, { idempotencyKey: `${jobId}:failed` });
   log.warn("generation job failed", { jobId, reason });
+}
+
+/** The job ends without a world: the draft and frames it kept for one go. */
+async function dropJobDrafts(jobId: string): Promise<void> {
+  const db = await getDb();
+  const job = await db.generationJob.findUnique({ where: { id: jobId }, select: { input: true } });
+  const worldId = (job?.input as { worldId?: unknown } | null)?.worldId;
+  if (typeof worldId === "string") await storedDrafts.drop(worldId);
 }
