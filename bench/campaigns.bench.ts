@@ -3,8 +3,9 @@
  * 1. A 200,000-character book of 12 chapters, `target_acts: 12`: time from `POST /v1/campaigns`
  *    to `complete` against the built app, beside the floor, the same stages run by calling the
  *    pipeline in a plain loop in this process (segment → bible → spine → reference → 12
- *    chapters). Goals: the job ≥ 0.8× the floor's speed, and under 60 s. Per-stage times of the
- *    floor are reported.
+ *    chapters), in BENCH_ROUNDS alternating rounds (default 2), the best of each side compared.
+ *    Goals: the job ≥ 0.8× the floor's speed, and under 60 s. Per-stage times of the floor's
+ *    best round are reported.
  * 2. `GET /v1/campaigns/{id}` of that 12-chapter campaign beside the bare route (`/api/live`) in
  *    req/s; goal ≥ 0.6×.
  */
@@ -81,6 +82,8 @@ async function floor(book: string): Promise<{ total: number; stages: [string, st
 }
 
 const book = twelveChapterBook();
+/** Rounds of (job, floor), alternating, so a change in the machine's load meets both alike; each side's best counts. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const [engine] = await engines();
 const server = await startNext({ ...engine!.env, QUOTA_GENERATION_PER_DAY: "100000" }, 3196);
 const rows: (string | number)[][] = [];
@@ -88,25 +91,35 @@ let floorResult: Awaited<ReturnType<typeof floor>> | undefined;
 try {
   const boot = await cli<{ keys: { sk_live: string } }>(server.env, ["bootstrap", "--email", `bench-${Date.now()}@example.com`]);
   const auth = { authorization: `Bearer ${boot.keys.sk_live}`, "content-type": "application/json" };
-  const started = performance.now();
-  const created = await fetch(`${server.url}/v1/campaigns`, { method: "POST", headers: auth, body: JSON.stringify({ text: book, target_acts: 12 }) });
-  if (created.status !== 202) throw new Error(`POST /v1/campaigns answered ${created.status}: ${await created.text()}`);
-  const { campaignId } = (await created.json()) as { campaignId: string };
-  let status = "authoring";
+  const jobTimes: number[] = [];
+  const floorTimes: number[] = [];
+  let campaignId = "";
   let chapters = 0;
-  while (status === "authoring") {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const body = (await (await fetch(`${server.url}/v1/campaigns/${campaignId}`, { headers: auth })).json()) as { status: string; actsDone: number };
-    status = body.status;
-    chapters = body.actsDone;
+  for (let round = 0; round < ROUNDS; round++) {
+    const started = performance.now();
+    const created = await fetch(`${server.url}/v1/campaigns`, { method: "POST", headers: auth, body: JSON.stringify({ text: book, target_acts: 12 }) });
+    if (created.status !== 202) throw new Error(`POST /v1/campaigns answered ${created.status}: ${await created.text()}`);
+    ({ campaignId } = (await created.json()) as { campaignId: string });
+    let status = "authoring";
+    while (status === "authoring") {
+      // A client polling now and then; every poll is a request the job's server also answers.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const body = (await (await fetch(`${server.url}/v1/campaigns/${campaignId}`, { headers: auth })).json()) as { status: string; actsDone: number };
+      status = body.status;
+      chapters = body.actsDone;
+    }
+    jobTimes.push(performance.now() - started);
+    if (status !== "complete") throw new Error(`the campaign ended ${status}`);
+    const result = await floor(book);
+    floorTimes.push(result.total);
+    if (!floorResult || result.total < floorResult.total) floorResult = result;
   }
-  const jobMs = performance.now() - started;
-  if (status !== "complete") throw new Error(`the campaign ended ${status}`);
-
-  floorResult = await floor(book);
-  const ratio = floorResult.total / jobMs;
-  rows.push([`${book.length.toLocaleString("en")}-char book, 12 acts: pipeline in a plain loop (floor)`, "12", (floorResult.total / 1000).toFixed(1), "1.00", ""]);
-  rows.push(["… POST /v1/campaigns → complete (the job)", String(chapters), (jobMs / 1000).toFixed(1), ratio.toFixed(2), `${ratio >= 0.8 && jobMs < 60_000 ? "pass" : "FAIL"} (≥ 0.8× the floor's speed, < 60 s)`]);
+  const jobMs = Math.min(...jobTimes);
+  const floorMs = Math.min(...floorTimes);
+  const ratio = floorMs / jobMs;
+  const each = (times: number[]) => `(rounds: ${times.map((t) => (t / 1000).toFixed(1)).join(", ")})`;
+  rows.push([`${book.length.toLocaleString("en")}-char book, 12 acts: pipeline in a plain loop (floor) ${each(floorTimes)}`, "12", (floorMs / 1000).toFixed(1), "1.00", ""]);
+  rows.push([`… POST /v1/campaigns → complete (the job) ${each(jobTimes)}`, String(chapters), (jobMs / 1000).toFixed(1), ratio.toFixed(2), `${ratio >= 0.8 && jobMs < 60_000 ? "pass" : "FAIL"} (≥ 0.8× the floor's speed, < 60 s)`]);
   if (ratio < 0.8 || jobMs >= 60_000) process.exitCode = 1;
 
   await load(`${server.url}/api/live`, { seconds: 2 });
