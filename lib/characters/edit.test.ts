@@ -3,8 +3,10 @@ import { validateWorld } from "@/lib/kernel";
 import { editCharacterGraph } from "./edit";
 import { buildCharacterWorld, DEFAULT_CAMERA, DEFAULT_MOVEMENT, DEFAULT_STANCES, type CharacterProfile } from "./profile";
 
-function character(overrides: Partial<CharacterProfile> = {}) {
-  const profile = {
+type StanceList = { id: string; label: string; mood: string; expression: string }[];
+
+function character(overrides: { stances?: StanceList; entranceState?: string } = {}) {
+  const profile: CharacterProfile & { entranceState: string } = {
     persona: "A ferryman.",
     lore: "",
     greeting: "Fare?",
@@ -15,9 +17,8 @@ function character(overrides: Partial<CharacterProfile> = {}) {
     speakingDetail: "",
     free: false,
     intro: { kicker: "Meet", title: "Bram", hint: "Ask about the river" },
-    stances: DEFAULT_STANCES.slice(0, 3),
-    entranceState: "neutral",
-    ...overrides,
+    stances: (overrides.stances ?? DEFAULT_STANCES.slice(0, 3)) as CharacterProfile["stances"],
+    entranceState: overrides.entranceState ?? "neutral",
   };
   return buildCharacterWorld({
     id: "00000000-0000-4000-8000-000000000001",
@@ -44,7 +45,7 @@ describe("editCharacterGraph", () => {
   it("equals a fresh build when the palette is replaced on a derived graph (but keeps pictures by id)", () => {
     const graph = character();
     graph.scene.states.warm = { ...graph.scene.states.warm!, image: { src: "https://cdn.example/warm.png", label: "Warm" } } as (typeof graph.scene.states)[string];
-    const stances = [DEFAULT_STANCES[1]!, { id: "sly", label: "Sly", mood: "mischievous", expression: "a sideways smile" }];
+    const stances: StanceList = [DEFAULT_STANCES[1]!, { id: "sly", label: "Sly", mood: "mischievous", expression: "a sideways smile" }];
     const next = editCharacterGraph(graph, { stances, entranceState: "sly" });
     const fresh = character({ stances, entranceState: "sly" });
     expect(Object.keys(next.scene.states).sort()).toEqual(["sly", "warm"]);
@@ -60,7 +61,7 @@ describe("editCharacterGraph", () => {
     graph.scene.states.neutral!.base = "painted by hand";
     graph.scene.events.push({ from: "neutral", name: "Wave", base: "Bram waves", detail: "", hotkey: "w" });
     graph.scene.events.push({ from: "amused", name: "Laugh", base: "Bram laughs", detail: "", hotkey: "l" });
-    const next = editCharacterGraph(graph, { stances: DEFAULT_STANCES.slice(0, 2), style: "oil" });
+    const next = editCharacterGraph(graph, { stances: DEFAULT_STANCES.slice(0, 2) as StanceList, style: "oil" });
     expect(next.scene.states.neutral!.base).toBe("painted by hand");
     expect(next.scene.states.warm!.base).toContain("oil");
     expect(next.scene.events.map((e) => e.name)).toEqual(expect.arrayContaining(["Wave"]));

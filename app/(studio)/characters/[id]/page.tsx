@@ -78,7 +78,7 @@ export default async function CharacterPage({ params }: Props) {
   // A character that cannot talk (no profile) gets no token and no preview.
   const [origin, preview] = await Promise.all([studioBaseUrl(), profile && character ? mintStudioPreviewToken(user.id, row) : null]);
   // The owner's edits go through the API like a developer's server's, acting for the character's app and mode.
-  const scope = { appId: app.id, mode };
+  const scope = { appId: app.id, mode } as const;
   const visibility = VISIBILITY[row.visibility as keyof typeof VISIBILITY] ?? VISIBILITY.private;
   const now = requestTime();
   const updatedAt = row.updatedAt.toISOString();
