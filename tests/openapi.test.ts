@@ -385,6 +385,7 @@ describe("every documented success response, live", () => {
     const c = `/v1/characters/${character.id}`;
     const storedCharacter = await ok(api.get(c, sk));
     await ok(api.call("GET", c, { token: sk, headers: { "if-none-match": `"${storedCharacter.rev}"` } }), 304);
+    await ok(api.patch(c, { greeting: "Welcome to the reference.", stances: [{ id: "calm", label: "Calm" }], expectedRev: storedCharacter.rev }, sk));
     const talk = await ok(api.post("/v1/sessions/token", { characterId: character.id, userRef: "walker" }, sk));
     await ok(api.post(`${c}/say`, { text: "Hello! What is this place?" }, talk.token));
     await ok(api.get(`${c}/transcript?userRef=walker`, sk));

@@ -3,6 +3,8 @@ import type {
   ZApp,
   ZCampaign,
   ZCampaignStarted,
+  ZCharacterCreated,
+  ZCharacterResource,
   ZCreatedKey,
   ZCreatedWebhookEndpoint,
   ZCreateWorldGenerated,
@@ -45,6 +47,10 @@ export type KeyKind = ApiKey["kind"];
 export type CreatedApiKey = Body<typeof ZCreatedKey>;
 
 export type WorldSummary = z.infer<typeof ZWorldSummary>;
+/** POST /v1/characters: the new character's id, slug and cover. */
+export type CharacterCreated = Body<typeof ZCharacterCreated>;
+/** GET and PATCH /v1/characters/{id}: the World resource of a character, its profile at `world.character`. */
+export type CharacterResource = Body<typeof ZCharacterResource>;
 export type Visibility = WorldSummary["visibility"];
 /** GET /v1/worlds/{id}: metadata plus the graph as stored under `world`. */
 export type WorldResource = Body<typeof ZWorldResource>;

@@ -45,19 +45,22 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
 
 const None = ({ children = "Not set" }: { children?: ReactNode }) => <span className="text-fg-subtle italic">{children}</span>;
 
-/** The character's brain, read-only: persona, greeting, lore (summary, then all), voice, model and look. */
-export function CharacterBrain({ brain }: { brain: BrainView }) {
+/** The character's brain as stored: persona, greeting, lore (summary, then all), voice, model and look; `edit` is the owner's way to change it. */
+export function CharacterBrain({ brain, edit }: { brain: BrainView; edit?: ReactNode }) {
   const lore = summarize(brain.lore);
   return (
     <Card aria-labelledby="brain-title">
       <CardHeader
         titleId="brain-title"
         title="Brain"
-        description="Who the character is and what it knows, as stored. Read-only here; re-create or re-import the character to change it."
+        description="Who the character is and what it knows, as stored. The next thing a player says is answered with it."
         actions={
-          <Badge tone="neutral">
-            <LockIcon className="size-3" /> Only you
-          </Badge>
+          <>
+            <Badge tone="neutral">
+              <LockIcon className="size-3" /> Only you
+            </Badge>
+            {edit}
+          </>
         }
       />
       <CardBody>

@@ -1,4 +1,4 @@
-import type { CSSProperties } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FlagIcon, UserIcon } from "@/components/ui/icons";
@@ -22,7 +22,7 @@ export interface StanceCardView {
  * stance, else the very placeholder the embed draws, tinted by the stance id), label, mood and
  * expression; the entrance stance first and marked.
  */
-export function StanceGallery({ stances, name }: { stances: StanceCardView[]; name: string }) {
+export function StanceGallery({ stances, name, edit }: { stances: StanceCardView[]; name: string; edit?: ReactNode }) {
   const ordered = [...stances.filter((s) => s.entrance), ...stances.filter((s) => !s.entrance)];
   return (
     <Card aria-labelledby="stances-title">
@@ -30,6 +30,7 @@ export function StanceGallery({ stances, name }: { stances: StanceCardView[]; na
         titleId="stances-title"
         title={`Stances (${stances.length})`}
         description="Each stance is one picture of the character and one mood of its brain. A conversation starts in the entrance stance and moves between them as the character answers."
+        actions={edit}
       />
       <CardBody>
         {ordered.length ? (

@@ -2,6 +2,7 @@
 // a runtime call (lib/runtime/say.ts).
 export { getCharacterOrThrow, profileOrThrow } from "./characters";
 export { createCharacter } from "./create";
+export { editCharacterGraph, updateCharacter } from "./edit";
 export { authorProfile, placeholderCover } from "./author";
 export {
   buildCharacterWorld,
@@ -18,6 +19,6 @@ export {
 } from "./profile";
 export type { CharacterProfile } from "./profile";
 export { getTranscript } from "./transcript";
-export { MAX_STANCES, ZAffectInput, ZCreateCharacterBody, ZIntro, ZSayBody, ZStance, ZTranscriptQuery } from "./requests";
+export { MAX_STANCES, ZAffectInput, ZCreateCharacterBody, ZIntro, ZSayBody, ZStance, ZTranscriptQuery, ZUpdateCharacterBody } from "./requests";
 export type { CreateCharacterBody, SayBody, TranscriptQuery } from "./requests";
 export { findUserCharacter, mintStudioPreviewToken, studioUserRef } from "./studio";

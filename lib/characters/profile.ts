@@ -88,6 +88,67 @@ export interface CharacterWorldInput {
   movement: { static: string; dynamic: string };
 }
 
+/** What a character's pictures are of: the subject lock, else its name (braces removed). */
+export function subjectOf(profile: Pick<CharacterProfile, "subject">, name: string): string {
+  return noBraces(profile.subject.trim() || name);
+}
+
+/** A stance state's `base`: the subject showing the stance's expression, in the scene, in the style. */
+export function stanceBase(profile: Pick<CharacterProfile, "subject" | "scene" | "style">, name: string, stance: Pick<Stance, "label" | "expression">): string {
+  const look = noBraces(stance.expression.trim() || `${stance.label.toLowerCase()} expression`);
+  const where = profile.scene.trim() ? `, ${noBraces(profile.scene.trim())}` : "";
+  const style = profile.style.trim() ? `; ${noBraces(profile.style.trim())}` : "";
+  return `${subjectOf(profile, name)}, ${look}${where}${style}`;
+}
+
+/** The state of one stance: its picture's description, the camera and movement, its mood as ambient. */
+export function stanceState(
+  profile: Pick<CharacterProfile, "subject" | "scene" | "style">,
+  name: string,
+  stance: Stance,
+  camera: { static: string; dynamic: string },
+  movement: { static: string; dynamic: string },
+): State {
+  return {
+    id: stance.id,
+    base: stanceBase(profile, name, stance),
+    camera: { static: noBraces(camera.static), dynamic: noBraces(camera.dynamic) },
+    movement: { static: noBraces(movement.static), dynamic: noBraces(movement.dynamic) },
+    ambient: stanceAmbient(stance),
+    ending: {},
+    variants: [],
+    label: stance.label,
+  };
+}
+
+export const stanceAmbient = (stance: Pick<Stance, "mood">): string[] => (stance.mood.trim() ? [noBraces(stance.mood.trim())] : []);
+
+/**
+ * The transitions of a palette: one from every stance to every other, named after the target's
+ * label (with its id when two labels are equal), hotkeys 1-9 and 0 by target.
+ */
+export function stanceTransitions(name: string, stances: readonly Stance[]): Event[] {
+  const labels = stances.map((s) => s.label);
+  const events: Event[] = [];
+  stances.forEach((to, index) => {
+    const eventName = labels.indexOf(to.label) === labels.lastIndexOf(to.label) ? to.label : `${to.label} (${to.id})`;
+    const hotkey = index < 9 ? String(index + 1) : index === 9 ? "0" : "";
+    for (const from of stances) {
+      if (from.id === to.id) continue;
+      events.push({
+        from: from.id,
+        to: to.id,
+        name: eventName,
+        base: `${noBraces(name)} shifts into ${noBraces(to.expression.trim() || to.label.toLowerCase())}`,
+        detail: noBraces(to.mood),
+        hotkey,
+        kind: "transition",
+      });
+    }
+  });
+  return events;
+}
+
 /**
  * The character's world: one state per stance (the stance's expression on the subject, in the
  * scene), a transition between every two stances (hotkeys 1-9, 0 by target) so that every stance
@@ -95,49 +156,16 @@ export interface CharacterWorldInput {
  */
 export function buildCharacterWorld(input: CharacterWorldInput): World & { character: CharacterProfile } {
   const { profile } = input;
-  const who = noBraces(profile.subject.trim() || input.name);
   const states: Record<string, State> = {};
-  for (const stance of profile.stances) {
-    const look = noBraces(stance.expression.trim() || `${stance.label.toLowerCase()} expression`);
-    const where = profile.scene.trim() ? `, ${noBraces(profile.scene.trim())}` : "";
-    const style = profile.style.trim() ? `; ${noBraces(profile.style.trim())}` : "";
-    states[stance.id] = {
-      id: stance.id,
-      base: `${who}, ${look}${where}${style}`,
-      camera: { static: noBraces(input.camera.static), dynamic: noBraces(input.camera.dynamic) },
-      movement: { static: noBraces(input.movement.static), dynamic: noBraces(input.movement.dynamic) },
-      ambient: stance.mood.trim() ? [noBraces(stance.mood.trim())] : [],
-      ending: {},
-      variants: [],
-      label: stance.label,
-    };
-  }
-  const labels = profile.stances.map((s) => s.label);
-  const events: Event[] = [];
-  profile.stances.forEach((to, index) => {
-    const name = labels.indexOf(to.label) === labels.lastIndexOf(to.label) ? to.label : `${to.label} (${to.id})`;
-    const hotkey = index < 9 ? String(index + 1) : index === 9 ? "0" : "";
-    for (const from of profile.stances) {
-      if (from.id === to.id) continue;
-      events.push({
-        from: from.id,
-        to: to.id,
-        name,
-        base: `${noBraces(input.name)} shifts into ${noBraces(to.expression.trim() || to.label.toLowerCase())}`,
-        detail: noBraces(to.mood),
-        hotkey,
-        kind: "transition",
-      });
-    }
-  });
+  for (const stance of profile.stances) states[stance.id] = stanceState(profile, input.name, stance, input.camera, input.movement);
   return {
     id: input.id,
     name: input.name,
     description: input.description,
     cover: input.cover,
-    subject: who,
+    subject: subjectOf(profile, input.name),
     entrance: { image: { src: input.cover, label: input.name }, state: profile.entranceState },
-    scene: { states, events },
+    scene: { states, events: stanceTransitions(input.name, profile.stances) },
     character: profile,
   };
 }

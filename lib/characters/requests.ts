@@ -100,6 +100,41 @@ export const ZCreateCharacterBody = z
   });
 export type CreateCharacterBody = z.infer<typeof ZCreateCharacterBody>;
 
+/**
+ * PATCH /v1/characters/{id} (docs/runtime.md "Editing a character"): the brain's fields and the
+ * stance palette, each optional; what is left out stays. `voiceId` and `modelId` take `null` to
+ * go back to the server's default. `stances` replaces the whole palette (a stance keeps its
+ * state, and its picture, by id).
+ */
+export const ZUpdateCharacterBody = z
+  .strictObject({
+    persona: profileFields.persona.unwrap().refine((s) => s.trim() !== "", "must not be empty: a character needs a persona").optional(),
+    lore: profileFields.lore,
+    greeting: profileFields.greeting,
+    examples: profileFields.examples,
+    scene: profileFields.scene,
+    style: profileFields.style,
+    subject: profileFields.subject,
+    speakingDetail: profileFields.speakingDetail,
+    voiceId: profileFields.voiceId.unwrap().nullable().optional().describe("a voice-provider voice id; null for the server's default"),
+    modelId: profileFields.modelId.unwrap().nullable().optional().describe("a chat model of the configured AI server; null for AI_MODEL"),
+    free: profileFields.free,
+    intro: profileFields.intro,
+    stances: profileFields.stances.describe("the whole new palette (1..12); a stance keeps its state and picture by id"),
+    entranceState: profileFields.entranceState.describe("stance id to start in; must be of the palette"),
+    expectedRev: z.string().min(1).optional().describe("the rev the edit was made on (or `If-Match`)"),
+  })
+  .superRefine((body, ctx) => {
+    if (body.stances) {
+      const seen = new Set<string>();
+      body.stances.forEach((stance, i) => {
+        if (seen.has(stance.id)) ctx.addIssue({ code: "custom", path: ["stances", i, "id"], message: `duplicate stance id "${stance.id}"` });
+        seen.add(stance.id);
+      });
+    }
+  });
+export type UpdateCharacterBody = z.infer<typeof ZUpdateCharacterBody>;
+
 /** Affect as the client sends it back: any of v, a, d (-1..1) and rapport (0..1); out-of-range values are clamped. */
 export const ZAffectInput = z
   .strictObject({

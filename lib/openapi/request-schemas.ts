@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { ZCreateApp, ZUpdateApp } from "@/lib/apps/apps";
 import { ZCreateCampaignBody } from "@/lib/campaigns/requests";
-import { ZCreateCharacterBody, ZSayBody, ZStance } from "@/lib/characters/requests";
+import { ZCreateCharacterBody, ZSayBody, ZStance, ZUpdateCharacterBody } from "@/lib/characters/requests";
 import { ZHeartbeatBody } from "@/lib/runtime/requests";
 import { ZTtsBody } from "@/lib/runtime/tts";
 import { ZMintSessionBody } from "@/lib/sessions/requests";
@@ -69,6 +69,7 @@ export const REQUEST_SCHEMAS = {
   MintSessionRequest: ZMintSessionBody,
   HeartbeatRequest: ZHeartbeatBody,
   CreateCharacterRequest: ZCreateCharacterBody,
+  UpdateCharacterRequest: ZUpdateCharacterBody,
   StanceInput: ZStance,
   SayRequest: ZSayBody,
   TtsRequest: ZTtsBody,

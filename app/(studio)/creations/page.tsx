@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { NewCharacterButton } from "@/components/characters/new-character-button";
+import type { NewCharacterLimits } from "@/components/characters/new-character-dialog";
 import { CreateWorldButton } from "@/components/creations/create-world-button";
 import { CreationsFilters } from "@/components/creations/creations-filters";
 import { CampaignCard } from "@/components/creations/campaign-card";
@@ -12,6 +14,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ArrowRightIcon, KeyIcon, LayersIcon, SearchIcon, SparklesIcon } from "@/components/ui/icons";
 import { PageContainer, PageHeader } from "@/components/ui/page-header";
 import { listApps } from "@/lib/apps/apps";
+import { DEFAULT_STANCES, MAX_STANCES, ZCreateCharacterBody } from "@/lib/characters";
 import { ApiError } from "@/lib/errors";
 import { listStudioCreations, parseCreationFilter, type StudioCreationsPage } from "@/lib/campaigns/creations";
 import { BOOK_MAX, MAX_ACTS, MIN_ACTS } from "@/lib/campaigns/requests";
@@ -39,6 +42,17 @@ function createWorldLimits(): CreateWorldLimits {
     bookMax: BOOK_MAX,
     minActs: MIN_ACTS,
     maxActs: MAX_ACTS,
+  };
+}
+
+/** The new-character form's rules, read from POST /v1/characters' own schema and defaults. */
+function newCharacterLimits(world: CreateWorldLimits): NewCharacterLimits {
+  return {
+    premiseMax: ZCreateCharacterBody.shape.premise.unwrap().maxLength ?? 4000,
+    // The same body cap as POST /v1/worlds (the import limit plus 64 KiB).
+    imageMaxBytes: world.imageMaxBytes,
+    maxStances: MAX_STANCES,
+    defaultStances: DEFAULT_STANCES.map((s) => ({ ...s })),
   };
 }
 
@@ -74,6 +88,7 @@ export default async function CreationsPage({ searchParams }: Props) {
 
   const appOptions: AppOption[] = apps.map((a) => ({ id: a.id, name: a.name }));
   const limits = createWorldLimits();
+  const characterLimits = newCharacterLimits(limits);
   const filtered = Boolean(q || appId || kind);
   const kindFilter: CreationKindFilter = kind ?? "";
   const things = kind === "character" ? "characters" : kind === "world" ? "worlds" : kind === "campaign" ? "campaigns" : "creations";
@@ -98,7 +113,12 @@ export default async function CreationsPage({ searchParams }: Props) {
       <PageHeader
         title="My Creations"
         description="Live worlds, characters and campaigns from all of your apps, newest first."
-        actions={<CreateWorldButton apps={appOptions} defaultAppId={appId || undefined} limits={limits} />}
+        actions={
+          <>
+            <NewCharacterButton apps={appOptions} defaultAppId={appId || undefined} limits={characterLimits} />
+            <CreateWorldButton apps={appOptions} defaultAppId={appId || undefined} limits={limits} />
+          </>
+        }
       />
 
       {nothingYet ? (
@@ -113,13 +133,14 @@ export default async function CreationsPage({ searchParams }: Props) {
               </h2>
               <p className="mt-2 max-w-md text-sm leading-relaxed text-fg-muted">
                 Create one here from a premise, a seed image or a book chapter, or with a <strong className="font-medium text-fg">live key</strong> from
-                your server. Characters you create with a live key show up here too. Test-mode worlds and characters stay in their sandbox and are
+                your server. Characters, made here or with a live key, show up here too. Test-mode worlds and characters stay in their sandbox and are
                 never listed.
               </p>
               <div className="mt-6 flex flex-wrap gap-2">
                 {firstApp ? (
                   <>
                     <CreateWorldButton apps={appOptions} limits={limits} label="Create your first world" />
+                    <NewCharacterButton apps={appOptions} limits={characterLimits} />
                     <ButtonLink href={`/apps/${firstApp.id}`} variant="secondary">
                       <KeyIcon /> Get API keys
                     </ButtonLink>

@@ -1,7 +1,7 @@
-import { ZCreateCharacterBody, ZSayBody, ZTranscriptQuery } from "@/lib/characters/requests";
+import { ZCreateCharacterBody, ZSayBody, ZTranscriptQuery, ZUpdateCharacterBody } from "@/lib/characters/requests";
 import { ZIdParams } from "@/lib/shared/params";
 import { operation } from "../operation";
-import { resourceNotModified } from "./common";
+import { resourceNotModified, revMismatch } from "./common";
 
 export const createCharacter = operation({
   method: "POST",
@@ -41,6 +41,30 @@ export const getCharacter = operation({
   headers: ["If-None-Match"],
   responses: { 200: { description: "The character.", schema: "CharacterResource", headers: ["ETag"] }, 304: resourceNotModified },
   errors: { not_found: "no character with this id in the key's app and mode" },
+});
+
+export const updateCharacter = operation({
+  method: "PATCH",
+  path: "/v1/characters/{id}",
+  tag: "Characters",
+  operationId: "updateCharacter",
+  summary: "Edit a character's brain and stances",
+  description: [
+    "Changes the brain (`persona`, `lore`, `greeting`, `examples`, `scene`, `style`, `subject`, `speakingDetail`, `voiceId`, `modelId`, `free`, `intro`) and the stance palette (`stances`, `entranceState`); what is left out stays, and `voiceId` / `modelId` take `null` to go back to the server's default. The next talk turn uses the new brain.",
+    "`stances` replaces the whole palette: a stance whose id is already a state keeps it (its picture too) and its label and mood follow; a new stance gets a state; a dropped one loses its state and its events; the transitions between stances are rebuilt, one per pair. `If-Match` / `expectedRev` as on every graph write. Not metered. The name, cover and visibility are `PATCH /v1/worlds/{id}`'s.",
+  ].join("\n\n"),
+  auth: "key",
+  scope: "characters:write",
+  params: ZIdParams,
+  body: ZUpdateCharacterBody,
+  headers: ["If-Match"],
+  responses: { 200: { description: "The updated character.", schema: "CharacterResource", headers: ["ETag"] } },
+  errors: {
+    invalid_request: "a malformed body (see `errors`): an empty persona, duplicate stance ids, an `entranceState` that is not a stance, or `If-Match` and `expectedRev` disagreeing",
+    not_found: "no character with this id in the key's app and mode (a plain world too)",
+    ...revMismatch,
+    validation_failed: "the stored profile is broken, or the edited graph fails the gate (`diagnostics`); nothing is saved",
+  },
 });
 
 export const sayToCharacter = operation({
@@ -87,4 +111,4 @@ export const getCharacterTranscript = operation({
 });
 
 /** In the order of the document. */
-export const CHARACTERS = [createCharacter, getCharacter, sayToCharacter, getCharacterTranscript];
+export const CHARACTERS = [createCharacter, getCharacter, updateCharacter, sayToCharacter, getCharacterTranscript];

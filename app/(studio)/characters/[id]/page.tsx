@@ -4,6 +4,8 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { CharacterBrain, type BrainView } from "@/components/characters/character-brain";
 import { CharacterPreview } from "@/components/characters/character-preview";
+import { EditBrainButton } from "@/components/characters/edit-brain-button";
+import { EditStancesButton } from "@/components/characters/edit-stances-button";
 import { StanceGallery, type StanceCardView } from "@/components/characters/stance-gallery";
 import { formatDateTime, formatRelative } from "@/components/ui/dates";
 import { EmbedSnippet } from "@/components/embed/embed-snippet";
@@ -13,7 +15,7 @@ import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { BoxIcon, GlobeIcon, LinkIcon, LockIcon, MessageIcon } from "@/components/ui/icons";
 import { readCharacter, stanceView } from "@/embed/character/model";
-import { findUserCharacter, mintStudioPreviewToken, PRIVATE_PROFILE_FIELDS, studioUserRef } from "@/lib/characters";
+import { entranceStanceOf, findUserCharacter, MAX_STANCES, mintStudioPreviewToken, PRIVATE_PROFILE_FIELDS, studioUserRef } from "@/lib/characters";
 import { studioBaseUrl } from "../../base-url";
 import { getSessionUser } from "../../session";
 
@@ -75,6 +77,8 @@ export default async function CharacterPage({ params }: Props) {
     : null;
   // A character that cannot talk (no profile) gets no token and no preview.
   const [origin, preview] = await Promise.all([studioBaseUrl(), profile && character ? mintStudioPreviewToken(user.id, row) : null]);
+  // The owner's edits go through the API like a developer's server's, acting for the character's app and mode.
+  const scope = { appId: app.id, mode } as const;
   const visibility = VISIBILITY[row.visibility as keyof typeof VISIBILITY] ?? VISIBILITY.private;
   const now = requestTime();
   const updatedAt = row.updatedAt.toISOString();
@@ -141,9 +145,24 @@ export default async function CharacterPage({ params }: Props) {
         />
       ) : null}
 
-      <StanceGallery stances={stances} name={row.name} />
+      <StanceGallery
+        stances={stances}
+        name={row.name}
+        edit={
+          profile ? (
+            <EditStancesButton
+              scope={scope}
+              characterId={row.id}
+              rev={row.rev}
+              stances={profile.stances.map((s) => ({ id: s.id, label: s.label, mood: s.mood, expression: s.expression }))}
+              entrance={entranceStanceOf(profile)}
+              max={MAX_STANCES}
+            />
+          ) : undefined
+        }
+      />
 
-      {brain ? <CharacterBrain brain={brain} /> : null}
+      {brain ? <CharacterBrain brain={brain} edit={<EditBrainButton scope={scope} characterId={row.id} rev={row.rev} brain={brain} />} /> : null}
 
       <div id="embed">
         <EmbedSnippet appId={app.id} characterId={row.id} origin={origin} />
