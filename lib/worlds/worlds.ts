@@ -64,12 +64,18 @@ export interface NewWorld {
   kind?: "world" | "character";
   /** A campaign's chapter world: its campaign and 1-based chapter. */
   campaign?: { id: string; chapter: number };
+  /** Snapshot the graph as the first version, "Original", with HEAD on it (generated, imported and forked worlds; docs/versions.md). */
+  original?: boolean;
 }
 
-/** Inserts a world; live worlds get a slug (retried on the rare collision), test worlds never. */
+/** The title of the version a world is created with (docs/versions.md). */
+export const ORIGINAL_VERSION_TITLE = "Original";
+
+/** Inserts a world (and its "Original" version when asked); live worlds get a slug (retried on the rare collision), test worlds never. */
 export async function insertWorld(caller: Caller, input: NewWorld): Promise<WorldRow> {
   const graph = input.graph;
   const pieces = wholeGraph(input.asSent ?? graph);
+  const first = input.original ? { id: randomUUID(), title: ORIGINAL_VERSION_TITLE } : undefined;
   for (let attempt = 0; ; attempt++) {
     const now = new Date();
     const row: WorldRow = {
@@ -90,14 +96,14 @@ export async function insertWorld(caller: Caller, input: NewWorld): Promise<Worl
       likeCount: 0,
       source: input.source,
       forkedFromId: input.forkedFromId ?? null,
-      headVersionId: null,
+      headVersionId: first?.id ?? null,
       campaignId: input.campaign?.id ?? null,
       campaignChapter: input.campaign?.chapter ?? null,
       createdAt: now,
       updatedAt: now,
     };
     try {
-      await insertWorldRow(row);
+      await insertWorldRow(row, first);
       return row;
     } catch (error) {
       // 23505: unique violation; only the slug can collide (ids are fresh UUIDs).
