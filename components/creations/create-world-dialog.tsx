@@ -14,6 +14,7 @@ import { Dialog, DialogFooter } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { BookOpenIcon, ImageIcon, LayersIcon, PenLineIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
+import { STUDIO_CREATION_MODE } from "@/components/apps/mode-words";
 import { AppSelect } from "./app-select";
 import { BookFields } from "./book-fields";
 import { campaignRequestOf, checkForm, EMPTY_BOOK, requestOf, splitFieldErrors, type FieldName, type FormState } from "./create-world-model";
@@ -77,7 +78,7 @@ export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limi
     const appId = form.appId;
     if (form.source === "book") {
       campaign.mutate(
-        { scope: { appId, mode: "live" }, input: campaignRequestOf(form.book) },
+        { scope: { appId, mode: STUDIO_CREATION_MODE }, input: campaignRequestOf(form.book) },
         {
           onSuccess: ({ campaignId }) => {
             router.push(`/campaigns/${campaignId}`);
@@ -88,7 +89,7 @@ export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limi
       return;
     }
     generate.mutate(
-      { appId, mode: "live", input: requestOf(form) },
+      { appId, mode: STUDIO_CREATION_MODE, input: requestOf(form) },
       {
         onSuccess: (result) => {
           if (result.kind === "job") setJob({ appId, job: result.job });
@@ -123,7 +124,7 @@ export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limi
       title={job ? "Generating your world" : book ? "New campaign" : "Create a world"}
       description={
         job
-          ? `In ${appName}, live mode. This usually takes under a minute.`
+          ? `In ${appName}, ${STUDIO_CREATION_MODE} mode. This usually takes under a minute.`
           : book
             ? "A whole book becomes a campaign: one playable world a chapter, linked from each winning ending to the next."
             : "A premise, a seed image or a book chapter becomes a playable world graph."
