@@ -106,7 +106,8 @@ function fieldLabel(field: string): string {
     "entrance.image.src": "Opening image URL",
     "entrance.state": "Entrance state",
   };
-  if (fixed[field]) return fixed[field];
+  const known = fixed[field];
+  if (known) return known;
   const ambient = /^ambient\[(\d+)\]$/.exec(field);
   if (ambient) return `Ambient › Line ${Number(ambient[1]) + 1}`;
   const variant = /^variants\[(\d+)\]\.(\w+)$/.exec(field);
