@@ -25,9 +25,10 @@ test.describe("plain words", () => {
     const appId = await firstAppIdOf(page.request);
     const worldId = await importWorld(page.request, appId, nightMarket({ emptyStallMovement: true }));
     await page.goto(`/worlds/${worldId}`);
-    await expect(page.locator(".pw-canvas[data-ready]")).toBeVisible();
+    await expect(page.locator(".pw-canvas[data-ready]")).toBeVisible({ timeout: 60_000 }); // the first layout (ELK) is slow on a loaded machine
 
-    await problems(page).getByRole("button", { name: "Problems" }).click();
+    // A world with a warning opens the editor with its Problems panel open.
+    await expect(problems(page).getByRole("button", { name: "Problems" })).toHaveAttribute("aria-expanded", "true");
     const row = problems(page).getByTestId("problem").filter({ hasText: "Lantern stall" });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("Movement › Static of “Lantern stall” is empty. Write a line there: the renderer needs it to paint and play the scene.");

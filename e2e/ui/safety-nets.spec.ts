@@ -14,7 +14,7 @@ const node = (page: Page, id: string) => page.locator(`.react-flow__node[data-id
 
 async function openEditor(page: Page, worldId: string): Promise<void> {
   await page.goto(`/worlds/${worldId}`);
-  await expect(page.locator(".pw-canvas[data-ready]")).toBeVisible();
+  await expect(page.locator(".pw-canvas[data-ready]")).toBeVisible({ timeout: 60_000 }); // the first layout (ELK) is slow on a loaded machine
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -56,7 +56,7 @@ test.describe("safety nets", () => {
     expect((await api.get(`/v1/worlds/${worldId}`)).world.scene.states["s2-alley"].base).toBe("{hero} waits in the alley until the guards pass.");
 
     await page.reload();
-    await expect(page.locator(".pw-canvas[data-ready]")).toBeVisible();
+    await expect(page.locator(".pw-canvas[data-ready]")).toBeVisible({ timeout: 60_000 }); // the first layout (ELK) is slow on a loaded machine
     const undo = page.getByRole("button", { name: /^Undo Edit state/ });
     await expect(undo).toBeEnabled();
     await undo.click();
@@ -66,12 +66,12 @@ test.describe("safety nets", () => {
 
     // Redo is kept too; then a write from elsewhere makes the stored history meaningless.
     await page.reload();
-    await expect(page.locator(".pw-canvas[data-ready]")).toBeVisible();
+    await expect(page.locator(".pw-canvas[data-ready]")).toBeVisible({ timeout: 60_000 }); // the first layout (ELK) is slow on a loaded machine
     await expect(page.getByRole("button", { name: /^Redo/ })).toBeEnabled();
     const elsewhere = await api.post(`/v1/worlds/${worldId}/ops`, { ops: [{ op: "update_state", id: "s3-roof", patch: { base: "Someone else wrote this." } }] });
     expect(elsewhere.status()).toBe(200);
     await page.reload();
-    await expect(page.locator(".pw-canvas[data-ready]")).toBeVisible();
+    await expect(page.locator(".pw-canvas[data-ready]")).toBeVisible({ timeout: 60_000 }); // the first layout (ELK) is slow on a loaded machine
     await expect(page.getByRole("button", { name: "Undo", exact: true })).toBeDisabled();
     await expect(page.getByRole("button", { name: /^Redo/ })).toBeDisabled();
     expect(await page.evaluate((id) => window.localStorage.getItem(`pw.editor.history.v1:${id}`), worldId)).toBeNull();
