@@ -32,7 +32,7 @@ export function ModesPanel({ app }: { app: App }) {
               Studio creations <ModeBadge mode={STUDIO_CREATION_MODE} />
             </dt>
             <dd className="mt-1.5 text-[13px] text-fg-muted">
-              Worlds and campaigns you create in the Studio are {MODE_WORDS[STUDIO_CREATION_MODE].label.toLowerCase()}: {MODE_WORDS[STUDIO_CREATION_MODE].summary}
+              Worlds and campaigns you create in the Studio are {MODE_WORDS[STUDIO_CREATION_MODE].label.toLowerCase()}. {MODE_WORDS[STUDIO_CREATION_MODE].summary}
             </dd>
           </div>
         </dl>
