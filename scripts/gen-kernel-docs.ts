@@ -5,7 +5,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { z } from "zod";
-import { DEFAULT_LIMITS, OPS, OP_NAMES, listLints } from "../lib/kernel/index";
+import { DEFAULT_LIMITS, OPS, OP_NAMES, lintFix, listLints } from "../lib/kernel/index";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const LINTS_DOC_PATH = path.join(ROOT, "docs", "lints.md");
@@ -36,9 +36,14 @@ export function renderLintsDoc(): string {
     `Limits default to ${DEFAULT_LIMITS.maxStates} states and ${DEFAULT_LIMITS.maxEvents} events and are parameters of the gate.`,
     "Reachability lints are skipped while the entrance is missing (the error says enough).",
     "",
-    "| code | lint | severity | meaning |",
-    "|---|---|---|---|",
-    ...listLints().map((l) => `| ${l.code} | \`${l.name}\` | ${l.severity} | ${cell(l.doc)} |`),
+    "The Studio shows each finding as a sentence for people (`plainDiagnostic` in `lib/kernel/plain-words.ts`):",
+    "what is wrong and where, naming a state by its picture's label (else an ending's title, else its id in",
+    "words), then how to fix it, with the code small beside it. A 422 of a graph write names its first error",
+    "the same way in `detail`. The last column is that fix.",
+    "",
+    "| code | lint | severity | meaning | how to fix |",
+    "|---|---|---|---|---|",
+    ...listLints().map((l) => `| ${l.code} | \`${l.name}\` | ${l.severity} | ${cell(l.doc)} | ${cell(lintFix(l.name))} |`),
     "",
   ];
   return lines.join("\n");

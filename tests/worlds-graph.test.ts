@@ -39,6 +39,8 @@ describe("graph writes", () => {
     expect(res.status).toBe(422);
     expect(res.body.code).toBe("validation_failed");
     expect(res.body.diagnostics.some((d: any) => d.severity === "error")).toBe(true);
+    // The detail says the first error in words for people, its code beside it (docs/lints.md).
+    expect(res.body.detail).toBe("The ops batch was rejected by the kernel gate; nothing was persisted. The entrance is set to “ghost”, which is not a state. Choose the state players start in: click the empty canvas and pick an Entrance state. (E001)");
     expect((await api.get(`/v1/worlds/${id}`, sk())).body).toEqual(before.body);
   });
 

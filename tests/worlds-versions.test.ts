@@ -10,8 +10,10 @@ describe("versions", () => {
     const snap = async (title: string) => (await api.post(`/v1/worlds/${id}/versions`, { title }, sk())).body;
     const restore = async (versionId: string) => api.post(`/v1/worlds/${id}/versions/${versionId}/restore`, {}, sk());
 
+    // Every imported world starts with its "Original" (docs/versions.md): the tree grows under it.
+    const original = (await api.get(`/v1/worlds/${id}/versions`, sk())).body.versions[0];
     const root = await snap("root");
-    expect(root).toMatchObject({ title: "root", parentId: null, isHead: true });
+    expect(root).toMatchObject({ title: "root", parentId: original.versionId, isHead: true });
     const mid = await snap("mid");
     expect(mid.parentId).toBe(root.versionId);
     const leafA = await snap("leaf A");
@@ -21,7 +23,7 @@ describe("versions", () => {
     expect(leafB.parentId).toBe(mid.versionId);
 
     const list = await api.get(`/v1/worlds/${id}/versions`, sk());
-    expect(list.body.versions.map((v: any) => v.title)).toEqual(["leaf B", "leaf A", "mid", "root"]);
+    expect(list.body.versions.map((v: any) => v.title)).toEqual(["leaf B", "leaf A", "mid", "root", "Original"]);
     expect(list.body.head).toBe(leafB.versionId);
 
     const headPrune = await api.del(`/v1/worlds/${id}/versions/${leafB.versionId}`, sk());
@@ -32,7 +34,7 @@ describe("versions", () => {
     expect(pruned.body).toMatchObject({ ok: true, versionId: mid.versionId });
     const after = (await api.get(`/v1/worlds/${id}/versions`, sk())).body.versions;
     const parentOf = Object.fromEntries(after.map((v: any) => [v.title, v.parentId]));
-    expect(parentOf).toEqual({ root: null, "leaf A": root.versionId, "leaf B": root.versionId });
+    expect(parentOf).toEqual({ Original: null, root: original.versionId, "leaf A": root.versionId, "leaf B": root.versionId });
 
     const renamed = await api.patch(`/v1/worlds/${id}/versions/${leafA.versionId}`, { title: "first leaf" }, sk());
     expect(renamed.body).toEqual({ ok: true, versionId: leafA.versionId, title: "first leaf", schemaVersion: "1.0" });
@@ -49,6 +51,62 @@ describe("versions", () => {
     expect(Object.keys(restored.body.world.scene.states)).not.toContain("extra");
     const stale = await api.post(`/v1/worlds/${id}/versions/${v1.versionId}/restore`, { expectedRev: changed.body.rev }, sk());
     expect(stale.status).toBe(412);
+  });
+});
+
+describe("the Original version", () => {
+  it("an imported world starts with one version, Original: the root, HEAD, at the world's first rev", async () => {
+    const id = await importSmall();
+    const world = (await api.get(`/v1/worlds/${id}`, sk())).body;
+    const list = await api.get(`/v1/worlds/${id}/versions`, sk());
+    expect(list.status).toBe(200);
+    expect(list.body.versions).toHaveLength(1);
+    const [original] = list.body.versions;
+    expect(original).toMatchObject({ title: "Original", parentId: null, isHead: true, rev: world.rev });
+    expect(list.body.head).toBe(original.versionId);
+    const read = await api.get(`/v1/worlds/${id}/versions/${original.versionId}`, sk());
+    expect(read.body.world.scene).toEqual(world.world.scene);
+  });
+
+  it("a generated world (test key, synchronous) starts with Original holding the generated graph", async () => {
+    const res = await api.post("/v1/worlds", { premise: "a lighthouse keeper hears a bell under the sea" }, sk());
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const world = (await api.get(`/v1/worlds/${res.body.worldId}`, sk())).body;
+    const { versions, head } = (await api.get(`/v1/worlds/${res.body.worldId}/versions`, sk())).body;
+    expect(versions.map((v: any) => v.title)).toEqual(["Original"]);
+    expect(head).toBe(versions[0].versionId);
+    const read = await api.get(`/v1/worlds/${res.body.worldId}/versions/${head}`, sk());
+    expect(read.body.world.scene).toEqual(world.world.scene);
+  });
+
+  it("restoring Original after edits brings the created graph back; a fork starts with its own Original", async () => {
+    const id = await importSmall();
+    const [original] = (await api.get(`/v1/worlds/${id}/versions`, sk())).body.versions;
+    const before = (await api.get(`/v1/worlds/${id}`, sk())).body.world.scene;
+    const edited = await api.post(`/v1/worlds/${id}/ops`, { ops: [{ op: "add_state", id: "extra" }] }, sk());
+    expect(edited.status).toBe(200);
+    const restored = await api.post(`/v1/worlds/${id}/versions/${original.versionId}/restore`, {}, sk());
+    expect(restored.status).toBe(200);
+    expect(restored.body.world.scene).toEqual(before);
+
+    const fork = await api.post(`/v1/worlds/${id}/fork`, {}, sk());
+    const forked = (await api.get(`/v1/worlds/${fork.body.worldId}/versions`, sk())).body.versions;
+    expect(forked).toHaveLength(1);
+    expect(forked[0]).toMatchObject({ title: "Original", parentId: null, isHead: true });
+    expect(forked[0].versionId).not.toBe(original.versionId);
+  });
+
+  it("Original is a version like any other: renamed, and pruned once HEAD has moved off it", async () => {
+    const id = await importSmall();
+    const [original] = (await api.get(`/v1/worlds/${id}/versions`, sk())).body.versions;
+    expect((await api.del(`/v1/worlds/${id}/versions/${original.versionId}`, sk())).status).toBe(409);
+    const renamed = await api.patch(`/v1/worlds/${id}/versions/${original.versionId}`, { title: "As generated" }, sk());
+    expect(renamed.body).toMatchObject({ ok: true, title: "As generated" });
+    const next = (await api.post(`/v1/worlds/${id}/versions`, { title: "next" }, sk())).body;
+    expect(next.parentId).toBe(original.versionId);
+    expect((await api.del(`/v1/worlds/${id}/versions/${original.versionId}`, sk())).status).toBe(200);
+    const after = (await api.get(`/v1/worlds/${id}/versions`, sk())).body.versions;
+    expect(after).toEqual([expect.objectContaining({ title: "next", parentId: null, isHead: true })]);
   });
 });
 

@@ -10,9 +10,11 @@ import { UsageSection } from "@/components/usage/usage-section";
 import { WebhooksSection } from "@/components/webhooks/webhooks-section";
 import { EmbedOriginsSettings } from "./embed-origins-settings";
 import { GeneralSettings } from "./general-settings";
+import { ModesPanel } from "./modes-panel";
 
 const SECTIONS = [
   { id: "general", label: "General" },
+  { id: "modes", label: "Test and live" },
   { id: "usage", label: "Usage" },
   { id: "keys", label: "API keys" },
   { id: "webhooks", label: "Webhooks" },
@@ -53,6 +55,7 @@ export function AppSettings({ initialApp, webhookEventTypes }: { initialApp: App
         ))}
       </nav>
       <GeneralSettings key={`${app.id}:general`} app={app} />
+      <ModesPanel key={`${app.id}:modes`} app={app} />
       <UsageSection key={`${app.id}:usage`} appId={app.id} />
       <KeysSection key={`${app.id}:keys`} appId={app.id} defaultMode={app.defaultMode} />
       <WebhooksSection key={`${app.id}:webhooks`} appId={app.id} eventTypes={webhookEventTypes} />

@@ -9,6 +9,7 @@ import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
 import { ChoiceCards } from "@/components/ui/choice-cards";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { MODE_WORDS } from "./mode-words";
 import { SaveActions } from "./saved-note";
 
 export function GeneralSettings({ app }: { app: App }) {
@@ -55,8 +56,8 @@ export function GeneralSettings({ app }: { app: App }) {
             value={mode}
             onChange={setMode}
             choices={[
-              { value: "test", label: "Test", description: "Sandbox: deterministic mocks, no GPU spend, never billed." },
-              { value: "live", label: "Live", description: "Real generation; live worlds appear in My Creations." },
+              { value: "test", label: MODE_WORDS.test.label, description: "New keys start as test keys: a free sandbox of mocks." },
+              { value: "live", label: MODE_WORDS.live.label, description: "New keys start as live keys: real generation, metered." },
             ]}
           />
         </CardBody>

@@ -11,9 +11,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ChoiceCards } from "@/components/ui/choice-cards";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
 import { BookOpenIcon, ImageIcon, LayersIcon, PenLineIcon } from "@/components/ui/icons";
-import { Input } from "@/components/ui/input";
+import { STUDIO_CREATION_MODE } from "@/components/apps/mode-words";
+import { POINTS_OF_VIEW } from "@/lib/shared/points-of-view";
 import { AppSelect } from "./app-select";
 import { BookFields } from "./book-fields";
 import { campaignRequestOf, checkForm, EMPTY_BOOK, requestOf, splitFieldErrors, type FieldName, type FormState } from "./create-world-model";
@@ -77,7 +77,7 @@ export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limi
     const appId = form.appId;
     if (form.source === "book") {
       campaign.mutate(
-        { scope: { appId, mode: "live" }, input: campaignRequestOf(form.book) },
+        { scope: { appId, mode: STUDIO_CREATION_MODE }, input: campaignRequestOf(form.book) },
         {
           onSuccess: ({ campaignId }) => {
             router.push(`/campaigns/${campaignId}`);
@@ -88,7 +88,7 @@ export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limi
       return;
     }
     generate.mutate(
-      { appId, mode: "live", input: requestOf(form) },
+      { appId, mode: STUDIO_CREATION_MODE, input: requestOf(form) },
       {
         onSuccess: (result) => {
           if (result.kind === "job") setJob({ appId, job: result.job });
@@ -123,7 +123,7 @@ export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limi
       title={job ? "Generating your world" : book ? "New campaign" : "Create a world"}
       description={
         job
-          ? `In ${appName}, live mode. This usually takes under a minute.`
+          ? `In ${appName}, ${STUDIO_CREATION_MODE} mode. This usually takes under a minute.`
           : book
             ? "A whole book becomes a campaign: one playable world a chapter, linked from each winning ending to the next."
             : "A premise, a seed image or a book chapter becomes a playable world graph."
@@ -211,19 +211,17 @@ export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limi
 
           <details hidden={book} className="group rounded-lg border border-line px-3.5 py-2.5 open:pb-3.5">
             <summary className="cursor-pointer text-[13px] font-medium text-fg-muted group-open:mb-3">Point of view (optional)</summary>
-            <Field label="POV" error={fieldError("pov")} hint={`How the camera follows the subject. Default: ${limits.defaultPov}.`}>
-              {(control) => (
-                <Input
-                  {...control}
-                  value={form.pov}
-                  maxLength={limits.povMax}
-                  disabled={pending}
-                  placeholder={limits.defaultPov}
-                  className="font-mono text-[13px]"
-                  onChange={(e) => set("pov", e.target.value)}
-                />
-              )}
-            </Field>
+            {/* Labelled choices, not the API's raw values; leaving it alone sends no pov (the server's default). */}
+            <ChoiceCards
+              legend="How the camera follows the hero"
+              name="pov"
+              columns={3}
+              value={form.pov || limits.defaultPov}
+              onChange={(value) => set("pov", value === limits.defaultPov ? "" : value)}
+              disabled={pending}
+              choices={POINTS_OF_VIEW.map((p) => ({ value: p.value, label: p.value === limits.defaultPov ? `${p.label} (default)` : p.label, description: p.description }))}
+            />
+            {fieldError("pov") ? <p className="mt-2 text-xs text-danger-text">{fieldError("pov")}</p> : null}
           </details>
 
           <DialogFooter>

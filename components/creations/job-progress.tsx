@@ -10,11 +10,12 @@ import { DialogFooter } from "@/components/ui/dialog";
 import { CheckIcon, RefreshIcon, XIcon } from "@/components/ui/icons";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { Spinner } from "@/components/ui/spinner";
+import { STUDIO_CREATION_MODE } from "@/components/apps/mode-words";
 import { phaseLabel, stageIndex, STAGES } from "./create-world-model";
 
 /** A running generation: polled progress, its four stages, cancel; Retry or Edit request once it failed. */
 export function JobProgress({ appId, job, onRetry, onEdit, onDone }: { appId: string; job: GenerationJob; onRetry: () => void; onEdit: () => void; onDone: (worldId: string) => void }) {
-  const scope = { appId, mode: "live" as const };
+  const scope = { appId, mode: STUDIO_CREATION_MODE };
   const polled = useJob(scope, job);
   const cancel = useCancelJob(scope);
   const current = polled.data ?? job;

@@ -44,7 +44,6 @@ export interface AppOption {
 export interface CreateWorldLimits {
   premiseMax: number;
   textMax: number;
-  povMax: number;
   defaultPov: string;
   /** The largest image whose base64 still fits in the request body. */
   imageMaxBytes: number;

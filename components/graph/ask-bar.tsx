@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useRef, useState, type FormEvent } from "react";
+import { plainDiagnostic } from "@/lib/kernel";
 import { Button } from "@/components/ui/button";
 import { AlertTriangleIcon, SparklesIcon, XIcon } from "@/components/ui/icons";
 import { VersionDiff } from "@/components/versions/version-diff";
@@ -74,7 +75,8 @@ export function AskBar() {
                   <li key={`${d.code}-${i}`} className="flex items-start gap-1.5 text-fg-muted">
                     <SeverityIcon severity={d.severity} className="mt-px" />
                     <span>
-                      <span className="font-mono text-[11px]">{d.code}</span> {d.message}
+                      {/* Found on the world the instruction would make, which the page does not hold: states are named by id. */}
+                      {plainDiagnostic(d).sentence} <span className="font-mono text-[10.5px]">{d.code}</span>
                     </span>
                   </li>
                 ))}

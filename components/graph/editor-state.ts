@@ -37,6 +37,18 @@ export interface View {
   lintMs: number;
 }
 
+/** A delete waiting for the person's yes: what it removes, named. */
+export interface PendingDelete {
+  label: string;
+  ops: Op[];
+  /** The state's name for people, when a state is deleted. */
+  stateName: string | null;
+  /** The events that go with a deleted state (from it or into it), named as the editor shows them. */
+  events: Array<{ name: string; from: string; to: string | null }>;
+  /** Generated properties undo cannot bring back. */
+  lost: string[];
+}
+
 export interface Toast {
   id: number;
   message: string;
@@ -97,8 +109,8 @@ export interface EditorState {
   focus: { field: string; nonce: number } | null;
   reveal: { nodeId: string; nonce: number } | null;
   savedAt: number | null;
-  /** A delete that needs confirmation (it would lose properties undo cannot restore). */
-  confirmDelete: { label: string; lost: string[]; ops: Op[] } | null;
+  /** A delete that needs confirmation: a state with events, or properties undo cannot restore. */
+  confirmDelete: PendingDelete | null;
   /** The Ask bar's proposed change, shown on the canvas (the view applies its ops) until applied or discarded. */
   preview: Preview | null;
   /** An instruction is with the server. */

@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { WorldResource } from "@/components/api/worlds";
 import { applyOps, type World } from "@/lib/kernel";
 import { makeSmallWorld } from "@/lib/kernel/fixtures";
 import { EditorStore } from "./editor-store";
+import { saveHistory } from "./history-storage";
 
 function resource(world: World, rev: string): WorldResource {
   return { id: "w", kind: "world", slug: null, name: world.name, description: world.description, cover: world.cover, visibility: "private", mode: "live", source: "import", forkedFrom: null, sessionCount: 0, likeCount: 0, rev, createdAt: "", updatedAt: "", world };
@@ -50,5 +51,60 @@ describe("EditorStore (no network)", () => {
     expect(draft?.kind === "state" && draft.fields.base).toBe("typed");
     expect(draft?.kind === "state" && draft.fields.cameraStatic).toBe("close-up");
     expect(s.getState().resource.rev).toBe("r2");
+  });
+});
+
+describe("EditorStore: deleting a state asks, naming its events", () => {
+  it("a state with events waits for a yes, naming each event by its states' names; cancel keeps everything", async () => {
+    const s = store();
+    await s.select({ kind: "state", id: "b" });
+    await s.deleteSelection();
+    const pending = s.getState().confirmDelete;
+    expect(pending).toMatchObject({ label: "Delete state “b”", stateName: "B" });
+    expect(pending?.events).toEqual([
+      { name: "go", from: "A", to: "B" },
+      { name: "finish", from: "B", to: "The end" },
+    ]);
+    s.cancelDeletion();
+    expect(s.getState().confirmDelete).toBeNull();
+    expect(Object.keys(s.getState().resource.world.scene.states)).toContain("b");
+  });
+});
+
+describe("EditorStore: undo history across a reload", () => {
+  const entries = new Map<string, string>();
+  const localStorage = {
+    get length() {
+      return entries.size;
+    },
+    key: (i: number) => [...entries.keys()][i] ?? null,
+    getItem: (k: string) => entries.get(k) ?? null,
+    setItem: (k: string, v: string) => void entries.set(k, v),
+    removeItem: (k: string) => void entries.delete(k),
+  };
+  beforeEach(() => {
+    entries.clear();
+    (globalThis as { window?: unknown }).window = { localStorage };
+  });
+  afterEach(() => {
+    delete (globalThis as { window?: unknown }).window;
+  });
+
+  const saved = { label: "Edit state “a”", ops: [{ op: "update_state" as const, id: "a", patch: { base: "new" } }], inverse: [{ op: "update_state" as const, id: "a", patch: { base: "The a room" } }] };
+
+  it("a new editor on the same rev starts with the stored undo stack; on another rev it starts empty and forgets it", () => {
+    saveHistory("w", "r1", { undo: [saved], redo: [] });
+    expect(store().getState().undo).toEqual([saved]);
+    const elsewhere = new EditorStore({ appId: "app", worldId: "w", mode: "live" }, resource(makeSmallWorld(), "r9"), { onResource: () => {}, fetchLatest: () => Promise.reject(new Error("offline")) });
+    expect(elsewhere.getState().undo).toEqual([]);
+    expect(store().getState().undo).toEqual([]);
+  });
+
+  it("a newer world from elsewhere clears the stored history too", () => {
+    saveHistory("w", "r1", { undo: [saved], redo: [] });
+    const s = store();
+    s.adopt(resource(applyOps(makeSmallWorld(), [{ op: "add_state", id: "c" }]).world, "r2"));
+    expect(s.getState().undo).toEqual([]);
+    expect(store().getState().undo).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
-import { applyOps, diffWorlds, getState, invertOps, lostOnUndo, type Diagnostic, type Op, type PlaytestReport, type World } from "@/lib/kernel";
+import { applyOps, diffWorlds, getState, invertOps, lostOnUndo, stateTitle, type Diagnostic, type Op, type PlaytestReport, type World } from "@/lib/kernel";
 import { ApiRequestError } from "@/components/api/client";
 import { postOps, previewEdit, withOpsResult, type WorldRef, type WorldResource } from "@/components/api/worlds";
 import { afterFailedWrite, draftFor, labelOf, quote, rebase, savedForm, type DraftAt } from "./editor-drafts";
 import { historyAfter } from "./editor-history";
+import { loadHistory, saveHistory } from "./history-storage";
 import type { BrokenPlaytest } from "./playtest-breaks";
 import { completeResource, initialState, NEW_EVENT_EDGE, NEW_STATE_NODE, sameSelection, type Batch, type EditorState, type Selection, type Toast, type View } from "./editor-state";
 import { ViewCache } from "./editor-view";
@@ -47,6 +48,9 @@ export class EditorStore {
     const resource = completeResource(initial);
     const draft = draftFor(null, resource.world);
     this.state = initialState(resource, draft, this.views.viewFor(resource.world, null, draft, null));
+    // Undo survives a reload while nobody else wrote since: the stored history's head is this rev.
+    const kept = loadHistory(target.worldId, resource.rev);
+    if (kept) this.state = { ...this.state, undo: kept.undo, redo: kept.redo };
     if (typeof performance !== "undefined") performance.mark("pw-editor-store");
   }
 
@@ -66,7 +70,9 @@ export class EditorStore {
       if (view !== next.view) next = { ...next, view };
       if ("draft" in patch) next.fieldErrors = draftFieldErrors(next.draft);
     }
+    const before = this.state;
     this.state = next;
+    if (next.undo !== before.undo || next.redo !== before.redo || next.resource.rev !== before.resource.rev) saveHistory(this.target.worldId, next.resource.rev, { undo: next.undo, redo: next.redo });
     for (const l of this.listeners) l();
   }
 
@@ -280,8 +286,11 @@ export class EditorStore {
       const ops: Op[] = sel.kind === "state" ? [{ op: "delete_state", id: sel.id }] : [{ op: "delete_event", from: sel.from, name: sel.name }];
       const label = sel.kind === "state" ? `Delete state ${quote(sel.id)}` : `Delete event ${quote(sel.name)}`;
       const lost = lostOnUndo(s.resource.world, ops);
-      if (lost.length > 0) {
-        this.set({ confirmDelete: { label, lost, ops } });
+      // A state takes its events with it: every way of deleting one (Delete key, the inspector) asks first, naming them.
+      const world = this.baseWorld();
+      const events = sel.kind === "state" ? world.scene.events.filter((e) => e.from === sel.id || e.to === sel.id).map((e) => ({ name: e.name, from: stateTitle(world, e.from), to: e.to === undefined ? null : stateTitle(world, e.to) })) : [];
+      if (lost.length > 0 || events.length > 0) {
+        this.set({ confirmDelete: { label, ops, lost, events, stateName: sel.kind === "state" ? stateTitle(world, sel.id) : null } });
         return;
       }
       await this.runDelete(ops, label);

@@ -6,6 +6,7 @@ import { cn } from "@/components/ui/cn";
 import { AlertTriangleIcon, ChevronDownIcon, InfoIcon, XIcon } from "@/components/ui/icons";
 import { inputClasses } from "@/components/ui/input";
 import { CircleXIcon } from "./icons";
+import { usePlainWords } from "./use-plain-words";
 
 /** Form pieces of the inspector: dense (13px) versions of components/ui's inputs. */
 
@@ -24,6 +25,7 @@ export function SeverityIcon({ severity, className }: { severity: Diagnostic["se
 
 /** The lints of one field, under it, as the person types. */
 export function FieldNotes({ id, diagnostics, error }: { id: string; diagnostics?: Diagnostic[]; error?: string }) {
+  const say = usePlainWords();
   if (!error && !diagnostics?.length) return null;
   return (
     <ul id={id} className="mt-1 space-y-0.5">
@@ -36,7 +38,7 @@ export function FieldNotes({ id, diagnostics, error }: { id: string; diagnostics
         <li key={`${d.code}-${i}`} className={cn("flex items-start gap-1.5 text-xs", d.severity === "error" ? "text-danger-text" : d.severity === "warning" ? "text-warning-text" : "text-fg-muted")}>
           <SeverityIcon severity={d.severity} className="mt-px" />
           <span>
-            <span className="font-mono text-[11px] opacity-80">{d.code}</span> {noteText(d)}
+            {noteText(d, say)} <span className="font-mono text-[10.5px] opacity-80">{d.code}</span>
           </span>
         </li>
       ))}
@@ -44,11 +46,11 @@ export function FieldNotes({ id, diagnostics, error }: { id: string; diagnostics
   );
 }
 
-/** A diagnostic's message without the path prefix the field already shows. */
-function noteText(d: Diagnostic): string {
+/** A diagnostic beside its field: short where the field says enough, else the sentence for people. */
+function noteText(d: Diagnostic, say: (d: Diagnostic) => string): string {
   if (d.lint === "prose-empty" || d.lint === "optional-prose-empty") return d.severity === "warning" ? "Empty: the renderer needs this." : "Empty (optional).";
   if (d.lint === "hotkey-empty") return "No hotkey: players can only click it.";
-  return d.message;
+  return say(d);
 }
 
 interface RowProps {
@@ -205,6 +207,7 @@ export function Select({ field, className, children, ...props }: ComponentProps<
 
 /** The item's own findings (not a field's), at the top of its panel. */
 export function ItemProblems({ notes }: { notes: Diagnostic[] | undefined }) {
+  const say = usePlainWords();
   if (!notes?.length) return null;
   return (
     <ul className="mx-4 mt-4 space-y-1 rounded-lg border border-line bg-subtle/60 px-3 py-2" aria-label="Problems with this state">
@@ -212,7 +215,7 @@ export function ItemProblems({ notes }: { notes: Diagnostic[] | undefined }) {
         <li key={`${d.code}-${i}`} className="flex items-start gap-2 text-xs text-fg-muted">
           <SeverityIcon severity={d.severity} className="mt-px" />
           <span>
-            <span className="font-mono text-[11px] text-fg-subtle">{d.code}</span> {d.message}
+            {say(d)} <span className="font-mono text-[10.5px] text-fg-subtle">{d.code}</span>
           </span>
         </li>
       ))}

@@ -1,5 +1,6 @@
 "use client";
 
+import { plainDiagnostic } from "@/lib/kernel";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { PlusIcon } from "@/components/ui/icons";
@@ -220,7 +221,7 @@ export function StatePanel({ store, draft, view, notes, errors }: PanelProps<Ext
                 />
                 {n(`slots.${slot.name}`)?.map((d, j) => (
                   <p key={j} className="mt-1 flex items-center gap-1 text-[11px] text-fg-muted">
-                    <SeverityIcon severity={d.severity} /> {d.message}
+                    <SeverityIcon severity={d.severity} /> {plainDiagnostic(d, view.world).sentence}
                   </p>
                 ))}
               </div>

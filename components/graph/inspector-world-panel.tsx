@@ -1,5 +1,6 @@
 "use client";
 
+import { plainDiagnostic } from "@/lib/kernel";
 import type { Draft, EntranceFields } from "./fields";
 import { FramePreview } from "./frame-preview";
 import { Kbd, Row, Section, Select, SeverityIcon, StateOptions, TextInput } from "./inspector-fields";
@@ -44,7 +45,7 @@ export function WorldPanel({ store, draft, view, notes, errors, onOpenSettings }
           <div className="space-y-1 text-xs text-fg-muted">
             {worldNotes.map((d, i) => (
               <p key={i} className="flex items-center gap-1.5">
-                <SeverityIcon severity={d.severity} /> {d.message}.{" "}
+                <SeverityIcon severity={d.severity} /> {plainDiagnostic(d, w).what}.{" "}
                 <button type="button" onClick={onOpenSettings} className="font-medium text-accent-text hover:underline">
                   Edit in Settings
                 </button>

@@ -12,6 +12,7 @@ import { notesFor } from "./inspector-notes";
 import { StatePanel } from "./inspector-state-panel";
 import { WorldPanel } from "./inspector-world-panel";
 import { useEditor, useEditorStore } from "./use-editor";
+import { usePlainWords } from "./use-plain-words";
 
 function useFocusRequests(ref: React.RefObject<HTMLElement | null>) {
   const focus = useEditor((s) => s.focus);
@@ -38,6 +39,7 @@ export function Inspector({ onOpenSettings }: { onOpenSettings: () => void }) {
   const error = useEditor((s) => s.error);
   const fieldErrors = useEditor((s) => s.fieldErrors);
   const savedAt = useEditor((s) => s.savedAt);
+  const say = usePlainWords();
   const ref = useRef<HTMLElement>(null);
   useFocusRequests(ref);
 
@@ -108,7 +110,7 @@ export function Inspector({ onOpenSettings }: { onOpenSettings: () => void }) {
         <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
           {refusal ? (
             <div className="px-4 pt-4">
-              <Alert title="The gate refused this change; nothing was saved">
+              <Alert title="This change did not pass the checks; nothing was saved">
                 <p>{refusal.detail} Your edits are still here: fix them and save again.</p>
                 <ul className="mt-2 space-y-1">
                   {refusal.diagnostics.slice(0, 8).map((d, i) => (
@@ -116,7 +118,7 @@ export function Inspector({ onOpenSettings }: { onOpenSettings: () => void }) {
                       <button type="button" className="flex items-start gap-1.5 text-left hover:underline" onClick={() => void store.goToDiagnostic(d)}>
                         <SeverityIcon severity={d.severity} className="mt-0.5" />
                         <span>
-                          <span className="font-mono text-xs">{d.code}</span> {d.message}
+                          {say(d)} <span className="font-mono text-[10.5px] opacity-80">{d.code}</span>
                         </span>
                       </button>
                     </li>

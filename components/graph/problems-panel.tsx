@@ -7,30 +7,28 @@ import { CheckIcon, ChevronDownIcon, PlayIcon } from "@/components/ui/icons";
 import { SeverityIcon } from "./inspector-fields";
 import type { BrokenPlaytest } from "./playtest-breaks";
 import { useEditor, useEditorStore } from "./use-editor";
+import { usePlainWords } from "./use-plain-words";
 
 const PAGE = 200;
 const LABEL: Record<Severity, [string, string]> = { error: ["error", "errors"], warning: ["warning", "warnings"], info: ["info", "info"] };
 
-/** Where a diagnostic is, in words a creator reads: `state hall · camera.static`, `event #3 · to`. */
-function placeOf(d: Diagnostic): string {
-  const p = d.loc.field || d.path;
-  if (p.startsWith("scene.states.")) return p.slice("scene.states.".length);
-  if (p.startsWith("scene.events")) return p.slice("scene.".length);
-  return p;
-}
-
-const ProblemRow = memo(function ProblemRow({ d, onOpen }: { d: Diagnostic; onOpen: (d: Diagnostic) => void }) {
+/** A finding as a sentence for people (what, where by the state's name, how to fix); the code small beside it. */
+const ProblemRow = memo(function ProblemRow({ d, text, onOpen }: { d: Diagnostic; text: string; onOpen: (d: Diagnostic) => void }) {
   return (
     <li>
       <button
         type="button"
+        title={text}
         onClick={() => onOpen(d)}
-        className="grid w-full grid-cols-[16px_44px_minmax(0,1fr)_minmax(0,14rem)] items-center gap-2 px-4 py-1.5 text-left text-[12.5px] hover:bg-subtle focus-visible:bg-subtle focus-visible:outline-offset-[-2px]"
+        data-testid="problem"
+        data-lint={d.lint}
+        className="grid w-full grid-cols-[16px_minmax(0,1fr)_44px] items-center gap-2 px-4 py-1.5 text-left text-[12.5px] hover:bg-subtle focus-visible:bg-subtle focus-visible:outline-offset-[-2px]"
       >
         <SeverityIcon severity={d.severity} />
-        <span className="font-mono text-[11px] text-fg-subtle">{d.code}</span>
-        <span className="truncate text-fg">{d.message}</span>
-        <span className="truncate text-right font-mono text-[11px] text-fg-subtle">{placeOf(d)}</span>
+        <span className="truncate text-fg">{text}</span>
+        <span className="text-right font-mono text-[10.5px] text-fg-subtle" title={d.lint}>
+          {d.code}
+        </span>
       </button>
     </li>
   );
@@ -65,6 +63,7 @@ export function ProblemsPanel({ open, onToggle, onOpenSettings, broken }: { open
   const store = useEditorStore();
   const live = useEditor((s) => s.view.diagnostics);
   const diagnostics = useDeferredValue(live);
+  const say = usePlainWords();
   const [hidden, setHidden] = useState<ReadonlySet<Severity>>(() => new Set(["info"]));
   const [limit, setLimit] = useState(PAGE);
 
@@ -131,7 +130,7 @@ export function ProblemsPanel({ open, onToggle, onOpenSettings, broken }: { open
           {shown.length === 0 && broken.length === 0 ? (
             <div className="flex h-full items-center justify-center gap-2 text-[13px] text-fg-muted">
               <CheckIcon className="size-4 text-success-text" />
-              {diagnostics.length === 0 ? "No problems. The gate would accept this world." : "Nothing to show with these filters."}
+              {diagnostics.length === 0 ? "No problems: this world passes every check." : "Nothing to show with these filters."}
             </div>
           ) : (
             <ul className="py-1">
@@ -139,7 +138,7 @@ export function ProblemsPanel({ open, onToggle, onOpenSettings, broken }: { open
                 <PlaytestRow key={b.playtestId} b={b} onOpen={openBroken} />
               ))}
               {shown.slice(0, limit).map((d, i) => (
-                <ProblemRow key={`${d.path}-${d.code}-${d.loc.slot}-${i}`} d={d} onOpen={onOpen} />
+                <ProblemRow key={`${d.path}-${d.code}-${d.loc.slot}-${i}`} d={d} text={say(d)} onOpen={onOpen} />
               ))}
               {shown.length > limit ? (
                 <li className="px-4 py-2">

@@ -13,6 +13,7 @@ import { ScenariosPanel } from "@/components/scenarios/scenarios-panel";
 import { VersionPanel } from "@/components/versions/version-panel";
 import { VisionPanel } from "@/components/vision/vision-panel";
 import { OfflineNotice } from "@/components/worlds/offline-notice";
+import { WorldModeBadge } from "@/components/worlds/world-mode-badge";
 import { WorldSettings } from "@/components/worlds/world-settings";
 import { WorldEditor } from "./world-editor";
 import { EditorSkeleton } from "./workspace-skeleton";
@@ -135,7 +136,7 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
             {world.visibility === "public" ? <GlobeIcon className="size-3" /> : null}
             {visibility.label}
           </Badge>
-          {mode === "test" ? <Badge tone="warning">Test mode</Badge> : null}
+          <WorldModeBadge mode={mode} appId={appId} />
           <span className="hidden text-xs text-fg-subtle md:inline">in {appName}</span>
           <span className="hidden font-mono text-[11px] text-fg-subtle md:inline" title="Revision of the graph">
             rev {world.rev.slice(0, 7)}

@@ -200,7 +200,7 @@ export function VersionPanel({ appId, worldId, mode }: VersionPanelProps) {
             <h2 id="versions-title" className="flex items-center gap-2 text-[15px] font-semibold tracking-tight text-fg">
               <HistoryIcon className="size-4 text-fg-muted" /> Versions
             </h2>
-            <p className="text-[13px] text-fg-muted">Snapshots of the graph. Restoring one branches the tree; nothing is lost until you prune it.</p>
+            <p className="text-[13px] text-fg-muted">Snapshots of the graph; “Original” is the world as it was created. Restoring one branches the tree; nothing is lost until you prune it.</p>
           </div>
           <SnapshotForm world={ref} />
         </div>

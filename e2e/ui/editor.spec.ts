@@ -181,8 +181,8 @@ test.describe("world editor", () => {
     await field(page, "id").fill("boathouse");
     await field(page, "base").fill("An old boathouse, its doors swollen shut by the sea.");
     await problems(page).getByRole("button", { name: "Problems" }).click();
-    const unreachable = problems(page).getByRole("button", { name: /state "boathouse" cannot be reached from the entrance/ });
-    const deadEnd = problems(page).getByRole("button", { name: /state "boathouse" is not an ending and has no outgoing transition/ });
+    const unreachable = problems(page).getByRole("button", { name: /Nothing leads to “Boathouse”, so players can never get there/ });
+    const deadEnd = problems(page).getByRole("button", { name: /“Boathouse” is a dead end/ });
     await expect(unreachable).toBeVisible();
     await expect(deadEnd).toBeVisible();
     await inspector(page).getByRole("button", { name: /Create state/ }).click();
@@ -191,14 +191,14 @@ test.describe("world editor", () => {
     await expect(unreachable).toBeVisible();
 
     // Clicking a problem selects its state and the field its loc names.
-    await problems(page).getByRole("button", { name: /boathouse\.camera\.static is empty/ }).click();
+    await problems(page).getByRole("button", { name: /Camera › Static of “Boathouse” is empty/ }).click();
     await expect(field(page, "camera.static")).toBeFocused();
     await field(page, "camera.static").fill("wide shot from the water");
     await field(page, "camera.dynamic").fill("drift along the hull");
     await field(page, "movement.static").fill("{hero} leans on the door");
     await field(page, "movement.dynamic").fill("{hero} forces the door");
     await page.keyboard.press("Control+s");
-    await expect(problems(page).getByRole("button", { name: /boathouse\.camera\.static is empty/ })).toBeHidden();
+    await expect(problems(page).getByRole("button", { name: /Camera › Static of “Boathouse” is empty/ })).toBeHidden();
 
     // A transition into it from the harbor: unreachable clears.
     await page.keyboard.press("Escape");
@@ -306,10 +306,10 @@ test.describe("world editor", () => {
     await inspector(page).getByRole("button", { name: /Go to the well/ }).click();
     await expect(field(page, "hotkey")).toHaveValue("2");
     await field(page, "hotkey").fill("1");
-    await expect(inspector(page).getByText(/hotkey "1" from "market" is already used/)).toBeVisible();
+    await expect(inspector(page).getByText(/Two events of “Market” use the key “1”/)).toBeVisible();
     await expect(problems(page).getByTestId("problems-count-error")).toHaveText("1");
     await inspector(page).getByRole("button", { name: /^Save/ }).click();
-    const refused = inspector(page).getByRole("alert").filter({ hasText: "The gate refused this change" });
+    const refused = inspector(page).getByRole("alert").filter({ hasText: "This change did not pass the checks" });
     await expect(refused).toBeVisible();
     await expect(refused).toContainText("E007");
     await expect(field(page, "hotkey")).toHaveValue("1");
@@ -365,7 +365,7 @@ for (const scheme of ["light", "dark"] as const) {
       await page.keyboard.press("n");
       await page.keyboard.type("driftwood");
       await problems(page).getByRole("button", { name: "Problems" }).click();
-      await expect(problems(page).getByRole("button", { name: /state "driftwood" cannot be reached/ })).toBeVisible();
+      await expect(problems(page).getByRole("button", { name: /Nothing leads to “Driftwood”/ })).toBeVisible();
       await shoot(page, "problems", scheme);
       await shoot(page, "problems-panel", scheme, { clip: await problems(page).boundingBox().then((b) => b!) });
 

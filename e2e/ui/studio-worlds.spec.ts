@@ -61,7 +61,8 @@ test.describe("Studio: worlds", () => {
     // Versions: snapshot the working graph.
     await openTab(page, "Versions");
     const tree = page.getByRole("tree", { name: "Version tree" });
-    await expect(page.getByText("No snapshots yet.")).toBeVisible();
+    // A generated world starts with its Original (docs/versions.md): HEAD until the first snapshot.
+    await expect(tree.getByRole("treeitem", { name: /Original/ })).toContainText("HEAD");
     await page.getByLabel("Snapshot the working graph").fill("First draft");
     await page.getByRole("button", { name: "Snapshot", exact: true }).click();
     const first = tree.getByRole("treeitem", { name: /First draft/ });
@@ -127,7 +128,7 @@ test.describe("Studio: worlds", () => {
     await page.getByRole("button", { name: "Prune" }).click();
     await page.getByRole("dialog", { name: "Prune this version?" }).getByRole("button", { name: "Prune version" }).click();
     await expect(tree.getByRole("treeitem", { name: /Lantern room/ })).toHaveCount(0);
-    await expect(tree.getByRole("treeitem")).toHaveCount(3);
+    await expect(tree.getByRole("treeitem")).toHaveCount(4); // working graph, Original, First draft, Quieter opening
 
     // Play: the walkthrough starts at the entrance; a hotkey plays an event.
     await openTab(page, "Play");

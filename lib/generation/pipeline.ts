@@ -197,6 +197,7 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
       id: input.worldId,
       graph: verdict.world as World,
       source: authored.provider,
+      original: true,
       ...(input.chapter ? { campaign: { id: input.chapter.campaignId, chapter: input.chapter.index } } : {}),
     });
     await drafts.drop(input.worldId);

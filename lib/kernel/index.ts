@@ -50,6 +50,8 @@ export { buildGraphIndex, getState, hasState, isEndingState, isOverride, isTrans
 export type { GraphIndex } from "./graph-index";
 
 export { LINTS, listLints } from "./lints";
+export { lintFix, plainDiagnostic, stateTitle } from "./plain-words";
+export type { PlainDiagnostic } from "./plain-words";
 export type { LintMeta, LintName } from "./lints";
 
 export { checkWorld, hasErrors, validateWorld } from "./validate-world";

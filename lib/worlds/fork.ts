@@ -14,6 +14,6 @@ export async function forkWorld(caller: Caller, sourceId: string, name: string |
   if (!source) throw notFound("World");
   const id = newWorldId();
   const graph = { ...source.graph, id, name: name ?? `${source.name} (fork)` };
-  const row = await insertWorld(caller, { id, graph, source: "fork", forkedFromId: source.id, kind: source.kind as "world" | "character" });
+  const row = await insertWorld(caller, { id, graph, source: "fork", forkedFromId: source.id, kind: source.kind as "world" | "character", original: source.kind !== "character" });
   return { worldId: row.id, forkedFrom: source.id, slug: row.slug };
 }

@@ -22,15 +22,31 @@ function piecesValues(params: unknown[], keys: readonly string[], texts: readonl
   return `(VALUES ${rows.join(", ")})`;
 }
 
-/** Inserts the row and all its pieces. */
-export async function insertWorldRow(row: WorldRow): Promise<void> {
-  const params: unknown[] = [row.id, row.appId, row.mode, row.kind, row.slug, row.name, row.description, row.cover, row.visibility, row.pieces.keys, row.rev, row.source, row.forkedFromId, row.createdAt, row.campaignId, row.campaignChapter];
+/** The first version written with a new world: its id (the row's HEAD) and title; the graph and rev are the row's. */
+export interface FirstVersion {
+  id: string;
+  title: string;
+}
+
+/**
+ * Inserts the row and all its pieces, and with `first` its first version (a root snapshot that
+ * HEAD points at, docs/versions.md): one statement, so a world never exists without it.
+ */
+export async function insertWorldRow(row: WorldRow, first?: FirstVersion): Promise<void> {
+  const params: unknown[] = [
+    row.id, row.appId, row.mode, row.kind, row.slug, row.name, row.description, row.cover, row.visibility, row.pieces.keys, row.rev, row.source, row.forkedFromId, row.createdAt, row.campaignId, row.campaignChapter,
+    first?.id ?? null, first?.title ?? null, first ? JSON.stringify(row.graph) : null,
+  ];
   const pieces = piecesValues(params, row.pieces.keys, row.pieces.texts);
   await querySql(
     `WITH world AS (
-       INSERT INTO worlds (id, app_id, mode, kind, slug, name, description, cover, visibility, graph_pieces, rev, source, forked_from_id, created_at, updated_at, rev_at, campaign_id, campaign_chapter)
-       VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8, $9, $10::text[], $11, $12, $13::uuid, $14, $14, $14, $15::uuid, $16::int)
-       RETURNING id)
+       INSERT INTO worlds (id, app_id, mode, kind, slug, name, description, cover, visibility, graph_pieces, rev, source, forked_from_id, created_at, updated_at, rev_at, campaign_id, campaign_chapter, head_version_id)
+       VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8, $9, $10::text[], $11, $12, $13::uuid, $14, $14, $14, $15::uuid, $16::int, $17::uuid)
+       RETURNING id),
+     first_version AS (
+       INSERT INTO world_versions (id, world_id, parent_id, title, graph, rev, created_at)
+       SELECT $17::uuid, world.id, NULL, $18::text, $19::json, $11, $14 FROM world WHERE $17::uuid IS NOT NULL
+       RETURNING 1)
      INSERT INTO world_graph_pieces (world_id, key, body)
      SELECT world.id, piece.key, piece.body FROM world, ${pieces} AS piece(key, body)`,
     params,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getEnv } from "@/lib/config/env";
 import { getDb } from "@/lib/db";
 import { findWorldRow, type WorldRow } from "./row";
-import { addEventOp, applyOps, hasErrors, validateWorld, type AddEventBody, type Diagnostic, type Op, type World } from "@/lib/kernel";
+import { addEventOp, applyOps, hasErrors, plainDiagnostic, validateWorld, type AddEventBody, type Diagnostic, type Op, type World } from "@/lib/kernel";
 import { ApiError, notFound } from "@/lib/errors";
 import type { Mode } from "@/lib/keys/key-string";
 import type { UpdateWorldBody, Visibility } from "./requests";
@@ -43,11 +43,16 @@ export async function getFreshWorldOrThrow(caller: Caller, id: string): Promise<
   return row;
 }
 
-/** A gate verdict as the API reports it: 422 with `diagnostics`, or `errors` for schema failures. */
-export function gateRejection(detail: string, result: { errors: string[]; diagnostics: Diagnostic[] }): ApiError {
-  return result.errors.length > 0
-    ? new ApiError("validation_failed", detail, { errors: result.errors })
-    : new ApiError("validation_failed", detail, { diagnostics: result.diagnostics });
+/**
+ * A gate verdict as the API reports it: 422 with `diagnostics`, or `errors` for schema failures.
+ * With the world the gate read, `detail` also says its first error in words for people
+ * (`plainDiagnostic`, the sentence the Studio shows), its code beside it.
+ */
+export function gateRejection(detail: string, result: { errors: string[]; diagnostics: Diagnostic[]; world?: World | null }): ApiError {
+  if (result.errors.length > 0) return new ApiError("validation_failed", detail, { errors: result.errors });
+  const first = result.world ? result.diagnostics.find((d) => d.severity === "error") : undefined;
+  const said = first ? `${detail} ${plainDiagnostic(first, result.world!).sentence} (${first.code})` : detail;
+  return new ApiError("validation_failed", said, { diagnostics: result.diagnostics });
 }
 
 export const advisory = (diagnostics: Diagnostic[]) => diagnostics.filter((d) => d.severity !== "error");
@@ -64,12 +69,18 @@ export interface NewWorld {
   kind?: "world" | "character";
   /** A campaign's chapter world: its campaign and 1-based chapter. */
   campaign?: { id: string; chapter: number };
+  /** Snapshot the graph as the first version, "Original", with HEAD on it (generated, imported and forked worlds; docs/versions.md). */
+  original?: boolean;
 }
 
-/** Inserts a world; live worlds get a slug (retried on the rare collision), test worlds never. */
+/** The title of the version a world is created with (docs/versions.md). */
+export const ORIGINAL_VERSION_TITLE = "Original";
+
+/** Inserts a world (and its "Original" version when asked); live worlds get a slug (retried on the rare collision), test worlds never. */
 export async function insertWorld(caller: Caller, input: NewWorld): Promise<WorldRow> {
   const graph = input.graph;
   const pieces = wholeGraph(input.asSent ?? graph);
+  const first = input.original ? { id: randomUUID(), title: ORIGINAL_VERSION_TITLE } : undefined;
   for (let attempt = 0; ; attempt++) {
     const now = new Date();
     const row: WorldRow = {
@@ -90,14 +101,14 @@ export async function insertWorld(caller: Caller, input: NewWorld): Promise<Worl
       likeCount: 0,
       source: input.source,
       forkedFromId: input.forkedFromId ?? null,
-      headVersionId: null,
+      headVersionId: first?.id ?? null,
       campaignId: input.campaign?.id ?? null,
       campaignChapter: input.campaign?.chapter ?? null,
       createdAt: now,
       updatedAt: now,
     };
     try {
-      await insertWorldRow(row);
+      await insertWorldRow(row, first);
       return row;
     } catch (error) {
       // 23505: unique violation; only the slug can collide (ids are fresh UUIDs).
@@ -170,7 +181,7 @@ export function gateOps(graph: World, ops: Op[]) {
   // The stored graph passed the schema and ops are schema-checked, so the gate alone decides.
   const applied = applyOps(graph, ops);
   const diagnostics = validateWorld(applied.world, { limits: importLimits() });
-  if (hasErrors(diagnostics)) throw gateRejection("The ops batch was rejected by the kernel gate; nothing was persisted.", { errors: [], diagnostics });
+  if (hasErrors(diagnostics)) throw gateRejection("The ops batch was rejected by the kernel gate; nothing was persisted.", { errors: [], diagnostics, world: applied.world });
   // applyOps copies on write: when every op was skipped, nothing changed.
   const changed = applied.applyErrors.length < ops.length;
   return { graph: changed ? applied.world : null, world: applied.world, applyErrors: applied.applyErrors, notes: applied.notes, diagnostics: advisory(diagnostics) };
@@ -268,7 +279,7 @@ export async function addEventToWorld(caller: Caller, id: string, body: AddEvent
       throw new ApiError("validation_failed", `The event could not be added: ${applied.applyErrors.join("; ")}`, { errors: applied.applyErrors });
     }
     const diagnostics = validateWorld(applied.world, { limits: importLimits() });
-    if (hasErrors(diagnostics)) throw gateRejection("The event was rejected by the kernel gate; nothing was persisted.", { errors: [], diagnostics });
+    if (hasErrors(diagnostics)) throw gateRejection("The event was rejected by the kernel gate; nothing was persisted.", { errors: [], diagnostics, world: applied.world });
     return { graph: applied.world, report: { diagnostics: advisory(diagnostics), playtests: guard.check(applied.world) } };
   });
   return { world: row.graph, diagnostics: report.diagnostics, rev: row.rev, eventName: op.name, playtests: report.playtests };

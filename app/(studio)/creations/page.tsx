@@ -36,7 +36,6 @@ function createWorldLimits(): CreateWorldLimits {
   return {
     premiseMax: shape.premise.unwrap().maxLength ?? 4000,
     textMax: shape.text.unwrap().maxLength ?? 40_000,
-    povMax: shape.pov.unwrap().maxLength ?? 100,
     defaultPov: DEFAULT_POV,
     imageMaxBytes: Math.floor(((bodyBytes - 16 * 1024) * 3) / 4),
     bookMax: BOOK_MAX,

@@ -9,7 +9,7 @@ export const listWorldVersions = operation({
   tag: "Versions",
   operationId: "listWorldVersions",
   summary: "List versions",
-  description: "Every version of the world, newest first, and the id of HEAD.",
+  description: "Every version of the world, newest first, and the id of HEAD. A generated, imported or forked world starts with one, `Original`: the root, and HEAD until the first snapshot.",
   auth: "key",
   scope: "worlds:read",
   params: ZIdParams,
