@@ -62,6 +62,8 @@ export default async function CreationsPage({ searchParams }: Props) {
   const appId = apps.some((a) => a.id === first(params.app)) ? first(params.app) : "";
   // So is a kind that is not `world`, `character` or `campaign`.
   const kind = parseCreationFilter(first(params.kind));
+  // `?create=premise&premise=…` (the landing page's "Generate"): open the create dialog with it.
+  const createWith = first(params.create) === "premise" ? first(params.premise) : undefined;
 
   let page: StudioCreationsPage;
   try {
@@ -98,7 +100,7 @@ export default async function CreationsPage({ searchParams }: Props) {
       <PageHeader
         title="My Creations"
         description="Live worlds, characters and campaigns from all of your apps, newest first."
-        actions={<CreateWorldButton apps={appOptions} defaultAppId={appId || undefined} limits={limits} />}
+        actions={<CreateWorldButton apps={appOptions} defaultAppId={appId || undefined} limits={limits} openWithPremise={createWith?.slice(0, limits.premiseMax)} />}
       />
 
       {nothingYet ? (
