@@ -1,7 +1,7 @@
 // Issue 18 point 8: a named key shows its name; the landing page's "Generate" leads into the
 // create flow with its premise; the public play page's heartbeats end, so its network settles.
 import { makeSmallWorld } from "@/lib/kernel/fixtures";
-import { asApp, expect, firstAppId, newAccount, signIn, signUp, test } from "../fixtures/studio";
+import { asApp, expect, firstAppId, newAccount, signUp, test } from "../fixtures/studio";
 
 const SHOTS = "/work/shots/usage";
 const PREMISE = "What if a lighthouse keeper could rewind the tide?";
