@@ -95,7 +95,7 @@ export function UsageHistorySection({ appId }: { appId: string }) {
           </Alert>
         ) : (
           <div className="grid gap-6 lg:grid-cols-3">
-            <ChartFigure id="quotas" title="Quota use" summary={`${quotaUnits.toLocaleString("en")} units`} empty={quotaUnits ? null : "No quota used in these 30 days."}>
+            <ChartFigure id="quotas" title="Quota use" summary={`${quotaUnits.toLocaleString("en")} ${quotaUnits === 1 ? "unit" : "units"}`} empty={quotaUnits ? null : "No quota used in these 30 days."}>
               <QuotaChart history={history.data} />
             </ChartFigure>
             <ChartFigure id="play" title="Live play time per world" summary={formatSeconds(playSeconds)} empty={playSeconds ? null : "No live play in these 30 days."}>

@@ -30,14 +30,19 @@ test.describe("accessibility (axe)", () => {
       await expect(page.getByRole("heading", { level: 1 }).first()).toContainText(ready);
       await expectAccessible(page, url);
     }
+    // Scalar renders the reference from /v1/openapi.json in the browser: slow on a loaded machine.
+    test.setTimeout(150_000);
+    const documentRead = page.waitForResponse((res) => new URL(res.url()).pathname === "/v1/openapi.json" && res.status() === 200, { timeout: 60_000 });
     await page.goto("/docs/api");
-    await expect(page.getByRole("heading", { level: 1, name: "Programmable Worlds API" })).toBeVisible({ timeout: 30_000 });
+    await documentRead;
+    await expect(page.getByRole("heading", { level: 1, name: "Programmable Worlds API" })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText("Retrieve daily usage", { exact: true }).first()).toBeAttached();
     await expectAccessible(page, "/docs/api");
   });
 
   test("Studio pages and both embeds", async ({ page }) => {
-    test.setTimeout(180_000);
+    // Fifteen pages, each loaded and scanned, on a machine shared with other builds.
+    test.setTimeout(420_000);
     await signUp(page, newAccount("a11y"));
     const appId = await firstAppId(page);
     const live = asApp(page.request, appId, "live");

@@ -45,7 +45,8 @@ test("the app page charts 30 days of usage and exports the ledger as CSV", async
 
   // Play time per world: recharts bars, the world named in the legend, the total in the caption.
   const play = card.getByRole("figure", { name: "Live play time per world" });
-  await expect(play.locator(".recharts-bar-rectangle").first()).toBeVisible();
+  // The chart library loads with the first chart: give a loaded machine time.
+  await expect(play.locator(".recharts-bar-rectangle").first()).toBeVisible({ timeout: 30_000 });
   await expect(play.locator(".recharts-legend-item")).toContainText(["Harbor Run"]);
   await expect(play.locator("#play-summary")).toHaveText(/\d+ s$/);
   // Quotas: importing the world used a generation unit today.
