@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Logo } from "@/components/brand/logo";
-import { WorldGraphPreview } from "@/components/marketing/world-graph-preview";
+import { PREVIEW_PREMISE, WorldGraphPreview } from "@/components/marketing/world-graph-preview";
 import { ButtonLink } from "@/components/ui/button";
 import { ArrowRightIcon, CodeIcon, GamepadIcon, LayersIcon } from "@/components/ui/icons";
 import { getSessionUser } from "./(studio)/session";
@@ -22,6 +22,9 @@ function Audience({ icon, eyebrow, title, children, footer }: { icon: ReactNode;
 
 export default async function LandingPage() {
   const user = await getSessionUser();
+  // "Generate" opens the Studio's create dialog with the preview's premise; signed out, after sign-in.
+  const createFlow = `/creations?${new URLSearchParams({ create: "premise", premise: PREVIEW_PREMISE })}`;
+  const generateHref = user ? createFlow : `/sign-in?${new URLSearchParams({ callbackUrl: createFlow })}`;
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -87,7 +90,7 @@ export default async function LandingPage() {
               </div>
               <p className="mt-4 text-[13px] text-fg-subtle">Test keys return deterministic mocks: build and integrate without spending a GPU second.</p>
             </div>
-            <WorldGraphPreview />
+            <WorldGraphPreview generateHref={generateHref} />
           </div>
         </section>
 

@@ -131,6 +131,7 @@ describe("usage", () => {
     expect(res.body.day).toBe(new Date().toISOString().slice(0, 10));
     expect(res.body.quotas.generation).toEqual({ used: 0, cap: 7 });
     expect(res.body.quotas.say.cap).toBeGreaterThan(0);
-    expect(res.body.billing).toEqual({ sessionSeconds: 0, chatSeconds: 0, scenarioClips: 0 });
+    expect(res.body.billing).toEqual({ enabled: false, sessionSeconds: 0, chatSeconds: 0, scenarioClips: 0 });
+    expect(res.body.runtime).toEqual({ sessionSeconds: 0, chatSeconds: 0 });
   });
 });

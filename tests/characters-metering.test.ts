@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { runCliCommand } from "@/lib/cli/commands";
 import { makeSmallWorld } from "@/lib/kernel/fixtures";
 import { signSessionToken } from "@/lib/sessions";
+import { setEnv } from "./support/env";
 import { bootstrap } from "./support/fixtures";
 import { api, create, EXPLICIT, say, sessionFor, withCharactersServer } from "./support/characters";
 
@@ -90,6 +91,9 @@ describe("chat-time metering", () => {
 
 describe("GET /v1/usage", () => {
   it("shows sessionSeconds and chatSeconds of the key's mode", async () => {
+    // Live play time is billable only while billing is on (docs/usage.md); tests/usage.test.ts covers off.
+    setEnv({ BILLING_ENABLED: "true" });
+    onTestFinished(() => setEnv({ BILLING_ENABLED: "" }));
     const app = await bootstrap();
     const world = (await api.post("/v1/worlds", { world: makeSmallWorld() }, app.keys.sk_live)).body.worldId;
     const { token, claims } = await signSessionToken({ subjectId: world, kind: "world", appId: app.appId, mode: "live", ttlSeconds: 900, now: new Date(Date.now() - 60_000) });
@@ -97,8 +101,9 @@ describe("GET /v1/usage", () => {
     const char = (await create({ name: "Usage", persona: "x" }, app.keys.sk_live)).body.id;
     await say(char, await sessionFor(char, app.keys.sk_live, "u"), { text: "hello" });
     const usage = await api.get("/v1/usage", app.keys.sk_live);
-    expect(usage.body.billing).toEqual({ sessionSeconds: 40, chatSeconds: 5, scenarioClips: 0 });
+    expect(usage.body.billing).toEqual({ enabled: true, sessionSeconds: 40, chatSeconds: 5, scenarioClips: 0 });
+    expect(usage.body.runtime).toEqual({ sessionSeconds: 40, chatSeconds: 5 });
     expect(usage.body.quotas.say.used).toBe(1);
-    expect((await api.get("/v1/usage", app.keys.sk_test)).body.billing).toEqual({ sessionSeconds: 0, chatSeconds: 0, scenarioClips: 0 });
+    expect((await api.get("/v1/usage", app.keys.sk_test)).body.billing).toEqual({ enabled: true, sessionSeconds: 0, chatSeconds: 0, scenarioClips: 0 });
   });
 });

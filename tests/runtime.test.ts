@@ -19,7 +19,8 @@ const PARTNER = "https://partner.example";
 const EVIL = "https://evil.example";
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // These tests bill live play time: billing on (docs/usage.md; tests/usage.test.ts covers off).
+  server = await startTestServer({ env: { BILLING_ENABLED: "true" } });
   api = checkedClient(server.url);
   boot = await bootstrap();
   liveWorld = (await api.post("/v1/worlds", { world: makeSmallWorld(), name: "Runtime Live" }, boot.keys.sk_live)).body.worldId;

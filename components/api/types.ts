@@ -14,6 +14,7 @@ import type {
   ZOpsResult,
   ZScenePainted,
   ZUsage,
+  ZUsageHistory,
   ZVersion,
   ZVersionDetail,
   ZVersionList,
@@ -79,6 +80,7 @@ export type WebhookDeliveryList = Body<typeof ZWebhookDeliveryList>;
 
 /** GET /v1/usage: today's quota use against the app's effective caps, and billing. */
 export type Usage = Body<typeof ZUsage>;
+export type UsageHistory = Body<typeof ZUsageHistory>;
 
 /** POST /v1/vision/ground, /describe and /check (docs/vision.md). */
 export type VisionGround = Body<typeof ZVisionGround>;

@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
 import { PlusIcon } from "@/components/ui/icons";
 import type { AppOption, CreateWorldLimits } from "./types";
@@ -17,11 +17,23 @@ interface CreateWorldButtonProps {
   variant?: ButtonVariant;
   size?: ButtonSize;
   label?: string;
+  /** Opens the dialog at once with this premise (`/creations?create=premise&premise=…`, the landing page's "Generate"). */
+  openWithPremise?: string;
 }
 
-export function CreateWorldButton({ apps, defaultAppId, limits, variant, size, label = "Create world" }: CreateWorldButtonProps) {
-  const [open, setOpen] = useState(false);
-  const [mounted, setMounted] = useState(false);
+export function CreateWorldButton({ apps, defaultAppId, limits, variant, size, label = "Create world", openWithPremise }: CreateWorldButtonProps) {
+  const opening = openWithPremise !== undefined && apps.length > 0;
+  const [open, setOpen] = useState(opening);
+  const [mounted, setMounted] = useState(opening);
+
+  // The link did its work once: a reload or Back must not open the dialog again.
+  useEffect(() => {
+    if (!opening) return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete("create");
+    url.searchParams.delete("premise");
+    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  }, [opening]);
 
   return (
     <>
@@ -39,7 +51,7 @@ export function CreateWorldButton({ apps, defaultAppId, limits, variant, size, l
       >
         <PlusIcon /> {label}
       </Button>
-      {mounted ? <CreateWorldDialog open={open} onOpenChange={setOpen} apps={apps} defaultAppId={defaultAppId} limits={limits} /> : null}
+      {mounted ? <CreateWorldDialog open={open} onOpenChange={setOpen} apps={apps} defaultAppId={defaultAppId} limits={limits} initialPremise={openWithPremise} /> : null}
     </>
   );
 }

@@ -27,20 +27,22 @@ interface CreateWorldDialogProps {
   apps: AppOption[];
   defaultAppId?: string;
   limits: CreateWorldLimits;
+  /** A premise to start from (the landing page's "Generate"). */
+  initialPremise?: string;
 }
 
 /**
  * Create world: choose the app and a source (premise, seed image or chapter), then watch the job;
  * or "New campaign": a whole book becomes a campaign, whose page shows its progress.
  */
-export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limits }: CreateWorldDialogProps) {
+export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limits, initialPremise }: CreateWorldDialogProps) {
   const router = useRouter();
   const generate = useGenerateWorld();
   const campaign = useCreateCampaign();
   const initial = (): FormState => ({
     appId: defaultAppId && apps.some((a) => a.id === defaultAppId) ? defaultAppId : (apps[0]?.id ?? ""),
     source: "premise",
-    premise: "",
+    premise: initialPremise ?? "",
     image: null,
     text: "",
     pov: "",

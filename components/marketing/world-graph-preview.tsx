@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { BookOpenIcon, ImageIcon, PenLineIcon, SparklesIcon } from "@/components/ui/icons";
 
 interface NodeSpec {
@@ -48,16 +49,18 @@ function EdgeLabel({ at, label, hotkey }: { at: readonly [number, number]; label
   );
 }
 
-/** A static picture of the Studio's graph editor for the landing page (decorative). */
-export function WorldGraphPreview() {
+/** The premise the picture shows: "Generate" starts the create flow with it. */
+export const PREVIEW_PREMISE = "What if a lighthouse keeper could rewind the tide?";
+
+/**
+ * A picture of the Studio's graph editor for the landing page. The graph is decorative; the
+ * "Generate" pill is a real link (`generateHref`) into the create flow with the premise shown.
+ */
+export function WorldGraphPreview({ generateHref }: { generateHref: string }) {
   return (
-    <figure
-      role="img"
-      aria-label="A world graph generated from a premise: five states such as Harbor at dusk and Lantern room, joined by events such as climb and dive."
-      className="overflow-hidden rounded-2xl border border-line bg-surface shadow-lg"
-    >
-      <div className="space-y-3 border-b border-line px-4 py-3" aria-hidden="true">
-        <div className="flex w-fit rounded-lg bg-subtle p-0.5 text-xs font-medium">
+    <figure className="overflow-hidden rounded-2xl border border-line bg-surface shadow-lg">
+      <div className="space-y-3 border-b border-line px-4 py-3">
+        <div className="flex w-fit rounded-lg bg-subtle p-0.5 text-xs font-medium" aria-hidden="true">
           <span className="flex items-center gap-1.5 rounded-md bg-surface px-2.5 py-1 text-fg shadow-xs">
             <PenLineIcon className="size-3.5" /> Premise
           </span>
@@ -69,14 +72,22 @@ export function WorldGraphPreview() {
           </span>
         </div>
         <div className="flex items-center gap-3 rounded-lg border border-line-strong bg-canvas py-1.5 pr-1.5 pl-3">
-          <p className="min-w-0 flex-1 truncate text-[13px] text-fg">What if a lighthouse keeper could rewind the tide?</p>
-          <span className="flex shrink-0 items-center gap-1.5 rounded-md bg-accent px-2.5 py-1 text-xs font-medium text-accent-fg">
-            <SparklesIcon className="size-3.5" /> Generate
-          </span>
+          <p className="min-w-0 flex-1 truncate text-[13px] text-fg">{PREVIEW_PREMISE}</p>
+          <Link
+            href={generateHref}
+            className="flex shrink-0 items-center gap-1.5 rounded-md bg-accent px-2.5 py-1 text-xs font-medium text-accent-fg transition-colors hover:bg-accent-hover focus-visible:ring-3 focus-visible:ring-ring/40 focus-visible:outline-none"
+          >
+            <SparklesIcon className="size-3.5" /> Generate<span className="sr-only"> a world from this premise</span>
+          </Link>
         </div>
       </div>
       <div className="bg-[radial-gradient(var(--line-strong)_1px,transparent_1px)] [background-size:16px_16px]">
-        <svg viewBox="0 0 640 380" className="block h-auto w-full" aria-hidden="true">
+        <svg
+          viewBox="0 0 640 380"
+          className="block h-auto w-full"
+          role="img"
+          aria-label="A world graph generated from a premise: five states such as Harbor at dusk and Lantern room, joined by events such as climb and dive."
+        >
           <defs>
             {Object.entries(THUMBS).map(([id, [from, to]]) => (
               <linearGradient key={id} id={`pw-thumb-${id}`} x1="0" y1="0" x2="1" y2="1">

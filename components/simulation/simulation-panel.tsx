@@ -135,7 +135,7 @@ function Driver({ view, labels, step, reset, seed, setSeed, seedOk }: DriverProp
             {BUTTONS.map((b) => (
               <Button key={b.label} size="sm" variant={b.label === "Interact" ? "primary" : "secondary"} disabled={over} onClick={() => step(b.action)} title={`${b.label} (${b.keys})`}>
                 {b.label}
-                <kbd className="rounded border border-current/25 px-1 font-mono text-[10px] opacity-70">{b.keys}</kbd>
+                <kbd className="rounded border border-current/25 px-1 font-mono text-[10px] opacity-90">{b.keys}</kbd>
               </Button>
             ))}
           </div>

@@ -9,37 +9,20 @@ import { cn } from "@/components/ui/cn";
 import { RefreshIcon } from "@/components/ui/icons";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatSeconds, humanizeKind, QUOTA_LABELS, shortDay } from "./format";
+import { UsageHistorySection } from "./usage-history";
 
-/** How each quota kind reads in the Studio; a kind the API adds later shows under its own name. */
-const KINDS: Record<string, { label: string; hint: string }> = {
-  generation: { label: "World generations", hint: "Generate and import" },
-  seed_frame: { label: "Seed frames", hint: "Painted frames" },
-  say: { label: "Say", hint: "Character dialogue" },
-  tts: { label: "Text to speech", hint: "Voiced lines" },
-  vision_ground: { label: "Vision: ground", hint: "Finding things" },
-  vision_describe: { label: "Vision: describe", hint: "Describing a frame" },
-  vision_check: { label: "Vision: check", hint: "Checking a frame" },
-  edit: { label: "Edits", hint: "AI edits of a world" },
-};
+export { formatSeconds } from "./format";
 
-const humanize = (kind: string) => kind.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
 const count = (n: number) => n.toLocaleString("en");
 
-/** Seconds as "0 s", "42 s", "3 min 12 s", "1 h 4 min". */
-export function formatSeconds(seconds: number): string {
-  const s = Math.round(seconds);
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ""}`;
-  return `${Math.floor(s / 3600)} h${Math.floor((s % 3600) / 60) ? ` ${Math.floor((s % 3600) / 60)} min` : ""}`;
-}
-
 function Meter({ kind, used, cap }: { kind: string; used: number; cap: number }) {
-  const meta = KINDS[kind];
+  const meta = QUOTA_LABELS[kind];
   const ratio = cap > 0 ? used / cap : used > 0 ? 1 : 0;
   const tone = ratio >= 1 ? "danger" : ratio >= 0.8 ? "warning" : "accent";
   return (
     <li className="min-w-0 space-y-1.5 rounded-lg border border-line p-3 sm:p-3.5" data-quota={kind}>
-      <span className="block truncate text-[13px] font-medium text-fg">{meta?.label ?? humanize(kind)}</span>
+      <span className="block truncate text-[13px] font-medium text-fg">{humanizeKind(kind)}</span>
       <div className="flex items-baseline justify-between gap-2 text-xs">
         <span className="hidden min-w-0 truncate text-fg-subtle sm:block">{meta?.hint ?? kind}</span>
         <span className={cn("ml-auto shrink-0 font-mono tabular-nums", ratio >= 1 ? "font-semibold text-danger-text" : "text-fg")}>
@@ -47,7 +30,7 @@ function Meter({ kind, used, cap }: { kind: string; used: number; cap: number })
           <span className="text-fg-subtle"> / {cap > 0 ? count(cap) : "off"}</span>
         </span>
       </div>
-      <ProgressBar value={Math.min(ratio, 1)} size="sm" tone={tone} label={`${meta?.label ?? humanize(kind)} used today`} valueText={`${used} of ${cap}`} />
+      <ProgressBar value={Math.min(ratio, 1)} size="sm" tone={tone} label={`${humanizeKind(kind)} used today`} valueText={`${used} of ${cap}`} />
     </li>
   );
 }
@@ -55,9 +38,10 @@ function Meter({ kind, used, cap }: { kind: string; used: number; cap: number })
 /** Today's use of the app's daily quotas against its caps, and billable runtime of live mode. */
 export function UsageSection({ appId }: { appId: string }) {
   const usage = useUsage(appId, "live");
-  const day = usage.data ? new Date(`${usage.data.day}T00:00:00Z`).toLocaleDateString("en", { month: "short", day: "numeric", timeZone: "UTC" }) : null;
+  const day = usage.data ? shortDay(usage.data.day) : null;
 
   return (
+    <>
     <Card id="usage" aria-labelledby="usage-title" className="scroll-mt-6">
       <CardHeader
         titleId="usage-title"
@@ -98,10 +82,17 @@ export function UsageSection({ appId }: { appId: string }) {
       <CardFooter>
         {usage.data ? (
           <>
-            <span>
-              {day} (UTC) · billable runtime in live mode: sessions{" "}
-              <span className="font-medium text-fg tabular-nums">{formatSeconds(usage.data.billing.sessionSeconds)}</span>, chat{" "}
-              <span className="font-medium text-fg tabular-nums">{formatSeconds(usage.data.billing.chatSeconds)}</span>
+            <span data-billing={usage.data.billing.enabled ? "on" : "off"}>
+              {day} (UTC) · live play{" "}
+              <span className="font-medium text-fg tabular-nums">{formatSeconds(usage.data.runtime.sessionSeconds)}</span>
+              {usage.data.billing.enabled ? (
+                <>
+                  {" "}(billed <span className="font-medium text-fg tabular-nums">{formatSeconds(usage.data.billing.sessionSeconds)}</span>)
+                </>
+              ) : (
+                " (billing is off: not billed)"
+              )}
+              , chat <span className="font-medium text-fg tabular-nums">{formatSeconds(usage.data.billing.chatSeconds)}</span>
             </span>
             <span className="text-fg-subtle">Test mode is never billed.</span>
           </>
@@ -110,5 +101,7 @@ export function UsageSection({ appId }: { appId: string }) {
         )}
       </CardFooter>
     </Card>
+    <UsageHistorySection appId={appId} />
+    </>
   );
 }

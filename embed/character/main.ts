@@ -4,21 +4,19 @@
 // world player.
 //
 // Fragment options: `token` (session token minted with `characterId`); `hb` (heartbeat
-// interval in seconds, 1..300, default 15; tests shorten it).
+// interval in seconds, 1..300, default 15) and `idle` (seconds without input before the beats
+// end, default 300); tests shorten both.
 import { loadWorld, RuntimeError, sendHeartbeat, type Source } from "@/embed/player/api";
-import { Heartbeat } from "@/embed/player/heartbeat";
+import { Heartbeat, heartbeatTiming } from "@/embed/player/heartbeat";
 import { showError } from "@/embed/player/status";
 import { Chat } from "./chat";
 import { describeFailure, readCharacter } from "./model";
-
-const DEFAULT_HEARTBEAT_S = 15;
 
 async function boot(): Promise<void> {
   const root = document.getElementById("pc");
   if (!root) return;
   const fragment = new URLSearchParams(location.hash.slice(1));
-  const hb = Number(fragment.get("hb"));
-  const intervalS = Number.isFinite(hb) && hb >= 1 && hb <= 300 ? hb : DEFAULT_HEARTBEAT_S;
+  const timing = heartbeatTiming(fragment);
   const token = fragment.get("token");
   if (!token) {
     return showError(root, "No session token", "Embed this character with a session token minted by your server: /embed/c/<characterId>#token=<token>.");
@@ -40,7 +38,7 @@ async function boot(): Promise<void> {
     document.title = character.name;
     root.querySelector<HTMLElement>(".pw-badge")?.toggleAttribute("hidden", runtime.mode !== "test");
     new Chat(root, character, characterId, token).start();
-    new Heartbeat((seconds, final) => sendHeartbeat(source, runtime.sessionId, seconds, final), intervalS * 1000).start();
+    new Heartbeat((seconds, final) => sendHeartbeat(source, runtime.sessionId, seconds, final), timing.intervalMs, timing.idleMs).start();
   } catch (error) {
     if (error instanceof RuntimeError && error.status === 401) return showError(root, "This session has ended", "The session token is missing, invalid or expired. Reload the page to start a new session.");
     if (error instanceof RuntimeError && error.status === 404) return showError(root, "Character not found", "This character does not exist or is not available here.");

@@ -69,6 +69,9 @@ export async function sendHeartbeat(source: Source, sessionId: string, seconds: 
       credentials: "omit",
       cache: "no-store",
     });
+    // Read the (small) answer to its end: an unread body keeps the request open in the browser,
+    // so the page's network never settles (issue 18).
+    await res.arrayBuffer().catch(() => undefined);
     return res.status;
   } catch {
     return 0;

@@ -1,18 +1,30 @@
-// Live play time: a beat every `intervalMs` while the tab is visible, each carrying the whole
-// seconds of visible time since the previous one (the fraction is carried over). Hidden time
-// is never counted. Going hidden or away sends what is left with `keepalive`.
+// Live play time: a beat every `intervalMs` while the tab is visible and the player is active,
+// each carrying the whole seconds of visible time since the previous one (the fraction is
+// carried over). Hidden time is never counted. Going hidden or away sends what is left with
+// `keepalive`. The beats end: when the tab is hidden, when the session has ended (a 4xx), and
+// after `idleMs` without a click, key or touch (a tab left open is not play, and its network
+// falls quiet); the next input starts them again.
 
 export type SendBeat = (seconds: number, final: boolean) => Promise<number>;
+
+/** Inputs that show a person is playing. */
+const ACTIVITY = ["pointerdown", "keydown", "touchstart", "wheel"] as const;
+
+/** Five minutes without input ends the beats (docs/runtime.md "Heartbeats"). */
+export const DEFAULT_IDLE_MS = 5 * 60_000;
 
 export class Heartbeat {
   private carriedMs = 0;
   private visibleSince: number | null = null;
   private timer: ReturnType<typeof setInterval> | undefined;
   private stopped = false;
+  private lastInput = performance.now();
+  private idle = false;
 
   constructor(
     private readonly send: SendBeat,
     private readonly intervalMs: number,
+    private readonly idleMs = DEFAULT_IDLE_MS,
   ) {}
 
   start(): void {
@@ -21,6 +33,7 @@ export class Heartbeat {
     document.addEventListener("visibilitychange", this.onVisibility);
     window.addEventListener("pagehide", this.onPageHide);
     window.addEventListener("pageshow", this.onVisibility);
+    for (const type of ACTIVITY) window.addEventListener(type, this.onInput, { capture: true, passive: true });
     if (document.visibilityState === "visible") this.resume();
   }
 
@@ -30,12 +43,18 @@ export class Heartbeat {
     document.removeEventListener("visibilitychange", this.onVisibility);
     window.removeEventListener("pagehide", this.onPageHide);
     window.removeEventListener("pageshow", this.onVisibility);
+    for (const type of ACTIVITY) window.removeEventListener(type, this.onInput, { capture: true });
+  }
+
+  /** Whether beats are being sent now (not idle, hidden or stopped). */
+  get running(): boolean {
+    return this.timer !== undefined;
   }
 
   private resume(): void {
-    if (this.stopped || this.visibleSince !== null) return;
+    if (this.stopped || this.idle || this.visibleSince !== null) return;
     this.visibleSince = performance.now();
-    this.timer = setInterval(() => this.beat(false), this.intervalMs);
+    this.timer = setInterval(this.tick, this.intervalMs);
   }
 
   private pause(): void {
@@ -51,6 +70,14 @@ export class Heartbeat {
     this.carriedMs += now - this.visibleSince;
     this.visibleSince = now;
   }
+
+  private readonly tick = (): void => {
+    if (performance.now() - this.lastInput < this.idleMs) return this.beat(false);
+    // Idle: send what is left and fall quiet until the next input.
+    this.beat(true);
+    this.pause();
+    this.idle = true;
+  };
 
   private beat(final: boolean): void {
     if (this.stopped) return;
@@ -69,6 +96,13 @@ export class Heartbeat {
     });
   }
 
+  private readonly onInput = (): void => {
+    this.lastInput = performance.now();
+    if (!this.idle) return;
+    this.idle = false;
+    if (document.visibilityState === "visible") this.resume();
+  };
+
   private readonly onVisibility = (): void => {
     if (document.visibilityState === "visible") {
       this.resume();
@@ -82,4 +116,17 @@ export class Heartbeat {
     this.beat(true);
     this.pause();
   };
+}
+
+/**
+ * The page's heartbeat timing from its URL fragment: `hb` (interval in seconds, 1..300, default
+ * 15) and `idle` (seconds without input before the beats end, 1..3600, default 300); tests
+ * shorten both.
+ */
+export function heartbeatTiming(fragment: URLSearchParams): { intervalMs: number; idleMs: number } {
+  const read = (name: string, max: number) => {
+    const value = Number(fragment.get(name));
+    return fragment.has(name) && Number.isFinite(value) && value >= 1 && value <= max ? value * 1000 : null;
+  };
+  return { intervalMs: read("hb", 300) ?? 15_000, idleMs: read("idle", 3600) ?? DEFAULT_IDLE_MS };
 }

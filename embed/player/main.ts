@@ -5,15 +5,14 @@
 // (docs/campaigns.md "One session for the campaign") and plays it in place.
 //
 // Fragment options: `token` (session token, embed only); `hb` (heartbeat interval in seconds,
-// 1..300, default 15; tests shorten it).
+// 1..300, default 15) and `idle` (seconds without input before the beats end, default 300);
+// tests shorten both.
 import { loadWorld, RuntimeError, sendHeartbeat, type RuntimeWorld, type Source } from "./api";
-import { Heartbeat } from "./heartbeat";
+import { Heartbeat, heartbeatTiming } from "./heartbeat";
 import { WorldModel } from "./model";
 import { Player } from "./player";
 import { showError } from "./status";
 import type { NextChapter } from "./model";
-
-const DEFAULT_HEARTBEAT_S = 15;
 
 function messageFor(error: unknown): [string, string] {
   if (error instanceof RuntimeError) {
@@ -107,8 +106,7 @@ async function boot(): Promise<void> {
   const root = document.getElementById("pw");
   if (!root) return;
   const fragment = new URLSearchParams(location.hash.slice(1));
-  const hb = Number(fragment.get("hb"));
-  const intervalS = Number.isFinite(hb) && hb >= 1 && hb <= 300 ? hb : DEFAULT_HEARTBEAT_S;
+  const timing = heartbeatTiming(fragment);
 
   let source: Source;
   if (root.dataset.source === "public") {
@@ -131,7 +129,7 @@ async function boot(): Promise<void> {
       return showError(root, "Wrong world", "This session token was minted for another world.");
     }
     play(root, source, runtime);
-    new Heartbeat(meter(source, runtime), intervalS * 1000).start();
+    new Heartbeat(meter(source, runtime), timing.intervalMs, timing.idleMs).start();
   } catch (error) {
     const subject = source.kind === "token" ? tokenSubject(source.token) : null;
     // Only a readable token that names another world is "wrong world"; a malformed one has ended.

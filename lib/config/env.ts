@@ -53,6 +53,8 @@ const ZEnv = z.object({
   QUOTA_VISION_DESCRIBE_PER_DAY: z.coerce.number().int().min(0).default(1_000),
   QUOTA_VISION_CHECK_PER_DAY: z.coerce.number().int().min(0).default(1_000),
   QUOTA_EDIT_PER_DAY: z.coerce.number().int().min(0).default(1_000),
+  // Whether live play time (`session_seconds`) is billable (docs/usage.md). Off: it is metered only.
+  BILLING_ENABLED: z.stringbool().default(false),
   WEBHOOK_ALLOW_HTTP_LOOPBACK: z.stringbool().default(false),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).default(60_000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),

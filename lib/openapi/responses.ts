@@ -12,12 +12,14 @@ import { EDIT_RESPONSE_SCHEMAS, ZPlaytestReport } from "./responses-edit";
 import { SCENARIO_RESPONSE_SCHEMAS } from "./responses-scenarios";
 import { VISION_RESPONSE_SCHEMAS } from "./responses-vision";
 import { DATASET_RESPONSE_SCHEMAS } from "./responses-datasets";
+import { USAGE_RESPONSE_SCHEMAS } from "./responses-usage";
 
 // The sibling files' schemas the Studio's types read (components/api/types.ts).
 export { ZCampaign, ZCampaignBody, ZCampaignStarted } from "./campaign-responses";
 export { ZVisionCheck, ZVisionDescribe, ZVisionGround } from "./responses-vision";
 export { ZEditPreview, ZPlaytest, ZPlaytestList, ZPlaytestReport } from "./responses-edit";
 export { ZDataset } from "./responses-datasets";
+export { ZUsageHistory } from "./responses-usage";
 export { ZBatchBody, ZBatchList, ZBatchStarted, ZBatchSummary, ZClip, ZClipBody, ZClipCheck } from "./responses-scenarios";
 
 /*
@@ -272,10 +274,15 @@ export const ZUsage = body({
   day: z.iso.date().describe("today in UTC"),
   quotas: z.record(z.enum(QUOTA_KINDS), ZQuotaUse).describe("today's use and the effective cap, per quota kind"),
   billing: z.object({
-    sessionSeconds: z.number().min(0),
+    enabled: z.boolean().describe("the server's BILLING_ENABLED: whether live play time is billable"),
+    sessionSeconds: z.number().min(0).describe("billable live play time: 0 while billing is off, and in test mode"),
     chatSeconds: z.number().min(0),
     scenarioClips: z.number().int().min(0).describe("Scenario Studio clips accepted today (one `scenario_clip` each; live only)"),
-  }).describe("today's billable usage of the key's mode"),
+  }).describe("today's billable usage of the key's mode (the billing ledger)"),
+  runtime: z.object({
+    sessionSeconds: z.number().min(0).describe("play time, billed or not"),
+    chatSeconds: z.number().min(0).describe("chat time, billed or not"),
+  }).describe("today's metered runtime of the key's mode, billed or not (test mode too)"),
 });
 
 // ---------------------------------------------------------------- runtime and characters
@@ -308,7 +315,7 @@ export const ZHeartbeat = body({
   sessionId: ZSessionId,
   seconds: z.number().int().min(0).describe("play seconds credited by this heartbeat (capped)"),
   totalSeconds: z.number().int().min(0).describe("play seconds credited to the session so far"),
-  billed: z.boolean().describe("whether they count as billable `session_seconds` (live mode)"),
+  billed: z.boolean().describe("whether they count as billable `session_seconds`: live mode while the server's BILLING_ENABLED is on"),
 });
 
 /** Spec "Character": the create response. */
@@ -459,6 +466,7 @@ export const RESPONSE_SCHEMAS = {
   OpenApiDocument: ZOpenApiDocument,
   ...VISION_RESPONSE_SCHEMAS,
   ...DATASET_RESPONSE_SCHEMAS,
+  ...USAGE_RESPONSE_SCHEMAS,
   ...CAMPAIGN_RESPONSE_SCHEMAS,
   ...EDIT_RESPONSE_SCHEMAS,
   ...SCENARIO_RESPONSE_SCHEMAS,

@@ -136,19 +136,32 @@ export async function releaseQuota(reservation: Reservation): Promise<void> {
     WHERE app_id = ${reservation.appId}::uuid AND kind = ${reservation.kind} AND day = ${isoDay(reservation.day)}::date`;
 }
 
+/**
+ * Today's quota use (per app) and, for the key's mode, the billing ledger's amounts and the
+ * runtime seconds metered whether billed or not (docs/usage.md): with billing off, or in test
+ * mode, `billing.sessionSeconds` stays 0 while `runtime.sessionSeconds` counts the play time.
+ */
 export async function getUsage(appId: string, mode: Mode) {
   const day = quotaDay();
   const db = await getDb();
-  const [caps, counters, billing] = await Promise.all([
+  const [caps, counters, billing, runtime] = await Promise.all([
     effectiveCaps(appId),
     db.quotaCounter.findMany({ where: { appId, day } }),
     db.billingLedger.findMany({ where: { appId, mode, day } }),
+    db.runtimeUsage.groupBy({ by: ["metric"], where: { appId, mode, day }, _sum: { seconds: true } }),
   ]);
   const used = new Map(counters.map((row) => [row.kind, row.used]));
   const billed = (metric: string) => Number(billing.find((row) => row.metric === metric)?.amount ?? 0);
+  const metered = (metric: string) => Number(runtime.find((row) => row.metric === metric)?._sum.seconds ?? 0);
   return {
     day: isoDay(day),
     quotas: Object.fromEntries(QUOTA_KINDS.map((kind) => [kind, { used: used.get(kind) ?? 0, cap: caps[kind] }])),
-    billing: { sessionSeconds: billed("session_seconds"), chatSeconds: billed("chat_seconds"), scenarioClips: billed("scenario_clip") },
+    billing: {
+      enabled: getEnv().BILLING_ENABLED,
+      sessionSeconds: billed("session_seconds"),
+      chatSeconds: billed("chat_seconds"),
+      scenarioClips: billed("scenario_clip"),
+    },
+    runtime: { sessionSeconds: metered("session_seconds"), chatSeconds: metered("chat_seconds") },
   };
 }

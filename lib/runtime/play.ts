@@ -94,8 +94,9 @@ export async function getPublicRuntimeWorld(slug: string) {
  * POST /v1/runtime/heartbeat: records live play time. The session's first heartbeat starts it
  * (and counts the world's session connect, once). Each heartbeat credits at most
  * HEARTBEAT_MAX_SECONDS, and a session's credited total never exceeds the wall time since its
- * token was minted, so a client cannot inflate it; the credited seconds go to the app's
- * `session_seconds` ledger in live mode only (test usage is never billed). One transaction.
+ * token was minted, so a client cannot inflate it; the credited seconds go on the world's meter,
+ * and on the app's `session_seconds` ledger when billable (live mode while BILLING_ENABLED; test
+ * usage is never billed); `billed` says which. One transaction.
  */
 export async function recordHeartbeat(auth: SessionCredential, body: HeartbeatBody) {
   if (body.sessionId !== auth.sessionId) throw unauthorized("sessionId is not the session of this token.");
@@ -111,9 +112,9 @@ export async function recordHeartbeat(auth: SessionCredential, body: HeartbeatBo
     const credit = Math.max(0, Math.min(Math.floor(body.seconds), HEARTBEAT_MAX_SECONDS, elapsed - played));
     await tx.$executeRaw`
       UPDATE runtime_sessions SET play_seconds = play_seconds + ${credit}, last_heartbeat_at = ${now} WHERE id = ${auth.sessionId}`;
-    await addToLedger(tx, auth.appId, auth.mode, "session_seconds", credit, now);
-    return { started, credit, total: played + credit };
+    const billed = await addToLedger(tx, { appId: auth.appId, worldId: auth.subjectId, mode: auth.mode, metric: "session_seconds", seconds: credit }, now);
+    return { started, credit, total: played + credit, billed };
   });
   if (result.started) forgetWorld(auth.subjectId);
-  return { ok: true, sessionId: auth.sessionId, seconds: result.credit, totalSeconds: result.total, billed: auth.mode === "live" };
+  return { ok: true, sessionId: auth.sessionId, seconds: result.credit, totalSeconds: result.total, billed: result.billed };
 }

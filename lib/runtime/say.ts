@@ -103,7 +103,7 @@ export async function sayTurn(auth: SessionCredential, characterId: string, body
         createdAt: now,
       },
     });
-    await addToLedger(tx, auth.appId, auth.mode, "chat_seconds", seconds, now);
+    await addToLedger(tx, { appId: auth.appId, worldId: characterId, mode: auth.mode, metric: "chat_seconds", seconds }, now);
     return first;
   });
   if (started) forgetWorld(characterId);

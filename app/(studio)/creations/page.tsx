@@ -75,6 +75,8 @@ export default async function CreationsPage({ searchParams }: Props) {
   const appId = apps.some((a) => a.id === first(params.app)) ? first(params.app) : "";
   // So is a kind that is not `world`, `character` or `campaign`.
   const kind = parseCreationFilter(first(params.kind));
+  // `?create=premise&premise=…` (the landing page's "Generate"): open the create dialog with it.
+  const createWith = first(params.create) === "premise" ? first(params.premise) : undefined;
 
   let page: StudioCreationsPage;
   try {
@@ -115,7 +117,7 @@ export default async function CreationsPage({ searchParams }: Props) {
         actions={
           <>
             <NewCharacterButton apps={appOptions} defaultAppId={appId || undefined} limits={characterLimits} />
-            <CreateWorldButton apps={appOptions} defaultAppId={appId || undefined} limits={limits} />
+            <CreateWorldButton apps={appOptions} defaultAppId={appId || undefined} limits={limits} openWithPremise={createWith?.slice(0, limits.premiseMax)} />
           </>
         }
       />

@@ -60,7 +60,7 @@ export const sendHeartbeat = operation({
   summary: "Record play time",
   description: [
     "The embed player's heartbeat: `seconds` of play since the previous one. Authenticated by the session token (bearer or `token` body field), or by a public session id alone in `sessionId`.",
-    "The session's first heartbeat starts it and counts the world's lifetime `sessionCount` exactly once. At most 60 s are credited per heartbeat, and a session's total never exceeds the wall time since its token was minted. Credited seconds are billed as `session_seconds` in live mode only (`billed`); test usage is never billed.",
+    "The session's first heartbeat starts it and counts the world's lifetime `sessionCount` exactly once. At most 60 s are credited per heartbeat, and a session's total never exceeds the wall time since its token was minted. Credited seconds are metered per world, and billed as `session_seconds` only in live mode while the server's `BILLING_ENABLED` is on (`billed`); test usage is never billed.",
   ].join("\n\n"),
   auth: "session",
   body: ZHeartbeatBody,
