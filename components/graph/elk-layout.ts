@@ -46,6 +46,7 @@ export interface ElkNode {
   layoutOptions?: Record<string, string>;
 }
 export interface ElkSection {
+  id: string;
   startPoint: XY;
   endPoint: XY;
   bendPoints?: XY[];
