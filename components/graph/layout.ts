@@ -20,8 +20,9 @@ const GAP_X = 96;
 const GAP_Y = 40;
 
 /** ELK runs for worlds up to this many states; above, the quick layout is used. */
-export const ELK_MAX_STATES = 150;
-const ELK_BUDGET_MS = 8000;
+export const ELK_MAX_STATES = 100;
+/** Past this the quick layout is shown instead: a first open must not wait long for ELK. */
+const ELK_BUDGET_MS = 4000;
 
 interface Adjacency {
   ids: string[];
