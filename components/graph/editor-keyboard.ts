@@ -4,6 +4,7 @@ import { useReactFlow } from "@xyflow/react";
 import { useEffect, type RefObject } from "react";
 import { NEW_STATE_NODE } from "./editor-state";
 import type { EditorStore } from "./editor-store";
+import { fitGraph } from "./fit-graph";
 
 /** What the editor's keys do beyond the store's own actions (see the ? dialog). */
 export interface EditorKeyActions {
@@ -94,7 +95,7 @@ export function useEditorKeyboard(store: EditorStore, active: boolean, actions: 
         case "f":
         case "F":
           event.preventDefault();
-          void rf.fitView({ padding: 0.12, duration: 250 });
+          fitGraph(rf, store);
           break;
         case "l":
         case "L":

@@ -16,7 +16,9 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { GraphModel, StateNodeType, TransitionEdgeType } from "./graph-model";
 import { FitIcon, ZoomInIcon, ZoomOutIcon } from "./icons";
-import { fitZoom, NODE_HEIGHT, NODE_WIDTH } from "./layout";
+import { routeHolds, routePath } from "./edge-routes";
+import { fitGraph, graphViewport } from "./fit-graph";
+import { NODE_HEIGHT, NODE_WIDTH } from "./geometry";
 import { StateNode } from "./state-node";
 import { TransitionEdge } from "./transition-edge";
 import { useEditor, useEditorStore } from "./use-editor";
@@ -52,9 +54,11 @@ function miniClass(node: StateNodeType): string {
 
 /**
  * Far out, the transitions are one SVG path under the nodes instead of 2,000 React Flow edges:
- * labels are hidden at that zoom anyway, and one path costs one repaint per frame.
+ * labels are hidden at that zoom anyway, and one path costs one repaint per frame. Each follows
+ * its layout route while that holds, like the edges drawn close up.
  */
 const FarEdges = memo(function FarEdges({ model }: { model: GraphModel }) {
+  const store = useEditorStore();
   const edges = useSyncExternalStore(model.subscribe, model.getEdges, model.getEdges);
   const version = useSyncExternalStore(model.subscribe, () => model.positionsVersion(), () => 0);
   const [x, y, k] = useStore((s) => s.transform);
@@ -62,11 +66,18 @@ const FarEdges = memo(function FarEdges({ model }: { model: GraphModel }) {
     void version;
     let all = "";
     let selected = "";
+    const routes = store.positions.routes();
     for (const e of edges) {
-      if (e.source === e.target) continue;
       const a = model.positionOf(e.source);
       const b = model.positionOf(e.target);
       if (!a || !b) continue;
+      const route = routes.get(e.id);
+      if (route && route.source === store.stateIdOfNode(e.source) && route.target === store.stateIdOfNode(e.target) && routeHolds(route, a, b)) {
+        if (e.selected) selected += routePath(route);
+        else all += routePath(route);
+        continue;
+      }
+      if (e.source === e.target) continue;
       const sx = a.x + NODE_WIDTH;
       const sy = a.y + NODE_HEIGHT / 2;
       const tx = b.x;
@@ -77,7 +88,7 @@ const FarEdges = memo(function FarEdges({ model }: { model: GraphModel }) {
       else all += d;
     }
     return { all, selected };
-  }, [edges, model, version]);
+  }, [edges, model, store, version]);
   return (
     <svg className="pointer-events-none absolute inset-0 z-[3] size-full overflow-visible" aria-hidden="true">
       <g transform={`translate(${x} ${y}) scale(${k})`}>
@@ -125,16 +136,16 @@ export const GraphCanvas = memo(function GraphCanvas({ model, ready, showMinimap
     [store],
   );
 
-  // First view: the whole world when it fits at a zoom where states can be told apart;
-  // otherwise its entrance, at a readable zoom.
+  // First view: the whole world (lines, labels and all, clear of the overlays) when it fits at a
+  // zoom where states can be told apart; otherwise its entrance, at a readable zoom.
   useEffect(() => {
     if (!ready) return;
     const world = store.getState().view.world;
     const entrance = model.positionOf(store.nodeIdOf(world.entrance.state));
     const box = document.querySelector(".pw-canvas")?.getBoundingClientRect();
-    const fits = fitZoom(store.positions.all(), box?.width ?? 1100, box?.height ?? 700) >= FIT_MIN_ZOOM;
-    if (fits || !entrance) void rf.fitView({ padding: 0.08, maxZoom: 1 });
-    else void rf.setViewport({ x: 96 - entrance.x * 0.8, y: (box?.height ?? 700) * 0.42 - (entrance.y + NODE_HEIGHT / 2) * 0.8, zoom: 0.8 });
+    const whole = graphViewport(model.getNodes(), store);
+    if (whole && (whole.zoom >= FIT_MIN_ZOOM || !entrance)) void rf.setViewport(whole);
+    else if (entrance) void rf.setViewport({ x: 96 - entrance.x * 0.8, y: (box?.height ?? 700) * 0.42 - (entrance.y + NODE_HEIGHT / 2) * 0.8, zoom: 0.8 });
     const frame = requestAnimationFrame(() => {
       window.__editorReadyAt ??= performance.now();
       document.querySelector(".pw-canvas")?.setAttribute("data-ready", "true");
@@ -210,7 +221,7 @@ export const GraphCanvas = memo(function GraphCanvas({ model, ready, showMinimap
           />
         ) : null}
       </ReactFlow>
-      <div className="pointer-events-none absolute bottom-3 left-3 z-10 flex flex-col gap-1" style={{ bottom: 28 }}>
+      <div className="pw-canvas-controls pointer-events-none absolute bottom-3 left-3 z-10 flex flex-col gap-1" style={{ bottom: 28 }}>
         <div className="pointer-events-auto flex flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-sm">
           <Button variant="ghost" size="icon" className="rounded-none" aria-label="Zoom in" title="Zoom in (+)" onClick={() => void rf.zoomIn({ duration: 150 })}>
             <ZoomInIcon />
@@ -218,7 +229,7 @@ export const GraphCanvas = memo(function GraphCanvas({ model, ready, showMinimap
           <Button variant="ghost" size="icon" className="rounded-none border-t border-line" aria-label="Zoom out" title="Zoom out (−)" onClick={() => void rf.zoomOut({ duration: 150 })}>
             <ZoomOutIcon />
           </Button>
-          <Button variant="ghost" size="icon" className="rounded-none border-t border-line" aria-label="Fit view" title="Fit view (F)" onClick={() => void rf.fitView({ padding: 0.12, duration: 250 })}>
+          <Button variant="ghost" size="icon" className="rounded-none border-t border-line" aria-label="Fit view" title="Fit view (F)" onClick={() => fitGraph(rf, store)}>
             <FitIcon />
           </Button>
         </div>

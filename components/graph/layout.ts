@@ -1,27 +1,28 @@
 import type { World } from "@/lib/kernel";
+import { estimateText, graphBounds, type Layout, type MeasureText } from "./edge-routes";
+import { elkGraph, readElk, type ElkResult } from "./elk-layout";
+import { NODE_HEIGHT, NODE_WIDTH, type Positions, type XY } from "./geometry";
+import { QUICK_GAP_X, quickRoutes } from "./quick-routes";
 
 /**
  * Automatic layout, left to right. Small worlds get ELK's layered algorithm (in a Web Worker,
  * see elk-worker.ts); ELK needs seconds to minutes beyond a few hundred edges (about 11 s for
  * 500 states and 1,500 transitions in Node), so larger worlds, and any ELK run that overruns
- * its budget, get `quickLayout`: the same layered idea in linear time per sweep.
+ * its budget, get `quickLayout`: the same layered idea in linear time per sweep, with columns
+ * far enough apart for the labels (quick-routes.ts). Both give positions and routes (the lines
+ * and label boxes, edge-routes.ts).
  */
 
-export interface XY {
-  x: number;
-  y: number;
-}
-export type Positions = Map<string, XY>;
+export { NODE_HEIGHT, NODE_WIDTH, type Positions, type XY };
 
-/** Every state node has this size (fixed, so edges and the minimap never wait for measuring). */
-export const NODE_WIDTH = 232;
-export const NODE_HEIGHT = 148;
+/** Between a state and one placed right of it by hand or for a new state (not a layout). */
 const GAP_X = 96;
 const GAP_Y = 40;
 
 /** ELK runs for worlds up to this many states; above, the quick layout is used. */
-export const ELK_MAX_STATES = 150;
-const ELK_BUDGET_MS = 8000;
+export const ELK_MAX_STATES = 100;
+/** Past this the quick layout is shown instead: a first open must not wait long for ELK. */
+const ELK_BUDGET_MS = 4000;
 
 interface Adjacency {
   ids: string[];
@@ -149,8 +150,14 @@ export function quickLayout(world: World): Positions {
   }
 
   const positions: Positions = new Map();
-  for (let v = 0; v < n; v++) positions.set(ids[v]!, { x: column[v]! * (NODE_WIDTH + GAP_X), y: Math.round(y[v]!) });
+  for (let v = 0; v < n; v++) positions.set(ids[v]!, { x: column[v]! * (NODE_WIDTH + QUICK_GAP_X), y: Math.round(y[v]!) });
   return positions;
+}
+
+/** The quick layout with its routes: labels in the gaps between columns. */
+export function quickLayoutWithRoutes(world: World, measure: MeasureText = estimateText): Layout {
+  const positions = quickLayout(world);
+  return { positions, routes: quickRoutes(world, positions, measure) };
 }
 
 /** Rows per column that make the layered grid fit a 16:10 screen at the largest zoom. */
@@ -161,7 +168,7 @@ function wrapRows(sizes: number[]): number {
   for (let rows = Math.min(4, tallest); rows <= tallest; rows++) {
     let columns = 0;
     for (const size of sizes) columns += Math.max(1, Math.ceil(size / rows));
-    const zoom = Math.min(1600 / (columns * (NODE_WIDTH + GAP_X)), 1000 / (rows * (NODE_HEIGHT + GAP_Y)));
+    const zoom = Math.min(1600 / (columns * (NODE_WIDTH + QUICK_GAP_X)), 1000 / (rows * (NODE_HEIGHT + GAP_Y)));
     if (zoom > bestZoom * 1.0001) {
       bestZoom = zoom;
       best = rows;
@@ -202,74 +209,37 @@ export function placeMissing(world: World, positions: Positions): Positions {
   return next;
 }
 
-/** The zoom at which `positions` fit a typical editor canvas (1100 × 700): higher reads better. */
-export function fitZoom(positions: Positions, width = 1100, height = 700): number {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const p of positions.values()) {
-    minX = Math.min(minX, p.x);
-    minY = Math.min(minY, p.y);
-    maxX = Math.max(maxX, p.x + NODE_WIDTH);
-    maxY = Math.max(maxY, p.y + NODE_HEIGHT);
-  }
-  if (!Number.isFinite(minX)) return 1;
-  return Math.min(width / (maxX - minX + 80), height / (maxY - minY + 80), 1);
+/** The zoom at which a layout, its lines and labels included, fits a typical editor canvas. */
+export function layoutZoom(layout: Layout, width = 1100, height = 700): number {
+  const box = graphBounds(layout.positions, layout.routes);
+  if (!box) return 1;
+  return Math.min(width / (box.width + 32), height / (box.height + 32), 1);
 }
 
+export type LayoutEngine = "elk" | "quick";
+export interface LayoutResult {
+  layout: Layout;
+  engine: LayoutEngine;
+}
 export interface LayoutRun {
-  promise: Promise<{ positions: Positions; engine: "elk" | "quick" }>;
+  promise: Promise<LayoutResult>;
   cancel(): void;
-}
-
-type ElkResult = { children?: Array<{ id: string; x?: number; y?: number }> };
-
-function elkGraph(world: World) {
-  const ids = Object.keys(world.scene.states);
-  const known = new Set(ids);
-  return {
-    id: "root",
-    layoutOptions: {
-      "elk.algorithm": "layered",
-      "elk.direction": "RIGHT",
-      "elk.spacing.nodeNode": String(GAP_Y),
-      "elk.layered.spacing.nodeNodeBetweenLayers": String(GAP_X),
-      "elk.layered.considerModelOrder.strategy": "NODES_AND_EDGES",
-      "elk.edgeRouting": "POLYLINE",
-    },
-    children: ids.map((id) => ({
-      id,
-      width: NODE_WIDTH,
-      height: NODE_HEIGHT,
-      ...(id === world.entrance.state ? { layoutOptions: { "elk.layered.layering.layerConstraint": "FIRST" } } : {}),
-    })),
-    edges: world.scene.events
-      .filter((e) => e.to !== undefined && e.to !== e.from && known.has(e.from) && known.has(e.to))
-      .map((e, i) => ({ id: `e${i}`, sources: [e.from], targets: [e.to as string] })),
-  };
-}
-
-function toPositions(result: ElkResult): Positions {
-  const positions: Positions = new Map();
-  for (const c of result.children ?? []) positions.set(c.id, { x: Math.round(c.x ?? 0), y: Math.round(c.y ?? 0) });
-  return positions;
 }
 
 /**
  * Lays a world out: ELK in a Web Worker (elkjs's own worker script) for worlds up to
  * ELK_MAX_STATES, the quick layout otherwise, when workers fail, or when ELK overruns its budget.
  */
-export function runLayout(world: World): LayoutRun {
+export function runLayout(world: World, measure: MeasureText = estimateText): LayoutRun {
   const stateCount = Object.keys(world.scene.states).length;
-  const quick = () => ({ positions: quickLayout(world), engine: "quick" as const });
+  const quick = (): LayoutResult => ({ layout: quickLayoutWithRoutes(world, measure), engine: "quick" });
   if (stateCount > ELK_MAX_STATES || stateCount === 0 || typeof Worker === "undefined") {
     return { promise: Promise.resolve(quick()), cancel: () => {} };
   }
   let elk: { terminateWorker(): void } | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let settle: ((value: { positions: Positions; engine: "elk" | "quick" }) => void) | null = null;
-  const finish = (value: () => { positions: Positions; engine: "elk" | "quick" }) => {
+  let settle: ((value: LayoutResult) => void) | null = null;
+  const finish = (value: () => LayoutResult) => {
     if (settle === null) return;
     const resolve = settle;
     settle = null;
@@ -278,7 +248,7 @@ export function runLayout(world: World): LayoutRun {
     elk = null;
     resolve(value());
   };
-  const promise = new Promise<{ positions: Positions; engine: "elk" | "quick" }>((resolve) => {
+  const promise = new Promise<LayoutResult>((resolve) => {
     settle = resolve;
     timer = setTimeout(() => finish(quick), ELK_BUDGET_MS);
     // elkjs's worker script, served as a static asset; the API half runs here.
@@ -288,19 +258,21 @@ export function runLayout(world: World): LayoutRun {
         if (settle === null) return;
         const instance = new ELK({ workerFactory: () => new Worker(workerUrl) });
         elk = instance;
-        return instance.layout(elkGraph(world)).then((result) =>
+        const input = elkGraph(world, measure);
+        return instance.layout(input.graph).then((result) =>
           finish(() => {
-            // Dense graphs make ELK's layered layout very long and thin (every edge points right);
-            // keep it only when it reads about as well as the quick layout on a screen.
-            const elkPositions = toPositions(result as ElkResult);
-            const fallback = quickLayout(world);
-            return fitZoom(elkPositions) >= 0.75 * fitZoom(fallback) ? { positions: elkPositions, engine: "elk" } : { positions: fallback, engine: "quick" };
+            // Long or dense graphs make ELK's layered layout very long and thin (every edge points
+            // right, every label takes a layer); keep it while it reads about as well as the
+            // quick layout on a screen: its lines go around the states, the quick layout's do not.
+            const laid = readElk(result as ElkResult, input);
+            const fallback = quick();
+            return layoutZoom(laid) >= 0.6 * layoutZoom(fallback.layout) ? { layout: laid, engine: "elk" } : fallback;
           }),
         );
       })
       .catch(() => finish(quick));
   });
-  return { promise, cancel: () => finish(() => ({ positions: new Map(), engine: "quick" })) };
+  return { promise, cancel: () => finish(() => ({ layout: { positions: new Map(), routes: new Map() }, engine: "quick" })) };
 }
 
 /** `at`, or the nearest spot below or beside it where a new node overlaps no other. */

@@ -1,12 +1,16 @@
+import type { Routes } from "./edge-routes";
+import type { Positions, XY } from "./geometry";
 import { loadPositions, savePositions } from "./positions";
-import type { Positions, XY } from "./layout";
 
 /**
  * Node positions by node id, outside React so that a drag updates one entry per frame and
- * only the canvas re-renders. Saved to localStorage (debounced); see positions.ts.
+ * only the canvas re-renders. Saved to localStorage (debounced); see positions.ts. The routes of
+ * the last layout (lines and label boxes by edge id) are kept beside them: an edge follows its
+ * route while both its states stay where that layout put them (edge-routes.ts).
  */
 export class PositionStore {
   private map: Positions = new Map();
+  private routeMap: Routes = new Map();
   private listeners = new Set<() => void>();
   private version = 0;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -34,20 +38,26 @@ export class PositionStore {
     return this.map;
   }
 
+  /** The last layout's routes (a new Map whenever a layout or a load replaces them). */
+  routes(): Routes {
+    return this.routeMap;
+  }
+
   private changed(persist = true): void {
     this.version++;
     for (const l of this.listeners) l();
     if (persist) this.scheduleSave();
   }
 
-  /** Positions as stored for this world, or null when there are none. */
-  load(): Positions | null {
+  /** Positions (and the routes saved with them) as stored for this world, or null when there are none. */
+  load(): { positions: Positions; routes: Routes } | null {
     return loadPositions(this.worldId);
   }
 
-  /** Replaces every position (a layout). */
-  replace(positions: Positions, source: PositionStore["source"]): void {
+  /** Replaces every position (a layout, a load, a revert), and the routes with them. */
+  replace(positions: Positions, source: PositionStore["source"], routes: Routes = new Map()): void {
     this.map = new Map(positions);
+    this.routeMap = new Map(routes);
     this.source = source;
     this.changed();
   }
@@ -92,8 +102,7 @@ export class PositionStore {
     if (this.saveTimer !== undefined) clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;
-      const stored = new Map([...this.map].filter(([id]) => !id.startsWith("\u0000")));
-      savePositions(this.worldId, stored);
+      this.save();
     }, 400);
   }
 
@@ -102,7 +111,11 @@ export class PositionStore {
     if (this.saveTimer === undefined) return;
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
-    savePositions(this.worldId, new Map([...this.map].filter(([id]) => !id.startsWith("\u0000"))));
+    this.save();
+  }
+
+  private save(): void {
+    savePositions(this.worldId, new Map([...this.map].filter(([id]) => !id.startsWith("\u0000"))), this.routeMap);
   }
 
   dispose(): void {

@@ -130,6 +130,69 @@ export function makeLargeWorld(options: LargeWorldOptions = {}): World {
   };
 }
 
+const goodEnding = (title: string) => ({ ending: { isEnding: true as const, outcome: "good" as const, title, text: `${title}.` } });
+
+/** Six states (the graph layout's tests): a fork that rejoins, two endings, a loop, and a way back from the tower to the gate. */
+export function makeCastleWorld(): World {
+  const w = makeSmallWorld();
+  w.id = "castle";
+  w.name = "The Small Castle";
+  w.scene.states = {
+    gate: makeState("gate", { base: "A gate of black iron in the rain." }),
+    yard: makeState("yard", { base: "A muddy yard with a well." }),
+    hall: makeState("hall", { base: "A long hall of cold stone." }),
+    tower: makeState("tower", { base: "A narrow tower stair." }),
+    garden: makeState("garden", { base: "A walled garden at dusk.", ...goodEnding("The garden") }),
+    roof: makeState("roof", { base: "The roof under the stars.", ...goodEnding("The roof") }),
+  };
+  w.entrance.state = "gate";
+  w.scene.events = [
+    makeEvent("gate", "Cross the yard", "yard", "1"),
+    makeEvent("gate", "Enter the hall", "hall", "2"),
+    makeEvent("yard", "Into the hall through the kitchens and the cellar stairs", "hall", "1"),
+    makeEvent("hall", "Climb the tower", "tower", "1"),
+    makeEvent("hall", "Out to the garden", "garden", "2"),
+    makeEvent("hall", "Wait for the bell", "hall", "3"),
+    makeEvent("tower", "Onto the roof", "roof", "1"),
+    makeEvent("tower", "Back to the gate", "gate", "2"),
+    makeEvent("gate", "Look around", undefined, "q"),
+  ];
+  return w;
+}
+
+/**
+ * A story in `chapters` chapters of four states (a hub and three branches that rejoin at the next
+ * hub, one slipping ahead), a way back to the previous hub every third chapter, and four endings.
+ */
+export function makeChapterWorld(chapters: number): World {
+  const w = makeSmallWorld();
+  w.id = `chapters-${chapters}`;
+  w.name = `${chapters * 4 + 4} states`;
+  const states: Record<string, State> = {};
+  const events: Event[] = [];
+  const hub = (c: number) => `chapter-${c}`;
+  const branch = (c: number, b: number) => `chapter-${c}-${["north", "river", "woods"][b]}`;
+  for (let c = 0; c < chapters; c++) {
+    states[hub(c)] = makeState(hub(c), { base: `Chapter ${c + 1} opens at a crossroads.` });
+    for (let b = 0; b < 3; b++) states[branch(c, b)] = makeState(branch(c, b), { base: `A path of chapter ${c + 1}.` });
+  }
+  const endings = ["ending-dawn", "ending-storm", "ending-home", "ending-sea"];
+  endings.forEach((id) => (states[id] = makeState(id, { base: `The story ends: ${id}.`, ...goodEnding(id) })));
+  for (let c = 0; c < chapters; c++) {
+    ["Take the north road", "Follow the river", "Into the woods"].forEach((name, b) => events.push(makeEvent(hub(c), name, branch(c, b), String(b + 1))));
+    for (let b = 0; b < 3; b++) {
+      const next = c + 1 < chapters ? hub(c + 1) : endings[b]!;
+      events.push(makeEvent(branch(c, b), c + 1 < chapters ? "Press on to the next crossroads" : "Face the end", next, "1"));
+    }
+    if (c + 1 < chapters) events.push(makeEvent(branch(c, 2), "Slip ahead", branch(c + 1, 0), "2"));
+    if (c > 0 && c % 3 === 0) events.push(makeEvent(branch(c, 1), "Go back to the last crossroads", hub(c - 1), "3"));
+  }
+  events.push(makeEvent(hub(chapters - 1), "Wade into the sea", "ending-sea", "4"));
+  w.entrance.state = hub(0);
+  w.scene = { states, events };
+  return w;
+}
+
 /** Freezes every object and array reachable from `value`; a mutation then throws in strict code. */
 export function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
