@@ -25,7 +25,10 @@ const HEADER = [
 export async function renderClientTypes(): Promise<string> {
   // Exactly what the route serves: the built document as JSON text.
   const served = JSON.parse(JSON.stringify(buildOpenApiDocument())) as Parameters<typeof openapiTS>[0];
-  return HEADER + astToString(await openapiTS(served));
+  // A `default` means "optional, the server fills it in" in a request; openapi-typescript would
+  // otherwise make such fields required (ttlSeconds, a dataset's policy), and the output view of
+  // every response schema already lists the fields it always has as required.
+  return HEADER + astToString(await openapiTS(served, { defaultNonNullable: false }));
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

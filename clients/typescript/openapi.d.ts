@@ -3955,22 +3955,22 @@ export interface components {
              * @default explore
              * @enum {string}
              */
-            policy: "random" | "explore";
+            policy?: "random" | "explore";
             /**
              * @description camera pixels a side, 8..64; 0 or absent: no camera
              * @default 0
              */
-            camera: number;
+            camera?: number;
             /**
              * @description the same seed gives the same bytes
              * @default 0
              */
-            seed: number;
+            seed?: number;
             /**
              * @description steps before an episode is truncated
              * @default 200
              */
-            maxSteps: number;
+            maxSteps?: number;
         };
         PlaytestStepInput: {
             /** @description name of an event leaving the state the player is in */
@@ -4031,7 +4031,7 @@ export interface components {
              * @description token lifetime, 60..3600 s (default 900)
              * @default 900
              */
-            ttlSeconds: number;
+            ttlSeconds?: number;
             /** @description your id for the end user; chat time and transcripts are kept per userRef */
             userRef?: string;
         };
@@ -4096,11 +4096,11 @@ export interface components {
             /** @description `{kicker, title, hint}` for the embed's intro card */
             intro?: {
                 /** @default  */
-                kicker: string;
+                kicker?: string;
                 /** @default  */
-                title: string;
+                title?: string;
                 /** @default  */
-                hint: string;
+                hint?: string;
             };
         };
         StanceInput: {
@@ -4111,12 +4111,12 @@ export interface components {
              * @description the brain's mood in this stance, e.g. `playful`
              * @default
              */
-            mood: string;
+            mood?: string;
             /**
              * @description what the face and body show (prose)
              * @default
              */
-            expression: string;
+            expression?: string;
         };
         SayRequest: {
             /** @description what the end user said */
@@ -4171,7 +4171,7 @@ export interface components {
              * @default short
              * @enum {string}
              */
-            detail: "short" | "long";
+            detail?: "short" | "long";
         };
         VisionCheckRequest: {
             frame: components["schemas"]["VisionFrame"];
@@ -4182,12 +4182,12 @@ export interface components {
                  * @description false: the check passes when the label is absent
                  * @default true
                  */
-                present: boolean;
+                present?: boolean;
                 /**
                  * @description an object counts as present at this score or above
                  * @default 0.3
                  */
-                minScore: number;
+                minScore?: number;
             }[];
         };
         CreateScenarioBatchRequest: {
@@ -4198,7 +4198,7 @@ export interface components {
              * @default auto
              * @enum {string}
              */
-            review: "auto" | "manual";
+            review?: "auto" | "manual";
             clips: components["schemas"]["ClipSpec"][];
         };
         ClipSpec: {
