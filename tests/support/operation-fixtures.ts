@@ -83,7 +83,7 @@ export class Kit {
 
   async batch(review: "auto" | "manual", clips = 1): Promise<string> {
     const worldId = await this.world();
-    const clip = { kind: "variation" as const, from: "a", path: ["go"], apply: { timeOfDay: "night" }, expect: { reach: "b" } };
+    const clip = { kind: "variation" as const, from: "a", path: ["go"], apply: { timeOfDay: "night" as const }, expect: { reach: "b" } };
     const body = { worldId, review, clips: Array.from({ length: clips }, () => clip) };
     return ok(await this.api.POST("/v1/scenario-batches", { body, ...bearer(this.sk) }), 202).batchId;
   }
