@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApiDocument, type JsonSchema, type OpenApiOperation, type OpenApiParameter } from "@/lib/openapi/document";
 import { jobsIdle, snapshot } from "./support/db-snapshot";
 import { bootstrap } from "./support/fixtures";
-import { hostileQueryValue, hostileValue, schemaArbitrary, deepNesting } from "./support/json-schema-arbitrary";
+import { hostileQueryValue, hostileValue, schemaArbitrary } from "./support/json-schema-arbitrary";
 import { expectResponseMatchesOpenApi } from "./support/openapi-check";
 import { FixtureCache, Kit, operationFixtures, type OperationFixture, type Prepared } from "./support/operation-fixtures";
 import { startTestServer, type TestServer } from "./support/test-server";
