@@ -13,7 +13,7 @@ import { signSessionToken } from "@/lib/sessions/token";
 import { AUTH_MATRIX_DOC, CREDENTIALS, ENTITLED, expectedCell, renderAuthMatrixDoc, type CredentialId } from "./support/auth-matrix";
 import { bootstrap, type Bootstrap } from "./support/fixtures";
 import { expectResponseMatchesOpenApi } from "./support/openapi-check";
-import { FixtureCache, Kit, operationFixtures, type Prepared } from "./support/operation-fixtures";
+import { FIXTURE_SERVER_ENV, FixtureCache, Kit, operationFixtures, type Prepared } from "./support/operation-fixtures";
 import { startTestServer, type TestServer } from "./support/test-server";
 import { sendRequest, typedClient } from "./support/typed-client";
 
@@ -36,7 +36,7 @@ let revoked: string;
 let otherWorldToken: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { WEBHOOK_ALLOW_HTTP_LOOPBACK: "1", WEBHOOK_RETRY_BASE_MS: "20" } });
+  server = await startTestServer({ env: FIXTURE_SERVER_ENV });
   me = await bootstrap();
   other = await bootstrap();
   kit = new Kit(typedClient(server.url), { me, other, baseUrl: server.url });

@@ -8,13 +8,14 @@
  * (`npm run fuzz` is 100×). docs/fuzzing.md says what is sent and why.
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeFileSync } from "node:fs";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApiDocument, type JsonSchema, type OpenApiOperation, type OpenApiParameter } from "@/lib/openapi/document";
 import { jobsIdle, snapshot } from "./support/db-snapshot";
 import { bootstrap } from "./support/fixtures";
 import { hostileQueryValue, hostileValue, schemaArbitrary } from "./support/json-schema-arbitrary";
 import { expectResponseMatchesOpenApi } from "./support/openapi-check";
-import { FixtureCache, Kit, operationFixtures, type OperationFixture, type Prepared } from "./support/operation-fixtures";
+import { FIXTURE_SERVER_ENV, FixtureCache, Kit, operationFixtures, type OperationFixture, type Prepared } from "./support/operation-fixtures";
 import { startTestServer, type TestServer } from "./support/test-server";
 import { sendRequest, typedClient, type IncomingResponse, type OutgoingRequest, type TypedClient } from "./support/typed-client";
 
@@ -173,15 +174,24 @@ let cache: FixtureCache;
 const stats = { requests: 0, operations: new Set<string>(), serverErrors: 0, byStatus: new Map<number, number>() };
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { WEBHOOK_ALLOW_HTTP_LOOPBACK: "1", WEBHOOK_RETRY_BASE_MS: "20" } });
+  server = await startTestServer({ env: FIXTURE_SERVER_ENV });
   api = typedClient(server.url);
   const kit = new Kit(api, { me: await bootstrap(), other: await bootstrap(), baseUrl: server.url });
   cache = new FixtureCache(kit);
 });
 
-afterAll(async () => {
+function summary(): string {
   const statuses = [...stats.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ");
-  console.log(`fuzz: seed ${SEED}, scale ${SCALE}: ${stats.requests} requests, ${stats.operations.size} operations, ${stats.serverErrors} 5xx; statuses ${statuses}`);
+  return `fuzz: seed ${SEED}, scale ${SCALE}: ${stats.requests} requests, ${stats.operations.size} operations, ${stats.serverErrors} 5xx; statuses ${statuses}`;
+}
+
+// A long run can be stopped at any point: FUZZ_REPORT names a file that always holds the counts so far.
+afterEach(() => {
+  if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, `${summary()}\n`);
+});
+
+afterAll(async () => {
+  console.log(summary());
   await server?.close();
 });
 

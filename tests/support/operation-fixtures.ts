@@ -21,6 +21,23 @@ export interface Actors {
   baseUrl: string;
 }
 
+/**
+ * The settings of a server the fixtures run against: webhooks may point back at it (loopback
+ * only) and fail fast, and daily quotas do not run out in a long fuzz (test keys count too).
+ */
+export const FIXTURE_SERVER_ENV: Record<string, string> = {
+  WEBHOOK_ALLOW_HTTP_LOOPBACK: "1",
+  WEBHOOK_RETRY_BASE_MS: "20",
+  QUOTA_EDIT_PER_DAY: "100000000",
+  QUOTA_GENERATION_PER_DAY: "100000000",
+  QUOTA_SAY_PER_DAY: "100000000",
+  QUOTA_SEED_FRAME_PER_DAY: "100000000",
+  QUOTA_TTS_PER_DAY: "100000000",
+  QUOTA_VISION_CHECK_PER_DAY: "100000000",
+  QUOTA_VISION_DESCRIBE_PER_DAY: "100000000",
+  QUOTA_VISION_GROUND_PER_DAY: "100000000",
+};
+
 export interface Prepared extends OutgoingRequest {
   /** A world whose `rev` a refused request must leave alone. */
   worldId?: string;
@@ -105,18 +122,23 @@ export class Kit {
     return ok(await this.api.POST("/v1/apps", { body: { name: "Fuzz app" }, ...bearer(this.user) }), 201).id;
   }
 
-  async webhook(): Promise<string> {
-    // Loopback only (WEBHOOK_ALLOW_HTTP_LOOPBACK): deliveries reach the test server's own 404.
+  /**
+   * A webhook endpoint in an app of its own (an app holds at most 20), pointing back at the test
+   * server (loopback only, WEBHOOK_ALLOW_HTTP_LOOPBACK): deliveries get the server's 404.
+   */
+  async webhook(): Promise<{ id: string; whId: string }> {
+    const id = await this.app();
     const body = { url: `${this.actors.baseUrl}/webhook-sink` };
-    return ok(await this.api.POST("/v1/apps/{id}/webhooks", { params: { path: { id: this.appId } }, body, ...bearer(this.user) }), 201).id;
+    return { id, whId: ok(await this.api.POST("/v1/apps/{id}/webhooks", { params: { path: { id } }, body, ...bearer(this.user) }), 201).id };
   }
 
   /** A delivery of a test event, failed after its attempts (the sink answers 404), so that it may be resent. */
-  async failedDelivery(whId: string): Promise<string> {
-    const sent = ok(await this.api.POST("/v1/apps/{id}/webhooks/{whId}/test", { params: { path: { id: this.appId, whId } }, ...bearer(this.user) }), 202);
+  async failedDelivery(): Promise<{ id: string; whId: string; deliveryId: string }> {
+    const { id, whId } = await this.webhook();
+    const sent = ok(await this.api.POST("/v1/apps/{id}/webhooks/{whId}/test", { params: { path: { id, whId } }, ...bearer(this.user) }), 202);
     const db = await getDb();
     await waitFor(async () => (await db.webhookDelivery.findUnique({ where: { id: sent.id } }))?.state === "failed", { what: "the test delivery to fail" });
-    return sent.id;
+    return { id, whId, deliveryId: sent.id };
   }
 
   async key(): Promise<string> {
@@ -247,16 +269,13 @@ const FIXTURES: Record<string, Prepare> = {
   listKeys: async (kit) => ({ token: kit.user, path: { id: kit.appId } }),
   createKey: async (kit) => ({ token: kit.user, path: { id: await kit.app() }, body: { json: { kind: "secret", mode: "test" } } }),
   revokeKey: async (kit) => ({ token: kit.user, path: { id: kit.appId, keyId: await kit.key() } }),
-  createWebhookEndpoint: async (kit) => ({ token: kit.user, path: { id: kit.appId }, body: { json: { url: `${kit.actors.baseUrl}/webhook-sink` } } }),
+  createWebhookEndpoint: async (kit) => ({ token: kit.user, path: { id: await kit.app() }, body: { json: { url: `${kit.actors.baseUrl}/webhook-sink` } } }),
   listWebhookEndpoints: async (kit) => ({ token: kit.user, path: { id: kit.appId } }),
-  deleteWebhookEndpoint: async (kit) => ({ token: kit.user, path: { id: kit.appId, whId: await kit.webhook() } }),
-  deleteWebhookEndpointViaPost: async (kit) => ({ token: kit.user, path: { id: kit.appId, whId: await kit.webhook() }, body: { json: {} } }),
-  listWebhookDeliveries: async (kit) => ({ token: kit.user, path: { id: kit.appId, whId: await kit.webhook() }, query: { limit: 5 } }),
-  sendWebhookTestEvent: async (kit) => ({ token: kit.user, path: { id: kit.appId, whId: await kit.webhook() } }),
-  resendWebhookDelivery: async (kit) => {
-    const whId = await kit.webhook();
-    return { token: kit.user, path: { id: kit.appId, whId, deliveryId: await kit.failedDelivery(whId) } };
-  },
+  deleteWebhookEndpoint: async (kit) => ({ token: kit.user, path: await kit.webhook() }),
+  deleteWebhookEndpointViaPost: async (kit) => ({ token: kit.user, path: await kit.webhook(), body: { json: {} } }),
+  listWebhookDeliveries: async (kit) => ({ token: kit.user, path: await kit.webhook(), query: { limit: 5 } }),
+  sendWebhookTestEvent: async (kit) => ({ token: kit.user, path: await kit.webhook() }),
+  resendWebhookDelivery: async (kit) => ({ token: kit.user, path: await kit.failedDelivery() }),
   // Meta
   getOpenApiDocument: async () => ({}),
 };
