@@ -57,13 +57,23 @@ export async function sendRequest(client: TypedClient, req: OutgoingRequest): Pr
   }
   // The typed signature cannot follow a template chosen at run time: this is the dynamic door.
   const call = client.request as unknown as (method: string, url: string, init: Record<string, unknown>) => Promise<{ response: Response; data?: unknown; error?: unknown }>;
-  const { response, data, error } = await call(req.method.toLowerCase(), req.template, {
+  const init = {
     params: { path: req.path ?? {}, query: req.query ?? {} },
     headers,
     ...(body !== undefined ? { body } : {}),
     ...(bodySerializer ? { bodySerializer } : {}),
     parseAs: "text",
-  });
+  };
+  let result: Awaited<ReturnType<typeof call>>;
+  try {
+    result = await call(req.method.toLowerCase(), req.template, init);
+  } catch (failure) {
+    // A pause between requests (waiting for jobs) can outlast the server's 5 s keep-alive: a request
+    // written to the socket the server is closing is reset unread. Only that is sent again.
+    if ((failure as { cause?: { code?: string } }).cause?.code !== "ECONNRESET") throw failure;
+    result = await call(req.method.toLowerCase(), req.template, init);
+  }
+  const { response, data, error } = result;
   // A success is read as text (parseAs); openapi-fetch has already tried JSON on an error's text.
   const raw = data ?? error;
   let parsed: unknown = raw === "" ? undefined : raw;
