@@ -81,7 +81,8 @@ export async function authorCharacterProfile(
 export function placeholderCover(name: string, subject: string): string {
   const rng = createPrng(hashString(`character-cover-v1|${name}|${subject}`));
   const hue = rng.int(360);
-  const initial = (name.trim().charAt(0) || "?").toUpperCase().replace(/[<>&"']/g, "?");
+  // The first code point, not the first UTF-16 unit: half of an emoji cannot be URI-encoded.
+  const initial = (Array.from(name.trim())[0] ?? "?").toUpperCase().replace(/[<>&"']/g, "?");
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1280 720">` +
     `<defs><radialGradient id="g" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="hsl(${hue},45%,58%)"/><stop offset="1" stop-color="hsl(${(hue + 30) % 360},40%,14%)"/></radialGradient></defs>` +

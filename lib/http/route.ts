@@ -106,6 +106,8 @@ function expectedRevOf(ifMatchHeader: string | null, body: unknown): string | un
 function queryObject(url: URL): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of url.searchParams) {
+    // PostgreSQL cannot store or compare text with NUL in it (bodies are refused at the door the same way).
+    if (value.includes("\u0000") || name.includes("\u0000")) throw badRequest("Query parameters may not contain NUL characters (%00).", [`query.${name.replaceAll("\u0000", "")}: NUL characters are not allowed`]);
     const seen = out[name];
     out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
   }

@@ -30,7 +30,11 @@ export function newRev(): string {
 }
 
 /** A world of the caller's app and mode, served from the change-fed cache when possible (reads). */
+/** World ids are UUIDs: anything else names no world (and would fail the uuid column's query). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function getWorldOrThrow(caller: Caller, id: string): Promise<WorldRow> {
+  if (!UUID.test(id)) throw notFound("World");
   const row = await readWorld(id);
   if (!row || row.appId !== caller.appId || row.mode !== caller.mode) throw notFound("World");
   return row;
@@ -38,6 +42,7 @@ export async function getWorldOrThrow(caller: Caller, id: string): Promise<World
 
 /** The stored row, never a cached one: what a write must start from. */
 export async function getFreshWorldOrThrow(caller: Caller, id: string): Promise<WorldRow> {
+  if (!UUID.test(id)) throw notFound("World");
   const row = await findWorldRow({ id, appId: caller.appId, mode: caller.mode });
   if (!row) throw notFound("World");
   return row;
