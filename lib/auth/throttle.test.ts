@@ -23,11 +23,11 @@ describe("sign-in throttle", () => {
 
   it("forgets an email's failures on a successful sign-in", () => {
     recordSignInFailure("a@example.com", "10.0.1.1", t);
-    recordSignInFailure("a@example.com", "10.0.1.1", t);
+    recordSignInFailure("a@example.com", "10.0.1.2", t);
     recordSignInSuccess("A@example.com");
-    recordSignInFailure("a@example.com", "10.0.1.1", t);
-    recordSignInFailure("a@example.com", "10.0.1.1", t);
-    expect(allowSignIn("a@example.com", "10.0.1.1", t).ok).toBe(true);
+    recordSignInFailure("a@example.com", "10.0.1.3", t);
+    recordSignInFailure("a@example.com", "10.0.1.4", t);
+    expect(allowSignIn("a@example.com", "10.0.1.5", t).ok).toBe(true);
   });
 
   it("refuses an address after SIGN_IN_FAILURES_PER_ADDRESS failures over many emails, for an hour, whatever the email", () => {
