@@ -134,13 +134,13 @@ try {
       requests: [
         {
           method: "POST",
-          setupRequest: (req, context: Record<string, unknown>) => {
+          setupRequest: (req, context: object) => {
             const w = writeTurn++ % WORLDS;
             const stateId = `load-${++sequence}`;
             Object.assign(context, { w, stateId });
             return { ...req, path: `/v1/worlds/${worlds[w]!.id}/ops`, headers: { ...live, "if-match": `"${revs[w]}"` }, body: JSON.stringify({ ops: [{ op: "add_state", id: stateId, base: `Room ${sequence}` }] }) };
           },
-          onResponse: (status, body, context: Record<string, unknown>) => {
+          onResponse: (status, body, context: object) => {
             const { w, stateId } = context as { w?: number; stateId?: string };
             if (w === undefined || stateId === undefined) return void untracked.push(`${status}`);
             const json = JSON.parse(body) as { rev?: string; currentRev?: string };
@@ -165,7 +165,7 @@ try {
           path: "/v1/sessions/token",
           headers: live,
           body: JSON.stringify({ worldId: worlds[0]!.id }),
-          onResponse: (_status, body, context: Record<string, unknown>) => {
+          onResponse: (_status, body, context: object) => {
             const json = JSON.parse(body) as { token?: string; sessionId?: string };
             Object.assign(context, { token: json.token, sessionId: json.sessionId });
           },
@@ -173,11 +173,10 @@ try {
         {
           method: "POST",
           path: "/v1/runtime/heartbeat",
-          setupRequest: (req, context: Record<string, unknown>) => ({
-            ...req,
-            headers: { authorization: `Bearer ${String(context.token)}`, "content-type": "application/json" },
-            body: JSON.stringify({ sessionId: context.sessionId, seconds: 1 }),
-          }),
+          setupRequest: (req, context: object) => {
+            const { token, sessionId } = context as { token?: string; sessionId?: string };
+            return { ...req, headers: { authorization: `Bearer ${String(token)}`, "content-type": "application/json" }, body: JSON.stringify({ sessionId, seconds: 1 }) };
+          },
         },
       ],
     }),
