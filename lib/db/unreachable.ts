@@ -1,12 +1,17 @@
 /**
  * Whether an error means the database could not be reached (refused, reset, closed, timed out,
- * shutting down), as opposed to a query that failed on a database that answered. The route
+ * shutting down) or was too busy to start a transaction, as opposed to a query that failed on a
+ * database that answered. The route
  * wrapper turns these into 503 `unavailable` (docs/reliability.md): the client should retry,
  * and the process keeps serving; the pool reconnects by itself once the database is back.
  */
 
-/** Prisma's codes for "could not talk to the database" (P1xxx) and an exhausted pool (P2024, P2037). */
-const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2037"]);
+/**
+ * Prisma's codes for "could not talk to the database" (P1xxx), an exhausted pool (P2024, P2037),
+ * and a transaction that could not start in time or expired (P2028: rolled back, nothing written),
+ * which is what a busy database looks like under load.
+ */
+const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "P2037"]);
 /** What the driver adapter (`DriverAdapterError.cause.kind`) says when the connection failed. */
 const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TlsConnectionError"]);
 const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
