@@ -26,10 +26,11 @@ export function getAuthOptions(): AuthOptions {
         async authorize(credentials, req) {
           if (!credentials?.email || !credentials.password) return null;
           // Refused before the (expensive) password check; the form maps the error to a message.
-          if (!allowSignIn(credentials.email, clientAddress(req.headers ?? {})).ok) throw new Error(SIGN_IN_THROTTLED);
+          const address = clientAddress(req.headers ?? {});
+          if (!allowSignIn(credentials.email, address).ok) throw new Error(SIGN_IN_THROTTLED);
           const user = await verifyCredentials(credentials.email, credentials.password);
           if (!user) {
-            recordSignInFailure(credentials.email);
+            recordSignInFailure(credentials.email, address);
             return null;
           }
           recordSignInSuccess(credentials.email);

@@ -4,7 +4,7 @@ import { allowSignIn, allowSignUp, clientAddress, recordSignInFailure, recordSig
 
 let t = 1_000_000;
 beforeEach(() => {
-  setEnv({ AUTH_ATTEMPTS_PER_MINUTE: "5", SIGN_IN_FAILURES_PER_EMAIL: "3", SIGN_UPS_PER_HOUR: "2", TRUST_PROXY: "0" });
+  setEnv({ AUTH_ATTEMPTS_PER_MINUTE: "5", SIGN_IN_FAILURES_PER_EMAIL: "3", SIGN_IN_FAILURES_PER_ADDRESS: "4", SIGN_UPS_PER_HOUR: "2", TRUST_PROXY: "0" });
   // Buckets and counts are per process: a fresh hour for each test.
   t += 24 * 3600 * 1000;
 });
@@ -13,7 +13,7 @@ describe("sign-in throttle", () => {
   it("refuses an email after SIGN_IN_FAILURES_PER_EMAIL failures for 15 minutes, from any address", () => {
     for (let i = 0; i < 3; i++) {
       expect(allowSignIn("Target@example.com", `10.0.0.${i}`, t).ok).toBe(true);
-      recordSignInFailure("target@example.com ", t);
+      recordSignInFailure("target@example.com ", `10.0.0.${i}`, t);
     }
     const refused = allowSignIn("target@EXAMPLE.com", "10.0.0.9", t + 60_000);
     expect(refused).toEqual({ ok: false, retryAfterSeconds: 14 * 60 });
@@ -22,12 +22,27 @@ describe("sign-in throttle", () => {
   });
 
   it("forgets an email's failures on a successful sign-in", () => {
-    recordSignInFailure("a@example.com", t);
-    recordSignInFailure("a@example.com", t);
+    recordSignInFailure("a@example.com", "10.0.1.1", t);
+    recordSignInFailure("a@example.com", "10.0.1.2", t);
     recordSignInSuccess("A@example.com");
-    recordSignInFailure("a@example.com", t);
-    recordSignInFailure("a@example.com", t);
-    expect(allowSignIn("a@example.com", "10.0.1.1", t).ok).toBe(true);
+    recordSignInFailure("a@example.com", "10.0.1.3", t);
+    recordSignInFailure("a@example.com", "10.0.1.4", t);
+    expect(allowSignIn("a@example.com", "10.0.1.5", t).ok).toBe(true);
+  });
+
+  it("refuses an address after SIGN_IN_FAILURES_PER_ADDRESS failures over many emails, for an hour, whatever the email", () => {
+    // Credential stuffing: one guess per email, never three on one; spaced so the attempts bucket refills.
+    for (let i = 0; i < 4; i++) {
+      expect(allowSignIn(`victim${i}@example.com`, "10.0.4.1", t + i * 60_000).ok).toBe(true);
+      recordSignInFailure(`victim${i}@example.com`, "10.0.4.1", t + i * 60_000);
+    }
+    const refused = allowSignIn("fresh@example.com", "10.0.4.1", t + 4 * 60_000);
+    expect(refused).toEqual({ ok: false, retryAfterSeconds: 56 * 60 });
+    // A success does not forgive the address; other addresses and the victims' own are untouched.
+    recordSignInSuccess("victim0@example.com");
+    expect(allowSignIn("fresh@example.com", "10.0.4.1", t + 5 * 60_000).ok).toBe(false);
+    expect(allowSignIn("victim1@example.com", "10.0.4.2", t + 5 * 60_000).ok).toBe(true);
+    expect(allowSignIn("fresh@example.com", "10.0.4.1", t + 60 * 60_000).ok).toBe(true);
   });
 
   it("limits attempts per address to AUTH_ATTEMPTS_PER_MINUTE, refilling over the minute", () => {

@@ -40,6 +40,7 @@ const ZEnv = z.object({
   RATE_LIMIT_TEST_BURST: z.coerce.number().int().positive().default(50),
   AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   SIGN_IN_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   SIGN_UPS_PER_HOUR: z.coerce.number().int().positive().default(30),
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
   IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),

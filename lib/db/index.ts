@@ -9,6 +9,7 @@ export type Db = PrismaClient;
 /** The client or a transaction's client: domain functions that may run inside a transaction take this. */
 export type DbClient = PrismaClient | Prisma.TransactionClient;
 export { Prisma } from "./generated/client";
+export { isDatabaseUnreachable } from "./unreachable";
 
 const migrationLog = { log: (line: string) => log.info(`migrate: ${line}`) };
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { getEnv } from "@/lib/config/env";
-import { Prisma } from "@/lib/db";
+import { isDatabaseUnreachable, Prisma } from "@/lib/db";
 import type { Scope } from "@/lib/keys/scopes";
 import { parseIdempotencyKey, withIdempotency } from "@/lib/idempotency/idempotency";
 import { log } from "@/lib/log";
@@ -114,6 +114,9 @@ function queryObject(url: URL): Record<string, string | string[]> {
   return out;
 }
 
+/** What a 503 for an unreachable database asks the client to wait. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
+
 function errorResponse(error: unknown, requestId: string, meta: Record<string, unknown>): Response {
   const headers = { "x-request-id": requestId };
   if (error instanceof ApiError) {
@@ -125,6 +128,16 @@ function errorResponse(error: unknown, requestId: string, meta: Record<string, u
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     if (error.code === "P2002") return jsonResponse(409, { detail: "A resource with these values already exists.", code: "conflict" }, headers);
     if (error.code === "P2025") return jsonResponse(404, { detail: "Resource not found.", code: "not_found" }, headers);
+  }
+  // The database went away (restart, failover, a cut network): the client should retry; the
+  // pool reconnects by itself. A write cut off mid-commit may or may not have landed, so say so.
+  if (isDatabaseUnreachable(error)) {
+    log.warn("database unreachable", { requestId, ...meta, error: error instanceof Error ? error.message : String(error) });
+    return jsonResponse(
+      503,
+      { detail: "The database is unreachable right now. Retry shortly; a write may or may not have been applied (resend creates with the same Idempotency-Key, graph writes with If-Match).", code: "unavailable" },
+      { ...headers, "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
+    );
   }
   log.error("unhandled error", { requestId, ...meta, error: error instanceof Error ? error.stack : String(error) });
   return jsonResponse(500, { detail: `Internal error. Quote request id ${requestId} when reporting it.`, code: "internal_error", requestId }, headers);

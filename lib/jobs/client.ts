@@ -107,11 +107,39 @@ function toFields(value: unknown): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, v instanceof Error ? { name: v.name, message: v.message } : v]));
 }
 
-function logWith(level: "debug" | "info" | "warn" | "error") {
+type Level = "debug" | "info" | "warn" | "error";
+
+/** A failure the function chose (NonRetriableError, an ApiError such as quota_exceeded), not a bug. */
+function isDecidedFailure(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === "NonRetriableError" || name === "ApiError" || name === "RetryAfterError";
+}
+
+/**
+ * The level of one of the SDK's own messages. Its logger middleware reports every step error and
+ * every failed attempt of a function at `error`, expected ones included (a retried step, a
+ * NonRetriableError, a chapter over quota), which flooded CI logs and buried the app's errors.
+ * A step error is also the function's error when it is final, so the step's line is debug; a
+ * function's failed attempt is warn (retried, then recorded by the executor and the job's own
+ * tables and onFailure), info when the function decided it; a request whose signature fails is a
+ * warn (answered 401; someone else calling /api/inngest). Anything else keeps the SDK's level.
+ */
+export function sdkLogLevel(level: Level, message: string, fields: unknown): Level {
+  const error = (fields as { err?: unknown } | undefined)?.err;
+  if (message === "Inngest step error") return "debug";
+  if (message === "Inngest function error") return isDecidedFailure(error) ? "info" : "warn";
+  if (message === "Signature validation failed") return "warn";
+  return level;
+}
+
+function logWith(level: Level) {
   return (...args: LogArg[]) => {
     const [first, second] = args;
-    if (typeof first === "string") log[level](`inngest: ${first}`, args.length > 1 ? toFields(second) : undefined);
-    else log[level](`inngest: ${typeof second === "string" ? second : "log"}`, toFields(first));
+    if (typeof first === "string") log[sdkLogLevel(level, first, second)](`inngest: ${first}`, args.length > 1 ? toFields(second) : undefined);
+    else {
+      const message = typeof second === "string" ? second : "log";
+      log[sdkLogLevel(level, message, first)](`inngest: ${message}`, toFields(first));
+    }
   };
 }
 

@@ -138,7 +138,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
     "Too many requests for this credential. A token bucket per credential and mode: live keys, live session tokens and user tokens 100 requests/s, test keys and test session tokens 25/s (the deployment's defaults; each mode's rate and burst are configurable). Retry after `Retry-After` seconds.",
   internal_error: "An unexpected error; quote `requestId` when reporting it.",
   upstream_failed: "A provider or the asset host failed; nothing was created. Safe to retry.",
-  unavailable: "A backing service is unavailable; nothing was done. Retry shortly.",
+  unavailable: "A backing service (the database, the quota store, the job queue) is unavailable. Retry after `Retry-After` seconds when it is sent; a write the database dropped mid-request may or may not have landed, so resend creates with the same Idempotency-Key and graph writes with If-Match.",
 };
 
 function errorResponse(code: ErrorCode): OpenApiResponse {
@@ -147,7 +147,7 @@ function errorResponse(code: ErrorCode): OpenApiResponse {
     description: ERROR_DESCRIPTIONS[code],
     headers: {
       "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" },
-      ...(code === "rate_limited" ? { "Retry-After": { $ref: "#/components/headers/Retry-After" } } : {}),
+      ...(code === "rate_limited" || code === "unavailable" ? { "Retry-After": { $ref: "#/components/headers/Retry-After" } } : {}),
     },
     content: {
       [JSON_TYPE]: {

@@ -5,7 +5,8 @@ const READ_METHODS = new Set<HttpMethod>(["GET"]);
 
 /**
  * Every error an operation can give, by code: those of its kind of route (the wrapper's
- * credential, scope, rate limit, path and body parsing, and the catch-all 500) and its own.
+ * credential, scope, rate limit, path and body parsing, the 503 of an unreachable database,
+ * and the catch-all 500) and its own.
  */
 export function errorsOf(op: Operation): Partial<Record<ErrorCode, string>> {
   const out: Partial<Record<ErrorCode, string>> = {};
@@ -37,6 +38,7 @@ export function errorsOf(op: Operation): Partial<Record<ErrorCode, string>> {
     out.unsupported_media_type = "a `Content-Type` other than JSON";
   }
   if (op.auth !== "none") out.rate_limited = "the credential's request rate is over its mode's limit (live 100/s, test 25/s by default); see `Retry-After`";
+  out.unavailable ??= "the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds";
   out.internal_error = "a bug; the body carries `requestId`";
   return out;
 }

@@ -20,5 +20,8 @@ export async function startServer(jobsRoute: () => Promise<ServeRoute>): Promise
   // Durable jobs: the in-app executor, unless an Inngest server drives /api/inngest.
   const { startLocalExecutor } = await import("@/lib/jobs/executor");
   await startLocalExecutor({ route: jobsRoute });
+  // Webhook deliveries whose run a crash lost between recording the event and queueing it.
+  const { requeueStrandedDeliveries } = await import("@/lib/webhooks");
+  await requeueStrandedDeliveries().catch((error: unknown) => log.error("webhooks: could not requeue deliveries", { error: String(error) }));
   log.info("server ready", { engine: await getDbEngine(), dataDir: env.dataDir, url: process.env.WORLDS_SERVER_URL });
 }

@@ -18,5 +18,6 @@ export {
 export { emitWebhookEvent, recordWebhookEvent, WEBHOOK_DELIVERY_REQUESTED, type EmitOptions, type RecordedEvent } from "./emit";
 export { attemptDelivery, deliverOnce, MAX_ATTEMPTS, retryDelayMs, runDelivery, type AttemptOutcome, type AttemptResult, type DeliverySteps } from "./deliver";
 export { resendDelivery, sendTestEvent } from "./manual";
+export { requeueStrandedDeliveries } from "./requeue";
 export { EVENT_HEADER, SIGNATURE_HEADER, signWebhookPayload } from "./signature";
 export { verifyWebhook, WebhookVerificationError, type VerifyOptions } from "./verify";

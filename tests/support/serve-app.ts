@@ -1,10 +1,14 @@
 /**
  * The app's route handlers and local executor as a server process of its own, for tests that
- * kill a server and start another on the same data (DATA_DIR, PORT and settings come from env).
+ * kill a server and start another on the same data (DATA_DIR, PORT and settings come from env;
+ * LOG_LEVEL and DATABASE_URL pass through;
+ * DATABASE_URL, when set, names the PostgreSQL database to serve instead of the embedded one).
  * Prints `{"url": …}` on one line once it serves.
  */
 import { startTestServer } from "./test-server";
 
-const server = await startTestServer({ dataDir: process.env.DATA_DIR!, env: {} });
+const databaseUrl = process.env.DATABASE_URL;
+const logLevel = process.env.LOG_LEVEL;
+const server = await startTestServer({ dataDir: process.env.DATA_DIR!, env: { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(logLevel ? { LOG_LEVEL: logLevel } : {}) } });
 process.stdout.write(JSON.stringify({ url: server.url }) + "\n");
 process.on("SIGTERM", () => void server.close().then(() => process.exit(0)));

@@ -5,17 +5,24 @@ import fs from "node:fs";
 export interface ServerProcess {
   url: string;
   process: ChildProcess;
+  /** Everything the server wrote to stdout and stderr so far (with `captureLogs`; else empty). */
+  logs(): string;
   /** SIGKILL, and wait until it is gone. */
   kill(): Promise<void>;
 }
 
-/** Starts the app on `dataDir` (the embedded database) with `env` added; resolves once it serves. */
-export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/** Starts the app on `dataDir` (the embedded database, or DATABASE_URL in `env`) with `env` added; resolves once it serves. */
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, { captureLogs = false } = {}): Promise<ServerProcess> {
   // One process (no tsx wrapper process), so that SIGKILL really kills the server.
   const proc = spawn(process.execPath, ["--import", "tsx", "tests/support/serve-app.ts"], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", TEST_DATABASE_URL: "", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", captureLogs ? "pipe" : "inherit"],
   });
+  let captured = "";
+  if (captureLogs) {
+    proc.stdout!.on("data", (chunk) => (captured += chunk));
+    proc.stderr!.on("data", (chunk) => (captured += chunk));
+  }
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
     proc.stdout!.on("data", (chunk) => {
@@ -28,6 +35,7 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   return {
     url,
     process: proc,
+    logs: () => captured,
     kill: async () => {
       if (proc.exitCode !== null || proc.signalCode !== null) return;
       const gone = new Promise((resolve) => proc.once("exit", resolve));

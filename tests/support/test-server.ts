@@ -137,6 +137,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   ({ port } = server.address() as { port: number });
   const { startLocalExecutor, stopLocalExecutor } = await import("@/lib/jobs/executor");
   await startLocalExecutor({ route: () => import("@/app/api/inngest/route") });
+  // As the server's start (lib/server/start.ts) does.
+  await (await import("@/lib/webhooks")).requeueStrandedDeliveries();
 
   return {
     url: `http://127.0.0.1:${port}`,
