@@ -329,6 +329,7 @@ describe("every documented success response, live", () => {
     await ok(api.del(`/v1/worlds/${fork.worldId}`, sk));
     await ok(api.get(`/v1/worlds/${fork.worldId}`, sk), 404);
     await ok(api.get("/v1/usage", sk));
+    await ok(api.get("/v1/usage/history?days=30", sk));
     await ok(api.get("/v1/usage"), 401);
     await ok(api.post("/v1/worlds", { premise: "x" }, boot.keys.pk_test), 403);
     await ok(api.post("/v1/worlds", { premise: 1 }, sk), 400);

@@ -357,7 +357,7 @@ export interface paths {
         };
         /**
          * List versions
-         * @description Every version of the world, newest first, and the id of HEAD.
+         * @description Every version of the world, newest first, and the id of HEAD. A generated, imported or forked world starts with one, `Original`: the root, and HEAD until the first snapshot.
          */
         get: operations["listWorldVersions"];
         put?: never;
@@ -466,9 +466,29 @@ export interface paths {
         };
         /**
          * Retrieve today's usage
-         * @description Today's (UTC) use of each daily quota kind against the app's effective cap, and the billable runtime usage of the key's mode (test mode is never billed).
+         * @description Today's (UTC) use of each daily quota kind against the app's effective cap, the billable usage of the key's mode (`billing`; live play time only while the server's BILLING_ENABLED is on, test mode never), and the runtime metered whether billed or not (`runtime`).
          */
         get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve daily usage
+         * @description The last `days` UTC days (default 30, at most 90; today included, oldest first): quota units used per kind, the billing ledger's amounts and runtime seconds of the key's mode, per day and per world, and the ledger's rows as stored.
+         */
+        get: operations["getUsageHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -554,7 +574,7 @@ export interface paths {
          * Record play time
          * @description The embed player's heartbeat: `seconds` of play since the previous one. Authenticated by the session token (bearer or `token` body field), or by a public session id alone in `sessionId`.
          *
-         *     The session's first heartbeat starts it and counts the world's lifetime `sessionCount` exactly once. At most 60 s are credited per heartbeat, and a session's total never exceeds the wall time since its token was minted. Credited seconds are billed as `session_seconds` in live mode only (`billed`); test usage is never billed.
+         *     The session's first heartbeat starts it and counts the world's lifetime `sessionCount` exactly once. At most 60 s are credited per heartbeat, and a session's total never exceeds the wall time since its token was minted. Credited seconds are metered per world, and billed as `session_seconds` only in live mode while the server's `BILLING_ENABLED` is on (`billed`); test usage is never billed.
          */
         post: operations["sendHeartbeat"];
         delete?: never;
@@ -622,7 +642,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit a character's brain and stances
+         * @description Changes the brain (`persona`, `lore`, `greeting`, `examples`, `scene`, `style`, `subject`, `speakingDetail`, `voiceId`, `modelId`, `free`, `intro`) and the stance palette (`stances`, `entranceState`); what is left out stays, and `voiceId` / `modelId` take `null` to go back to the server's default. The next talk turn uses the new brain.
+         *
+         *     `stances` replaces the whole palette: a stance whose id is already a state keeps it (its picture too) and its label and mood follow; a new stance gets a state; a dropped one loses its state and its events; the transitions between stances are rebuilt, one per pair. `If-Match` / `expectedRev` as on every graph write. Not metered. The name, cover and visibility are `PATCH /v1/worlds/{id}`'s.
+         */
+        patch: operations["updateCharacter"];
         trace?: never;
     };
     "/v1/characters/{id}/say": {
@@ -2255,12 +2281,22 @@ export interface components {
                     cap: number;
                 };
             };
-            /** @description today's billable usage of the key's mode */
+            /** @description today's billable usage of the key's mode (the billing ledger) */
             billing: {
+                /** @description the server's BILLING_ENABLED: whether live play time is billable */
+                enabled: boolean;
+                /** @description billable live play time: 0 while billing is off, and in test mode */
                 sessionSeconds: number;
                 chatSeconds: number;
                 /** @description Scenario Studio clips accepted today (one `scenario_clip` each; live only) */
                 scenarioClips: number;
+            };
+            /** @description today's metered runtime of the key's mode, billed or not (test mode too) */
+            runtime: {
+                /** @description play time, billed or not */
+                sessionSeconds: number;
+                /** @description chat time, billed or not */
+                chatSeconds: number;
             };
             /**
              * @description the contract version of this body
@@ -2325,7 +2361,7 @@ export interface components {
             seconds: number;
             /** @description play seconds credited to the session so far */
             totalSeconds: number;
-            /** @description whether they count as billable `session_seconds` (live mode) */
+            /** @description whether they count as billable `session_seconds`: live mode while the server's BILLING_ENABLED is on */
             billed: boolean;
             /**
              * @description the contract version of this body
@@ -2801,6 +2837,86 @@ export interface components {
              * @description ISO-8601 date-time (UTC)
              */
             updatedAt: string;
+            /**
+             * @description the contract version of this body
+             * @constant
+             */
+            schemaVersion: "1.0";
+        };
+        UsageHistory: {
+            /**
+             * @description the key's mode: billing and runtime are per mode, quotas per app
+             * @enum {string}
+             */
+            mode: "test" | "live";
+            /**
+             * Format: date
+             * @description a UTC day
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description today in UTC
+             */
+            to: string;
+            /** @description the server's BILLING_ENABLED: whether live play time is billable */
+            billingEnabled: boolean;
+            /** @description every day of the window, oldest first (zeros included) */
+            days: {
+                /**
+                 * Format: date
+                 * @description a UTC day
+                 */
+                day: string;
+                /** @description units used per quota kind (per app) */
+                quotas: {
+                    [key: string]: number;
+                };
+                /** @description the billing ledger's amounts */
+                billing: {
+                    sessionSeconds: number;
+                    chatSeconds: number;
+                    scenarioClips: number;
+                };
+                /** @description runtime metered, billed or not */
+                runtime: {
+                    sessionSeconds: number;
+                    chatSeconds: number;
+                };
+            }[];
+            /** @description worlds and characters with runtime in the window, most time first */
+            worlds: {
+                /** Format: uuid */
+                id: string;
+                /** @description null: the world was deleted since */
+                name: string | null;
+                kind: ("world" | "character") | null;
+                sessionSeconds: number;
+                chatSeconds: number;
+                /** @description the days it had time, oldest first */
+                days: {
+                    /**
+                     * Format: date
+                     * @description a UTC day
+                     */
+                    day: string;
+                    sessionSeconds: number;
+                    chatSeconds: number;
+                }[];
+            }[];
+            /** @description the billing ledger's rows of the window as stored, by day and metric (what the Studio's CSV export writes) */
+            ledger: {
+                /**
+                 * Format: date
+                 * @description a UTC day
+                 */
+                day: string;
+                /** @enum {string} */
+                mode: "test" | "live";
+                /** @enum {string} */
+                metric: "session_seconds" | "chat_seconds" | "scenario_clip";
+                amount: number;
+            }[];
             /**
              * @description the contract version of this body
              * @constant
@@ -4103,6 +4219,41 @@ export interface components {
                 hint?: string;
             };
         };
+        UpdateCharacterRequest: {
+            persona?: string;
+            lore?: string;
+            greeting?: string;
+            examples?: string;
+            /** @description the setting they are in (prose) */
+            scene?: string;
+            /** @description visual style phrase */
+            style?: string;
+            /** @description anti-drift visual subject lock */
+            subject?: string;
+            /** @description speaking-animation detail (prose) */
+            speakingDetail?: string;
+            /** @description a voice-provider voice id; null for the server's default */
+            voiceId?: string | null;
+            /** @description a chat model of the configured AI server; null for AI_MODEL */
+            modelId?: string | null;
+            /** @description talk turns with this character use no chat time (still metered as `say`) */
+            free?: boolean;
+            /** @description `{kicker, title, hint}` for the embed's intro card */
+            intro?: {
+                /** @default  */
+                kicker?: string;
+                /** @default  */
+                title?: string;
+                /** @default  */
+                hint?: string;
+            };
+            /** @description the whole new palette (1..12); a stance keeps its state and picture by id */
+            stances?: components["schemas"]["StanceInput"][];
+            /** @description stance id to start in; must be of the palette */
+            entranceState?: string;
+            /** @description the rev the edit was made on (or `If-Match`) */
+            expectedRev?: string;
+        };
         StanceInput: {
             id: string;
             /** @description shown to players */
@@ -4372,10 +4523,11 @@ export interface components {
                 };
             };
         };
-        /** @description A backing service is unavailable; nothing was done. Retry shortly. */
+        /** @description A backing service (the database, the quota store, the job queue) is unavailable. Retry after `Retry-After` seconds when it is sent; a write the database dropped mid-request may or may not have landed, so resend creates with the same Idempotency-Key and graph writes with If-Match. */
         Unavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -4482,6 +4634,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     createWorld: {
@@ -4606,6 +4760,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteWorld: {
@@ -4641,6 +4797,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     updateWorld: {
@@ -4690,6 +4848,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     forkWorld: {
@@ -4733,6 +4893,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     listCampaigns: {
@@ -4769,6 +4931,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     createCampaign: {
@@ -4855,6 +5019,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     resumeCampaign: {
@@ -4941,6 +5107,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     listWorldStates: {
@@ -4988,6 +5156,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     listWorldEvents: {
@@ -5035,6 +5205,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     addWorldEvent: {
@@ -5086,6 +5258,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     applyWorldOps: {
@@ -5137,6 +5311,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     editWorld: {
@@ -5232,6 +5408,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     createWorldPlaytest: {
@@ -5279,6 +5457,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteWorldPlaytest: {
@@ -5315,6 +5495,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     createWorldDataset: {
@@ -5360,6 +5542,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     getWorldDataset: {
@@ -5396,6 +5580,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     listWorldVersions: {
@@ -5431,6 +5617,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     createWorldVersion: {
@@ -5475,6 +5663,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     getWorldVersion: {
@@ -5512,6 +5702,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     pruneWorldVersion: {
@@ -5550,6 +5742,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     renameWorldVersion: {
@@ -5594,6 +5788,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     restoreWorldVersion: {
@@ -5646,6 +5842,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     validateWorld: {
@@ -5687,6 +5885,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     lintWorld: {
@@ -5734,6 +5934,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     getUsage: {
@@ -5767,6 +5969,45 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getUsageHistory: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Daily usage. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageHistory"];
+                };
+            };
+            /** @description invalid query parameters (see `errors`) */
+            400: components["responses"]["InvalidRequest"];
+            /** @description missing, malformed, unknown or revoked API key */
+            401: components["responses"]["Unauthorized"];
+            /** @description the key's scopes do not include this route's */
+            403: components["responses"]["Forbidden"];
+            /** @description `X-App-Id` names no app of the signed-in user */
+            404: components["responses"]["NotFound"];
+            /** @description the credential's request rate is over its mode's limit (live 100/s, test 25/s by default); see `Retry-After` */
+            429: components["responses"]["RateLimited"];
+            /** @description a bug; the body carries `requestId` */
+            500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     createSessionToken: {
@@ -5808,6 +6049,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     getRuntimeWorld: {
@@ -5854,6 +6097,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     getPublicRuntimeWorld: {
@@ -5882,6 +6127,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     sendHeartbeat: {
@@ -5921,6 +6168,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     createSpeech: {
@@ -5966,6 +6215,8 @@ export interface operations {
             500: components["responses"]["InternalError"];
             /** @description the speech provider failed; nothing was charged */
             502: components["responses"]["UpstreamFailed"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     createCharacter: {
@@ -6019,6 +6270,8 @@ export interface operations {
             500: components["responses"]["InternalError"];
             /** @description `frame_b64` could not be hosted; nothing was created */
             502: components["responses"]["UpstreamFailed"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     getCharacter: {
@@ -6066,6 +6319,61 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateCharacter: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `rev` the change is based on (or send `expectedRev` in the body); stale: 412 `rev_mismatch`. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCharacterRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated character. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CharacterResource"];
+                };
+            };
+            /** @description a malformed body (see `errors`): an empty persona, duplicate stance ids, an `entranceState` that is not a stance, or `If-Match` and `expectedRev` disagreeing */
+            400: components["responses"]["InvalidRequest"];
+            /** @description missing, malformed, unknown or revoked API key */
+            401: components["responses"]["Unauthorized"];
+            /** @description a publishable key, or a key whose scopes do not include this route's */
+            403: components["responses"]["Forbidden"];
+            /** @description no character with this id in the key's app and mode (a plain world too) */
+            404: components["responses"]["NotFound"];
+            /** @description `If-Match` / `expectedRev` is not the world's current rev; the body carries `currentRev` */
+            412: components["responses"]["RevMismatch"];
+            /** @description the body is over the size limit */
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description a `Content-Type` other than JSON */
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description the stored profile is broken, or the edited graph fails the gate (`diagnostics`); nothing is saved */
+            422: components["responses"]["ValidationFailed"];
+            /** @description the credential's request rate is over its mode's limit (live 100/s, test 25/s by default); see `Retry-After` */
+            429: components["responses"]["RateLimited"];
+            /** @description a bug; the body carries `requestId` */
+            500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     sayToCharacter: {
@@ -6113,6 +6421,8 @@ export interface operations {
             500: components["responses"]["InternalError"];
             /** @description the character's brain (the chat provider) failed; nothing was charged */
             502: components["responses"]["UpstreamFailed"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     getCharacterTranscript: {
@@ -6156,6 +6466,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     listApps: {
@@ -6183,6 +6495,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     createApp: {
@@ -6222,6 +6536,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     getApp: {
@@ -6253,6 +6569,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     updateApp: {
@@ -6296,6 +6614,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     listKeys: {
@@ -6327,6 +6647,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     createKey: {
@@ -6370,6 +6692,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     revokeKey: {
@@ -6404,6 +6728,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     listWebhookEndpoints: {
@@ -6435,6 +6761,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     createWebhookEndpoint: {
@@ -6478,6 +6806,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteWebhookEndpoint: {
@@ -6512,6 +6842,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteWebhookEndpointViaPost: {
@@ -6546,6 +6878,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     listWebhookDeliveries: {
@@ -6583,6 +6917,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     sendWebhookTestEvent: {
@@ -6715,6 +7051,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     cancelJob: {
@@ -6752,6 +7090,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     paintSeedFrame: {
@@ -6848,6 +7188,8 @@ export interface operations {
             500: components["responses"]["InternalError"];
             /** @description the painter failed; nothing was charged */
             502: components["responses"]["UpstreamFailed"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     groundVision: {
@@ -7031,6 +7373,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     createScenarioBatch: {
@@ -7117,6 +7461,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     cancelScenarioBatch: {
@@ -7154,6 +7500,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     acceptScenarioClip: {
@@ -7192,6 +7540,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
     rejectScenarioClip: {
@@ -7230,6 +7580,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
         };
     };
 }

@@ -73,6 +73,7 @@ export const ENTITLED: Record<string, Entitlement> = {
   restoreWorldVersion: { status: 200, owned: true },
   validateWorld: { status: 200, owned: false },
   getUsage: { status: 200, owned: false },
+  getUsageHistory: { status: 200, owned: false },
   createSessionToken: { status: 200, owned: true },
   getRuntimeWorld: {
     status: 200,
@@ -84,6 +85,7 @@ export const ENTITLED: Record<string, Entitlement> = {
   createSpeech: { status: 200, owned: false },
   createCharacter: { status: 201, owned: false },
   getCharacter: { status: 200, owned: true },
+  updateCharacter: { status: 200, owned: true },
   sayToCharacter: { status: 200, owned: true },
   getCharacterTranscript: {
     status: 200,

@@ -220,6 +220,7 @@ const FIXTURES: Record<string, Prepare> = {
   restoreWorldVersion: onWorld(async (kit, id) => ({ path: { id, versionId: await kit.version(id) }, body: { json: {} } })),
   validateWorld: async (kit) => ({ token: kit.sk, body: { json: { world: makeSmallWorld() } } }),
   getUsage: async (kit) => ({ token: kit.sk }),
+  getUsageHistory: async (kit) => ({ token: kit.sk, query: { days: 7 } }),
   // Runtime
   createSessionToken: onWorld((_kit, id) => ({ path: undefined, body: { json: { worldId: id, userRef: "fuzzer" } } })),
   getRuntimeWorld: async (kit) => {
@@ -237,6 +238,7 @@ const FIXTURES: Record<string, Prepare> = {
   // Characters
   createCharacter: async (kit) => ({ token: kit.sk, body: { json: { name: "Walker", persona: "A guide to the fuzz." } } }),
   getCharacter: async (kit) => ({ token: kit.sk, path: { id: await kit.character() } }),
+  updateCharacter: async (kit) => ({ token: kit.sk, path: { id: await kit.character() }, body: { json: { lore: "The harbour light was built after the wreck." } } }),
   sayToCharacter: async (kit) => {
     const id = await kit.character();
     return { token: await kit.session({ characterId: id }), path: { id }, body: { json: { text: "Hello! What is this place?" } } };
