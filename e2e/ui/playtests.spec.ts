@@ -200,7 +200,7 @@ for (const scheme of ["light", "dark"] as const) {
       await expect(page.getByTestId("inspector-title")).toHaveText("cellar");
       const base = inspector(page).locator('[data-slot-marks="companion"]');
       await expect(base.locator('mark[data-slot="companion"]')).toHaveText("{companion}");
-      await expect(inspector(page).getByText("uses {companion} but no fill provides it")).toBeVisible();
+      await expect(inspector(page).getByText("uses {companion}, but nothing fills it")).toBeVisible();
       await shoot(page, "slot", scheme);
 
       // Chromium logs each 4xx answer; the one provoked here is the near-miss name's 422.
