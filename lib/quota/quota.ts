@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getEnv, type Env } from "@/lib/config/env";
-import { getDb, querySql } from "@/lib/db";
+import { getDb, isDatabaseUnreachable, querySql } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import type { Mode } from "@/lib/keys/key-string";
 
@@ -24,9 +24,11 @@ export function defaultCap(kind: QuotaKind): number {
 }
 
 /** The store could not be reached: refuse the work rather than spend without counting it. */
-function unavailable(error: unknown): ApiError {
+function unavailable(error: unknown): unknown {
   if (error instanceof ApiError) return error;
-  return new ApiError("unavailable", "The quota service is unavailable; nothing was done. Retry shortly.");
+  // The database is gone: the route answers it as every request does (503 with Retry-After).
+  if (isDatabaseUnreachable(error)) return error;
+  return new ApiError("unavailable", "The quota service is unavailable; nothing was done. Retry shortly.", {}, { "retry-after": "2" });
 }
 
 export async function effectiveCaps(appId: string): Promise<Record<QuotaKind, number>> {
