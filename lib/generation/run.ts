@@ -42,7 +42,7 @@ export async function runGenerationJob(jobId: string, steps: StepRunner): Promis
     if (error instanceof JobCancelled) {
       await steps.run("cancelled", async () => {
         await releaseJobQuota(jobId);
-        await dropJobDrafts(jobId);
+        await dropJobDrafts(job.input);
       });
       return { cancelled: true };
     }
@@ -62,16 +62,14 @@ export async function failGenerationJob(jobId: string, reason: string): Promise<
   const failed = await updateJob(jobId, { status: "failed", phase: "failed", error: reason });
   // A job cancelled while a step kept failing still gives its unit back.
   await releaseJobQuota(jobId);
-  await dropJobDrafts(jobId);
+  await dropJobDrafts(job.input);
   if (!failed) return;
   await emitWebhookEvent(job.appId, "world.generation.failed", { jobId, error: reason }, { idempotencyKey: `${jobId}:failed` });
   log.warn("generation job failed", { jobId, reason });
 }
 
-/** The job ends without a world: the draft and frames it kept for one go. */
-async function dropJobDrafts(jobId: string): Promise<void> {
-  const db = await getDb();
-  const job = await db.generationJob.findUnique({ where: { id: jobId }, select: { input: true } });
-  const worldId = (job?.input as { worldId?: unknown } | null)?.worldId;
+/** The job ends without a world: the draft and frames it kept for one go (its input names the world). */
+async function dropJobDrafts(input: unknown): Promise<void> {
+  const worldId = (input as { worldId?: unknown } | null)?.worldId;
   if (typeof worldId === "string") await storedDrafts.drop(worldId);
 }
