@@ -34,19 +34,32 @@ export const DEFAULT_ART_STYLE = "painterly cinematic concept art, soft volumetr
 /** Where settings come from: `process.env`, or a plain object in tests. */
 export type EnvSource = Readonly<Record<string, string | undefined>>;
 
+/** The AI_* names the server reads; other AI_* variables are ignored, as zod would strip them. */
+const AI_NAMES = Object.keys(ZAiEnv.shape);
+
 function blankless(env: EnvSource): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) if (k.startsWith("AI_") && v !== undefined && v.trim() !== "") out[k] = v.trim();
+  for (const name of AI_NAMES) {
+    const value = env[name];
+    if (value !== undefined && value.trim() !== "") out[name] = value.trim();
+  }
   return out;
 }
 
+/** The last parse, by the settings' text: every live-mode call asks, and the settings rarely move. */
+let lastParse: { key: string; parsed: AiEnv } | undefined;
+
 /** Parses the AI_* settings; a bad value is a `config` ProviderError naming the variable. */
 export function readAiEnv(env: EnvSource = process.env): AiEnv {
-  const parsed = ZAiEnv.safeParse(blankless(env));
+  const raw = blankless(env);
+  const key = JSON.stringify(raw);
+  if (lastParse?.key === key) return lastParse.parsed;
+  const parsed = ZAiEnv.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     throw new ProviderError("config", `Invalid AI configuration: ${lines.join("; ")}`);
   }
+  lastParse = { key, parsed: parsed.data };
   return parsed.data;
 }
 

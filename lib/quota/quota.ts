@@ -60,21 +60,72 @@ export interface Reservation {
  * within the cap, so concurrent callers can never overshoot it. Over the cap: 402.
  *
  * The cap (the app's override, else the default) is looked up inside the same statement, and
- * the statement is named, so it is planned once per connection: one round trip a reservation.
+ * the statement is named, so it is planned once per connection. Reservations of one counter
+ * that arrive while its statement is in flight wait and then go together in the next one (the
+ * sum reserved at once, all or nothing): under load a counter costs one statement per batch,
+ * not per request, and each caller still holds its units before its work starts. A batch the
+ * cap cannot take whole is retried one reservation at a time, so those that fit still get in.
  */
 export async function reserveQuota(appId: string, kind: QuotaKind, units = 1): Promise<Reservation> {
   const day = quotaDay();
-  let granted: unknown[];
+  const key = `${appId}/${kind}/${isoDay(day)}`;
+  return new Promise<Reservation>((resolve, reject) => {
+    const waiting = { appId, kind, day, units, resolve, reject };
+    const counter = counters.get(key);
+    if (counter) counter.push(waiting);
+    else {
+      counters.set(key, [waiting]);
+      void drain(key);
+    }
+  });
+}
+
+interface Waiting extends Reservation {
+  resolve(reservation: Reservation): void;
+  reject(error: unknown): void;
+}
+
+/** Per counter (`app/kind/day`): reservations waiting for the next statement; present while one is in flight. */
+const counters = new Map<string, Waiting[]>();
+
+async function drain(key: string): Promise<void> {
+  for (;;) {
+    // Let the requests already read off the sockets reach their reservations first: on the
+    // embedded engine a statement runs at once, so without this turn no batch would form.
+    await new Promise((resolve) => setImmediate(resolve));
+    const batch = counters.get(key)!.splice(0);
+    if (batch.length === 0) break;
+    const total = batch.reduce((sum, w) => sum + w.units, 0);
+    const granted = await reserveUnits(batch[0]!, total).catch((error: unknown) => error);
+    if (granted === true) {
+      for (const w of batch) w.resolve({ appId: w.appId, kind: w.kind, units: w.units, day: w.day });
+    } else if (granted !== false || batch.length === 1) {
+      for (const w of batch) w.reject(granted === false ? await quotaExceeded(w) : unavailable(granted));
+    } else {
+      for (const w of batch) {
+        const one = await reserveUnits(w, w.units).catch((error: unknown) => error);
+        if (one === true) w.resolve({ appId: w.appId, kind: w.kind, units: w.units, day: w.day });
+        else w.reject(one === false ? await quotaExceeded(w) : unavailable(one));
+      }
+    }
+  }
+  counters.delete(key);
+}
+
+/** Runs the conditional upsert for `units` of the counter: true when granted, false over the cap. */
+async function reserveUnits({ appId, kind, day }: Reservation, units: number): Promise<boolean> {
+  const granted = await querySql(RESERVE_SQL, [appId, kind, isoDay(day), units, defaultCap(kind)], { name: "quota_reserve" });
+  return granted.length > 0;
+}
+
+/** The 402 for a refused reservation, naming the cap (or the 503 when the cap cannot be read). Never throws. */
+async function quotaExceeded({ appId, kind }: Reservation): Promise<unknown> {
   try {
-    granted = await querySql(RESERVE_SQL, [appId, kind, isoDay(day), units, defaultCap(kind)], { name: "quota_reserve" });
+    const cap = (await effectiveCaps(appId))[kind];
+    return new ApiError("quota_exceeded", `Daily ${kind} quota of ${cap} is used up; it resets at 00:00 UTC.`, { kind, cap });
   } catch (error) {
-    throw unavailable(error);
+    return unavailable(error);
   }
-  if (granted.length === 0) {
-    const cap = await effectiveCaps(appId).then((caps) => caps[kind], (error: unknown) => Promise.reject(unavailable(error)));
-    throw new ApiError("quota_exceeded", `Daily ${kind} quota of ${cap} is used up; it resets at 00:00 UTC.`, { kind, cap });
-  }
-  return { appId, kind, units, day };
 }
 
 /** reserveQuota's statement: $1 app, $2 kind, $3 day, $4 units, $5 the default cap. */
