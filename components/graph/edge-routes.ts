@@ -18,7 +18,7 @@ export interface Box {
 export interface EdgeRoute {
   /** The line, in flow coordinates: start at the source, end at the target. */
   points: XY[];
-  /** "orthogonal": straight runs with rounded corners (ELK); "curve": a smooth line through the points (the quick layout). */
+  /** "orthogonal": straight runs with rounded corners (both layouts); "curve": a smooth line through the points (routes the quick layout saved before it went around states). */
   kind: "orthogonal" | "curve";
   /** The label's box (top-left and size), or null when the layout placed none. */
   label: Box | null;

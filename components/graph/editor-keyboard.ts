@@ -95,7 +95,7 @@ export function useEditorKeyboard(store: EditorStore, active: boolean, actions: 
         case "f":
         case "F":
           event.preventDefault();
-          fitGraph(rf, store);
+          void fitGraph(rf, store);
           break;
         case "l":
         case "L":

@@ -35,8 +35,8 @@ export function graphViewport(nodes: readonly Placed[], store: EditorStore, maxZ
   return fitViewport(bounds, { width: box.width, height: box.height }, overlays, { padding: 16, minZoom: 0.05, maxZoom });
 }
 
-/** "Fit view" (F, the button, after a layout): the whole graph, clear of the overlays. */
-export function fitGraph(rf: Flow, store: EditorStore, duration = 250): void {
+/** "Fit view" (F, the button, after a layout): the whole graph, clear of the overlays. Settles when the move ends. */
+export async function fitGraph(rf: Flow, store: EditorStore, duration = 250): Promise<void> {
   const viewport = graphViewport(rf.getNodes(), store);
-  if (viewport) void rf.setViewport(viewport, { duration });
+  if (viewport) await rf.setViewport(viewport, { duration });
 }

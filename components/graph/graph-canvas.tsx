@@ -99,7 +99,8 @@ const FarEdges = memo(function FarEdges({ model }: { model: GraphModel }) {
   );
 });
 
-export const GraphCanvas = memo(function GraphCanvas({ model, ready, showMinimap }: { model: GraphModel; ready: boolean; showMinimap: boolean }) {
+/** `ready`: positions are shown; `settled`: they are the ones that stay (no better layout on its way). */
+export const GraphCanvas = memo(function GraphCanvas({ model, ready, settled, showMinimap }: { model: GraphModel; ready: boolean; settled: boolean; showMinimap: boolean }) {
   const store = useEditorStore();
   const rf = useReactFlow<StateNodeType, TransitionEdgeType>();
   const nodes = useSyncExternalStore(model.subscribe, model.getNodes, model.getNodes);
@@ -148,12 +149,18 @@ export const GraphCanvas = memo(function GraphCanvas({ model, ready, showMinimap
     else if (entrance) void rf.setViewport({ x: 96 - entrance.x * 0.8, y: (box?.height ?? 700) * 0.42 - (entrance.y + NODE_HEIGHT / 2) * 0.8, zoom: 0.8 });
     const frame = requestAnimationFrame(() => {
       window.__editorReadyAt ??= performance.now();
-      document.querySelector(".pw-canvas")?.setAttribute("data-ready", "true");
     });
     return () => cancelAnimationFrame(frame);
     // Only when the graph first becomes ready.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready]);
+
+  // `data-ready` once the layout that stays is drawn (tests act on the canvas after it).
+  useEffect(() => {
+    if (!ready || !settled) return;
+    const frame = requestAnimationFrame(() => document.querySelector(".pw-canvas")?.setAttribute("data-ready", "true"));
+    return () => cancelAnimationFrame(frame);
+  }, [ready, settled]);
 
   // Problems, search and the inspector ask to bring a state into view.
   useEffect(() => {
@@ -229,7 +236,7 @@ export const GraphCanvas = memo(function GraphCanvas({ model, ready, showMinimap
           <Button variant="ghost" size="icon" className="rounded-none border-t border-line" aria-label="Zoom out" title="Zoom out (−)" onClick={() => void rf.zoomOut({ duration: 150 })}>
             <ZoomOutIcon />
           </Button>
-          <Button variant="ghost" size="icon" className="rounded-none border-t border-line" aria-label="Fit view" title="Fit view (F)" onClick={() => fitGraph(rf, store)}>
+          <Button variant="ghost" size="icon" className="rounded-none border-t border-line" aria-label="Fit view" title="Fit view (F)" onClick={() => void fitGraph(rf, store)}>
             <FitIcon />
           </Button>
         </div>

@@ -99,7 +99,42 @@ describe("an ELK layout", () => {
   }, 60_000);
 });
 
+/** What is wrong with a layout's lines: a run that is not straight, through a state, or through another transition's label; ends off the handles. */
+function lineFaults(layout: Layout): string[] {
+  const faults: string[] = [];
+  const labels = [...layout.routes].flatMap(([id, r]) => (r.label ? [[id, r.label] as const] : []));
+  for (const [id, route] of layout.routes) {
+    const from = layout.positions.get(route.source)!;
+    const to = layout.positions.get(route.target)!;
+    const first = route.points[0]!;
+    const last = route.points[route.points.length - 1]!;
+    if (Math.abs(first.x - (from.x + NODE_WIDTH)) > 1 || Math.abs(last.x - to.x) > 1) faults.push(`${id} does not leave east and arrive west`);
+    for (let i = 1; i < route.points.length; i++) {
+      const a = route.points[i - 1]!;
+      const b = route.points[i]!;
+      if (Math.min(Math.abs(a.x - b.x), Math.abs(a.y - b.y)) > 1) faults.push(`${id} has a slanted run`);
+      for (const [state, p] of layout.positions) if (crossesNode(a, b, nodeBox(p))) faults.push(`${id} runs through state ${state}`);
+      for (const [other, box] of labels) if (other !== id && crossesNode(a, b, box)) faults.push(`${id} runs through the label of ${other}`);
+    }
+  }
+  return faults;
+}
+
 describe("the quick layout", () => {
+  it("routes every line around the states and the other labels: six states, a way back and a loop", () => {
+    const world = makeCastleWorld();
+    const layout = quickLayoutWithRoutes(world);
+    expect(layout.routes.size).toBe(transitionsOf(world).length);
+    expect(lineFaults(layout)).toEqual([]);
+    const loop = [...layout.routes.values()].find((r) => r.source === r.target);
+    expect(loop, "the castle has a loop").toBeDefined();
+  });
+
+  it("routes 500 states' lines around every state and every other label", () => {
+    const layout = quickLayoutWithRoutes(makeLargeWorld({ proseChars: 40 }));
+    expect(lineFaults(layout)).toEqual([]);
+  });
+
   it("gives 500 states and their labels no overlap: labels sit in the gaps between columns", () => {
     const world = makeLargeWorld({ proseChars: 40 });
     const layout = quickLayoutWithRoutes(world);

@@ -5,12 +5,13 @@ import { NODE_HEIGHT, NODE_WIDTH, type Positions, type XY } from "./geometry";
 import { QUICK_GAP_X, quickRoutes } from "./quick-routes";
 
 /**
- * Automatic layout, left to right. Small worlds get ELK's layered algorithm (in a Web Worker,
- * see elk-worker.ts); ELK needs seconds to minutes beyond a few hundred edges (about 11 s for
- * 500 states and 1,500 transitions in Node), so larger worlds, and any ELK run that overruns
- * its budget, get `quickLayout`: the same layered idea in linear time per sweep, with columns
- * far enough apart for the labels (quick-routes.ts). Both give positions and routes (the lines
- * and label boxes, edge-routes.ts).
+ * Automatic layout, left to right. `quickLayout` is the layered idea in linear time per sweep,
+ * with columns far enough apart for the labels and lines routed around states and labels
+ * (quick-routes.ts): a world of any size is drawn at once with it. Small worlds then get ELK's
+ * layered algorithm (in a Web Worker, elkjs's own script) in its place when it reads better;
+ * ELK needs seconds to minutes beyond a few hundred edges (about 11 s for 500 states and 1,500
+ * transitions in Node), so larger worlds, and any ELK run that overruns its budget, keep the
+ * quick layout. Both give positions and routes (the lines and label boxes, edge-routes.ts).
  */
 
 export { NODE_HEIGHT, NODE_WIDTH, type Positions, type XY };
@@ -21,8 +22,8 @@ const GAP_Y = 40;
 
 /** ELK runs for worlds up to this many states; above, the quick layout is used. */
 export const ELK_MAX_STATES = 100;
-/** Past this the quick layout is shown instead: a first open must not wait long for ELK. */
-const ELK_BUDGET_MS = 4000;
+/** Past this ELK is given up (the quick layout, shown meanwhile, stays). */
+const ELK_BUDGET_MS = 15_000;
 
 interface Adjacency {
   ids: string[];
@@ -226,14 +227,19 @@ export interface LayoutRun {
   cancel(): void;
 }
 
+/** Whether ELK is tried for this world at all (a browser with workers, and not too many states). */
+export function elkFits(world: World): boolean {
+  const stateCount = Object.keys(world.scene.states).length;
+  return stateCount > 0 && stateCount <= ELK_MAX_STATES && typeof Worker !== "undefined";
+}
+
 /**
  * Lays a world out: ELK in a Web Worker (elkjs's own worker script) for worlds up to
  * ELK_MAX_STATES, the quick layout otherwise, when workers fail, or when ELK overruns its budget.
  */
 export function runLayout(world: World, measure: MeasureText = estimateText): LayoutRun {
-  const stateCount = Object.keys(world.scene.states).length;
   const quick = (): LayoutResult => ({ layout: quickLayoutWithRoutes(world, measure), engine: "quick" });
-  if (stateCount > ELK_MAX_STATES || stateCount === 0 || typeof Worker === "undefined") {
+  if (!elkFits(world)) {
     return { promise: Promise.resolve(quick()), cancel: () => {} };
   }
   let elk: { terminateWorker(): void } | null = null;

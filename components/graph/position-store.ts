@@ -16,6 +16,8 @@ export class PositionStore {
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   /** How the current positions came about, for the toolbar and the benchmark. */
   source: "saved" | "elk" | "quick" | "none" = "none";
+  /** True while a better layout is worked out for the one shown (ELK's, after the quick one). */
+  settling = false;
 
   constructor(private readonly worldId: string) {}
 
@@ -54,12 +56,15 @@ export class PositionStore {
     return loadPositions(this.worldId);
   }
 
-  /** Replaces every position (a layout, a load, a revert), and the routes with them. */
-  replace(positions: Positions, source: PositionStore["source"], routes: Routes = new Map()): void {
+  /**
+   * Replaces every position (a layout, a load, a revert), and the routes with them. `persist:
+   * false` for a layout shown while a better one is on its way (`saveSoon` keeps it after all).
+   */
+  replace(positions: Positions, source: PositionStore["source"], routes: Routes = new Map(), { persist = true } = {}): void {
     this.map = new Map(positions);
     this.routeMap = new Map(routes);
     this.source = source;
-    this.changed();
+    this.changed(persist);
   }
 
   /** Adds positions for ids that have none (no save: they are derived). */
@@ -96,6 +101,16 @@ export class PositionStore {
         this.changed();
       },
     };
+  }
+
+  setSettling(settling: boolean): void {
+    if (this.settling === settling) return;
+    this.settling = settling;
+    for (const l of this.listeners) l();
+  }
+
+  saveSoon(): void {
+    this.scheduleSave();
   }
 
   private scheduleSave(): void {

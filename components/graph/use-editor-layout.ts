@@ -1,11 +1,11 @@
 "use client";
 
 import { useReactFlow } from "@xyflow/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { estimateText, type MeasureText } from "./edge-routes";
 import type { EditorStore } from "./editor-store";
 import { fitGraph } from "./fit-graph";
-import { placeMissing, runLayout } from "./layout";
+import { elkFits, placeMissing, quickLayoutWithRoutes, runLayout } from "./layout";
 
 let measurer: MeasureText | null = null;
 
@@ -23,8 +23,19 @@ function labelMeasure(): MeasureText {
   return measurer;
 }
 
-/** First positions: the ones saved in this browser (with their routes), else an automatic layout. */
+/**
+ * First positions: the ones saved in this browser (with their routes), else the quick layout at
+ * once, and then ELK's (worked out in a Web Worker) in its place when it reads better and the
+ * creator has not touched the graph meanwhile. Marks `pw-editor-layout` with the engine shown
+ * first and `pw-editor-layout-settled` with the one that stays.
+ */
 export function useInitialPositions(store: EditorStore): void {
+  // The instance changes between renders; the layout runs once per store and fits with the latest.
+  const flow = useReactFlow();
+  const rf = useRef(flow);
+  useEffect(() => {
+    rf.current = flow;
+  }, [flow]);
   useEffect(() => {
     const positions = store.positions;
     if (positions.source !== "none") return;
@@ -34,16 +45,38 @@ export function useInitialPositions(store: EditorStore): void {
       positions.replace(placeMissing(world, saved.positions), "saved", saved.routes);
       return;
     }
+    const measure = labelMeasure();
+    const quick = quickLayoutWithRoutes(world, measure);
+    const elk = elkFits(world);
+    positions.setSettling(elk);
+    positions.replace(quick.positions, "quick", quick.routes, { persist: !elk });
+    performance.mark("pw-editor-layout", { detail: "quick" });
+    if (!elk) {
+      performance.mark("pw-editor-layout-settled", { detail: "quick" });
+      return;
+    }
+    const shown = positions.getVersion();
     let cancelled = false;
-    const run = runLayout(world, labelMeasure());
+    const run = runLayout(world, measure);
     void run.promise.then(({ layout, engine }) => {
       if (cancelled) return;
-      performance.mark("pw-editor-layout", { detail: engine });
-      positions.replace(layout.positions, engine, layout.routes);
+      const settle = (kept: "elk" | "quick") => {
+        positions.setSettling(false);
+        performance.mark("pw-editor-layout-settled", { detail: kept });
+      };
+      if (positions.getVersion() !== shown) return settle("quick"); // the creator got there first: theirs stays
+      if (engine !== "elk") {
+        positions.saveSoon();
+        return settle("quick");
+      }
+      positions.replace(layout.positions, "elk", layout.routes);
+      // Two frames: React Flow first takes the new positions, then the fit reads them.
+      requestAnimationFrame(() => requestAnimationFrame(() => void fitGraph(rf.current, store, 300).finally(() => settle("elk"))));
     });
     return () => {
       cancelled = true;
       run.cancel();
+      positions.setSettling(false);
     };
   }, [store]);
 }
@@ -62,7 +95,7 @@ export function useArrange(store: EditorStore): { arrange: () => Promise<void>; 
     const mapped = new Map([...layout.positions].map(([id, p]) => [store.nodeIdOf(id), p]));
     store.positions.replace(mapped, engine, layout.routes);
     // Two frames: React Flow first takes the new positions, then the fit reads them.
-    requestAnimationFrame(() => requestAnimationFrame(() => fitGraph(rf, store, 300)));
+    requestAnimationFrame(() => requestAnimationFrame(() => void fitGraph(rf, store, 300)));
     store.showToast(`Arranged ${layout.positions.size} states (${engine === "elk" ? "ELK layered" : "quick layered"} layout).`, "neutral", {
       label: "Revert",
       run: () => store.positions.replace(previous, "saved", previousRoutes),

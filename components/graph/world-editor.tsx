@@ -87,6 +87,7 @@ function EditorShell({ model, active, onOpenSettings, world }: { model: GraphMod
   const store = useEditorStore();
   const rf = useReactFlow();
   const ready = useSyncExternalStore(store.positions.subscribe, () => store.positions.source !== "none", () => false);
+  const settled = useSyncExternalStore(store.positions.subscribe, () => !store.positions.settling, () => false);
   const empty = useEditor((s) => s.view.index.stateIds.length === 0);
   const hasProblems = useEditor((s) => s.view.diagnostics.some((d) => d.severity !== "info"));
   const previewing = useEditor((s) => s.preview !== null);
@@ -155,7 +156,7 @@ function EditorShell({ model, active, onOpenSettings, world }: { model: GraphMod
       <div className="flex min-h-0 flex-1">
         <div className="flex min-w-0 flex-1 flex-col">
           <div ref={canvasRef} tabIndex={-1} className="relative min-h-0 flex-1 focus:outline-none" aria-label="World graph">
-            <GraphCanvas model={model} ready={ready} showMinimap={showMinimap} />
+            <GraphCanvas model={model} ready={ready} settled={settled} showMinimap={showMinimap} />
             {!ready ? <ArrangingNotice /> : null}
             {ready && empty ? <EmptyWorldNotice onAddState={() => void store.addState(centre())} /> : null}
             <EditorToast />

@@ -58,7 +58,9 @@ async function openEditor(page: Page, worldId: string): Promise<string> {
   await page.goto(`/worlds/${worldId}`);
   await expect(page.locator(".pw-canvas[data-ready]")).toBeVisible({ timeout: 30_000 });
   await page.mouse.move(0, 0); // no label widened by a hover
-  return page.evaluate(() => String((performance.getEntriesByName("pw-editor-layout")[0] as PerformanceMark | undefined)?.detail ?? "saved"));
+  // The quick layout is drawn at once; data-ready waits for the one that stays (ELK's, when it reads better).
+  expect(await page.evaluate(() => String((performance.getEntriesByName("pw-editor-layout")[0] as PerformanceMark | undefined)?.detail))).toBe("quick");
+  return page.evaluate(() => String((performance.getEntriesByName("pw-editor-layout-settled")[0] as PerformanceMark | undefined)?.detail ?? "saved"));
 }
 
 /** Waits until the viewport stops moving (a fit animates for 250 ms). */
