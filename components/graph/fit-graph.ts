@@ -27,6 +27,8 @@ export function graphViewport(nodes: readonly Placed[], store: EditorStore, maxZ
   const bounds = graphBounds(positions, store.positions.routes(), (id) => store.nodeIdOf(id));
   if (!bounds) return null;
   const box = canvas.getBoundingClientRect();
+  // A hidden canvas (another tab is open) has no size to fit into.
+  if (box.width <= 0 || box.height <= 0) return null;
   const overlays: Box[] = [];
   for (const selector of OVERLAYS) {
     const r = canvas.querySelector(selector)?.getBoundingClientRect();
