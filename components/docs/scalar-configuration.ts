@@ -17,12 +17,29 @@ export const TEST_KEY_PLACEHOLDER = "sk_test_paste_your_test_key_here";
 /*
  * Scalar's theme sits in a CSS layer; these unlayered variables win over it. They map Scalar onto
  * the app's design tokens (which follow the `dark` class on <html>) and its locally bundled Geist
- * fonts, since Scalar's own fonts would come from its font host.
+ * fonts, since Scalar's own fonts would come from its font host. Its method, syntax and
+ * "required" colours are Scalar's palette made darker (light theme) or lighter (dark theme) until
+ * they read at 4.5:1 on the app's backgrounds (WCAG AA); Scalar's own fail it, and its code cards
+ * use the dark palette on what the app paints light.
  */
 const CUSTOM_CSS = `
 :root {
   --scalar-font: var(--font-geist-sans), ui-sans-serif, system-ui, sans-serif;
   --scalar-font-code: var(--font-geist-mono), ui-monospace, SFMono-Regular, Menlo, monospace;
+  --pw-scalar-green: #047857;
+  --pw-scalar-blue: #0369a1;
+  --pw-scalar-yellow: #854d0e;
+  --pw-scalar-red: #b91c1c;
+  --pw-scalar-orange: #c2410c;
+  --pw-scalar-purple: #6d28d9;
+}
+:root.dark {
+  --pw-scalar-green: #34d399;
+  --pw-scalar-blue: #38bdf8;
+  --pw-scalar-yellow: #facc15;
+  --pw-scalar-red: #f87171;
+  --pw-scalar-orange: #fb923c;
+  --pw-scalar-purple: #a78bfa;
 }
 .light-mode, .dark-mode {
   --scalar-background-1: var(--canvas);
@@ -34,6 +51,12 @@ const CUSTOM_CSS = `
   --scalar-color-3: var(--fg-subtle);
   --scalar-color-accent: var(--accent-text);
   --scalar-border-color: var(--line-strong);
+  --scalar-color-green: var(--pw-scalar-green);
+  --scalar-color-blue: var(--pw-scalar-blue);
+  --scalar-color-yellow: var(--pw-scalar-yellow);
+  --scalar-color-red: var(--pw-scalar-red);
+  --scalar-color-orange: var(--pw-scalar-orange);
+  --scalar-color-purple: var(--pw-scalar-purple);
 }
 `;
 

@@ -2,7 +2,8 @@
 
 import { ApiReferenceReact } from "@scalar/api-reference-react";
 import "@scalar/api-reference-react/style.css";
-import { useMemo, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { keepScalarAccessible } from "./scalar-a11y";
 import { scalarConfiguration } from "./scalar-configuration";
 
 // The app's theme is the `dark` class on <html> (components/theme): follow it, also when it changes.
@@ -18,5 +19,11 @@ export default function ScalarReference() {
   const dark = useSyncExternalStore(subscribeToTheme, isDark, () => false);
   // Scalar updates itself when the configuration object changes: keep it stable between renders.
   const configuration = useMemo(() => scalarConfiguration({ origin: window.location.origin, dark }), [dark]);
-  return <ApiReferenceReact configuration={configuration} />;
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => keepScalarAccessible(frame.current!), []);
+  return (
+    <div ref={frame}>
+      <ApiReferenceReact configuration={configuration} />
+    </div>
+  );
 }

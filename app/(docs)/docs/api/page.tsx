@@ -44,7 +44,7 @@ export default function ApiReferencePage() {
           <p>
             <strong className="font-medium text-fg">Test Request</strong> sends an operation to this server. Authenticate with a test
             secret key (<code className={code}>sk_test_…</code>): in{" "}
-            <Link href="/creations" className="text-accent-text underline-offset-2 hover:underline">
+            <Link href="/creations" className="text-accent-text underline underline-offset-2">
               the Studio
             </Link>
             , open your app and choose Create key (Secret, Test), or run <code className={code}>npm run worlds -- bootstrap</code>; then paste
