@@ -121,15 +121,15 @@ function applyMutation(base: Prepared, mutation: Mutation): OutgoingRequest {
       return { ...req, body: { json } };
     }
     case "extraField": {
-      const text = JSON.stringify(bodyJson(req) ?? {});
-      const member = `${JSON.stringify(mutation.key)}: ${JSON.stringify(mutation.value) ?? "null"}`;
+      const text = jsonText(bodyJson(req) ?? {});
+      const member = `${JSON.stringify(mutation.key)}: ${jsonText(mutation.value)}`;
       const json = text.startsWith("{") ? `{${member}${text === "{}" ? "" : ","}${text.slice(1)}` : `{${member}}`;
       return { ...req, body: { raw: json, contentType: "application/json" } };
     }
     case "wholeBody":
       return { ...req, body: { json: mutation.value } };
     case "raw": {
-      const text = JSON.stringify(bodyJson(req) ?? {});
+      const text = jsonText(bodyJson(req) ?? {});
       const raw: Record<typeof mutation.variant, { raw: string | Uint8Array; contentType: string | null }> = {
         truncated: { raw: text.slice(0, mutation.at % Math.max(text.length, 1)), contentType: "application/json" },
         textPlain: { raw: text, contentType: "text/plain" },
@@ -158,11 +158,26 @@ function applyMutation(base: Prepared, mutation: Mutation): OutgoingRequest {
   }
 }
 
+/**
+ * A value as JSON text, however deep. A field set to nesting thousands deep, then rewritten as
+ * text by a second mutation, can pass what JSON.stringify walks on the property's stack (a
+ * `RangeError` in the harness, not an answer of the API): such a value is sent as a text nested
+ * 5,000 deep instead, which the server must refuse just the same.
+ */
+function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? "null";
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return deepArrayText(5_000);
+  }
+}
+
 /** `[[[…1…]]]` as text: deeper than the client's JSON.stringify should be asked to go. */
 const deepArrayText = (depth: number) => `${"[".repeat(depth)}1${"]".repeat(depth)}`;
 
 function describeExchange(req: OutgoingRequest, res: IncomingResponse): string {
-  const body = req.body ? ("json" in req.body ? JSON.stringify(req.body.json) : String(req.body.raw)) : "";
+  const body = req.body ? ("json" in req.body ? jsonText(req.body.json) : String(req.body.raw)) : "";
   const sent = body.length > 400 ? `${body.slice(0, 400)}… (${body.length} chars)` : body;
   const got = JSON.stringify(res.body) ?? "";
   return `${req.method} ${res.path} headers=${JSON.stringify(req.headers)} body=${sent}\n→ ${res.status} ${got.slice(0, 600)}`;
