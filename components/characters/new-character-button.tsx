@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useState } from "react";
+import { useLazyDialog } from "@/components/creations/lazy-dialog";
 import type { AppOption } from "@/components/creations/types";
 import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
 import { MessageIcon } from "@/components/ui/icons";
@@ -20,22 +20,10 @@ interface NewCharacterButtonProps {
 }
 
 export function NewCharacterButton({ apps, defaultAppId, limits, variant = "secondary", size }: NewCharacterButtonProps) {
-  const [open, setOpen] = useState(false);
-  const [mounted, setMounted] = useState(false);
+  const { open, setOpen, mounted, trigger } = useLazyDialog(loadDialog);
   return (
     <>
-      <Button
-        variant={variant}
-        size={size}
-        disabled={apps.length === 0}
-        title={apps.length === 0 ? "Create an app first" : undefined}
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
-        onClick={() => {
-          setMounted(true);
-          setOpen(true);
-        }}
-      >
+      <Button variant={variant} size={size} disabled={apps.length === 0} title={apps.length === 0 ? "Create an app first" : undefined} {...trigger}>
         <MessageIcon /> New character
       </Button>
       {mounted ? <NewCharacterDialog open={open} onOpenChange={setOpen} apps={apps} defaultAppId={defaultAppId} limits={limits} /> : null}

@@ -3,12 +3,12 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useCreateCharacter, type CreateCharacterInput, type StanceInput } from "@/components/api/characters";
-import { ApiRequestError, errorMessage } from "@/components/api/client";
+import { ApiRequestError } from "@/components/api/client";
 import { AppSelect } from "@/components/creations/app-select";
 import type { SeedImage } from "@/components/creations/create-world-model";
 import { ImageDrop } from "@/components/creations/image-drop";
+import { RefusedAlert } from "@/components/creations/refused-alert";
 import type { AppOption } from "@/components/creations/types";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ChoiceCards } from "@/components/ui/choice-cards";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
@@ -151,16 +151,7 @@ export function NewCharacterDialog({ open, onOpenChange, apps, defaultAppId, lim
     >
       <form onSubmit={submit} noValidate className="space-y-5">
         {create.isError ? (
-          <Alert title="The character was not created">
-            {errorMessage(create.error)}
-            {server.other.length ? (
-              <ul className="mt-1 list-disc pl-4">
-                {server.other.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            ) : null}
-          </Alert>
+          <RefusedAlert title="The character was not created" error={create.error} other={server.other} />
         ) : null}
 
         <AppSelect apps={apps} value={form.appId} onChange={(appId) => set("appId", appId)} disabled={pending} />

@@ -1,9 +1,10 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
 import { PlusIcon } from "@/components/ui/icons";
+import { useLazyDialog } from "./lazy-dialog";
 import type { AppOption, CreateWorldLimits } from "./types";
 
 // The dialog (form, image reading, job polling) loads on first use, keeping My Creations' first load small.
@@ -23,8 +24,7 @@ interface CreateWorldButtonProps {
 
 export function CreateWorldButton({ apps, defaultAppId, limits, variant, size, label = "Create world", openWithPremise }: CreateWorldButtonProps) {
   const opening = openWithPremise !== undefined && apps.length > 0;
-  const [open, setOpen] = useState(opening);
-  const [mounted, setMounted] = useState(opening);
+  const { open, setOpen, mounted, trigger } = useLazyDialog(loadDialog, opening);
 
   // The link did its work once: a reload or Back must not open the dialog again.
   useEffect(() => {
@@ -37,18 +37,7 @@ export function CreateWorldButton({ apps, defaultAppId, limits, variant, size, l
 
   return (
     <>
-      <Button
-        variant={variant}
-        size={size}
-        disabled={apps.length === 0}
-        title={apps.length === 0 ? "Create an app first" : undefined}
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
-        onClick={() => {
-          setMounted(true);
-          setOpen(true);
-        }}
-      >
+      <Button variant={variant} size={size} disabled={apps.length === 0} title={apps.length === 0 ? "Create an app first" : undefined} {...trigger}>
         <PlusIcon /> {label}
       </Button>
       {mounted ? <CreateWorldDialog open={open} onOpenChange={setOpen} apps={apps} defaultAppId={defaultAppId} limits={limits} initialPremise={openWithPremise} /> : null}
