@@ -32,7 +32,10 @@ async function settle(calls: Promise<Reservation>[]) {
 const used = async (key: string, kind: string) => ((await api.get("/v1/usage", key)).body.quotas as Record<string, { used: number }>)[kind]!.used;
 
 describe("reservations of one counter, arriving together", () => {
-  beforeEach(() => vi.mocked(db.querySql).mockClear());
+  // A block, not an arrow's value: a function returned from beforeEach runs as its cleanup.
+  beforeEach(() => {
+    vi.mocked(db.querySql).mockClear();
+  });
 
   it("go in one statement, each reserved, the counter exact", async () => {
     const app = await bootstrap();
