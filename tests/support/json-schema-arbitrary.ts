@@ -99,11 +99,15 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
 /** A JSON object whose own key is `__proto__` (JSON.parse makes one; an object literal cannot). */
 const protoObject = fc.jsonValue({ maxDepth: 1 }).map((value) => JSON.parse(`{"__proto__": ${JSON.stringify(value) ?? "null"}, "constructor": {"prototype": {"polluted": true}}}`) as unknown);
 
-/** Nested arrays or objects `depth` deep. */
+/**
+ * Nested arrays or objects `depth` deep. Named for fast-check's reports (a non-enumerable symbol
+ * that JSON and cloning ignore): its printer walks values recursively and would overflow the
+ * stack on a failure's counterexample, hiding the failure.
+ */
 export const deepNesting = (depth: number, kind: "array" | "object"): unknown => {
   let value: unknown = 1;
   for (let i = 0; i < depth; i++) value = kind === "array" ? [value] : { a: value };
-  return value;
+  return Object.defineProperty(value as object, fc.toStringMethod, { value: () => `${kind === "array" ? "arrays" : "objects"} nested ${depth} deep` });
 };
 
 /** Values no field of this API accepts, or accepts only at its edges. */

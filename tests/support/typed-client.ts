@@ -49,6 +49,9 @@ export async function sendRequest(client: TypedClient, req: OutgoingRequest): Pr
   if (req.body && "json" in req.body) {
     body = req.body.json;
     headers["content-type"] ??= "application/json";
+    // A hostile value nested thousands deep inside a body can pass what JSON.stringify walks on
+    // this stack: such a body is written out without recursion, and sent all the same.
+    bodySerializer = (value) => deepSafeJson(value);
   } else if (req.body) {
     body = req.body.raw;
     bodySerializer = (value) => value as string | Uint8Array;
@@ -86,4 +89,42 @@ export async function sendRequest(client: TypedClient, req: OutgoingRequest): Pr
   }
   const url = new URL(response.url);
   return { status: response.status, body: parsed, headers: response.headers, path: url.pathname + url.search };
+}
+
+/** JSON text of `value` (JSON.stringify's, where it can walk it), else written out with an explicit stack. */
+export function deepSafeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+  }
+  const out: string[] = [];
+  // Each entry: a value to write, or text already written (separators and closers).
+  const stack: Array<{ value: unknown } | string> = [{ value }];
+  while (stack.length) {
+    const next = stack.pop()!;
+    if (typeof next === "string") {
+      out.push(next);
+      continue;
+    }
+    const v = next.value;
+    if (Array.isArray(v)) {
+      out.push("[");
+      stack.push("]");
+      for (let i = v.length - 1; i >= 0; i--) {
+        stack.push({ value: v[i] === undefined || typeof v[i] === "function" ? null : v[i] });
+        if (i > 0) stack.push(",");
+      }
+    } else if (v !== null && typeof v === "object" && typeof (v as { toJSON?: unknown }).toJSON !== "function") {
+      const entries = Object.entries(v).filter(([, child]) => child !== undefined && typeof child !== "function");
+      out.push("{");
+      stack.push("}");
+      for (let i = entries.length - 1; i >= 0; i--) {
+        stack.push({ value: entries[i]![1] });
+        stack.push(`${JSON.stringify(entries[i]![0])}:`);
+        if (i > 0) stack.push(",");
+      }
+    } else out.push(JSON.stringify(v) ?? "null");
+  }
+  return out.join("");
 }
