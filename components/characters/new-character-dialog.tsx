@@ -3,12 +3,12 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useCreateCharacter, type CreateCharacterInput, type StanceInput } from "@/components/api/characters";
-import { ApiRequestError } from "@/components/api/client";
+import { ApiRequestError, errorMessage } from "@/components/api/client";
 import { AppSelect } from "@/components/creations/app-select";
 import type { SeedImage } from "@/components/creations/create-world-model";
 import { ImageDrop } from "@/components/creations/image-drop";
-import { RefusedAlert } from "@/components/creations/refused-alert";
 import type { AppOption } from "@/components/creations/types";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ChoiceCards } from "@/components/ui/choice-cards";
 import { Dialog, DialogFooter } from "@/components/ui/dialog";
@@ -151,7 +151,9 @@ export function NewCharacterDialog({ open, onOpenChange, apps, defaultAppId, lim
     >
       <form onSubmit={submit} noValidate className="space-y-5">
         {create.isError ? (
-          <RefusedAlert title="The character was not created" error={create.error} other={server.other} />
+          <Alert title="The character was not created" lines={server.other}>
+            {errorMessage(create.error)}
+          </Alert>
         ) : null}
 
         <AppSelect apps={apps} value={form.appId} onChange={(appId) => set("appId", appId)} disabled={pending} />

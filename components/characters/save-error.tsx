@@ -8,15 +8,8 @@ export function SaveError({ error }: { error: unknown }) {
   }
   const lines = error instanceof ApiRequestError ? error.errors : [];
   return (
-    <Alert title="Not saved">
+    <Alert title="Not saved" lines={lines}>
       {errorMessage(error)}
-      {lines.length ? (
-        <ul className="mt-1 list-disc pl-4">
-          {lines.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      ) : null}
     </Alert>
   );
 }

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { ApiRequestError } from "@/components/api/client";
+import { ApiRequestError, errorMessage } from "@/components/api/client";
 import { useCreateCampaign } from "@/components/api/campaigns";
 import type { GenerationJob } from "@/components/api/jobs";
 import { useGenerateWorld } from "@/components/api/worlds";
@@ -18,7 +18,6 @@ import { AppSelect } from "./app-select";
 import { BookFields } from "./book-fields";
 import { campaignRequestOf, checkForm, EMPTY_BOOK, requestOf, splitFieldErrors, type FieldName, type FormState } from "./create-world-model";
 import { JobProgress } from "./job-progress";
-import { RefusedAlert } from "./refused-alert";
 import { SourceFields } from "./source-fields";
 import type { AppOption, CreateWorldLimits } from "./types";
 
@@ -160,7 +159,9 @@ export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limi
               </Link>
             </Alert>
           ) : request.isError ? (
-            <RefusedAlert title={book ? "The campaign was not started" : "The world was not created"} error={request.error} other={server.other} />
+            <Alert title={book ? "The campaign was not started" : "The world was not created"} lines={server.other}>
+              {errorMessage(request.error)}
+            </Alert>
           ) : null}
 
           <AppSelect apps={apps} value={form.appId} onChange={(appId) => set("appId", appId)} disabled={pending} />

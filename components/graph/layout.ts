@@ -236,9 +236,11 @@ export function elkFits(world: World): boolean {
 /**
  * Lays a world out: ELK in a Web Worker (elkjs's own worker script) for worlds up to
  * ELK_MAX_STATES, the quick layout otherwise, when workers fail, or when ELK overruns its budget.
+ * `drawn`: the world's quick layout when the caller already made it (the editor draws it first).
  */
-export function runLayout(world: World, measure: MeasureText = estimateText): LayoutRun {
-  const quick = (): LayoutResult => ({ layout: quickLayoutWithRoutes(world, measure), engine: "quick" });
+export function runLayout(world: World, measure: MeasureText = estimateText, drawn?: Layout): LayoutRun {
+  let made = drawn;
+  const quick = (): LayoutResult => ({ layout: (made ??= quickLayoutWithRoutes(world, measure)), engine: "quick" });
   if (!elkFits(world)) {
     return { promise: Promise.resolve(quick()), cancel: () => {} };
   }

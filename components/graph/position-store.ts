@@ -48,7 +48,7 @@ export class PositionStore {
   private changed(persist = true): void {
     this.version++;
     for (const l of this.listeners) l();
-    if (persist) this.scheduleSave();
+    if (persist) this.saveSoon();
   }
 
   /** Positions (and the routes saved with them) as stored for this world, or null when there are none. */
@@ -109,11 +109,8 @@ export class PositionStore {
     for (const l of this.listeners) l();
   }
 
+  /** Saves in a moment (changes come in bursts while dragging). */
   saveSoon(): void {
-    this.scheduleSave();
-  }
-
-  private scheduleSave(): void {
     if (this.saveTimer !== undefined) clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;

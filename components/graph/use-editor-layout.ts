@@ -57,7 +57,7 @@ export function useInitialPositions(store: EditorStore): void {
     }
     const shown = positions.getVersion();
     let cancelled = false;
-    const run = runLayout(world, measure);
+    const run = runLayout(world, measure, quick);
     void run.promise.then(({ layout, engine }) => {
       if (cancelled) return;
       const settle = (kept: "elk" | "quick") => {

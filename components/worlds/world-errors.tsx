@@ -32,15 +32,8 @@ export function WriteError({ error, title, onReload, reloading }: { error: unkno
   }
   const fieldErrors = error instanceof ApiRequestError ? error.errors : [];
   return (
-    <Alert title={title}>
+    <Alert title={title} lines={fieldErrors}>
       {errorMessage(error)}
-      {fieldErrors.length ? (
-        <ul className="mt-1 list-disc space-y-0.5 pl-4">
-          {fieldErrors.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      ) : null}
     </Alert>
   );
 }

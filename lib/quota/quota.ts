@@ -61,8 +61,9 @@ export interface Reservation {
  *
  * The cap (the app's override, else the default) is looked up inside the same statement, and
  * the statement is named, so it is planned once per connection. Reservations of one counter
- * that arrive while its statement is in flight wait and then go together in the next one (the
- * sum reserved at once, all or nothing): under load a counter costs one statement per batch,
+ * that arrive in the same turn of the event loop, or while its statement is in flight, go
+ * together in one statement (the sum reserved at once, all or nothing): under load a counter
+ * costs one statement per batch,
  * not per request, and each caller still holds its units before its work starts. A batch the
  * cap cannot take whole is retried one reservation at a time, so those that fit still get in.
  */
@@ -98,13 +99,13 @@ async function drain(key: string): Promise<void> {
     const total = batch.reduce((sum, w) => sum + w.units, 0);
     const granted = await reserveUnits(batch[0]!, total).catch((error: unknown) => error);
     if (granted === true) {
-      for (const w of batch) w.resolve({ appId: w.appId, kind: w.kind, units: w.units, day: w.day });
+      for (const w of batch) w.resolve(held(w));
     } else if (granted !== false || batch.length === 1) {
       for (const w of batch) w.reject(granted === false ? await quotaExceeded(w) : unavailable(granted));
     } else {
       for (const w of batch) {
         const one = await reserveUnits(w, w.units).catch((error: unknown) => error);
-        if (one === true) w.resolve({ appId: w.appId, kind: w.kind, units: w.units, day: w.day });
+        if (one === true) w.resolve(held(w));
         else w.reject(one === false ? await quotaExceeded(w) : unavailable(one));
       }
     }
@@ -112,17 +113,20 @@ async function drain(key: string): Promise<void> {
   counters.delete(key);
 }
 
+const held = ({ appId, kind, units, day }: Waiting): Reservation => ({ appId, kind, units, day });
+
 /** Runs the conditional upsert for `units` of the counter: true when granted, false over the cap. */
 async function reserveUnits({ appId, kind, day }: Reservation, units: number): Promise<boolean> {
   const granted = await querySql(RESERVE_SQL, [appId, kind, isoDay(day), units, defaultCap(kind)], { name: "quota_reserve" });
   return granted.length > 0;
 }
 
+const usedUp = (kind: QuotaKind, cap: number) => new ApiError("quota_exceeded", `Daily ${kind} quota of ${cap} is used up; it resets at 00:00 UTC.`, { kind, cap });
+
 /** The 402 for a refused reservation, naming the cap (or the 503 when the cap cannot be read). Never throws. */
 async function quotaExceeded({ appId, kind }: Reservation): Promise<unknown> {
   try {
-    const cap = (await effectiveCaps(appId))[kind];
-    return new ApiError("quota_exceeded", `Daily ${kind} quota of ${cap} is used up; it resets at 00:00 UTC.`, { kind, cap });
+    return usedUp(kind, (await effectiveCaps(appId))[kind]);
   } catch (error) {
     return unavailable(error);
   }
@@ -161,9 +165,7 @@ export async function reserveQuotaOn(client: RawQueries, input: { appId: string;
     DO UPDATE SET used = quota_counters.used + EXCLUDED.used
     WHERE quota_counters.used + EXCLUDED.used <= ${cap}
     RETURNING used`;
-  if (granted.length === 0) {
-    throw new ApiError("quota_exceeded", `Daily ${kind} quota of ${cap} is used up; it resets at 00:00 UTC.`, { kind, cap });
-  }
+  if (granted.length === 0) throw usedUp(kind, cap);
   return { appId, kind, units, day };
 }
 

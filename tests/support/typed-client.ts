@@ -51,7 +51,7 @@ export async function sendRequest(client: TypedClient, req: OutgoingRequest): Pr
     headers["content-type"] ??= "application/json";
     // A hostile value nested thousands deep inside a body can pass what JSON.stringify walks on
     // this stack: such a body is written out without recursion, and sent all the same.
-    bodySerializer = (value) => deepSafeJson(value);
+    bodySerializer = deepSafeJson;
   } else if (req.body) {
     body = req.body.raw;
     bodySerializer = (value) => value as string | Uint8Array;
@@ -92,7 +92,7 @@ export async function sendRequest(client: TypedClient, req: OutgoingRequest): Pr
 }
 
 /** JSON text of `value` (JSON.stringify's, where it can walk it), else written out with an explicit stack. */
-export function deepSafeJson(value: unknown): string {
+function deepSafeJson(value: unknown): string {
   try {
     return JSON.stringify(value);
   } catch (error) {
