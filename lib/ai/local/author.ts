@@ -1,23 +1,28 @@
 import { createPrng, hashString, type Event, type Prng, type State, type World } from "@/lib/kernel";
+import { BEING_KINDS, getLexicon, type Kind, type Lexicon } from "@/lib/lexicon";
 import type { Bible, SubjectRefInput } from "../provider";
-import { sceneSvgDataUri } from "./painter";
-import { isFunctionWord } from "./read";
+import { readCast, type Cast, type Place, type Thing } from "./cast";
 import { readConditions } from "./paint/read";
-import { capitalize, cleanText, extractStory, thirdPerson, truncate, type Action, type StoryFacts, type Tone } from "./text";
+import { sceneSvgDataUri } from "./painter";
+import { agree, ambientOf, ARRIVALS, LIGHT_ADJECTIVES, looksPlural, mendOpeners, MOOD_ADJECTIVES, moodFor, restates, movesTo, OPENERS, thingDetail, TIME_PHRASES, TIMES_BY_ENV, timeId, WEATHER_PHRASES } from "./prose";
+import { isFunctionWord, readText, type NounTest } from "./read";
+import { stockPlaces } from "./stock";
+import { capitalize, cleanText, extractStory, truncate, type Action, type StoryFacts, type Tone } from "./text";
 
-// The local author: a procedural world from the premise's (or chapter's) own places, people and
-// actions. A pure function of its input (seeded from a hash), gate-clean for any input: every
-// prose field carries fixed words around the extracted ones, ids are ASCII with an index, names
-// and hotkeys are made unique per source state, every state is reachable and the last plain
-// state opens every ending.
+// The local author: a procedural world from the premise's (or chapter's) own setting, places,
+// people and goal. Every noun is read through the lexicon (lib/lexicon, WordNet 3.1), so the
+// world's places are the premise's own places, their parts and the places a setting of that
+// kind has (cast.ts); stock places come only when the premise names no setting (stock.ts). A
+// pure function of its input (seeded from a hash), gate-clean for any input: every prose field
+// carries fixed words around the extracted ones, ids are ASCII with an index, names and hotkeys
+// are unique per source state, every state is reachable and the last plain state opens every
+// ending.
 //
-// Language rules (issue 12): the hero is the text's subject noun phrase; places and things are
-// its own noun phrases; state ids are an index plus a noun phrase's words (head kept when cut);
-// event names are imperative phrases that end in a noun phrase ("Ring the drowned bell",
-// "Climb to the lantern room", "Talk to Ilse"), so their head, read the English way as the last
-// word, is always a noun, never a verb or a function word. Verbs agree with the hero (plural
-// subjects take the base form), and prose never opens a sentence with the `{hero}` slot, so a
-// lower-case "the keeper" never starts a sentence. Sentence plans are picked by the seed.
+// Language rules: the hero is the text's subject noun phrase; event names are imperative
+// phrases that end in a noun phrase ("Ring the drowned bell", "Step into the galley", "Talk to
+// Ilse"), and the verb fits the object's kind (one talks to people, enters places, examines
+// things); verbs agree with the hero; prose never opens a sentence with the `{hero}` slot; no
+// sentence restates its own noun; weather only under an open sky; "return" only on a way back.
 
 export interface LocalAuthorInput {
   worldId: string;
@@ -32,38 +37,9 @@ export interface LocalAuthorInput {
   chapterTitle?: string;
 }
 
-const MOVES = ["head for", "climb toward", "slip into", "cross to", "descend into", "make for", "hurry to", "wander toward", "press on to", "steal away to"];
-// "at" fits every kind of place ("at the stormy sea", "at the open gate"); "in" or "into" does not.
-const ARRIVALS = ["arrive at", "reach", "come to", "stand at", "wait at", "wake at", "linger at", "pause at"];
-const OPENERS = ["At last", "Soon", "Quietly", "Before long", "Slowly", "Without a word", "Now", "Once more"];
-const TIMES = ["at dawn", "at dusk", "in the rain", "at midnight", "in thick fog", "at high noon", "under a low moon", "in the first snow", "in the storm"];
-/** The phrases of TIMES that are weather, by the weather the painter reads from them. */
-const WEATHER_PHRASES: Record<string, string> = { rain: "in the rain", fog: "in thick fog", snow: "in the first snow", storm: "in the storm" };
-const TIME_PHRASES: Record<string, string> = { night: "at midnight", dawn: "at dawn", dusk: "at dusk", day: "at high noon" };
-const TIME_IDS: Record<string, string> = {
-  "at dawn": "dawn",
-  "at dusk": "dusk",
-  "in the rain": "rain",
-  "at midnight": "midnight",
-  "in thick fog": "fog",
-  "at high noon": "noon",
-  "under a low moon": "moon",
-  "in the first snow": "snow",
-  "in the storm": "storm",
-};
-const MOOD_ADJECTIVES: Record<Tone, string[]> = {
-  ominous: ["cold", "hushed", "smoke-dark", "uneasy"],
-  bright: ["golden", "warm", "sunlit", "lively"],
-  wistful: ["grey", "faded", "quiet", "rain-soft"],
-  wondrous: ["shimmering", "starlit", "strange", "glowing"],
-  tense: ["restless", "flickering", "charged", "breathless"],
-  quiet: ["still", "pale", "humming", "soft"],
-};
-const SOUNDS = ["the distant sound of", "a faint echo of", "the murmur of", "the creak of", "the hum of", "the patter of"];
-const PLACE_NOUNS = ["garden", "harbor", "archive", "market", "tower", "bridge", "cellar", "rooftop", "observatory", "chapel", "workshop", "station", "orchard", "lighthouse", "library", "canyon", "courtyard", "pier"];
-const ENDING_PLACES = ["the far shore", "the open gate", "the lantern room", "the quiet hill", "the high window", "the distant road"];
 const HEROES = ["the wanderer", "the courier", "the cartographer", "the diver", "the archivist", "the stranger", "the pilot", "the apprentice"];
-const WATCHERS = ["wait nearby", "watch from the shadows", "whisper a warning", "keep a careful distance", "hum an old tune"];
+/** A passive predicament's way out: "two chefs are trapped in a market" → escape the market. */
+const PREDICAMENTS = /\b(?:is|are|was|were|gets?|got|become|becomes)\s+(trapped|lost|stranded|imprisoned|caught|stuck|marooned|locked|buried|hunted|chased)\b/i;
 
 const POV_CAMERA: Record<string, { static: string; dynamic: string }> = {
   first_person: { static: "first-person view at eye height, steady and unhurried", dynamic: "first-person view with a gentle sway as {hero} moves" },
@@ -77,10 +53,7 @@ const POV_CAMERA: Record<string, { static: string; dynamic: string }> = {
 
 const own = <T>(record: Record<string, T>, key: string): T | undefined => (Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined);
 
-/**
- * ASCII slug of a noun phrase ("the Café Ñandú" → "cafe-nandu"), at most 24 characters: words
- * are dropped from the front, so the head noun (the last word) stays.
- */
+/** ASCII slug of a noun phrase ("the Café Ñandú" → "cafe-nandu"), at most 24 characters, the head (last word) kept. */
 function slug(text: string): string {
   const words = text
     .normalize("NFKD")
@@ -89,25 +62,29 @@ function slug(text: string): string {
     .replace(/['’]s\b/g, "s")
     .replace(/[^a-z0-9]+/g, "-")
     .split("-")
-    .filter((w) => w !== "");
+    .filter((w) => w !== "" && !/^(the|a|an)$/.test(w));
   while (words.length > 1 && words.join("-").length > 24) words.shift();
   return words.join("-").slice(0, 24);
 }
-
-/** A phrase whose last word reads as a plural ("the ship's gardens", not "the glass" or "Ellis"). */
-const looksPlural = (phrase: string): boolean => {
-  const last = phrase.split(" ").pop() ?? "";
-  return /^[a-z]/.test(last) && /[^su']s$/.test(last) && !/(ss|is|us|ous)$/.test(last);
-};
 
 /** "to the lantern room" → "the lantern room": an action's object without its preposition. */
 const objectPhrase = (object: string): string => {
   const [first, ...rest] = object.split(" ");
   return rest.length > 0 && first !== undefined && isFunctionWord(first) && !/^(the|a|an)$/i.test(first) ? rest.join(" ") : object;
 };
-
-/** "the old lighthouse" → "old lighthouse" (for titles). */
 const bare = (phrase: string): string => phrase.replace(/^(the|a|an)\s+/i, "");
+const isProperName = (p: string): boolean => !/^(the|a|an)\s/i.test(p);
+const actionPhrase = (a: Action): string => (a.object === "" ? a.verb : `${a.verb} ${a.object}`);
+/** The content words of a phrase, for keeping two phrases of one sentence apart. */
+const contentWords = (phrase: string): Set<string> =>
+  new Set(
+    phrase
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 2 && !isFunctionWord(w) && w !== "the")
+      .map((w) => (w.endsWith("ies") ? `${w.slice(0, -3)}y` : w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w)),
+  );
+const overlaps = (a: string, b: string): boolean => [...contentWords(a)].some((w) => contentWords(b).has(w));
 
 function shuffle<T>(items: readonly T[], rng: Prng): T[] {
   const out = items.slice();
@@ -118,18 +95,9 @@ function shuffle<T>(items: readonly T[], rng: Prng): T[] {
   return out;
 }
 
-const isProperName = (p: string): boolean => !/^(the|a|an)\s/i.test(p);
-
 function uniqueBy(items: readonly string[]): string[] {
   const seen = new Set<string>();
-  const out: string[] = [];
-  for (const item of items) {
-    const key = item.toLowerCase();
-    if (item.trim() === "" || seen.has(key)) continue;
-    seen.add(key);
-    out.push(item);
-  }
-  return out;
+  return items.filter((item) => item.trim() !== "" && !seen.has(item.toLowerCase()) && seen.add(item.toLowerCase()));
 }
 
 function povCamera(pov: string): { static: string; dynamic: string } {
@@ -139,186 +107,268 @@ function povCamera(pov: string): { static: string; dynamic: string } {
   return { static: `${words} framing on {hero}`, dynamic: `${words} framing that follows {hero}` };
 }
 
-const actionPhrase = (a: Action): string => (a.object === "" ? a.verb : `${a.verb} ${a.object}`);
-/** A phrase in the base form ("arrive at") agreeing with the hero ("arrives at", or "arrive at" for "the two kids"). */
-const agree = (phrase: string, plural: boolean): string => {
-  if (plural) return phrase;
-  const [first, ...rest] = phrase.split(" ");
-  return [thirdPerson(first as string), ...rest].join(" ");
-};
+/** The protagonist: the bible's, else the text's subject, else the narrator, a name, a role. */
+function heroOf(input: LocalAuthorInput, facts: StoryFacts, rng: Prng): string {
+  const people = facts.people;
+  const source = cleanText(input.bible?.protagonist ?? "") || cleanText(facts.subject) || (facts.firstPerson ? "the narrator" : "") || people.find(isProperName) || people[0] || rng.pick(HEROES);
+  return truncate(source, 60);
+}
+
+/** The goal: the text's first deed on something ("repair the greenhouse"), else the way out of its predicament. */
+function goalOf(deeds: readonly Action[], text: string, setting: Place | null): Action | undefined {
+  const predicament = PREDICAMENTS.exec(text);
+  if (predicament && setting) return { verb: "escape", third: "escapes", object: setting.phrase };
+  return deeds[0];
+}
+
+/** The reader's questions about a noun, answered by the lexicon. */
+export function nounInfoOf(lexicon: Lexicon): NounTest {
+  return (word) => {
+    const lemma = lexicon.lemmaOf(word);
+    if (lemma === undefined) return undefined;
+    const sense = lexicon.pick(lemma, { expect: "being" });
+    const being = sense !== undefined && BEING_KINDS.has(sense.kind);
+    return { lemma, being, collective: sense !== undefined && (sense.kind === "group" || sense.lexname === "group" || sense.lexname === "quantity") };
+  };
+}
 
 /** Builds the world. Pure: the same input always yields the same world. */
 export function buildLocalWorld(input: LocalAuthorInput): World {
   const premise = input.premise ?? "";
   const text = input.text ?? "";
   const frameRef = input.frameRef ?? "";
-  const key = JSON.stringify([
-    "local-v1",
-    premise,
-    text,
-    frameRef,
-    input.pov,
-    input.subjectRef?.imageUrl ?? "",
-    input.subjectRef?.descriptor ?? "",
-    input.bible?.title ?? "",
-    input.bible?.protagonist ?? "",
-    input.chapterTitle ?? "",
-  ]);
+  const key = JSON.stringify(["local-v2", premise, text, frameRef, input.pov, input.subjectRef?.imageUrl ?? "", input.subjectRef?.descriptor ?? "", input.bible?.title ?? "", input.bible?.protagonist ?? "", input.chapterTitle ?? ""]);
   const rng = createPrng(hashString(key, 0x5eed));
-  const facts: StoryFacts = extractStory(`${premise}\n${text}`);
-  const bibleFacts = input.bible ? extractStory([input.bible.setting, ...input.bible.places, ...input.bible.characters].join(". ")) : undefined;
+  const lexicon = getLexicon();
+  const source = `${premise}\n${text}`;
+  const nounInfo = nounInfoOf(lexicon);
+  const facts = extractStory(source, nounInfo);
   const tone: Tone = (input.bible?.tone as Tone | undefined) && own(MOOD_ADJECTIVES, input.bible?.tone ?? "") ? (input.bible?.tone as Tone) : facts.tone;
   const moods = shuffle(MOOD_ADJECTIVES[tone], rng);
-  const mood = (i: number): string => moods[i % moods.length] as string;
+  const lights = shuffle(LIGHT_ADJECTIVES[tone], rng);
 
-  // Nouns for prose: the input's own, padded from a fixed pool; adjectives likewise.
-  const words = uniqueBy([...facts.words, ...(bibleFacts?.words ?? [])]);
-  for (const w of shuffle(["lantern", "tide", "ember", "glass", "raven", "clockwork", "moss", "signal", "salt", "echo", "copper", "thread"], rng)) {
-    if (words.length >= 6) break;
-    if (!words.includes(w)) words.push(w);
-  }
-  const word = (i: number): string => words[i % words.length] as string;
-  const modifiers = uniqueBy([...facts.modifiers, ...(bibleFacts?.modifiers ?? [])]);
-
-  // The hero: the bible's protagonist, else the text's subject, else the first proper name,
-  // else the first role; "the narrator" for a first-person text that never says who.
-  const peopleAll = uniqueBy([...facts.people, ...(bibleFacts?.people ?? [])]);
+  const hero = heroOf(input, facts, rng);
   const subject = cleanText(facts.subject);
-  const heroSource =
-    cleanText(input.bible?.protagonist ?? "") ||
-    subject ||
-    (facts.firstPerson ? "the narrator" : "") ||
-    peopleAll.find(isProperName) ||
-    peopleAll[0] ||
-    rng.pick(HEROES);
-  const hero = truncate(heroSource, 60);
   const plural = !input.bible && subject !== "" && hero === subject && facts.subjectPlural;
   const v = (phrase: string): string => agree(phrase, plural);
+  const castText = [premise, text, input.bible ? [input.bible.setting, ...input.bible.places].join(". ") : ""].join("\n");
+  const castReading = readText(cleanText(castText), nounInfo);
+  const cast: Cast = readCast({ text: castText, hero, heroAliases: castReading.aliases, heroPlural: plural, lexicon, reading: castReading });
+
   // Other people, never the hero under another form of the name ("Ines Marrow" beside "Ines").
   const heroNames = new Set(hero.split(" ").filter((w) => /^\p{Lu}/u.test(w)));
-  const others = peopleAll.filter((p) => p.toLowerCase() !== hero.toLowerCase() && !p.split(" ").some((w) => heroNames.has(w)));
-  // Things: the input's own; else its other people; else nouns of the pool.
-  const heroWords = new Set(hero.toLowerCase().split(" "));
-  const proseWords = words.filter((w) => !heroWords.has(w));
-  if (proseWords.length > 0) words.splice(0, words.length, ...proseWords);
-  const things = (facts.things.length > 0 ? facts.things : others.length > 0 ? others.slice(0, 3) : words.slice(0, 4).map((w) => `the ${w}`)).filter((t) => t.toLowerCase() !== hero.toLowerCase());
-  if (things.length === 0) things.push(`the ${word(0)}`);
-  const thing = (i: number): string => things[i % things.length] as string;
-  const namesHero = (phrase: string): boolean => phrase.split(" ").some((w) => heroNames.has(w));
-  const actions = facts.actions.filter((a) => a.object.toLowerCase() !== hero.toLowerCase() && objectPhrase(a.object).toLowerCase() !== hero.toLowerCase() && !namesHero(a.object));
-  // Actions that can name an event: those with an object (the name then ends in a noun phrase).
-  const deeds = actions.filter((a) => a.object !== "");
+  const namesHero = (phrase: string): boolean => phrase.split(" ").some((w) => heroNames.has(w)) || phrase.toLowerCase() === hero.toLowerCase();
+  const others = uniqueBy([...cast.people, ...(input.bible?.characters ?? [])]).filter((p) => !namesHero(p));
+  const things: Thing[] = cast.things.filter((t) => !namesHero(t.phrase));
+  // Deeds on something, or toward somewhere ("repair the greenhouse", "escape into the kingdom"), not a state ("strand on the iceberg").
+  const deeds = facts.actions.filter((a) => a.object !== "" && !namesHero(objectPhrase(a.object)) && !/^(on|in|at|by|with|from|of|for|about|like|as|during|after|before)\s/i.test(a.object));
+  const goal = goalOf(deeds, source, cast.setting);
   const happenings = facts.happenings.filter((h) => !namesHero(h));
 
-  // Places: the input's, then the bible's, then "the <adjective> <place noun>".
-  const placeNouns = shuffle(PLACE_NOUNS, rng);
-  const extracted = uniqueBy([...facts.places, ...(bibleFacts?.places ?? [])]).filter((p) => p.toLowerCase() !== hero.toLowerCase());
-  const plainCount = extracted.length >= 3 ? Math.min(7, extracted.length) : 3 + rng.int(3);
-  const places = extracted.slice(0, plainCount);
-  for (let k = 0; places.length < plainCount; k++) {
-    const modifier = k < modifiers.length ? (modifiers[k] as string) : mood(k);
-    const candidate = `the ${modifier} ${placeNouns[k % placeNouns.length] as string}`;
-    if (!places.some((p) => p.toLowerCase() === candidate.toLowerCase())) places.push(candidate);
-    if (k > 40) places.push(`the ${mood(k)} ${placeNouns[places.length % placeNouns.length] as string}`);
-  }
-  const endingCount = rng.next() < 0.6 || actions.length > 1 ? 2 : 1;
-  // The text's own places left over come first; the pool only when it has none.
-  const endingPlaces = uniqueBy([...shuffle(extracted.slice(plainCount), rng), ...shuffle(ENDING_PLACES, rng)])
-    .filter((p) => !places.some((q) => q.toLowerCase() === p.toLowerCase()))
-    .slice(0, endingCount);
-  while (endingPlaces.length < endingCount) endingPlaces.push(`the ${mood(endingPlaces.length)} threshold`);
-  const allPlaces = [...places, ...endingPlaces];
+  // Places: the cast's (the premise's own, their parts, its setting's kind); a genre's stock only when it names none.
+  const stock = (): Place[] => stockPlaces([hero, ...others, ...things.map((t) => t.phrase), ...cast.notions], lexicon);
+  // A world needs four places at least (three to walk, one to end in): a setting with too few parts borrows its genre's.
+  const pool: Place[] = cast.places.length >= 4 ? cast.places : [...cast.places, ...stock().filter((p) => !cast.places.some((q) => q.phrase === p.phrase))];
+  const ownPlaces = pool.filter((p) => p.own);
+  const rest = pool.filter((p) => !p.own);
+  // The premise's places in its order; the rest in a seeded order, so that distinct premises with one setting differ.
+  const ordered = [...ownPlaces, ...shuffle(rest.slice(0, 4), rng), ...rest.slice(4)];
+  const endingCount = ordered.length >= 5 && (rng.next() < 0.6 || deeds.length > 1) ? 2 : 1;
+  const plainCount = Math.max(2, Math.min(ordered.length - endingCount, Math.max(ownPlaces.length, 3 + rng.int(3)), 7));
+  const allPlaces = ordered.slice(0, plainCount + endingCount);
   const stateCount = allPlaces.length;
-
   const ids = allPlaces.map((p, i) => {
     const prefix = i < plainCount ? `s${i + 1}` : `end${i - plainCount + 1}`;
-    const s = slug(p);
+    const s = slug(p.phrase);
     return s === "" ? prefix : `${prefix}-${s}`;
   });
-  // The light and weather of each state: the entrance keeps what the text states ("at dawn", "in
-  // the rain"); a place that names its weather ("the stormy sea") gets a time of day, not a second
-  // weather; and no state contradicts the weather the text states.
-  const stated = readConditions(`${premise}\n${text}`.slice(0, 4000));
-  const statedWeather = stated.weather && WEATHER_PHRASES[stated.weather];
+
+  // Light and weather: the entrance keeps what the text states ("at dawn", "in the rain"), weather
+  // only under an open sky, and no state contradicts the text's weather.
+  const stated = readConditions(source.slice(0, 4000));
+  const statedWeather = stated.weather ? WEATHER_PHRASES[stated.weather] : undefined;
   const times = allPlaces.map((place, i) => {
-    const weathered = readConditions(place).weather !== null;
-    const allowed = TIMES.filter((t) => !Object.values(WEATHER_PHRASES).includes(t) || (!weathered && (!statedWeather || t === statedWeather)));
-    if (i === 0 && !weathered && statedWeather) return statedWeather;
-    if (i === 0 && stated.time) return TIME_PHRASES[stated.time] as string;
-    return rng.pick(allowed);
+    // No "late at night" at the night market.
+    const options = TIMES_BY_ENV[place.env].filter((t) => !overlaps(t, place.phrase));
+    const outdoor = place.env === "outdoor";
+    const weathered = readConditions(place.phrase).weather !== null;
+    if (i === 0 && outdoor && !weathered && statedWeather) return stated.time ? `${TIME_PHRASES[stated.time] ?? ""} ${statedWeather}`.trim() : statedWeather;
+    if (i === 0 && stated.time && (outdoor || place.env === "indoor")) return TIME_PHRASES[stated.time] ?? rng.pick(options);
+    if (outdoor && !weathered && statedWeather && rng.next() < 0.35) return statedWeather;
+    return options.length > 0 ? rng.pick(options) : "at last";
   });
   const camera = povCamera(input.pov);
 
   const outcomes: ("good" | "bad" | "neutral")[] = endingCount === 2 ? ["good", "bad"] : [tone === "ominous" || tone === "wistful" ? "neutral" : "good"];
-  const mainAction: Action | undefined = deeds[0];
-  /** A verb agreeing with a thing ("the bell waits", "the gardens wait"). */
+  /** Things that are not the place itself nor share its words ("the greenhouse's roof" is not shown in the greenhouse's own sentence twice). */
+  const thingFor = (i: number, place: string): Thing | undefined => {
+    const fitting = things.filter((t) => !overlaps(t.phrase, place));
+    return fitting.length > 0 ? fitting[i % fitting.length] : undefined;
+  };
   const tv = (subjectPhrase: string, phrase: string): string => agree(phrase, looksPlural(subjectPhrase));
   const opener = (): string => rng.pick(OPENERS);
+  const notions = cast.notions.filter((n) => !namesHero(n));
 
   // Sentence plans for a state's base prose; the seed picks one per state.
-  const basePlans: ((c: { place: string; time: string; i: number; other?: string }) => string)[] = [
-    (c) => `${capitalize(c.time)}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place}. ${capitalize(mood(c.i))} light falls across ${thing(c.i)}.`,
-    (c) => `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place} ${c.time}, where ${thing(c.i)} ${tv(thing(c.i), rng.pick(["wait", "lie half in shadow", "catch the light", "rest untouched"]))}.`,
-    (c) => `${capitalize(c.place)} is ${mood(c.i)} ${c.time}. There {hero} ${v("find")} ${thing(c.i)}.`,
+  type Plan = (c: { place: Place; time: string; i: number; mood: string; light: string; thing?: Thing; other?: string }) => string;
+  /** "pauses in the greenhouse", "pauses at the shore". */
+  const inOrAt = (p: Place): string => (p.env === "indoor" || p.kind === "room" ? "in" : "at");
+  const plans: Plan[] = [
+    (c) => `${capitalize(c.time)}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place.phrase}.${c.thing && !overlaps(`${c.light} light`, c.thing.phrase) ? ` ${capitalize(c.light)} light falls across ${c.thing.phrase}.` : ""}`,
+    (c) => (c.thing ? `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place.phrase} ${c.time}, where ${c.thing.phrase} ${tv(c.thing.phrase, rng.pick(["wait", "lie half in shadow", "catch the light", "rest untouched"].filter((p) => !overlaps(p, c.thing!.phrase))))}.` : `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place.phrase} ${c.time}.`),
+    (c) => `${capitalize(c.place.phrase)} ${looksPlural(c.place.phrase) ? "are" : "is"} ${c.mood} ${c.time}.${c.thing ? ` There {hero} ${v("find")} ${c.thing.phrase}.` : ` Here {hero} ${v("look")} around slowly.`}`,
     (c) =>
-      happenings.length > 0
-        ? `${capitalize(c.time)}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place}. Somewhere near, ${happenings[c.i % happenings.length] as string}.`
-        : `${capitalize(c.time)}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place}. The scent of the ${word(c.i + 2)} hangs in the ${mood(c.i)} air.`,
-    (c) => (mainAction ? `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place} ${c.time}, still hoping to ${actionPhrase(mainAction)}.` : `${capitalize(c.time)}, {hero} ${v("pause")} in ${c.place} beside ${thing(c.i)}.`),
+      happenings.length > 0 && !overlaps(happenings[c.i % happenings.length]!, c.place.phrase)
+        ? `${capitalize(c.time)}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place.phrase}. Somewhere near, ${happenings[c.i % happenings.length]}.`
+        : `${capitalize(c.time)}, {hero} ${v("pause")} ${inOrAt(c.place)} ${c.place.phrase}${c.thing ? ` beside ${c.thing.phrase}` : ""}.`,
+    (c) => (goal && !overlaps(goal.object, c.place.phrase) ? `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place.phrase} ${c.time}, still hoping to ${actionPhrase(goal)}.` : `${capitalize(c.time)}, {hero} ${v("pause")} ${inOrAt(c.place)} ${c.place.phrase}.`),
   ];
 
   const states: Record<string, State> = {};
   for (let i = 0; i < stateCount; i++) {
     const id = ids[i] as string;
-    const place = allPlaces[i] as string;
+    const place = allPlaces[i] as Place;
     const time = times[i] as string;
+    const mood = moodFor(moods, i, place.phrase, place.env);
+    const light = moodFor(lights, i, place.phrase, place.env);
     const other = others.length > 0 && rng.next() < 0.6 ? others[i % others.length] : undefined;
+    const thing = thingFor(i, place.phrase);
     const isEnding = i >= plainCount;
-    const plan = rng.pick(basePlans);
+    const movingThing = thingFor(i + 1, place.phrase);
     const state: State = {
       id,
-      base: plan({ place, time, i, other }) + (other ? ` ${capitalize(other)} ${tv(other, rng.pick(WATCHERS))}.` : ""),
+      base:
+        rng.pick(plans)({ place, time, i, mood, light, thing, other }) +
+        (other ? ` ${capitalize(other)} ${tv(other, rng.pick(["wait nearby", "watch from the shadows", "whisper a warning", "keep a careful distance", "hum an old tune"].filter((w) => !overlaps(w, other) && !overlaps(w, place.phrase))) ?? "wait nearby")}.` : "") +
+        "",
       camera: { ...camera },
       movement: {
-        static: `In ${place}, {hero} ${v("hold")} still, breathing slowly`,
-        dynamic: `Through ${place}, {hero} ${v("move")} carefully, eyes on ${thing(i + 1)}`,
+        static: `${capitalize(inOrAt(place))} ${place.phrase}, {hero} ${v("hold")} still, breathing slowly`,
+        dynamic: movingThing ? `Through ${place.phrase}, {hero} ${v("move")} carefully, eyes on ${movingThing.phrase}` : `Through ${place.phrase}, {hero} ${v("move")} carefully`,
       },
-      ambient: [happenings.length > 0 && i % 2 === 0 ? (happenings[(i / 2) % happenings.length] as string) : `${rng.pick(SOUNDS)} the ${word(i + 3)}`, `${mood(i + 1)} light over ${place}`],
+      ambient: [...(happenings.length > 0 && i % 2 === 0 ? [happenings[(i / 2) % happenings.length] as string] : []), ...ambientOf(place.kind, place.env, place.phrase, readConditions(time).weather)].slice(0, 3),
       ending: { isEnding: false },
       variants: [],
     };
     if (isEnding) {
       const outcome = outcomes[i - plainCount] as "good" | "bad" | "neutral";
-      const title =
-        outcome === "good"
-          ? mainAction?.object
-            ? `${capitalize(bare(objectPhrase(mainAction.object)))}, at last`
-            : `Light over ${place}`
-          : outcome === "bad"
-            ? `Lost in ${place}`
-            : `Beyond ${place}`;
-      const deed = mainAction ? (outcome === "bad" ? `${v("fail")} to ${actionPhrase(mainAction)}` : v(actionPhrase(mainAction))) : outcome === "bad" ? v("turn back too late") : v("find the way through");
+      const object = goal ? bare(objectPhrase(goal.object)) : "";
+      const title = outcome === "good" ? (object ? (overlaps("last", object) ? capitalize(objectPhrase(goal!.object)) : `${capitalize(objectPhrase(goal!.object))}, at last`) : `Light over ${place.phrase}`) : outcome === "bad" ? `Lost in ${place.phrase}` : `Beyond ${place.phrase}`;
+      const deed = goal ? (outcome === "bad" ? `${v("fail")} to ${actionPhrase(goal)}` : v(actionPhrase(goal))) : outcome === "bad" ? v("lose the way") : v("find the way through");
       state.ending = {
         isEnding: true,
         outcome,
         title: truncate(capitalize(title), 80),
-        text: `${capitalize(time)}, {hero} ${deed}, and ${place} ${outcome === "bad" ? "keeps its secret" : "falls quiet"}. ${input.bible ? "Here ends this chapter of the story" : "Here ends the story of {hero}"}.`,
+        text: `${capitalize(time)}, {hero} ${deed}, and ${goal && overlaps(goal.object, place.phrase) ? "all around" : place.phrase} ${outcome === "bad" ? (goal && overlaps(goal.object, place.phrase) ? "keeps its secrets" : goal && overlaps(goal.object, "secret") ? "stays silent" : "keeps its secret") : "falls quiet"}. ${input.bible ? "Here ends this chapter of the story" : "Here ends the story of {hero}"}.`,
       };
     }
+    // Another light on the same place: never a claim that the player has been here before.
     if (rng.next() < 0.45) {
-      const alt = rng.pick(TIMES.filter((t) => t !== time));
-      state.variants.push({
-        id: own(TIME_IDS, alt) ?? "alt",
-        label: truncate(`${capitalize(bare(place))} ${alt}`, 80),
-        base: `${capitalize(alt)}, {hero} ${v("return")} to ${place}; ${thing(i + 2)} ${tv(thing(i + 2), "look")} different now.`,
-        weight: 1,
-      });
+      const alt = rng.pick(TIMES_BY_ENV[place.env].filter((t) => t !== time && !overlaps(t, place.phrase)));
+      if (alt) {
+        state.variants.push({
+          id: timeId(alt),
+          label: truncate(`${capitalize(bare(place.phrase))} ${alt}`, 80),
+          base: `${capitalize(alt)}, ${place.phrase} ${looksPlural(place.phrase) ? "look" : "looks"} ${rng.pick(["strange", "unfamiliar", "changed", "hushed"])}, and {hero} ${v("tread")} carefully.`,
+          weight: 1,
+        });
+      }
     }
     states[id] = state;
   }
 
-  // Events. Names are unique per source state, hotkeys too (1/2/3 move, q/e/r act in place).
-  // Every name ends in a noun phrase (see the note at the top).
+  const events = authorEvents({ ids, allPlaces, plainCount, endingCount, outcomes, others, things, deeds, goal, rng, v, opener, lexiconParts: (t) => partOf(t, lexicon) });
+
+  const description = truncate(cleanText(input.bible?.summary ?? "") || cleanText(premise) || cleanText(text), 280) || `A ${stateCount}-scene world.`;
+  const properHero = isProperName(hero) ? hero : undefined;
+  const firstPlace = allPlaces[0] as Place;
+  const name = input.bible
+    ? truncate(`${cleanText(input.bible.title) || capitalize(bare(firstPlace.phrase))}${input.chapterTitle ? `: ${cleanText(input.chapterTitle)}` : ""}`, 100)
+    : truncate(
+        (properHero || hero === subject) && hero !== "" && things.length > 0 && things[0]!.phrase.indexOf("'s ") < 0
+          ? `${capitalize(hero)} and ${things[0]!.phrase}`
+          : capitalize(cast.setting?.phrase ?? firstPlace.phrase),
+        100,
+      );
+  const descriptor = truncate(cleanText(input.subjectRef?.descriptor ?? ""), 300);
+  const image = /^https?:\/\//i.test(frameRef.trim())
+    ? frameRef.trim()
+    : sceneSvgDataUri({ prompt: `${firstPlace.phrase} ${times[0] as string}, featuring ${hero}`, mood: tone, aspect: "16:9" });
+
+  // Everyone and everything the text names is somewhere in the world: what no sentence above
+  // happened to name is seen, heard or met in a state where it fits.
+  const said = (phrase: string): boolean => {
+    const text = ` ${[...Object.values(states).flatMap((st) => [st.base, st.ending.text ?? "", st.ending.title ?? ""]), ...events.flatMap((e) => [e.name, e.base, e.detail])].join(" ").toLowerCase().replace(/[^a-z0-9' ]+/g, " ")} `;
+    return text.includes(` ${bare(phrase).toLowerCase().replace(/[^a-z0-9' ]+/g, " ")} `);
+  };
+  const plainIds = ids.slice(0, plainCount);
+  let slot = 0;
+  const addTo = (sentence: (place: Place) => string, fits: (p: Place) => boolean = () => true): void => {
+    for (let k = 0; k < plainIds.length; k++) {
+      const at = (slot + k) % plainIds.length;
+      const place = allPlaces[at] as Place;
+      if (!fits(place)) continue;
+      const st = states[plainIds[at] as string] as State;
+      const line = sentence(place);
+      if (restates(`${st.base} ${line}`.split(/(?<=[.!?])\s+/).pop() ?? line, isFunctionWord)) continue;
+      st.base = `${st.base} ${line}`;
+      slot = at + 1;
+      return;
+    }
+  };
+  for (const who of others) if (!said(who)) addTo(() => `${capitalize(who)} ${tv(who, "wait")} nearby.`);
+  for (const t of things) if (!said(t.phrase)) addTo((p) => `Not far off, {hero} ${v("notice")} ${t.phrase}${overlaps(t.phrase, p.phrase) ? "" : ""}.`, (p) => !overlaps(t.phrase, p.phrase));
+  for (const w of cast.weathers) if (!said(w)) addTo((p) => (p.env === "outdoor" ? `All around, ${w} ${tv(w, "rage")}.` : `Outside, ${w} ${tv(w, "rage")}.`));
+  for (const n of notions) if (!said(n)) addTo(() => `All the while, {hero} ${v("think")} of ${n}.`);
+
+  // A fixed opener that happens to repeat a word of its sentence ("At last, … the last reel") gives way to another.
+  const mend = (t: string): string => mendOpeners(t, isFunctionWord);
+  for (const st of Object.values(states)) {
+    st.base = mend(st.base);
+    if (st.ending.text) st.ending.text = mend(st.ending.text);
+  }
+  for (const e of events) e.base = mend(e.base);
+
+  const world: World = {
+    id: input.worldId,
+    name: name || "Untitled world",
+    description,
+    cover: image,
+    subject: descriptor || `${hero}, the ${cast.figures > 1 ? "ones" : "one"} the camera follows`,
+    entrance: { image: { src: image, label: truncate(`${capitalize(firstPlace.phrase)} ${times[0] as string}`, 100) }, state: ids[0] as string },
+    scene: { states, events },
+    slots: { hero },
+  };
+  if (input.subjectRef !== undefined) world.subjectRef = { imageUrl: input.subjectRef.imageUrl, descriptor: world.subject };
+  return world;
+}
+
+/** A part of a thing worth a detail ("the bell's clapper"), from the lexicon. */
+function partOf(thing: Thing, lexicon: ReturnType<typeof getLexicon>): string | undefined {
+  const sense = lexicon.pick(thing.head, { expect: "thing" });
+  const part = sense ? lexicon.parts(sense, 1).find((p) => lexicon.familiarity(p.lemma) > 0 && !p.lemma.includes(" ")) : undefined;
+  return part?.lemma;
+}
+
+interface EventInput {
+  ids: string[];
+  allPlaces: Place[];
+  plainCount: number;
+  endingCount: number;
+  outcomes: string[];
+  others: string[];
+  things: Thing[];
+  deeds: Action[];
+  goal: Action | undefined;
+  rng: Prng;
+  v: (phrase: string) => string;
+  opener: () => string;
+  lexiconParts: (thing: Thing) => string | undefined;
+}
+
+/** Events: the spine, a shortcut or a way back, every ending from the last plain state, and things to do in place. */
+function authorEvents(x: EventInput): Event[] {
+  const { ids, allPlaces, plainCount, endingCount, outcomes, others, things, deeds, goal, rng, v, opener } = x;
   const events: Event[] = [];
   const namesByState = new Map<string, Set<string>>();
   const uniqueName = (from: string, name: string): string => {
@@ -338,115 +388,77 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
     const f = ids[from] as string;
     events.push({ from: f, name: uniqueName(f, name), base, detail, hotkey });
   };
+  const thingAt = (i: number, place: Place): Thing | undefined => {
+    const fitting = things.filter((t) => !overlaps(t.phrase, place.phrase));
+    return fitting.length > 0 ? fitting[i % fitting.length] : undefined;
+  };
 
   const lastPlain = plainCount - 1;
   for (let i = 0; i < plainCount; i++) {
-    const here = allPlaces[i] as string;
+    const here = allPlaces[i] as Place;
     if (i < lastPlain) {
-      // The spine: every plain state leads to the next one.
-      const target = allPlaces[i + 1] as string;
-      const move = rng.pick(MOVES);
-      const guide = others.length > 0 && rng.next() < 0.35 ? others[(i + 1) % others.length] : undefined;
-      const action = deeds.length > 0 ? deeds[i % deeds.length] : undefined;
+      const target = allPlaces[i + 1] as Place;
+      const move = rng.pick(movesTo(target.kind, target.env));
+      const guideCandidate = others.length > 0 && rng.next() < 0.35 ? others[(i + 1) % others.length] : undefined;
+      const guide = guideCandidate && !overlaps(guideCandidate, target.phrase) ? guideCandidate : undefined;
+      const deed = deeds.length > 0 ? deeds[i % deeds.length] : undefined;
+      const past = thingAt(i + 1, target);
       transition(
         i,
         i + 1,
         "1",
-        guide ? `Follow ${guide} to ${target}` : `${capitalize(move)} ${target}`,
-        `${opener()}, {hero} ${guide ? `${v("follow")} ${guide} to` : v(move)} ${target}${action ? `, hoping to ${actionPhrase(action)}` : ""}.`,
-        `The way to ${target} leads past ${thing(i + 1)}.`,
+        guide ? `Follow ${guide} to ${target.phrase}` : `${capitalize(move)} ${target.phrase}`,
+        `${opener()}, {hero} ${guide ? `${v("follow")} ${guide} to` : v(move)} ${target.phrase}${deed && !overlaps(actionPhrase(deed), `${target.phrase} ${move} ${guide ?? ""}`) ? `, hoping to ${actionPhrase(deed)}` : ""}.`,
+        past && !overlaps(past.phrase, target.phrase) ? `The way to ${target.phrase} leads past ${past.phrase}.` : overlaps("way", target.phrase) ? `${capitalize(target.phrase)} ${looksPlural(target.phrase) ? "are" : "is"} not far.` : `The way to ${target.phrase} is ${rng.pick(["short", "long", "steep", "narrow"].filter((a) => !overlaps(a, target.phrase)))}.`,
       );
-      // A branch: a shortcut ahead, or a way back.
+      // A branch: a shortcut ahead, or a way back to where the hero has been.
       if (rng.next() < 0.5) {
-        if (i + 2 < stateCount && i + 2 <= lastPlain) {
-          const ahead = allPlaces[i + 2] as string;
-          transition(i, i + 2, "2", `Take the shortcut to ${ahead}`, `${opener()}, {hero} ${v("take")} a hidden path straight to ${ahead}.`, `A narrow way opens behind ${thing(i)}.`);
+        if (i + 2 <= lastPlain) {
+          const ahead = allPlaces[i + 2] as Place;
+          transition(i, i + 2, "2", `Take the shortcut to ${ahead.phrase}`, `${opener()}, {hero} ${v("take")} a hidden path straight to ${ahead.phrase}.`, overlaps("far side", here.phrase) ? `A narrow way opens here.` : `A narrow way opens at the far side of ${here.phrase}.`);
         } else if (i > 0) {
-          const back = allPlaces[i - 1] as string;
-          transition(i, i - 1, "2", `Return to ${back}`, `${opener()}, {hero} ${v("turn")} back toward ${back}.`, `Something was left behind in ${back}.`);
+          const back = allPlaces[i - 1] as Place;
+          transition(i, i - 1, "2", `Return to ${back.phrase}`, `${opener()}, {hero} ${v("return")} to ${back.phrase}.`, `Something was left behind in ${back.phrase}.`);
         }
       }
     } else {
-      // The last plain state opens every ending: the deed itself, or walking away from it.
+      // The last plain state opens every ending: the goal itself, or walking away from it.
       for (let k = 0; k < endingCount; k++) {
         const endIndex = plainCount + k;
         const outcome = outcomes[k] as string;
-        const endPlace = allPlaces[endIndex] as string;
-        const deed = deeds[0];
-        const name =
-          outcome === "bad"
-            ? others.length > 0
-              ? `Trust ${others[0] as string}`
-              : `Turn away toward ${endPlace}`
-            : deed
-              ? capitalize(actionPhrase(deed))
-              : `Press on to ${endPlace}`;
+        const end = allPlaces[endIndex] as Place;
+        const name = outcome === "bad" ? (others.length > 0 ? `Trust ${others[0] as string}` : `Turn away toward ${end.phrase}`) : goal ? capitalize(actionPhrase(goal)) : `Press on to ${end.phrase}`;
         const base =
           outcome === "bad"
-            ? `For a moment {hero} ${v("hesitate")}, and the path bends toward ${endPlace}.`
-            : `${opener()}, {hero} ${mainAction ? v(actionPhrase(mainAction)) : v("press on")} and ${v("walk")} out toward ${endPlace}.`;
-        transition(i, endIndex, String(k + 1), name, base, `Beyond ${here} lies ${endPlace}.`);
+            ? `For a moment {hero} ${v("hesitate")}, and the path bends toward ${end.phrase}.`
+            : goal && overlaps(goal.object, end.phrase)
+              ? `${opener()}, {hero} ${v(actionPhrase(goal))}.`
+              : `${opener()}, {hero} ${goal ? v(actionPhrase(goal)) : v("press on")} and ${v("go")} on toward ${end.phrase}.`;
+        transition(i, endIndex, String(k + 1), name, base, overlaps(here.phrase, end.phrase) ? `${capitalize(end.phrase)} ${looksPlural(end.phrase) ? "lie" : "lies"} ahead.` : `Beyond ${here.phrase} ${looksPlural(end.phrase) ? "lie" : "lies"} ${end.phrase}.`);
       }
       if (i > 0 && rng.next() < 0.4) {
-        const back = allPlaces[i - 1] as string;
-        transition(i, i - 1, String(endingCount + 1), `Return to ${back}`, `${opener()}, {hero} ${v("retreat")} to ${back} to think.`, `${capitalize(back)} is still within reach.`);
+        const back = allPlaces[i - 1] as Place;
+        transition(i, i - 1, String(endingCount + 1), `Return to ${back.phrase}`, `${opener()}, {hero} ${v("retreat")} to ${back.phrase} to think.`, `${capitalize(back.phrase)} is still within reach.`);
       }
     }
 
-    // Overrides: things to do in place, drawn from the input's things, people and actions.
+    // Things to do in place, each verb fitting its object: examine things, talk to people, look around places.
     const inPlace: { name: string; base: string; detail: string }[] = [];
-    if (things.length > 0)
-      inPlace.push({
-        name: `Examine ${thing(i)}`,
-        base: `${opener()}, {hero} ${v("examine")} ${thing(i)} closely.`,
-        detail: rng.pick([
-          `Up close, ${thing(i)} ${tv(thing(i), "smell")} of ${word(i + 4)}.`,
-          `Marks of ${word(i + 4)} cover ${thing(i)}.`,
-          `Under the dust, ${thing(i)} ${looksPlural(thing(i)) ? "are" : "is"} older than ${looksPlural(thing(i)) ? "they" : "it"} looked.`,
-        ]),
-      });
+    const thing = thingAt(i, here);
+    if (thing) inPlace.push({ name: `Examine ${thing.phrase}`, base: `${opener()}, {hero} ${v("examine")} ${thing.phrase} closely.`, detail: thingDetail(thing.kind as Kind, x.lexiconParts(thing), rng) });
     if (others.length > 0) {
       const who = others[i % others.length] as string;
-      inPlace.push({ name: `Talk to ${who}`, base: `${opener()}, {hero} ${v("speak")} quietly with ${who}.`, detail: `${capitalize(who)} mentions the ${word(i + 5)}.` });
+      const topic = thingAt(i + 1, here);
+      inPlace.push({ name: `Talk to ${who}`, base: `${opener()}, {hero} ${v("speak")} with ${who}.`, detail: topic ? `${capitalize(who)} ${tvAgree(who, "mention")} ${topic.phrase}.` : `${capitalize(who)} ${tvAgree(who, "say")} little, but ${tvAgree(who, "listen")}.` });
     }
     const act = deeds.length > 1 ? deeds[(i + 1) % deeds.length] : undefined;
-    if (act) inPlace.push({ name: capitalize(actionPhrase(act)), base: `Right here in ${here}, {hero} ${v("try")} to ${actionPhrase(act)}.`, detail: `It is harder than it looks in ${here}.` });
-    inPlace.push({ name: `Listen to ${here}`, base: `For a while {hero} ${v("listen")} to ${here}.`, detail: `Somewhere, the ${word(i + 6)} stirs.` });
+    if (act && act !== goal && !overlaps(act.object, here.phrase)) inPlace.push({ name: capitalize(actionPhrase(act)), base: `Right here in ${here.phrase}, {hero} ${v("try")} to ${actionPhrase(act)}.`, detail: `It is harder than it looks.` });
+    inPlace.push({ name: `Look around ${here.phrase}`, base: `For a while {hero} ${v("look")} around ${here.phrase}.`, detail: rng.pick(["Nothing here is quite as it seemed.", "Every corner holds something to notice.", "The quiet here is its own kind of answer."]) });
     const count = rng.int(Math.min(3, inPlace.length) + 1);
     const hotkeys = ["q", "e", "r"];
     for (const [k, o] of shuffle(inPlace, rng).slice(0, count).entries()) override(i, hotkeys[k] as string, o.name, o.base, o.detail);
   }
-
-  const description =
-    truncate(cleanText(input.bible?.summary ?? "") || cleanText(premise) || cleanText(text), 280) ||
-    `A ${stateCount}-scene world of ${words.slice(0, 3).join(", ")}.`;
-  const properHero = isProperName(hero) ? hero : undefined;
-  const name = input.bible
-    ? truncate(`${cleanText(input.bible.title) || capitalize(bare(allPlaces[0] as string))}${input.chapterTitle ? `: ${cleanText(input.chapterTitle)}` : ""}`, 100)
-    : truncate(
-        (properHero || hero === subject) && hero !== "" && facts.things.length > 0
-          ? `${capitalize(hero)} and ${facts.things.find((t) => t.toLowerCase() !== hero.toLowerCase()) ?? (facts.things[0] as string)}`
-          : facts.places.length > 0
-            ? capitalize(facts.places[0] as string)
-            : `The ${capitalize(word(0))} ${capitalize(placeNouns[0] as string)}`,
-        100,
-      );
-  const descriptor = truncate(cleanText(input.subjectRef?.descriptor ?? ""), 300);
-  const entranceIndex = 0;
-  const image = /^https?:\/\//i.test(frameRef.trim())
-    ? frameRef.trim()
-    : sceneSvgDataUri({ prompt: `${allPlaces[entranceIndex] as string} ${times[entranceIndex] as string} ${words.slice(0, 4).join(" ")}`, mood: `${tone} ${mood(0)}`, aspect: "16:9" });
-
-  const world: World = {
-    id: input.worldId,
-    name: name || "Untitled world",
-    description,
-    cover: image,
-    subject: descriptor || `${hero}, the one the camera follows`,
-    entrance: { image: { src: image, label: truncate(`${capitalize(allPlaces[entranceIndex] as string)} ${times[entranceIndex] as string}`, 100) }, state: ids[entranceIndex] as string },
-    scene: { states, events },
-    slots: { hero },
-  };
-  if (input.subjectRef !== undefined) world.subjectRef = { imageUrl: input.subjectRef.imageUrl, descriptor: world.subject };
-  return world;
+  return events;
 }
+
+const tvAgree = (subjectPhrase: string, verb: string): string => agree(verb, looksPlural(subjectPhrase));

@@ -78,7 +78,7 @@ export const FUNCTION_WORDS = {
   det: set("the a an this that these those every each some any no another either neither such"),
   poss: set("his her their its my our your whose"),
   prep: set(
-    "in on at to into onto from by with without for of about above below over under beneath behind beyond near around along past inside outside through across toward towards among amid via upon within against between during after before since until till off up down out like",
+    "in on at to into onto from by with without for of about above below over under beneath behind beyond near around along past inside outside through across toward towards among amid via upon within against between during after before since until till off up down out like aboard atop underneath",
   ),
   conj: set("and or but nor so yet because while when whenever where wherever if though although unless than as once who whom which what that whose how why"),
   pron: set("i me you he him she it we us they them myself yourself himself herself itself ourselves themselves one someone something anyone anything everyone everything nobody nothing"),
@@ -167,8 +167,44 @@ function classify(text: string, tags: ReadonlySet<string>, first: boolean): Pos 
 
 const SUBORDINATORS = set("before after until till since while when once because");
 
+/** What the lexicon says of a noun, when the caller has one: its base form ("schoolchildren" → "schoolchild"), whether it is someone (a person, an animal, a group of them) and whether it names a group ("gang", "pair"). */
+export interface NounInfo {
+  lemma: string;
+  being: boolean;
+  collective: boolean;
+}
+export type NounTest = (word: string) => NounInfo | undefined;
+
+/** A present-tense verb later in the clause (not after "to", not a participle): the clause already has its verb. */
+function laterFinite(words: readonly Word[], i: number): boolean {
+  for (let k = i + 1; k < words.length; k++) {
+    const x = words[k] as Word;
+    if (x.pos === "conj" || SUBORDINATORS.has(x.lower) || /^(that|who|which|whose|where)$/.test(x.lower)) return false;
+    if (x.pos === "verb" && words[k - 1]?.lower !== "to" && (x.tags.has("PresentTense") || x.tags.has("Infinitive")) && !/(ing|ed)$/.test(x.lower) && !x.text.includes("-")) return true;
+  }
+  return false;
+}
+
 /** Fixes compromise's usual slips on premise-like text (see the comments). */
-function repair(words: Word[]): void {
+function repair(words: Word[], nounInfo: NounTest | undefined): void {
+  const isNoun = nounInfo ? (w: string): boolean => nounInfo(w) !== undefined : undefined;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as Word;
+    const prev = words[i - 1];
+    const next = words[i + 1];
+    // "A washed-up jockey": a hyphenated word between a determiner and a noun is a modifier.
+    if (w.text.includes("-") && w.pos === "verb" && prev && (prev.pos === "det" || prev.pos === "num") && next && next.pos === "noun") w.pos = "adj";
+    // "Two stranded engineers in…": a verb-looking plural after a number, determiner or
+    // modifier that the lexicon knows as a noun is that noun.
+    if (isNoun && w.pos === "verb" && w.tags.has("PresentTense") && /s$/.test(w.lower) && prev && ["num", "det", "poss"].includes(prev.pos) && isNoun(w.lower)) w.pos = "noun";
+    if (isNoun && w.pos === "verb" && w.tags.has("PresentTense") && /s$/.test(w.lower) && prev?.pos === "verb" && (prev.tags.has("PastTense") || prev.tags.has("Participle")) && words[i - 2] && ["num", "det"].includes((words[i - 2] as Word).pos) && isNoun(w.lower)) w.pos = "noun";
+    // "A salvage diver exploring a shipwreck finds…": a participle after a noun, before what it acts on, is a verb.
+    if ((w.pos === "noun" || w.pos === "adj") && w.lower.endsWith("ing") && prev && (prev.pos === "noun" || prev.pos === "propn") && next && ["det", "poss", "num", "adj", "noun", "prep"].includes(next.pos)) w.pos = "verb";
+    // "seasick pirates searches": two finite verbs cannot follow each other; the first, a noun the lexicon knows, is the subject's head.
+    if (isNoun && w.pos === "verb" && w.tags.has("PresentTense") && /s$/.test(w.lower) && next && next.tags.has("Plural") && /s$/.test(next.lower) && isNoun(w.lower) && words[i - 2]?.pos === "prep") w.pos = "noun";
+    // "A ventriloquist's dummy begins": after a possessive noun, a modifier the lexicon knows as a noun, right before a verb, is the head.
+    if (isNoun && w.pos === "adj" && prev && /['’]s$/.test(prev.text) && (next === undefined || ["verb", "aux", "prep", "conj"].includes(next.pos)) && isNoun(w.lower)) w.pos = "noun";
+  }
   let finite = false;
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as Word;
@@ -181,9 +217,25 @@ function repair(words: Word[]): void {
     }
     // "Mara, a retired detective, returns to…": a plural-looking noun after the subject, before any
     // verb, followed by what a verb takes, is the verb.
-    if (!finite && w.pos === "noun" && w.tags.has("Plural") && prev && (prev.pos === "noun" || prev.pos === "propn" || (prev.pos === "adj" && words[i - 2]?.pos !== "prep")) && (next === undefined || ["det", "poss", "prep", "propn", "pron"].includes(next.pos))) {
+    // (Not when a verb follows after adverbs: "identical triplets secretly share".)
+    let after = i + 1;
+    while (words[after]?.pos === "adv") after++;
+    const verbFollows = words[after]?.pos === "verb" || laterFinite(words, i);
+    if (!finite && !verbFollows && w.pos === "noun" && w.tags.has("Plural") && prev && (prev.pos === "noun" || prev.pos === "propn" || prev.pos === "num" || (prev.pos === "adj" && words[i - 2]?.pos !== "prep")) && (next === undefined || ["det", "poss", "prep", "propn", "pron", "adv", "adj"].includes(next.pos) || (next.pos === "noun" && isNoun !== undefined && !isNoun(w.lower)))) {
       const base = verbs.toInfinitive(w.lower, world.model, "PresentTense");
       if (base !== w.lower && verbs.conjugate(base, world.model).PresentTense === w.lower) w.pos = "verb";
+    }
+    // "A Roman water engineer discovers poison", "The last librarian trades stories": a plural
+    // the lexicon does not know as a noun, or one before another plural, is the clause's verb.
+    if (!finite && isNoun && w.pos === "noun" && w.tags.has("Plural") && prev && ["noun", "propn", "adj", "num"].includes(prev.pos) && i > 1 && (!isNoun(w.lower) || (next?.pos === "noun" && next.tags.has("Plural")))) {
+      const base = verbs.toInfinitive(w.lower, world.model, "PresentTense");
+      if (base !== w.lower && verbs.conjugate(base, world.model).PresentTense === w.lower) w.pos = "verb";
+    }
+    // "Three orphaned sisters inherit a debt": a base-form verb read as a noun right after a plural subject.
+    const pluralBefore = prev?.pos === "noun" && (prev.tags.has("Plural") || words[i - 2]?.lower === "and");
+    if (!finite && w.pos === "noun" && !w.tags.has("Plural") && pluralBefore && next && (["det", "poss", "pron"].includes(next.pos) || (next.pos === "prep" && isNoun !== undefined && !isNoun(w.lower)))) {
+      const forms = verbs.conjugate(w.lower, world.model);
+      if (forms.Infinitive === w.lower && forms.PresentTense !== undefined && forms.PresentTense !== w.lower) w.pos = "verb";
     }
     // "Detective Ruiz": a capitalised title before a name belongs to the name.
     if (w.pos === "noun" && /^\p{Lu}/u.test(w.text) && next?.pos === "propn") w.pos = "propn";
@@ -222,8 +274,11 @@ function chunk(words: Word[]): NounPhrase[] {
     let lastNoun = -1;
     while (j < words.length && NP_BODY.has((words[j] as Word).pos)) {
       const x = words[j] as Word;
-      // A proper name does not run into a following common noun ("Mara keeper") and vice versa.
-      if (lastNoun >= 0 && (x.pos === "propn") !== ((words[lastNoun] as Word).pos === "propn") && (x.pos === "noun" || x.pos === "propn")) break;
+      // A proper name does not run into a following common noun ("Mara keeper") and vice versa,
+      // unless an article leads ("a Roman water engineer", "the Scotland Yard inspector").
+      const led = (w.pos === "det" && w.lower !== "the") || w.pos === "num";
+      const possessive = /['’]s?$/.test((words[lastNoun] as Word | undefined)?.text ?? "");
+      if (lastNoun >= 0 && (x.pos === "propn") !== ((words[lastNoun] as Word).pos === "propn") && (x.pos === "noun" || x.pos === "propn") && !(led && x.pos === "noun") && !possessive) break;
       if (x.pos === "noun" || x.pos === "propn") lastNoun = j;
       j++;
       if (x.pause || j - start >= 5) break;
@@ -235,13 +290,17 @@ function chunk(words: Word[]): NounPhrase[] {
     const end = lastNoun + 1;
     const body = words.slice(start, end);
     const hasDet = body[0]?.pos === "det" || body[0]?.pos === "poss";
-    const content = hasDet ? body.slice(1) : body;
+    // "her own childhood": "own" belongs to the possessive that "the" replaces.
+    const content = (hasDet ? body.slice(1) : body).filter((x, k, all) => !(k === 0 && all.length > 1 && x.lower === "own" && body[0]?.pos === "poss"));
     const headWord = words[lastNoun] as Word;
-    const proper = content.every((x) => x.pos === "propn");
+    // "an Egyptologist": an indefinite article makes a capitalised noun a common one.
+    // "Persephone's gardener": a name's possessive leads a phrase that takes no article.
+    const proper = (content.every((x) => x.pos === "propn") || (content[0]?.pos === "propn" && /['’]s$/.test(content[0].text))) && !(body[0]?.pos === "det" && /^(a|an)$/.test(body[0].lower));
     const core = content.map((x) => (x.pos === "propn" ? x.text : x.lower)).join(" ");
     const prevWord = words[start - 1];
     out.push({
-      label: proper ? core : `the ${core}`,
+      // "the Mississippi", "the Alps": a name the text gives its article keeps it.
+      label: proper ? (body[0]?.lower === "the" ? `the ${core}` : core) : `the ${core}`,
       core,
       head: headWord.lower,
       proper,
@@ -262,7 +321,7 @@ function chunk(words: Word[]): NounPhrase[] {
 const MAX_READ_CHARS = 12_000;
 
 /** Reads a text; pure and deterministic. */
-export function readText(source: string): Reading {
+export function readText(source: string, nounInfo?: NounTest): Reading {
   const doc = nlp(source.slice(0, MAX_READ_CHARS));
   const json = doc.json({ terms: { tags: true } }) as { terms: { text: string; post: string; tags: string[] }[] }[];
   const sentences = json.map((s) => {
@@ -277,9 +336,11 @@ export function readText(source: string): Reading {
       .filter((t) => /[\p{L}\p{N}]/u.test(t.text))
       .map((t, k) => {
         const tags = new Set(t.tags);
-        return { text: t.text, lower: t.text.toLowerCase(), pos: classify(t.text, tags, k === 0), tags, pause: /[,;:—–]|\s-\s|-$/.test(t.post) };
+        // "Dr." keeps its full stop (compromise moves it into the space after the word).
+        const text = tags.has("Abbreviation") && t.post.startsWith(".") ? `${t.text}.` : tags.has("Possessive") && /^['’]/.test(t.post) && /s$/.test(t.text) ? `${t.text}'` : t.text;
+        return { text, lower: text.toLowerCase(), pos: classify(t.text, tags, k === 0), tags, pause: /[,;:—–]|\s-\s|-$/.test(t.post) };
       });
-    repair(words);
+    repair(words, nounInfo);
     return { words, phrases: chunk(words) };
   });
 
@@ -302,6 +363,21 @@ export function readText(source: string): Reading {
       if (apposition) aliases.push(apposition.label);
       subject = chosen.label;
       subjectPlural = chosen.plural;
+      // "a gang of grandmothers", "the ghost of a cosmonaut", "a family of four": the group is the protagonist.
+      const joiner = s.words[chosen.end];
+      const joined = s.phrases.find((p) => p.start === chosen.end + 1 && p.end <= firstVerb);
+      const said = (p: NounPhrase) => s.words.slice(p.start, p.end).map((x) => x.text).join(" ");
+      const info = (p: NounPhrase): NounInfo | undefined => nounInfo?.(p.head);
+      const plural = (p: NounPhrase): boolean => p.plural || (info(p) !== undefined && info(p)!.lemma !== p.head);
+      // A group of someone ("a gang of grandmothers", "a family of four"), or someone's someone ("the ghost of a cosmonaut"); not "the conductor of a night train".
+      const groupOf = (p: NounPhrase): boolean => (info(chosen)?.collective === true && (plural(p) || info(p)?.being === true)) || (info(chosen)?.being === true && info(p)?.being === true && info(p)?.collective === false);
+      if (!chosen.proper && joiner?.lower === "of" && joined && groupOf(joined)) subject = `${chosen.label} of ${said(joined)}`;
+      else if (!chosen.proper && joiner?.lower === "of" && s.words[chosen.end + 1]?.pos === "num" && chosen.end + 2 === firstVerb) subject = `${chosen.label} of ${(s.words[chosen.end + 1] as Word).text}`;
+      // "a father and daughter", "a mother and her teenage son": both are.
+      else if (joiner?.lower === "and" && joined) {
+        subject = `${chosen.label} and ${said(joined)}`;
+        subjectPlural = true;
+      }
       break;
     }
     if (pronoun && (pronoun.lower === "i" || pronoun.lower === "we")) {
@@ -313,6 +389,8 @@ export function readText(source: string): Reading {
       if (verb.pos === "aux" && ["am", "are", "was", "were"].includes(verb.lower) && said) {
         subject = said.label;
         subjectPlural = said.plural;
+        const joined = s.phrases.find((p) => p.start === said.end + 1 && s.words[said.end]?.lower === "of");
+        if (joined && nounInfo?.(said.head)?.collective === true && (joined.plural || nounInfo(joined.head)?.being === true)) subject = `${said.label} of ${s.words.slice(joined.start, joined.end).map((x) => x.text).join(" ")}`;
       }
       break;
     }

@@ -1,7 +1,8 @@
 // Text analysis for the local author: the protagonist, places, people, actions and things of a
 // premise or a chapter, read with compromise (read.ts) and sorted with word lists. Deterministic.
 
-import { readText, thirdPerson } from "./read";
+import { readText, thirdPerson, type NounTest } from "./read";
+export type { NounInfo, NounTest } from "./read";
 import { PLACE_NAME_HEADS, PLACE_NOUNS, ROLE_NOUNS, SPATIAL, STOPWORDS, TIME_NOUNS, TONE_WORDS } from "./words";
 
 export const TONES = ["ominous", "bright", "wistful", "wondrous", "tense", "quiet"] as const;
@@ -136,9 +137,9 @@ const PLACE_PREPS = new Set(["to", "from", "of", "at", "in"]);
 const ASCII_WORD = /^[\p{L}\p{M}'’-]+$/u;
 
 /** Reads places, people, actions and things out of a premise or a chapter (see read.ts). */
-export function extractStory(source: string): StoryFacts {
+export function extractStory(source: string, isNoun?: NounTest): StoryFacts {
   const text = cleanText(lineBreaksAsSentences(source.slice(0, MAX_SCANNED_CHARS)));
-  const reading = readText(text);
+  const reading = readText(text, isNoun);
   const places = new Counter();
   const people = new Counter();
   const things = new Counter();
