@@ -131,6 +131,8 @@ export interface ManifestObject {
   visible?: number;
   /** True for the protagonist (the subject lock). */
   subject?: boolean;
+  /** What the lexicon says it is ("structure", "person", "celestial"…), when the painter asked it. */
+  kind?: string;
 }
 
 export interface SceneManifest {

@@ -40,7 +40,7 @@ export type Kind = (typeof KINDS)[number];
 /** Kinds a story can be set in or walk through. */
 export const PLACE_KINDS: ReadonlySet<Kind> = new Set(["place", "room", "structure", "vehicle", "celestial", "water", "landform"]);
 /** Kinds one can hold, take, use or look at closely. */
-export const THING_KINDS: ReadonlySet<Kind> = new Set(["artifact", "device", "container", "furniture", "garment", "weapon", "food", "plant", "natural", "substance", "body"]);
+export const THING_KINDS: ReadonlySet<Kind> = new Set(["artifact", "device", "container", "furniture", "garment", "weapon", "food", "plant", "natural", "substance"]);
 /** Kinds one can talk to (or that can act). */
 export const BEING_KINDS: ReadonlySet<Kind> = new Set(["person", "group", "animal"]);
 
@@ -101,6 +101,10 @@ const ANCHORS: ReadonlyMap<string, Kind> = new Map([
   ["plant:Tops", "plant"],
   ["food:Tops", "food"],
   ["food:food", "food"],
+  ["vegetation:group", "plant"],
+  // A school or a church as a body of people is still the building they meet in, for a story.
+  ["educational institution:group", "structure"],
+  ["institution:group", "structure"],
 ]);
 
 const BY_LEXNAME: Partial<Record<Lexname, Kind>> = {
@@ -134,5 +138,10 @@ export function kindOf(chain: readonly Synset[]): Kind {
   const own = chain[0];
   if (!own) return "abstract";
   if (own.lexname === "group") return chain.some((s) => s.words.some((w) => PEOPLE_GROUPS.has(w))) ? "group" : "abstract";
+  // A sense filed with possessions or the like ("pearl" as a jewel) is the thing its nearest concrete ancestor is.
+  if (BY_LEXNAME[own.lexname] === undefined && own.lexname === "possession") {
+    const concrete = chain.find((s) => s.lexname === "artifact" || s.lexname === "object" || s.lexname === "substance");
+    if (concrete) return BY_LEXNAME[concrete.lexname]!;
+  }
   return BY_LEXNAME[own.lexname] ?? "abstract";
 }

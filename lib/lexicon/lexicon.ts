@@ -68,10 +68,12 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map(Object.entries({
   dice: "die", cacti: "cactus", fungi: "fungus", alumni: "alumnus", criteria: "criterion", phenomena: "phenomenon", data: "datum", thieves: "thief",
 }));
 /** WordNet's morphy rules for nouns, plus -ves. */
-const SUFFIXES: Array<[string, string]> = [["ses", "s"], ["xes", "x"], ["zes", "z"], ["ches", "ch"], ["shes", "sh"], ["men", "man"], ["ies", "y"], ["s", ""], ["ves", "f"], ["ves", "fe"]];
+const SUFFIXES: Array<[string, string]> = [["ses", "s"], ["xes", "x"], ["zes", "z"], ["ches", "ch"], ["shes", "sh"], ["men", "man"], ["ies", "y"], ["oes", "o"], ["s", ""], ["ves", "f"], ["ves", "fe"]];
 /** Ancestors too general to lend their parts ("structure" has none worth inheriting, "artifact" none at all). */
 const NO_INHERIT = new Set(["structure", "artifact", "whole", "object", "physical entity", "entity", "instrumentality", "location", "region", "natural object", "thing", "area", "device", "container", "conveyance"]);
 const TOKEN = /[a-z0-9'’-]+/g;
+/** Words too general to tell senses apart when they come from the context's ancestors. */
+const GENERAL = new Set(["entity", "object", "whole", "unit", "thing", "physical", "abstraction", "artifact", "artefact", "matter", "organism", "being", "person", "individual", "someone", "somebody", "living", "animate"]);
 
 const words = (text: string): string[] => (text.toLowerCase().match(TOKEN) ?? []).map((w) => w.replace(/’/g, "'"));
 
@@ -84,7 +86,17 @@ export function createLexicon(wordnet: WordNet = openWordNet()): Lexicon {
   function lemmaOf(word: string): string | undefined {
     const w = word.trim().toLowerCase().replace(/’/g, "'").replace(/\s+/g, " ");
     if (w === "") return undefined;
-    if (wordnet.offsetsOf(w).length > 0) return w;
+    if (wordnet.offsetsOf(w).length > 0) {
+      // "crabs", "letters", "wings": WordNet lists some plurals as lemmas of their own (an
+      // infestation, literature, a means); a plural whose own first sense is no thing, or that
+      // the corpus never saw, is read as the plural of its singular.
+      const single = /[^s]s$/.test(w) ? w.slice(0, -1) : undefined;
+      if (single && wordnet.offsetsOf(single).length > 0) {
+        const first = wordnet.synset(wordnet.offsetsOf(w)[0]!);
+        if (!CONCRETE.has(first.lexname) || (wordnet.taggedOf(w) === 0 && wordnet.taggedOf(single) > 0)) return single;
+      }
+      return w;
+    }
     let irregular = IRREGULAR.get(w);
     // "schoolchildren", "firemen": an irregular plural at the end of a compound.
     for (const [plural, one] of IRREGULAR) if (!irregular && w.endsWith(plural) && w.length > plural.length + 2) irregular = w.slice(0, -plural.length) + one;
@@ -153,7 +165,18 @@ export function createLexicon(wordnet: WordNet = openWordNet()): Lexicon {
     const lemma = all[0]!.lemma;
     // Senses past those WordNet's tagged corpus saw are rare ("thunder" as a drug).
     const tagged = familiarity(lemma);
-    const context = new Set((options.context ?? []).flatMap(words).flatMap((w) => [w, lemmaOf(w) ?? w]).filter((w) => w.length > 2 && w !== lemma));
+    // The context's words, and what each of them is (its nearest ancestors): "orchids" brings
+    // "plant", which a greenhouse's definition shares and a music school's does not.
+    const context = new Set(
+      (options.context ?? [])
+        .flatMap(words)
+        .flatMap((w) => {
+          const base = lemmaOf(w);
+          const first = base ? wordnet.offsetsOf(base)[0] : undefined;
+          return [w, base ?? w, ...(first !== undefined && base !== lemma ? chainOf(first).slice(1, 4).flatMap((s) => s.words.slice(0, 2)).flatMap(words) : [])];
+        })
+        .filter((w) => w.length > 2 && w !== lemma && !GENERAL.has(w)),
+    );
     let best: NounSense | undefined;
     let bestScore = -Infinity;
     all.forEach((s, rank) => {
@@ -163,7 +186,7 @@ export function createLexicon(wordnet: WordNet = openWordNet()): Lexicon {
       if (options.expect === "place" && PLACE_KINDS.has(s.kind)) score += 2.5;
       if (options.expect === "thing" && THING_KINDS.has(s.kind)) score += 2;
       if (options.expect === "being" && BEING_KINDS.has(s.kind)) score += 2.5;
-      const own = new Set([...words(s.gloss), ...s.words.flatMap(words), ...s.topics.flatMap(words), ...s.ancestors.slice(0, 3).flatMap(words)]);
+      const own = new Set([...words(s.gloss), ...s.words.flatMap(words), ...s.topics.flatMap(words), ...s.ancestors.slice(0, 3).flatMap(words)].flatMap((w) => [w, w.replace(/s$/, "")]));
       for (const w of context) if (own.has(w)) score += s.topics.some((t) => t === w) ? 6 : 2;
       if (score > bestScore) {
         best = s;

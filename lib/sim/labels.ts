@@ -31,7 +31,8 @@ export function stateText(world: World, stateId: string): string {
 /** Labels the painter may give solid things drawn for this text, in the order the text names them. */
 export function solidLabelsOf(text: string): string[] {
   const terms = nlp.tokenize(text).terms().json() as Array<{ terms: Array<{ normal?: string }> }>;
-  const words = terms.map((t) => (t.terms[0]?.normal ?? "").replace(/[^a-z-]/g, ""));
+  // As the painter reads them (paint/read.ts): a possessive's "'s" dropped, then anything but letters.
+  const words = terms.map((t) => (t.terms[0]?.normal ?? "").replace(/['’]s$/, "").replace(/[^a-z-]/g, ""));
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;

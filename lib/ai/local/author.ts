@@ -114,6 +114,18 @@ function heroOf(input: LocalAuthorInput, facts: StoryFacts, rng: Prng): string {
   return truncate(source, 60);
 }
 
+/**
+ * "A widow's gramophone plays…", "a new teacher's classroom fills with snow": when the subject
+ * is someone's machine or room, the one the camera follows is its owner.
+ */
+function ownerOf(hero: string, lexicon: Lexicon): string {
+  const m = /^the (.+?)['’]s ([^']+)$/.exec(hero);
+  if (!m) return hero;
+  const owned = lexicon.pick(m[2]!.split(" ").pop()!);
+  const owner = lexicon.pick(m[1]!.split(" ").pop()!, { expect: "being" });
+  return owned && ["device", "room", "structure", "container", "vehicle", "furniture"].includes(owned.kind) && owner && BEING_KINDS.has(owner.kind) ? `the ${m[1]}` : hero;
+}
+
 /** The goal: the text's first deed on something ("repair the greenhouse"), else the way out of its predicament. */
 function goalOf(deeds: readonly Action[], text: string, setting: Place | null): Action | undefined {
   const predicament = PREDICAMENTS.exec(text);
@@ -126,10 +138,25 @@ export function nounInfoOf(lexicon: Lexicon): NounTest {
   return (word) => {
     const lemma = lexicon.lemmaOf(word);
     if (lemma === undefined) return undefined;
-    const sense = lexicon.pick(lemma, { expect: "being" });
-    const being = sense !== undefined && BEING_KINDS.has(sense.kind);
-    return { lemma, being, collective: sense !== undefined && (sense.kind === "group" || sense.lexname === "group" || sense.lexname === "quantity") };
+    // Someone only when that is what the word first means ("cosmonaut", not "trawler" the fisherman).
+    const first = lexicon.senses(lemma)[0];
+    const being = first !== undefined && BEING_KINDS.has(first.kind);
+    // A group when one of its commoner senses is ("a pack of wolves", "a pair of twins").
+    const collective = lexicon.senses(lemma).slice(0, 4).some((s) => s.kind === "group" || s.lexname === "group" || s.lexname === "quantity");
+    const maybeBeing = lexicon.senses(lemma).slice(0, 4).some((s) => BEING_KINDS.has(s.kind));
+    return { lemma, being, maybeBeing, collective };
   };
+}
+
+/** The first sentence of some candidates that says no word twice (else the first). */
+function firstFine(candidates: ReadonlyArray<() => string>): string {
+  let first: string | undefined;
+  for (const make of candidates) {
+    const text = make();
+    first ??= text;
+    if (!text.split(/(?<=[.!?])\s+/).some((sentence) => restates(sentence, isFunctionWord))) return text;
+  }
+  return first ?? "";
 }
 
 /** Builds the world. Pure: the same input always yields the same world. */
@@ -147,7 +174,7 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   const moods = shuffle(MOOD_ADJECTIVES[tone], rng);
   const lights = shuffle(LIGHT_ADJECTIVES[tone], rng);
 
-  const hero = heroOf(input, facts, rng);
+  const hero = ownerOf(heroOf(input, facts, rng), lexicon);
   const subject = cleanText(facts.subject);
   const plural = !input.bible && subject !== "" && hero === subject && facts.subjectPlural;
   const v = (phrase: string): string => agree(phrase, plural);
@@ -193,7 +220,8 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
     const outdoor = place.env === "outdoor";
     const weathered = readConditions(place.phrase).weather !== null;
     if (i === 0 && outdoor && !weathered && statedWeather) return stated.time ? `${TIME_PHRASES[stated.time] ?? ""} ${statedWeather}`.trim() : statedWeather;
-    if (i === 0 && stated.time && (outdoor || place.env === "indoor")) return TIME_PHRASES[stated.time] ?? rng.pick(options);
+    const statedTime = stated.time ? TIME_PHRASES[stated.time] : undefined;
+    if (i === 0 && statedTime && !overlaps(statedTime, place.phrase) && (outdoor || place.env === "indoor")) return statedTime;
     if (outdoor && !weathered && statedWeather && rng.next() < 0.35) return statedWeather;
     return options.length > 0 ? rng.pick(options) : "at last";
   });
@@ -238,7 +266,7 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
     const state: State = {
       id,
       base:
-        rng.pick(plans)({ place, time, i, mood, light, thing, other }) +
+        firstFine(shuffle(plans, rng).map((plan) => () => plan({ place, time, i, mood, light, thing, other }))) +
         (other ? ` ${capitalize(other)} ${tv(other, rng.pick(["wait nearby", "watch from the shadows", "whisper a warning", "keep a careful distance", "hum an old tune"].filter((w) => !overlaps(w, other) && !overlaps(w, place.phrase))) ?? "wait nearby")}.` : "") +
         "",
       camera: { ...camera },
@@ -259,7 +287,13 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
         isEnding: true,
         outcome,
         title: truncate(capitalize(title), 80),
-        text: `${capitalize(time)}, {hero} ${deed}, and ${goal && overlaps(goal.object, place.phrase) ? "all around" : place.phrase} ${outcome === "bad" ? (goal && overlaps(goal.object, place.phrase) ? "keeps its secrets" : goal && overlaps(goal.object, "secret") ? "stays silent" : "keeps its secret") : "falls quiet"}. ${input.bible ? "Here ends this chapter of the story" : "Here ends the story of {hero}"}.`,
+        text: firstFine(
+          (outcome === "bad" ? ["keeps its secret", "stays silent", "goes dark"] : ["falls quiet", "grows still"]).map((close) => () => {
+            const where = goal && overlaps(goal.object, place.phrase) ? "all around" : place.phrase;
+            const when = restates(`${time} ${deed} ${place.phrase}`, isFunctionWord) ? "In the end" : capitalize(time);
+            return `${when}, {hero} ${deed}, and ${where} ${close}. ${input.bible ? "Here ends this chapter of the story" : "Here ends the story of {hero}"}.`;
+          }),
+        ),
       };
     }
     // Another light on the same place: never a claim that the player has been here before.
@@ -297,10 +331,11 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
 
   // Everyone and everything the text names is somewhere in the world: what no sentence above
   // happened to name is seen, heard or met in a state where it fits.
-  const said = (phrase: string): boolean => {
-    const text = ` ${[...Object.values(states).flatMap((st) => [st.base, st.ending.text ?? "", st.ending.title ?? ""]), ...events.flatMap((e) => [e.name, e.base, e.detail])].join(" ").toLowerCase().replace(/[^a-z0-9' ]+/g, " ")} `;
-    return text.includes(` ${bare(phrase).toLowerCase().replace(/[^a-z0-9' ]+/g, " ")} `);
-  };
+  // Things, people and weather are seen: a state's own prose (what its frame is painted from) names them.
+  const norm = (t: string): string => ` ${t.toLowerCase().replace(/[^a-z0-9' ]+/g, " ")} `;
+  const seen = (phrase: string): boolean => norm(Object.values(states).map((st) => st.base).join(" ")).includes(norm(bare(phrase)).slice(0, -1));
+  const said = (phrase: string): boolean =>
+    norm([...Object.values(states).flatMap((st) => [st.base, st.ending.text ?? "", st.ending.title ?? ""]), ...events.flatMap((e) => [e.name, e.base, e.detail])].join(" ")).includes(norm(bare(phrase)).slice(0, -1));
   const plainIds = ids.slice(0, plainCount);
   let slot = 0;
   const addTo = (sentence: (place: Place) => string, fits: (p: Place) => boolean = () => true): void => {
@@ -316,10 +351,13 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
       return;
     }
   };
-  for (const who of others) if (!said(who)) addTo(() => `${capitalize(who)} ${tv(who, "wait")} nearby.`);
-  for (const t of things) if (!said(t.phrase)) addTo((p) => `Not far off, {hero} ${v("notice")} ${t.phrase}${overlaps(t.phrase, p.phrase) ? "" : ""}.`, (p) => !overlaps(t.phrase, p.phrase));
-  for (const w of cast.weathers) if (!said(w)) addTo((p) => (p.env === "outdoor" ? `All around, ${w} ${tv(w, "rage")}.` : `Outside, ${w} ${tv(w, "rage")}.`));
+  for (const who of others) if (!seen(who)) addTo(() => `${capitalize(who)} ${tv(who, "wait")} nearby.`);
+  for (const t of things) if (!seen(t.phrase)) addTo((p) => `Not far off, {hero} ${v("notice")} ${t.phrase}${overlaps(t.phrase, p.phrase) ? "" : ""}.`, (p) => !overlaps(t.phrase, p.phrase));
+  for (const w of cast.weathers) if (!seen(w)) addTo((p) => (p.env === "outdoor" ? `All around, ${w} ${tv(w, "rage")}.` : `Outside, ${w} ${tv(w, "rage")}.`));
   for (const n of notions) if (!said(n)) addTo(() => `All the while, {hero} ${v("think")} of ${n}.`);
+  // "Jonah Thistlewood, a lamplighter": what the text calls the protagonist besides their name.
+  const entrance = states[ids[0] as string] as State;
+  for (const alias of castReading.aliases.filter((a) => !said(a) && a.toLowerCase() !== hero.toLowerCase()).slice(0, 1)) entrance.base = `${entrance.base} Everyone here knows {hero} as ${alias}.`;
 
   // A fixed opener that happens to repeat a word of its sentence ("At last, … the last reel") gives way to another.
   const mend = (t: string): string => mendOpeners(t, isFunctionWord);

@@ -52,6 +52,8 @@ export interface Cast {
 
 const SPATIAL = new Set(["in", "on", "at", "aboard", "inside", "within", "beneath", "under", "underneath", "below", "across", "through", "into", "onto", "near", "around", "along", "behind", "beyond", "over", "among", "amid", "outside", "atop", "upon"]);
 const UNDER = new Set(["beneath", "under", "underneath", "below"]);
+/** Prepositions that put the story inside something. */
+const INSIDE = new Set(["in", "inside", "within", "aboard", "into"]);
 const NUMBERS: Record<string, number> = { two: 2, three: 3, four: 3, five: 3, six: 3, seven: 3, eight: 3, nine: 3, ten: 3, eleven: 3, twelve: 3, both: 2, pair: 2, twins: 2, couple: 2, dozen: 3 };
 /** How wide a place of each kind is: the widest frames the rest. */
 const SCALE: Partial<Record<Kind, number>> = { celestial: 6, water: 5, landform: 4, place: 4, structure: 3, vehicle: 3, room: 2 };
@@ -76,6 +78,8 @@ const INDOOR_TEMPLATES = new Set(["the hold of {S}", "the cabin of {S}", "the br
 const BUILT: ReadonlySet<Kind> = new Set(["structure", "vehicle", "room"]);
 /** Generic ancestors whose parts are named with their owner ("the greenhouse stairway", not "the stairway"). */
 const GENERIC_OWNERS = new Set(["building", "house", "dwelling", "housing", "mansion", "room", "structure"]);
+/** Ancestors whose parts belong to any workplace, not to this one ("a farm's locker room"). */
+const NO_PARTS_FROM = new Set(["workplace", "establishment", "facility"]);
 const SPACE_WORDS = /\b(space|orbit|orbiting|zero-g|zero gravity|asteroid|comet|planet|moon|nebula|galaxy|starship|spaceship|space station|spacecraft)\b/i;
 const UNDERWATER_WORDS = /\b(underwater|undersea|seabed|sea floor|ocean floor|sea bed|coral reef|bathysphere|submarine|scuba|diver|divers)\b/i;
 const UNDERGROUND_WORDS = /\b(underground|beneath the (earth|ground|city|mountain)|under the (earth|ground|city|mountain)|cave|cavern|mine|catacombs?|tunnels?|sewers?|bunker|crypt)\b/i;
@@ -94,6 +98,7 @@ const possessive = (phrase: string): string => (/s$/i.test(phrase) ? `${phrase}'
 export function figuresOf(hero: string, plural: boolean, lexicon: Lexicon): number {
   const words = hero.toLowerCase().split(/[\s-]+/);
   for (const w of words) if (NUMBERS[w] !== undefined) return NUMBERS[w]!;
+  if (words.includes("and")) return 2;
   const head = lexicon.headOf(words.filter((w) => w !== "of").slice(0, words.indexOf("of") > 0 ? words.indexOf("of") : undefined).join(" ")) ?? "";
   if (lexicon.pick(head, { expect: "being" })?.kind === "group") return 3;
   return plural || /^(we|the narrators)$/.test(hero) ? 3 : 1;
@@ -130,11 +135,18 @@ export function readCast(input: CastInput): Cast {
     const picked = lexicon.pick(head, { context, expect, capitalised: np.proper });
     // A story's nouns are things, places and beings before they are ideas: a "ghost" is the
     // soul of the dead, not a mental image, when WordNet knows it both ways.
+    // Senses WordNet's tagged corpus saw (a rare word, never seen, may take any of its first three).
+    const tagged = lexicon.familiarity(picked?.lemma ?? head);
+    const senses = lexicon.senses(head).slice(0, tagged === 0 ? 3 : Math.min(3, tagged));
     if (picked && !PLACE_KINDS.has(picked.kind) && !THING_KINDS.has(picked.kind) && !BEING_KINDS.has(picked.kind)) {
-      // Only senses WordNet's tagged corpus saw ("love" is not a beloved person in a premise).
-      const attested = Math.max(1, lexicon.familiarity(picked.lemma));
-      const concrete = lexicon.senses(head).slice(0, Math.min(3, attested)).find((s) => !s.proper && (PLACE_KINDS.has(s.kind) || THING_KINDS.has(s.kind) || BEING_KINDS.has(s.kind)));
+      // Only senses WordNet's tagged corpus saw ("love" is not a beloved person in a premise), and a place or a thing, not someone ("a name" is not a celebrity).
+      const concrete = senses.find((s) => !s.proper && (PLACE_KINDS.has(s.kind) || THING_KINDS.has(s.kind)));
       if (concrete) return concrete;
+    }
+    // A village, an underworld, a kindergarten are places before they are the people in them.
+    if (picked?.kind === "group" && !np.proper) {
+      const place = lexicon.senses(head).slice(0, 4).find((s) => PLACE_KINDS.has(s.kind));
+      if (place) return place;
     }
     return picked;
   };
@@ -146,9 +158,11 @@ export function readCast(input: CastInput): Cast {
   const things: Thing[] = [];
   const modifierPlaces = (np: NounPhrase): void => {
     // A noun modifying another ("a lighthouse keeper", "a hotel kitchen") can name a place of its own.
-    for (const w of np.core.split(" ").slice(0, -1)) {
-      const mod = w.length > 3 && !np.modifiers.includes(w) ? lexicon.pick(w, { context }) : undefined;
-      if (mod && (mod.kind === "structure" || mod.kind === "room") && !own.some((o) => o.np.head === w) && !modifierOwn.some((o) => o.np.head === w)) {
+    for (const word of np.core.split(" ").slice(0, -1)) {
+      // "her city's traffic lights": a possessive place is a place of the story too.
+      const w = word.replace(/['’]s?$/, "");
+      const mod = w.length > 3 && !np.modifiers.includes(word) ? lexicon.pick(w, { context }) : undefined;
+      if (mod && (mod.kind === "structure" || mod.kind === "room" || (mod.kind === "place" && !mod.proper && mod.lemma === w)) && !own.some((o) => o.np.head === w) && !modifierOwn.some((o) => o.np.head === w)) {
         modifierOwn.push({ np: { ...np, label: `the ${w}`, core: w, head: w, modifiers: [], prep: np.prep === "" ? "at" : np.prep }, sense: mod, kind: mod.kind });
         kinds.set(`the ${w}`, mod.kind);
       }
@@ -165,14 +179,19 @@ export function readCast(input: CastInput): Cast {
     const s = sense(np);
     // A name WordNet does not know is a person unless a preposition of place comes before it ("to Lisbon").
     // A name WordNet does not know is a place after a preposition of place or with a place word first ("Port Ellis"), else a person.
-    const placeName = np.proper && ((np.prep !== "" && (SPATIAL.has(np.prep) || np.prep === "to" || np.prep === "from")) || PLACE_NAME_HEADS.has(np.core.split(" ")[0]!.toLowerCase()) || np.place);
+    // ("the heroes of Valhalla": a name after "of" that WordNet knows only as an idea is a place too.)
+    const placeName = np.proper && ((np.prep !== "" && (SPATIAL.has(np.prep) || np.prep === "to" || np.prep === "from")) || (np.prep === "of" && (!s || s.kind === "abstract")) || PLACE_NAME_HEADS.has(np.core.split(" ")[0]!.toLowerCase()) || np.place);
     const kind: Kind = placeName && (!s || PLACE_NAME_HEADS.has(np.core.split(" ")[0]!.toLowerCase()) || !PLACE_KINDS.has(s.kind)) ? "place" : (s?.kind ?? (np.proper ? "person" : "artifact"));
     kinds.set(np.label.toLowerCase(), kind);
     // "the scriptorium of a mountain monastery": a place of a place frames it.
     const located = np.prep === "of" && previous !== undefined && PLACE_KINDS.has(previous.kind) ? { ...np, prep: "in" } : np;
     previous = { np, kind };
+    // What the story is *in* is a place whatever else it is ("in an ossuary", "in a grand piano",
+    // "in a carnival funhouse"): a thing one can be inside is walked through like a room.
+    const inside = np.prep !== "" && INSIDE.has(np.prep) && !BEING_KINDS.has(kind) && kind !== "time" && kind !== "weather" && !np.proper;
     if (BEING_KINDS.has(kind)) people.push(np.label);
     else if (PLACE_KINDS.has(kind)) own.push({ np: located, sense: s, kind });
+    else if (inside) own.push({ np: located, sense: s, kind: "structure" });
     else if (THING_KINDS.has(kind)) things.push({ phrase: article(np.label), head: np.head, kind });
     else if (kind === "weather" || kind === "fire" || kind === "light" || kind === "sound") weathers.push(np.label);
     // Times of day are the light of a scene ("at dawn"), not something to think about.
@@ -180,6 +199,21 @@ export function readCast(input: CastInput): Cast {
     modifierPlaces(np);
   }
   own.push(...modifierOwn);
+  // A premise that names no place of a placeish kind is still set somewhere it names: the thing
+  // it is in or around ("a flooded cenote", "the carousel", "a borrowed hearse").
+  if (own.length === 0) {
+    const objectOfDeed = (np: NounPhrase): boolean => reading.verbs.some((v) => v.doer === "" && v.object.toLowerCase() === np.label.toLowerCase());
+    const candidates = reading.phrases.filter((np) => {
+      const kind = kinds.get(np.label.toLowerCase()) ?? "artifact";
+      return !partOfHero(np) && !np.proper && np.head !== "own" && !BEING_KINDS.has(kind) && (THING_KINDS.has(kind) || (kind === "abstract" && objectOfDeed(np) && !/s$/.test(np.head) && lexicon.familiarity(np.head) > 0));
+    });
+    const chosen = candidates.find((np) => np.prep !== "" && SPATIAL.has(np.prep)) ?? candidates.find((np) => np.prep !== "") ?? candidates[0];
+    if (chosen) {
+      own.push({ np: { ...chosen, prep: chosen.prep === "" ? "in" : chosen.prep }, sense: sense(chosen), kind: "structure" });
+      const at = things.findIndex((t) => t.phrase === article(chosen.label));
+      if (at >= 0) things.splice(at, 1);
+    }
+  }
 
   // The setting: the widest place the premise puts the story in (after a preposition of place).
   const located = own.filter((o) => o.np.prep !== "" && SPATIAL.has(o.np.prep));
@@ -222,6 +256,7 @@ export function readCast(input: CastInput): Cast {
       if (NOT_PLACES.has(part.lemma) || part.lemma.split(" ").some((w) => w === o.np.head)) continue;
       const wide = o.kind === "celestial" || o.kind === "landform" || o.kind === "water";
       const walkable = (wide && part.sense.kind === "natural") || (PLACE_KINDS.has(part.sense.kind) && (part.sense.kind === "room" || part.sense.ancestors.slice(0, 4).some((a) => WALKABLE_ANCESTORS.has(a)) || wide));
+      if (part.inherited > 0 && NO_PARTS_FROM.has(part.from)) continue;
       const generic = part.inherited > 0 && GENERIC_OWNERS.has(part.from);
       if (generic && o.kind !== "structure" && o.kind !== "room") continue;
       if (generic && lexicon.familiarity(part.lemma) === 0) continue;
@@ -229,7 +264,7 @@ export function readCast(input: CastInput): Cast {
       const partPhrase = o.kind === "celestial" ? `${possessive(base)} ${part.lemma}` : generic ? `the ${o.sense.lemma} ${part.lemma}` : `the ${part.lemma}`;
       if (walkable) add({ phrase: partPhrase, head: part.lemma, kind: part.sense.kind, env: envOf(part.sense.kind, settingEnv, part.sense.kind === "vehicle"), own: false });
       // Fittings of the place itself ("the ship's helm"), not of buildings in general ("the greenhouse's roof").
-      else if (!generic && part.inherited === 0 && THING_KINDS.has(part.sense.kind) && lexicon.familiarity(part.lemma) > 0 && things.length < 8 && !things.some((t) => t.head === part.lemma)) things.push({ phrase: `${possessive(base)} ${part.lemma}`, head: part.lemma, kind: part.sense.kind });
+      else if (!generic && part.inherited === 0 && !part.lemma.endsWith("ing") && THING_KINDS.has(part.sense.kind) && lexicon.familiarity(part.lemma) > 0 && things.length < 8 && !things.some((t) => t.head === part.lemma)) things.push({ phrase: `${possessive(base)} ${part.lemma}`, head: part.lemma, kind: part.sense.kind });
     }
   }
   // The places a setting of its kind has.

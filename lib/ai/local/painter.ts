@@ -1,6 +1,7 @@
 import { createPrng, hashString, type Prng } from "@/lib/kernel";
 import type { Aspect, PaintInput, PaintResult } from "../provider";
 import { rasterizeSvg } from "../raster";
+import { getLexicon } from "@/lib/lexicon";
 import { composeScene } from "./paint/compose";
 import { measureVisibility } from "./paint/visibility";
 import { cleanText, detectTone, type Tone } from "./text";
@@ -310,7 +311,8 @@ export const LOCAL_IMAGE_WIDTH: Record<Aspect, number> = { "16:9": 1280, "1:1": 
  * result carries the scene manifest of what was drawn where.
  */
 export async function paintLocal(input: PaintInput): Promise<PaintResult> {
-  const scene = composeScene(input);
+  // The worker's lexicon: every noun of the frame is drawn, by its own motif or its kind's.
+  const scene = composeScene(input, getLexicon());
   const png = await rasterizeSvg(scene.svg, LOCAL_IMAGE_WIDTH[input.aspect], input.signal);
   const visible = measureVisibility(scene.objectSvgs);
   const m = { ...scene.manifest, objects: scene.manifest.objects.map((o, i) => ({ ...o, visible: visible[i] })) };

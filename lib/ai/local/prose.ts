@@ -12,13 +12,13 @@ import type { Tone } from "./text";
 export const TIMES_BY_ENV: Record<Env, string[]> = {
   outdoor: ["at dawn", "at dusk", "at midnight", "at high noon", "under a low moon", "in the early morning"],
   indoor: ["at dawn", "at dusk", "late at night", "by lamplight", "in the early morning", "in the grey afternoon"],
-  space: ["under a black sky", "in the glare of the distant sun", "as the stars wheel overhead", "in the long night"],
-  underwater: ["in the green gloom", "in a shaft of pale light", "in the cold dark water", "in the filtered light"],
+  space: ["under a black sky", "in the glare of the distant sun", "as the stars wheel overhead", "in the long night of space"],
+  underwater: ["in the green gloom", "in the pale light from above", "in the cold dark water", "in the filtered light"],
   underground: ["by lamplight", "in the dark", "by torchlight", "in the flickering light"],
 };
 /** Weather phrases by the weather the painter reads from them. */
 export const WEATHER_PHRASES: Record<string, string> = { rain: "in the rain", fog: "in thick fog", snow: "in the first snow", storm: "in the storm" };
-export const TIME_PHRASES: Record<string, string> = { night: "at midnight", dawn: "at dawn", dusk: "at dusk", day: "at high noon" };
+export const TIME_PHRASES: Record<string, string> = { night: "at night", dawn: "at dawn", dusk: "at dusk", day: "at high noon" };
 
 /** A short id for a variant's light ("at dusk" → "dusk"). */
 export function timeId(phrase: string): string {

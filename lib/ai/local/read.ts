@@ -170,7 +170,10 @@ const SUBORDINATORS = set("before after until till since while when once because
 /** What the lexicon says of a noun, when the caller has one: its base form ("schoolchildren" → "schoolchild"), whether it is someone (a person, an animal, a group of them) and whether it names a group ("gang", "pair"). */
 export interface NounInfo {
   lemma: string;
+  /** What the word first means is someone. */
   being: boolean;
+  /** One of its senses is someone ("ghost"). */
+  maybeBeing: boolean;
   collective: boolean;
 }
 export type NounTest = (word: string) => NounInfo | undefined;
@@ -196,7 +199,7 @@ function repair(words: Word[], nounInfo: NounTest | undefined): void {
     if (w.text.includes("-") && w.pos === "verb" && prev && (prev.pos === "det" || prev.pos === "num") && next && next.pos === "noun") w.pos = "adj";
     // "Two stranded engineers in…": a verb-looking plural after a number, determiner or
     // modifier that the lexicon knows as a noun is that noun.
-    if (isNoun && w.pos === "verb" && w.tags.has("PresentTense") && /s$/.test(w.lower) && prev && ["num", "det", "poss"].includes(prev.pos) && isNoun(w.lower)) w.pos = "noun";
+    if (isNoun && w.pos === "verb" && w.tags.has("PresentTense") && /s$/.test(w.lower) && prev && (["num", "det", "poss"].includes(prev.pos) || prev.lower === "of") && isNoun(w.lower)) w.pos = "noun";
     if (isNoun && w.pos === "verb" && w.tags.has("PresentTense") && /s$/.test(w.lower) && prev?.pos === "verb" && (prev.tags.has("PastTense") || prev.tags.has("Participle")) && words[i - 2] && ["num", "det"].includes((words[i - 2] as Word).pos) && isNoun(w.lower)) w.pos = "noun";
     // "A salvage diver exploring a shipwreck finds…": a participle after a noun, before what it acts on, is a verb.
     if ((w.pos === "noun" || w.pos === "adj") && w.lower.endsWith("ing") && prev && (prev.pos === "noun" || prev.pos === "propn") && next && ["det", "poss", "num", "adj", "noun", "prep"].includes(next.pos)) w.pos = "verb";
@@ -239,8 +242,57 @@ function repair(words: Word[], nounInfo: NounTest | undefined): void {
     }
     // "Detective Ruiz": a capitalised title before a name belongs to the name.
     if (w.pos === "noun" && /^\p{Lu}/u.test(w.text) && next?.pos === "propn") w.pos = "propn";
-    if (w.pos === "verb" || w.pos === "aux") finite = true;
+    // A participle ("an axolotl living in…") does not give the clause its verb.
+    if ((w.pos === "verb" && !w.lower.endsWith("ing")) || w.pos === "aux") finite = true;
     if (w.pos === "conj" || SUBORDINATORS.has(w.lower)) finite = false;
+  }
+  // Nouns compromise read as verbs or adverbs where no verb can stand, that the lexicon knows:
+  // after an article or a possessive ("a race", "one book"), after a participle that follows
+  // a verb ("repairs broken promises"), after the clause's verb ("discovers poison"), and an
+  // adverb between an article and what follows it ("a wandering well across…").
+  if (isNoun) {
+    for (let i = 1; i < words.length; i++) {
+      const w = words[i] as Word;
+      const prev = words[i - 1] as Word;
+      const next = words[i + 1];
+      if (w.pos !== "verb" && w.pos !== "adv") continue;
+      if (!isNoun(w.lower) || w.lower.endsWith("ing")) continue;
+      const afterArticle = w.pos === "verb" && ((prev.pos === "det" && !/^(that|no)$/.test(prev.lower)) || prev.pos === "poss" || prev.lower === "one");
+      const afterArticleAndModifier = w.pos === "adv" && prev.pos === "adj" && ["det", "poss", "num"].includes(words[i - 2]?.pos ?? "");
+      const afterParticiple = prev.pos === "verb" && (prev.tags.has("PastTense") || prev.tags.has("Participle")) && words[i - 2]?.pos === "verb" && /s$/.test(w.lower);
+      const afterVerb = w.pos === "verb" && prev.pos === "verb" && !prev.lower.endsWith("ing") && !prev.tags.has("PastTense") && (next === undefined || !["det", "poss", "pron"].includes(next.pos));
+      if (afterArticle || afterArticleAndModifier || afterParticiple || afterVerb) {
+        w.pos = "noun";
+        if (afterParticiple) prev.pos = "adj";
+      }
+    }
+  }
+  // "a naturalist on an island catalogues plants that…": two plurals where the clause has no verb
+  // yet, the second read as a verb, are a verb and its object.
+  if (isNoun) {
+    for (let i = 1; i < words.length - 1; i++) {
+      const w = words[i] as Word;
+      const next = words[i + 1] as Word;
+      if (words.slice(0, i).some((x) => x.pos === "verb" || x.pos === "aux")) break;
+      const after = words[i + 2];
+      // ("cave divers races a current": an article after the second word makes it the verb.)
+      if (after && ((after.pos === "det" && after.lower !== "that") || after.pos === "poss" || after.pos === "num")) continue;
+      if (w.pos !== "noun" || !w.tags.has("Plural") || (words[i - 1] as Word).pos !== "noun" || next.pos !== "verb" || !/[^s]s$/.test(next.lower) || !isNoun(next.lower)) continue;
+      const base = verbs.toInfinitive(w.lower, world.model, "PresentTense");
+      if (base !== w.lower && verbs.conjugate(base, world.model).PresentTense === w.lower) {
+        w.pos = "verb";
+        next.pos = "noun";
+      }
+    }
+  }
+  // "a song that opens doors": right after a relative "that", "who" or "which", a word that
+  // conjugates as a verb and takes an object is the clause's verb.
+  for (let i = 1; i < words.length - 1; i++) {
+    const w = words[i] as Word;
+    const next = words[i + 1] as Word;
+    if (w.pos !== "noun" || !/^(that|who|which)$/.test((words[i - 1] as Word).lower) || !/[^s]s$/.test(w.lower) || !["det", "noun", "poss", "adj", "num"].includes(next.pos)) continue;
+    const base = verbs.toInfinitive(w.lower, world.model, "PresentTense");
+    if (base !== w.lower && verbs.conjugate(base, world.model).PresentTense === w.lower) w.pos = "verb";
   }
   // "a lonely giant builds", "a mercenary escorts": a modifier run after a determiner that ends
   // before a verb or a preposition ends in its noun.
@@ -370,9 +422,14 @@ export function readText(source: string, nounInfo?: NounTest): Reading {
       const info = (p: NounPhrase): NounInfo | undefined => nounInfo?.(p.head);
       const plural = (p: NounPhrase): boolean => p.plural || (info(p) !== undefined && info(p)!.lemma !== p.head);
       // A group of someone ("a gang of grandmothers", "a family of four"), or someone's someone ("the ghost of a cosmonaut"); not "the conductor of a night train".
-      const groupOf = (p: NounPhrase): boolean => (info(chosen)?.collective === true && (plural(p) || info(p)?.being === true)) || (info(chosen)?.being === true && info(p)?.being === true && info(p)?.collective === false);
+      const groupOf = (p: NounPhrase): boolean => (info(chosen)?.collective === true && plural(p)) || (info(chosen)?.maybeBeing === true && info(chosen)?.collective === false && info(p)?.being === true && info(p)?.collective === false);
       if (!chosen.proper && joiner?.lower === "of" && joined && groupOf(joined)) subject = `${chosen.label} of ${said(joined)}`;
       else if (!chosen.proper && joiner?.lower === "of" && s.words[chosen.end + 1]?.pos === "num" && chosen.end + 2 === firstVerb) subject = `${chosen.label} of ${(s.words[chosen.end + 1] as Word).text}`;
+      // "a girl made of gingerbread": what the protagonist is made of is part of who they are.
+      else if (joiner?.lower === "made" && s.words[chosen.end + 1]?.lower === "of") {
+        const stuff = s.phrases.find((p) => p.start === chosen.end + 2);
+        if (stuff) subject = `${chosen.label} made of ${said(stuff)}`;
+      }
       // "a father and daughter", "a mother and her teenage son": both are.
       else if (joiner?.lower === "and" && joined) {
         subject = `${chosen.label} and ${said(joined)}`;

@@ -1,7 +1,10 @@
 import nlp from "compromise";
 import { fillTemplate, type World } from "@/lib/kernel";
+import { getLexicon } from "@/lib/lexicon";
 import { framePrompt } from "../frame-prompt";
+import type { SceneManifest } from "../provider";
 import { composeScene } from "./paint/compose";
+import { readConditions } from "./paint/read";
 import { isFunctionWord } from "./read";
 
 // The measures of issue 26's quality test (author.setting.quality.test.ts), kept apart so that
@@ -47,21 +50,30 @@ export function proseOf(world: World): string[] {
     .map(fill);
 }
 
-/** The premise's nouns no prose field names. */
-export function unnamedNouns(premise: string, world: World): string[] {
+/** The premise's nouns (as a reader listed them, premises-setting.ts) no prose field names. */
+export function unnamedNouns(nouns: readonly string[], world: World): string[] {
   const said = wordsOf(proseOf(world).join(" "));
-  return premiseNouns(premise).filter((n) => !named(n, said));
+  return nouns.filter((n) => !named(n.toLowerCase(), said));
 }
 
-/** What the frames of every state hold: the manifest objects of each. */
-export function drawnObjects(world: World): { label: string; motif: string; subject?: boolean }[][] {
-  return Object.keys(world.scene.states).map((id) => composeScene({ ...framePrompt(world, id), aspect: "16:9", lite: true }).manifest.objects);
+/** The manifest of every state's frame, as generation paints them (lib/ai/frame-prompt.ts, with the worker's lexicon). */
+export function drawnFrames(world: World): SceneManifest[] {
+  const lexicon = getLexicon();
+  return Object.keys(world.scene.states).map((id) => composeScene({ ...framePrompt(world, id), aspect: "16:9", lite: true }, lexicon).manifest);
 }
 
-/** The premise's nouns no frame draws (as a word of an object's label). */
-export function undrawnNouns(premise: string, frames: { label: string }[][]): string[] {
-  const drawn = wordsOf(frames.flatMap((f) => f.map((o) => o.label)).join(" "));
-  return premiseNouns(premise).filter((n) => !drawn.has(n) && !drawn.has(singular(n)) && verbForms(n).length === 0);
+/**
+ * The premise's nouns no frame draws: not a word of any object's label, nor the light or
+ * weather a frame is painted in ("dawn", "storm"). A word the premise used as a verb is not
+ * a thing to draw.
+ */
+export function undrawnNouns(nouns: readonly string[], frames: SceneManifest[]): string[] {
+  const drawn = wordsOf(frames.flatMap((f) => f.objects.map((o) => o.label)).join(" "));
+  const lit = (n: string): boolean => {
+    const c = readConditions(n);
+    return (c.time !== null && frames.some((f) => f.timeOfDay === c.time)) || (c.weather !== null && frames.some((f) => f.weather === c.weather));
+  };
+  return nouns.map((n) => n.toLowerCase()).filter((n) => !drawn.has(n) && !drawn.has(singular(n)) && !lit(n));
 }
 
 /**
@@ -81,4 +93,20 @@ export function restatingSentences(world: World): string[] {
     }
   }
   return out;
+}
+
+/** The places of the old author's fixed stock (issue 26): "the pale library", "the humming harbor"… */
+const OLD_STOCK = /^(the )?(cold|hushed|smoke-dark|uneasy|golden|warm|sunlit|lively|grey|faded|quiet|rain-soft|shimmering|starlit|strange|glowing|restless|flickering|charged|breathless|still|pale|humming|soft|far|high|open|distant|lantern)[ -](garden|harbor|archive|market|tower|bridge|cellar|rooftop|observatory|chapel|workshop|station|orchard|lighthouse|library|canyon|courtyard|pier|shore|gate|room|hill|window|road|threshold)$/;
+const slugOf = (phrase: string): string => phrase.toLowerCase().replace(/^(the|a|an)\s+/, "").replace(/['’]s\b/g, "s").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+/** States whose place is a stock place (the old fixed list, or a genre's stock of stock.ts), by their ids. */
+export function stockStates(world: World, stock: readonly string[], nouns: readonly string[]): string[] {
+  const slugs = new Set(stock.map(slugOf));
+  const premise = new Set(nouns.map((n) => singular(n.toLowerCase())));
+  return Object.keys(world.scene.states).filter((id) => {
+    const place = id.replace(/^(s|end)\d+-?/, "");
+    // A stock phrase the premise itself names ("a bustling harbor market" → the harbor) is the premise's.
+    if (place.split("-").some((w) => premise.has(singular(w)))) return false;
+    return slugs.has(place) || OLD_STOCK.test(place.replace(/-/g, " "));
+  });
 }

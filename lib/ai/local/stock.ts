@@ -38,7 +38,7 @@ const GENRES: Genre[] = [
   {
     name: "fantasy",
     cues: /\b(knight|king|queen|prince|princess|witch|wizard|sorcerer|sorceress|mage|dragon|elf|dwarf|fairy|troll|giant|ogre|squire|monarch|sovereign|magic|magician|mythical|spell|kingdom)\b/,
-    places: [["the castle gate", "structure", "outdoor"], ["the village square", "place", "outdoor"], ["the old forest", "landform", "outdoor"], ["the tower stair", "structure", "indoor"], ["the great hall", "room", "indoor"], ["the river ford", "water", "outdoor"]],
+    places: [["the castle gate", "structure", "outdoor"], ["the village square", "place", "outdoor"], ["the old forest", "landform", "outdoor"], ["the tower stair", "structure", "indoor"], ["the banquet hall", "room", "indoor"], ["the river ford", "water", "outdoor"]],
   },
   {
     name: "crime",
@@ -53,7 +53,7 @@ const GENRES: Genre[] = [
   {
     name: "sport",
     cues: /\b(boxer|athlete|sport|sports|runner|swimmer|wrestler|coach|player|team|fighter|footballer|champion|game|competition|race)\b/,
-    places: [["the gym", "room", "indoor"], ["the locker room", "room", "indoor"], ["the ring", "structure", "indoor"], ["the empty bleachers", "structure", "outdoor"], ["the parking lot", "place", "outdoor"], ["the corner diner", "room", "indoor"]],
+    places: [["the gym", "room", "indoor"], ["the changing room", "room", "indoor"], ["the ring", "structure", "indoor"], ["the empty bleachers", "structure", "outdoor"], ["the parking lot", "place", "outdoor"], ["the corner diner", "room", "indoor"]],
   },
   {
     name: "war",
@@ -68,6 +68,9 @@ const GENRES: Genre[] = [
 ];
 
 const HOME: Genre["places"] = [["the kitchen", "room", "indoor"], ["the front porch", "structure", "outdoor"], ["the living room", "room", "indoor"], ["the bus stop", "structure", "outdoor"], ["the park bench", "place", "outdoor"], ["the corner shop", "room", "indoor"]];
+
+/** Every stock place, for the quality test's count of states a premise did not give. */
+export const STOCK_PLACES: readonly string[] = [...GENRES.flatMap((g) => g.places), ...HOME].map(([phrase]) => phrase);
 
 /** The genre's places for a premise's nouns (its protagonist's first), else a home's. */
 export function stockPlaces(nouns: readonly string[], lexicon: Lexicon): Place[] {

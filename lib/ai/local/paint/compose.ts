@@ -3,7 +3,7 @@ import type { Aspect, ReferenceLook } from "../../provider";
 import { f, hslToRgb, mix, rgb } from "./draw";
 import { PERSON_MOTIF } from "./lexicon";
 import { getMotif } from "./motifs";
-import { readScene, type Reading } from "./read";
+import { readScene, type PainterLexicon, type Reading } from "./read";
 import type { Box, Ctx, Look, ManifestObject, Motif, SceneManifest, TimeOfDay, Weather } from "./types";
 
 // Layout: the frame's text → a list of placed objects (motif, box, depth) → one SVG, drawn
@@ -26,11 +26,14 @@ export interface ComposeInput {
 interface Placed {
   label: string;
   motif: Motif;
+  kind?: string;
   box: Box;
   depth: number;
   subject?: boolean;
   /** Drawn under a veil of water. */
   underwater?: boolean;
+  /** Someone other than the protagonist: drawn in a look of their own. */
+  other?: boolean;
 }
 
 export interface ComposedScene {
@@ -122,24 +125,76 @@ function subjectOf(input: ComposeInput): string | undefined {
   return m?.[1]?.trim();
 }
 
-export function composeScene(input: ComposeInput): ComposedScene {
+/** The noun a subject is drawn as: "the diplomat's daughter, the one…" → daughter; "the gang of grandmothers" → grandmothers. */
+function headOf(subject: string): string | undefined {
+  let phrase = subject.split(/[,;(]/)[0]!.trim();
+  const of = / of /.exec(phrase);
+  // A group is drawn as its members and named as the group ("gang of grandmothers").
+  if (of && /\b(pair|gang|family|crew|team|band|troupe|tribe|pack|colony|swarm|flock|herd|group|couple)$/i.test(phrase.slice(0, of.index))) return phrase.replace(/^(the|a|an)\s+/i, "").toLowerCase();
+  if (of) phrase = phrase.slice(0, of.index);
+  const words = phrase.split(/\s+/).filter((w) => /[\p{L}]/u.test(w));
+  const last = words[words.length - 1];
+  return last === undefined || /^(the|a|an)$/i.test(last) ? undefined : last.replace(/['’]s?$/, "").toLowerCase();
+}
+
+/**
+ * The protagonist's label: its head with the nouns that say what kind of person it is ("child
+ * astronaut", "salvage diver"), but not a place it belongs to ("lighthouse keeper" is drawn as a
+ * keeper, the lighthouse as a lighthouse), so that grounding "the lighthouse" never finds the keeper.
+ */
+function heroNameOf(head: string | undefined, subject: string, lexicon: PainterLexicon): string | undefined {
+  if (!head || head.includes(" ")) return head;
+  const phrase = subject.split(/[,;(]/)[0]!.toLowerCase().split(/\s+/);
+  const at = phrase.lastIndexOf(head);
+  const before = at > 0 ? phrase[at - 1]!.replace(/['’]s?$/, "") : "";
+  const kind = before !== "" && before === phrase[at - 1] ? lexicon.pick(before)?.kind : undefined;
+  return kind && !["structure", "room", "place", "vehicle", "water", "landform", "celestial", "time", "abstract"].includes(kind) ? `${before} ${head}` : head;
+}
+
+/** How many figures a subject is: "the two rival chefs" two, "the gang of grandmothers" three, "the keeper" one. */
+export function figuresOf(subject: string | undefined): number {
+  if (!subject) return 1;
+  const head = subject.split(/[,;(]/)[0]!.toLowerCase();
+  const number = /\b(two|both|pair|twins|couple)\b/.test(head) ? 2 : /\b(three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|family|gang|crew|team|band|troupe|tribe|pack|colony|swarm|flock|herd|group)\b/.test(head) ? 3 : 0;
+  if (number > 0) return number;
+  if (/ and /.test(head)) return 2;
+  // The local author writes "the ones the camera follows" for a protagonist of several ("the musicians").
+  return /\bthe ones\b/i.test(subject) ? 3 : 1;
+}
+
+const SPACE = /\b(space|orbit|orbiting|comets?|asteroids?|planet|nebula|galaxy|starship|spaceship|space station|black sky|stars wheel|distant sun|zero-g)\b/;
+const DEEP = /\b(underwater|undersea|sea floor|seabed|ocean floor|sea bed|green gloom|cold dark water|filtered light|coral reef)\b/;
+
+/**
+ * Composes a frame. A lexicon (lib/lexicon, from a worker; the browser's simulator has none)
+ * lets every noun be drawn: a motif of its own when the library has one, else its nearest
+ * kind's, labelled with the noun.
+ */
+export function composeScene(input: ComposeInput, lexicon?: PainterLexicon): ComposedScene {
   const subject = subjectOf(input);
   const text = [input.prompt, input.mood].filter(Boolean).join(". ");
-  const reading: Reading = readScene(text);
+  // What to draw comes from the scene's own prose: with a lexicon every noun is drawn, so the
+  // camera's framing words ("over-the-shoulder framing") and the subject's "the one the camera
+  // follows" are left out; light, weather and pose still read the whole text.
+  const reading: Reading = lexicon ? { ...readScene(text, undefined), named: readScene(input.prompt.replace(/,\s*featuring .*$/i, ""), lexicon).named } : readScene(text);
+  const lower = text.toLowerCase();
+  const inSpace = SPACE.test(lower) || reading.named.some((n) => n.kind === "celestial");
+  const deep = !inSpace && DEEP.test(lower);
   const rng: Prng = createPrng(hashString(JSON.stringify(["paint-v2", text, input.aspect, subject ?? ""])));
   const W = input.aspect === "16:9" ? 1280 : 720;
   const H = 720;
-  const time: TimeOfDay = input.conditions?.timeOfDay ?? reading.time ?? rng.pick(["day", "dusk", "dawn", "night", "day"] as const);
-  const weather: Weather = input.conditions?.weather ?? reading.weather ?? (rng.next() < 0.7 ? "clear" : "cloudy");
+  // Space is always night (a black sky); there is no weather in space or under the sea.
+  const time: TimeOfDay = input.conditions?.timeOfDay ?? (inSpace ? "night" : reading.time) ?? rng.pick(["day", "dusk", "dawn", "night", "day"] as const);
+  const weather: Weather = input.conditions?.weather ?? (inSpace || deep ? "clear" : (reading.weather ?? (rng.next() < 0.7 ? "clear" : "cloudy")));
   const light = LIGHT[time] * (weather === "storm" ? 0.7 : weather === "rain" || weather === "fog" ? 0.85 : 1);
-  let [skyTop, skyBottom] = SKY[time].map((c, i) => tinted(c, input.reference?.look, i + 1)) as [string, string];
+  let [skyTop, skyBottom] = (inSpace ? ["#020308", "#0b1024"] : deep ? ["#06222c", "#12535a"] : SKY[time].map((c, i) => tinted(c, input.reference?.look, i + 1))) as [string, string];
   if (weather === "storm" || weather === "rain") [skyTop, skyBottom] = [rgb(mix(hex(skyTop), [40, 44, 54], 0.6)), rgb(mix(hex(skyBottom), [70, 76, 88], 0.6))];
   if (weather === "fog") skyBottom = rgb(mix(hex(skyBottom), [200, 204, 210], 0.6));
   const haze = hex(skyBottom);
   const hazeK = weather === "fog" ? 1.2 : 0.55;
 
   // Sort what the text names into the layers of the frame.
-  const byLayer = new Map<string, Array<{ label: string; motif: Motif }>>();
+  const byLayer = new Map<string, Array<{ label: string; motif: Motif; kind?: string }>>();
   const people: string[] = [];
   for (const n of reading.named) {
     for (const id of n.motifs) {
@@ -150,22 +205,25 @@ export function composeScene(input: ComposeInput): ComposedScene {
       const motif = getMotif(id);
       const layer = GROUNDS.has(id) ? "ground" : motif.layer;
       const list = byLayer.get(layer) ?? [];
-      if (!list.some((e) => e.motif.id === id)) list.push({ label: n.label, motif });
+      if (!list.some((e) => e.motif.id === id && (!lexicon || e.label === n.label))) list.push({ label: n.label, motif, ...(n.kind ? { kind: n.kind } : {}) });
       byLayer.set(layer, list);
     }
   }
-  const get = (layer: string): Array<{ label: string; motif: Motif }> => byLayer.get(layer) ?? [];
+  const get = (layer: string): Array<{ label: string; motif: Motif; kind?: string }> => byLayer.get(layer) ?? [];
   const firstIndex = (pred: (id: string) => boolean): number => reading.named.findIndex((n) => n.motifs.some(pred));
   const roomAt = firstIndex((id) => getMotif(id === PERSON_MOTIF ? "room" : id).layer === "room" && id !== PERSON_MOTIF);
   const outAt = firstIndex((id) => id !== PERSON_MOTIF && (GROUNDS.has(id) || getMotif(id).layer === "range"));
   const indoor = roomAt >= 0 && (outAt < 0 || roomAt < outAt);
 
   // The protagonist: the subject's person or animal, else the text's first person.
-  const subjectReading = subject ? readScene(subject) : undefined;
+  const subjectReading = subject ? readScene(subject, lexicon) : undefined;
   const subjectAnimal = subjectReading?.named.find((n) => n.motifs.some((id) => id !== PERSON_MOTIF && getMotif(id).layer === "figure"));
   const subjectPerson = subjectReading?.named.find((n) => n.motifs.includes(PERSON_MOTIF));
   // Else the head of the subject's first noun phrase ("the sheriff, the one the camera follows" → "sheriff").
-  const heroLabel = subjectPerson?.label ?? subjectAnimal?.label ?? (subject ? subject.split(/[,;(]/)[0]!.trim().split(/\s+/).slice(-1)[0] : people[0]);
+  // Else the head of the subject's first noun phrase ("the sheriff, the one the camera follows" → "sheriff").
+  const readLabel = subjectPerson?.label ?? subjectAnimal?.label ?? (subject ? subject.split(/[,;(]/)[0]!.trim().split(/\s+/).slice(-1)[0] : people[0]);
+  // With a lexicon, "the diplomat's daughter" is the daughter, "the gang of grandmothers" the gang, "the child astronaut" a child astronaut.
+  const heroLabel = lexicon && subject ? heroNameOf(/['’]s |\bof\b/.test(subject.split(/[,;(]/)[0]!) ? headOf(subject) : readLabel, subject, lexicon) : readLabel;
   const heroMotif = subjectAnimal && !subjectPerson ? getMotif(subjectAnimal.motifs.find((id) => id !== PERSON_MOTIF)!) : getMotif(`person-${reading.pose}`);
   const look = lookOf(subject ?? heroLabel ?? "someone", input.reference?.look);
   // An animal protagonist is drawn once, as the protagonist.
@@ -173,7 +231,7 @@ export function composeScene(input: ComposeInput): ComposedScene {
 
   const placed: Placed[] = [];
   const heroX = W * (0.4 + rng.next() * 0.2);
-  const propSlots = [0.14, 0.3, 0.7, 0.86].map((u) => W * u).sort((a, b) => Math.abs(b - heroX) - Math.abs(a - heroX));
+  const propSlots = [...[0.14, 0.3, 0.7, 0.86].map((u) => W * u).sort((a, b) => Math.abs(b - heroX) - Math.abs(a - heroX)), W * 0.22, W * 0.78];
   const landSlots = rng.next() < 0.5 ? [0.24, 0.76, 0.5] : [0.76, 0.24, 0.5];
   let horizon: number | null = null;
 
@@ -185,23 +243,24 @@ export function composeScene(input: ComposeInput): ComposedScene {
     if (!wallThings.some((e) => e.motif.id === "window")) wallThings.push({ label: "window", motif: getMotif("window") });
     wallThings.slice(0, 3).forEach((e, i) => {
       const cx = W * [0.3, 0.7, 0.5][i]!;
-      placed.push({ label: e.label, motif: e.motif, box: standing(e.motif, cx, wallLine - (e.motif.id === "window" ? H * 0.2 : 0), e.motif.size * H * 1.1, W, H), depth: 0.7 });
+      placed.push({ label: e.label, motif: e.motif, ...(e.kind ? { kind: e.kind } : {}), box: standing(e.motif, cx, wallLine - (e.motif.id === "window" ? H * 0.2 : 0), e.motif.size * H * 1.1, W, H), depth: 0.7 });
     });
     const floorThings = [...get("figure"), ...get("prop").filter((e) => !ON_WALL.has(e.motif.id)), ...get("landmark").filter((e) => e.motif.size < 0.3)];
-    floorThings.slice(0, 3).forEach((e, i) => {
-      placed.push({ label: e.label, motif: e.motif, box: standing(e.motif, propSlots[i]!, H * 0.86, e.motif.size * H * 1.2, W, H), depth: 0.35 });
+    floorThings.slice(0, lexicon ? 5 : 3).forEach((e, i) => {
+      const back = i >= 4;
+      placed.push({ label: e.label, motif: e.motif, ...(e.kind ? { kind: e.kind } : {}), box: standing(e.motif, propSlots[i]!, back ? H * 0.8 : H * 0.86, e.motif.size * H * (back ? 0.8 : 1.2), W, H), depth: back ? 0.45 : 0.35 });
     });
   } else {
     horizon = H * (0.52 + rng.next() * 0.08);
     const named = get("ground")[0];
     // Unnamed ground follows from what stands on it: boats and islands float, a city has streets.
     const afloatNamed = get("landmark").some((e) => AFLOAT.has(e.motif.id)) || get("figure").some((e) => e.motif.id === "whale" || e.motif.id === "fish");
-    const groundMotif = named?.motif ?? getMotif(afloatNamed ? "sea" : weather === "snow" ? "snowfield" : get("range").some((e) => e.motif.id === "city") ? "street" : "meadow");
+    const groundMotif = inSpace ? getMotif("regolith") : deep ? getMotif("seabed") : (named?.motif ?? getMotif(afloatNamed ? "sea" : weather === "snow" ? "snowfield" : get("range").some((e) => e.motif.id === "city") ? "street" : "meadow"));
     const sky: Placed[] = [];
     // Storm clouds would hide a sun or moon completely: a manifest lists only what can be seen.
-    const namedSky = get("sky").filter((e) => !(weather === "storm" && (e.motif.id === "sun" || e.motif.id === "moon")));
+    const namedSky = get("sky").filter((e) => !(weather === "storm" && (e.motif.id === "sun" || e.motif.id === "moon")) && !((inSpace || deep) && (e.motif.id === "cloud" || e.motif.id === "storm-cloud")));
     const lamp = time === "night" ? "moon" : "sun";
-    if (weather !== "storm" && weather !== "rain" && !namedSky.some((e) => e.motif.id === "sun" || e.motif.id === "moon")) namedSky.push({ label: lamp, motif: getMotif(lamp) });
+    if (!inSpace && !deep && weather !== "storm" && weather !== "rain" && !namedSky.some((e) => e.motif.id === "sun" || e.motif.id === "moon")) namedSky.push({ label: lamp, motif: getMotif(lamp) });
     if (weather === "storm" && !namedSky.some((e) => e.motif.id === "storm-cloud")) namedSky.push({ label: "storm", motif: getMotif("storm-cloud") }, { label: "lightning", motif: getMotif("lightning") });
     if (weather === "cloudy" && !namedSky.some((e) => e.motif.id === "cloud")) namedSky.push({ label: "cloud", motif: getMotif("cloud") });
     for (const e of namedSky) {
@@ -217,23 +276,25 @@ export function composeScene(input: ComposeInput): ComposedScene {
     placed.push(...sky.sort((a, b) => b.depth - a.depth));
     get("range").slice(0, 2).forEach((e, i) => {
       const h = e.motif.size * H * (i === 0 ? 1 : 0.7);
-      placed.push({ label: e.label, motif: e.motif, box: { x: 0, y: horizon! - h + 4, w: W, h }, depth: 0.92 - i * 0.04 });
+      placed.push({ label: e.label, motif: e.motif, ...(e.kind ? { kind: e.kind } : {}), box: { x: 0, y: horizon! - h + 4, w: W, h }, depth: 0.92 - i * 0.04 });
     });
-    placed.push({ label: named?.label ?? groundMotif.label, motif: groundMotif, box: { x: 0, y: horizon, w: W, h: H - horizon }, depth: 0.8 });
+    placed.push({ label: (inSpace || deep ? undefined : named?.label) ?? groundMotif.label, motif: groundMotif, box: { x: 0, y: horizon, w: W, h: H - horizon }, depth: 0.8 });
 
     const water = WATERS.has(groundMotif.id);
     get("landmark").slice(0, 3).forEach((e, i) => {
       const afloat = water && AFLOAT.has(e.motif.id);
       const base = afloat ? horizon! + H * (0.05 + i * 0.03) : horizon! + H * (0.04 + i * 0.02);
       const scale = afloat ? 0.6 : 1 - i * 0.15;
-      placed.push({ label: e.label, motif: e.motif, box: standing(e.motif, W * landSlots[i]!, base, e.motif.size * H * scale, W, H), depth: 0.55 - i * 0.02 });
+      placed.push({ label: e.label, motif: e.motif, ...(e.kind ? { kind: e.kind } : {}), box: standing(e.motif, W * landSlots[i]!, base, e.motif.size * H * scale, W, H), depth: 0.55 - i * 0.02 });
     });
     const under = reading.underwater && water;
-    [...get("prop"), ...get("figure")].slice(0, 4).forEach((e, i) => {
+    [...get("prop"), ...get("figure")].slice(0, lexicon ? 6 : 4).forEach((e, i) => {
       const sunk = under && (e.motif.layer === "prop" || e.motif.id === "fish" || e.motif.id === "whale");
-      const base = sunk ? H * 0.97 : H * (0.86 + (i % 2) * 0.04);
-      const size = e.motif.size * H * (sunk ? 1.3 : 1);
-      placed.push({ label: e.label, motif: e.motif, box: standing(e.motif, propSlots[i]!, base, size, W, H), depth: sunk ? 0.45 : 0.3, underwater: sunk });
+      // The fifth and sixth things stand farther back, smaller, between the first four.
+      const back = i >= 4;
+      const base = sunk ? H * 0.97 : back ? H * 0.78 : H * (0.86 + (i % 2) * 0.04);
+      const size = e.motif.size * H * (sunk ? 1.3 : back ? 0.7 : 1);
+      placed.push({ label: e.label, motif: e.motif, ...(e.kind ? { kind: e.kind } : {}), box: standing(e.motif, propSlots[i]!, base, size, W, H), depth: sunk ? 0.45 : back ? 0.4 : 0.3, underwater: sunk });
     });
   }
 
@@ -246,7 +307,22 @@ export function composeScene(input: ComposeInput): ComposedScene {
       placed.push({ label: "rock", motif: rock, box: clampBox({ x: heroX - box.w * 1.6, y: base - H * 0.04, w: box.w * 3.2, h: H - base + H * 0.04 }, W), depth: 0.25 });
     }
     placed.push({ label: heroLabel, motif: heroMotif, box, depth: 0.15, subject: true });
+    // "Two rival chefs", "a gang of grandmothers": the others stand beside the first.
+    const figures = figuresOf(subject);
+    for (let k = 1; k < Math.min(3, figures); k++) {
+      const dx = box.w * 1.15 * (k % 2 === 1 ? 1 : -1) * Math.ceil(k / 2);
+      placed.push({ label: heroLabel, motif: heroMotif, box: clampBox({ ...box, x: box.x + dx }, W), depth: 0.15 + k * 0.01, subject: true });
+    }
   }
+  // Other people the text names stand a little farther back, each in a look of their own.
+  const heroWords = new Set((subject ?? "").toLowerCase().split(/[^\p{L}]+/u));
+  // (Only with a lexicon: the simulator's rooms, read without one, hold what the library alone draws.)
+  const others = lexicon ? [...new Set(people)].filter((label) => label !== heroLabel && !heroWords.has(label)).slice(0, 2) : [];
+  others.forEach((label, k) => {
+    const motif = getMotif("person-standing");
+    const cx = W * (heroX < W / 2 ? [0.72, 0.88] : [0.12, 0.28])[k]!;
+    placed.push({ label, motif, box: standing(motif, cx, indoor ? H * 0.9 : H * 0.88, motif.size * H * (indoor ? 1.1 : 0.9), W, H), depth: 0.28 + k * 0.01, other: true });
+  });
   placed.sort((a, b) => b.depth - a.depth);
 
   // Draw.
@@ -259,7 +335,7 @@ export function composeScene(input: ComposeInput): ComposedScene {
   }
   for (const p of placed) {
     const skyish = p.motif.layer === "sky";
-    const ctx: Ctx = { rng: createPrng(hashString(`${p.motif.id}|${p.label}`)), ink: inkFor(p.depth, skyish ? 1 : indoor ? Math.max(0.6, light) : light, haze, indoor ? 0 : hazeK), glow, time, weather, look };
+    const ctx: Ctx = { rng: createPrng(hashString(`${p.motif.id}|${p.label}`)), ink: inkFor(p.depth, skyish ? 1 : indoor ? Math.max(0.6, light) : light, haze, indoor ? 0 : hazeK), glow, time, weather, look: p.other ? lookOf(p.label) : look };
     const drawn = p.motif.draw(p.box, ctx);
     objectSvgs.push(drawn);
     body.push(drawn);
@@ -298,6 +374,7 @@ export function composeScene(input: ComposeInput): ComposedScene {
     box: { x: r3(p.box.x / W), y: r3(p.box.y / H), w: r3(p.box.w / W), h: r3(p.box.h / H) },
     depth: p.depth,
     ...(p.subject ? { subject: true } : {}),
+    ...(p.kind ? { kind: p.kind } : {}),
   }));
   const manifest: SceneManifest = {
     version: 1,

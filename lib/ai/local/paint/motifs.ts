@@ -1,11 +1,12 @@
 import { BEING_MOTIFS } from "./motifs-beings";
 import { BUILT_MOTIFS } from "./motifs-built";
+import { KIND_MOTIFS } from "./motifs-kinds";
 import { LAND_MOTIFS } from "./motifs-land";
 import { THING_MOTIFS } from "./motifs-things";
 import type { Motif } from "./types";
 
 /** Every motif the local painter can draw, by id. */
-export const MOTIFS: ReadonlyMap<string, Motif> = new Map([...LAND_MOTIFS, ...BUILT_MOTIFS, ...THING_MOTIFS, ...BEING_MOTIFS].map((m) => [m.id, m]));
+export const MOTIFS: ReadonlyMap<string, Motif> = new Map([...LAND_MOTIFS, ...BUILT_MOTIFS, ...THING_MOTIFS, ...BEING_MOTIFS, ...KIND_MOTIFS].map((m) => [m.id, m]));
 
 export function getMotif(id: string): Motif {
   const motif = MOTIFS.get(id);

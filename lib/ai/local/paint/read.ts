@@ -10,6 +10,60 @@ const isRoleNoun = (w: string): boolean => ROLE_NOUNS.has(w) || (w.endsWith("s")
 export interface Named {
   label: string;
   motifs: readonly string[];
+  /** The lexicon's kind of it, when the painter was handed a lexicon. */
+  kind?: string;
+}
+
+/**
+ * What the painter asks the lexicon (lib/lexicon, handed in by the caller so that this module
+ * stays free of I/O for the browser's simulator): a noun's kind, its ancestors' words nearest
+ * first, and its definition.
+ */
+export interface PainterLexicon {
+  lemmaOf?(word: string): string | undefined;
+  pick(word: string, options?: { expect?: "place" | "thing" | "being" }): { lemma: string; kind: string; lexname: string; words: readonly string[]; ancestors: readonly string[]; gloss: string } | undefined;
+}
+
+/** The motif of a kind with no picture of its own nearer up the noun's chain. */
+const KIND_FALLBACK: Record<string, string> = {
+  person: PERSON_MOTIF, group: PERSON_MOTIF, animal: "creature", plant: "plant", food: "food", structure: "building", room: "room", vehicle: "cart",
+  container: "chest", furniture: "table", garment: "garment", weapon: "sword", device: "machine", artifact: "machine", celestial: "planet",
+  water: "lake", landform: "hills", place: "meadow", natural: "rock", substance: "crystal", fire: "campfire", light: "lantern",
+};
+/** Kinds nothing can be drawn for. */
+const UNDRAWN = new Set(["time", "abstract", "sound", "body"]);
+
+/**
+ * The motifs for a noun the library has no word for: the nearest of its ancestors that has a
+ * picture ("samurai" → warrior → person; "cormorant" → seabird → bird), else its kind's
+ * ("samovar" → a machine); weather by what its words say ("sandstorm" → storm clouds).
+ */
+export function motifsByKind(word: string, lexicon: PainterLexicon): { motifs: readonly string[]; kind: string } | undefined {
+  // A thing, else a place or someone, before an idea ("cinema" the theatre, not the medium).
+  const tries = (["thing", "place", "being"] as const).map((expect) => lexicon.pick(word, { expect }));
+  const sense = tries.find((t) => t !== undefined && !UNDRAWN.has(t.kind) && t.kind !== "weather") ?? tries[0];
+  if (!sense) {
+    // A word WordNet does not know ("longship", "treehouse"): drawn as the noun it ends in.
+    for (let k = 3; k <= word.length - 3; k++) {
+      const tail = word.slice(k);
+      const m = motifsOf(tail);
+      if (m) return { motifs: m, kind: "artifact" };
+    }
+    return undefined;
+  }
+  // A message, a poem, a letter: drawn as the page it is written on.
+  if (sense.lexname === "communication" && [...sense.words, ...sense.ancestors].some((a) => /^(message|written communication|writing|text|document|letter|poem|poetry|verse|note)$/.test(a))) return { motifs: ["scroll"], kind: "artifact" };
+  if (UNDRAWN.has(sense.kind)) return undefined;
+  if (sense.kind === "weather") {
+    const weather = readConditions([word, ...sense.ancestors.slice(0, 4), sense.gloss].join(" ")).weather;
+    return { motifs: [weather === "storm" || weather === "rain" || weather === "snow" ? "storm-cloud" : "cloud"], kind: "weather" };
+  }
+  for (const w of [...sense.words, ...sense.ancestors]) {
+    const m = motifsOf(w);
+    if (m) return { motifs: m, kind: sense.kind };
+  }
+  const fallback = KIND_FALLBACK[sense.kind];
+  return fallback ? { motifs: [fallback], kind: sense.kind } : undefined;
 }
 
 export interface Reading {
@@ -54,22 +108,29 @@ export function readConditions(text: string): { time: TimeOfDay | null; weather:
  * the lexicon, two-word compounds first ("bell tower" → tower + bell; "lighthouse keeper" →
  * lighthouse + person), and time of day, weather and pose from all its words.
  */
-export function readScene(text: string): Reading {
+export function readScene(text: string, lexicon?: PainterLexicon): Reading {
   const lower = text.toLowerCase();
   const terms = nlp(text).terms().json() as Array<{ terms: Array<{ normal: string; tags: string[] }> }>;
   const words = terms.map((t) => {
     const tags = t.terms[0]?.tags ?? [];
     // compromise's own classes: an Actor or a Person is someone to draw, a City or a Place somewhere.
     const kind = tags.includes("Actor") || tags.includes("Person") ? "person" : tags.includes("City") || tags.includes("Place") ? "place" : undefined;
-    return { w: (t.terms[0]?.normal ?? "").replace(/[^a-z-]/g, ""), noun: tags.includes("Noun"), kind };
+    return { w: (t.terms[0]?.normal ?? "").replace(/['’]s$/, "").replace(/[^a-z-]/g, ""), noun: tags.includes("Noun"), verb: tags.includes("Verb"), kind };
+  });
+  // compromise reads some nouns as verbs after a modifier ("the rowing boat is"): with a lexicon,
+  // a word it knows as a noun, right after a noun or an adjective-like word, is that noun.
+  if (lexicon) words.forEach((x, i) => {
+    const prev = words[i - 1];
+    if (!x.noun && x.verb && prev && prev.noun && lexicon.pick(x.w) !== undefined) x.noun = true;
   });
   const named: Named[] = [];
   const seen = new Set<string>();
-  const add = (label: string, motifs: readonly string[]): void => {
-    const key = motifs.join("+");
-    if (seen.has(key)) return;
+  const add = (label: string, motifs: readonly string[], kind?: string): void => {
+    // With a lexicon every noun is drawn under its own name, so two nouns drawn alike both count.
+    const key = lexicon ? `${label}|${motifs.join("+")}` : motifs.join("+");
+    if (seen.has(key) || (lexicon && named.some((n) => n.label === label))) return;
     seen.add(key);
-    named.push({ label, motifs });
+    named.push({ label, motifs, ...(kind ? { kind } : {}) });
   };
   for (let i = 0; i < words.length; i++) {
     const a = words[i]!;
@@ -80,10 +141,28 @@ export function readScene(text: string): Reading {
       i++;
       continue;
     }
-    if (!a.noun || a.w === "") continue;
-    const m = motifsOf(a.w) ?? (a.kind === "person" || isRoleNoun(a.w) ? [PERSON_MOTIF] : a.kind === "place" ? ["city"] : undefined);
+    if (!a.noun || a.w === "" || /^(here|there|now|then|today|tonight|everything|nothing|something|anything)$/.test(a.w)) continue;
+    // With a lexicon, two nouns in a row are one thing named by both ("concert hall", "pocket
+    // watch", "research vessel"), drawn as its head; a person's place ("lighthouse keeper",
+    // "street boy") is drawn apart from the person.
+    // ("the witch keeps", "the apprentice reaches": someone and a verb compromise reads as a plural noun, not a compound.)
+    const subjectAndVerb = lexicon !== undefined && b !== undefined && /[^s]s$/.test(b.w) && lexicon.lemmaOf?.(`${a.w} ${b.w}`) === undefined && (motifsOf(a.w)?.includes(PERSON_MOTIF) || ["person", "animal", "group"].includes(lexicon.pick(a.w, { expect: "being" })?.kind ?? ""));
+    if (lexicon && b && b.noun && b.w !== "" && !subjectAndVerb && !/^(here|there|now|then)$/.test(b.w)) {
+      const compound = `${a.w} ${b.w}`;
+      const headMotifs = motifsOf(compound) ?? motifsOf(b.w) ?? motifsByKind(compound, lexicon)?.motifs ?? motifsByKind(b.w, lexicon)?.motifs;
+      if (headMotifs && !headMotifs.includes(PERSON_MOTIF)) {
+        add(compound, headMotifs, motifsByKind(compound, lexicon)?.kind ?? motifsByKind(b.w, lexicon)?.kind);
+        i++;
+        continue;
+      }
+    }
+    const own = motifsOf(a.w);
+    const byKind = own === undefined && lexicon ? motifsByKind(a.w, lexicon) : undefined;
+    // With a lexicon, its word on what a noun is wins over compromise's guess ("the night chef": night is a time, not a person).
+    const guess = lexicon && lexicon.pick(a.w) !== undefined ? undefined : a.kind;
+    const m = own ?? byKind?.motifs ?? (guess === "person" || (!lexicon && isRoleNoun(a.w)) ? [PERSON_MOTIF] : guess === "place" ? ["city"] : undefined);
     // A noun modifying a person noun ("lighthouse keeper") names a place or thing of its own too.
-    if (m) add(a.w, m);
+    if (m) add(a.w, m, byKind?.kind);
   }
   // Person nouns collapse to one label per distinct word; keep at most three people.
   const people = named.filter((n) => n.motifs.includes(PERSON_MOTIF));
