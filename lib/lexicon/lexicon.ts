@@ -159,6 +159,30 @@ export function createLexicon(wordnet: WordNet = openWordNet()): Lexicon {
     return found;
   }
 
+  // Both memoised: a premise asks about the same words many times.
+  const contextCache = new Map<string, string[]>();
+  /** A context word, its base form and what it is (its nearest ancestors' first words). */
+  function contextWords(w: string): string[] {
+    const hit = contextCache.get(w);
+    if (hit) return hit;
+    const base = lemmaOf(w);
+    const first = base ? wordnet.offsetsOf(base)[0] : undefined;
+    const found = [w, base ?? w, ...(first !== undefined ? chainOf(first).slice(1, 4).flatMap((s) => s.words.slice(0, 2)).flatMap(words) : [])].filter((x) => x.length > 2 && !GENERAL.has(x));
+    if (contextCache.size > 20_000) contextCache.clear();
+    contextCache.set(w, found);
+    return found;
+  }
+  const ownCache = new Map<number, Set<string>>();
+  /** The words a sense is told by: its definition, its words, topics and nearest ancestors. */
+  function ownWords(s: NounSense): Set<string> {
+    const hit = ownCache.get(s.id);
+    if (hit) return hit;
+    const found = new Set([...words(s.gloss), ...s.words.flatMap(words), ...s.topics.flatMap(words), ...s.ancestors.slice(0, 3).flatMap(words)].flatMap((w) => [w, w.replace(/s$/, "")]));
+    if (ownCache.size > 20_000) ownCache.clear();
+    ownCache.set(s.id, found);
+    return found;
+  }
+
   function pick(word: string, options: PickOptions = {}): NounSense | undefined {
     const all = senses(word);
     if (all.length <= 1) return all[0];
@@ -167,16 +191,8 @@ export function createLexicon(wordnet: WordNet = openWordNet()): Lexicon {
     const tagged = familiarity(lemma);
     // The context's words, and what each of them is (its nearest ancestors): "orchids" brings
     // "plant", which a greenhouse's definition shares and a music school's does not.
-    const context = new Set(
-      (options.context ?? [])
-        .flatMap(words)
-        .flatMap((w) => {
-          const base = lemmaOf(w);
-          const first = base ? wordnet.offsetsOf(base)[0] : undefined;
-          return [w, base ?? w, ...(first !== undefined && base !== lemma ? chainOf(first).slice(1, 4).flatMap((s) => s.words.slice(0, 2)).flatMap(words) : [])];
-        })
-        .filter((w) => w.length > 2 && w !== lemma && !GENERAL.has(w)),
-    );
+    const context = new Set<string>();
+    for (const phrase of options.context ?? []) for (const w of words(phrase)) for (const c of contextWords(w)) if (c !== lemma) context.add(c);
     let best: NounSense | undefined;
     let bestScore = -Infinity;
     all.forEach((s, rank) => {
@@ -186,8 +202,10 @@ export function createLexicon(wordnet: WordNet = openWordNet()): Lexicon {
       if (options.expect === "place" && PLACE_KINDS.has(s.kind)) score += 2.5;
       if (options.expect === "thing" && THING_KINDS.has(s.kind)) score += 2;
       if (options.expect === "being" && BEING_KINDS.has(s.kind)) score += 2.5;
-      const own = new Set([...words(s.gloss), ...s.words.flatMap(words), ...s.topics.flatMap(words), ...s.ancestors.slice(0, 3).flatMap(words)].flatMap((w) => [w, w.replace(/s$/, "")]));
-      for (const w of context) if (own.has(w)) score += s.topics.some((t) => t === w) ? 6 : 2;
+      if (context.size > 0) {
+        const own = ownWords(s);
+        for (const w of context) if (own.has(w)) score += s.topics.some((t) => t === w) ? 6 : 2;
+      }
       if (score > bestScore) {
         best = s;
         bestScore = score;

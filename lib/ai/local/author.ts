@@ -5,9 +5,9 @@ import { readCast, type Cast, type Place, type Thing } from "./cast";
 import { readConditions } from "./paint/read";
 import { sceneSvgDataUri } from "./painter";
 import { agree, ambientOf, ARRIVALS, LIGHT_ADJECTIVES, looksPlural, mendOpeners, MOOD_ADJECTIVES, moodFor, restates, movesTo, OPENERS, thingDetail, TIME_PHRASES, TIMES_BY_ENV, timeId, WEATHER_PHRASES } from "./prose";
-import { isFunctionWord, readText, type NounTest } from "./read";
+import { isFunctionWord, readText, type NounInfo, type NounTest } from "./read";
 import { stockPlaces } from "./stock";
-import { capitalize, cleanText, extractStory, truncate, type Action, type StoryFacts, type Tone } from "./text";
+import { capitalize, cleanText, readStory, truncate, type Action, type StoryFacts, type Tone } from "./text";
 
 // The local author: a procedural world from the premise's (or chapter's) own setting, places,
 // people and goal. Every noun is read through the lexicon (lib/lexicon, WordNet 3.1), so the
@@ -134,8 +134,20 @@ function goalOf(deeds: readonly Action[], text: string, setting: Place | null): 
 }
 
 /** The reader's questions about a noun, answered by the lexicon. */
+const nounInfoCache = new WeakMap<Lexicon, Map<string, NounInfo | undefined>>();
+
 export function nounInfoOf(lexicon: Lexicon): NounTest {
+  let cache = nounInfoCache.get(lexicon);
+  if (!cache) nounInfoCache.set(lexicon, (cache = new Map()));
+  const known = cache;
   return (word) => {
+    if (known.has(word)) return known.get(word);
+    const info = readNoun(word);
+    if (known.size > 20_000) known.clear();
+    known.set(word, info);
+    return info;
+  };
+  function readNoun(word: string): NounInfo | undefined {
     const lemma = lexicon.lemmaOf(word);
     if (lemma === undefined) return undefined;
     // Someone only when that is what the word first means ("cosmonaut", not "trawler" the fisherman).
@@ -145,7 +157,7 @@ export function nounInfoOf(lexicon: Lexicon): NounTest {
     const collective = lexicon.senses(lemma).slice(0, 4).some((s) => s.kind === "group" || s.lexname === "group" || s.lexname === "quantity");
     const maybeBeing = lexicon.senses(lemma).slice(0, 4).some((s) => BEING_KINDS.has(s.kind));
     return { lemma, being, maybeBeing, collective };
-  };
+  }
 }
 
 /** The first sentence of some candidates that says no word twice (else the first). */
@@ -169,7 +181,7 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   const lexicon = getLexicon();
   const source = `${premise}\n${text}`;
   const nounInfo = nounInfoOf(lexicon);
-  const facts = extractStory(source, nounInfo);
+  const { facts, reading: sourceReading } = readStory(source, nounInfo);
   const tone: Tone = (input.bible?.tone as Tone | undefined) && own(MOOD_ADJECTIVES, input.bible?.tone ?? "") ? (input.bible?.tone as Tone) : facts.tone;
   const moods = shuffle(MOOD_ADJECTIVES[tone], rng);
   const lights = shuffle(LIGHT_ADJECTIVES[tone], rng);
@@ -179,7 +191,8 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   const plural = !input.bible && subject !== "" && hero === subject && facts.subjectPlural;
   const v = (phrase: string): string => agree(phrase, plural);
   const castText = [premise, text, input.bible ? [input.bible.setting, ...input.bible.places].join(". ") : ""].join("\n");
-  const castReading = readText(cleanText(castText), nounInfo);
+  // A premise's cast is read from the same reading; a chapter's adds its bible's places.
+  const castReading = input.bible ? readText(cleanText(castText), nounInfo) : sourceReading;
   const cast: Cast = readCast({ text: castText, hero, heroAliases: castReading.aliases, heroPlural: plural, lexicon, reading: castReading });
 
   // Other people, never the hero under another form of the name ("Ines Marrow" beside "Ines").

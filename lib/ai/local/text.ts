@@ -1,7 +1,7 @@
 // Text analysis for the local author: the protagonist, places, people, actions and things of a
 // premise or a chapter, read with compromise (read.ts) and sorted with word lists. Deterministic.
 
-import { readText, thirdPerson, type NounTest } from "./read";
+import { readText, thirdPerson, type NounTest, type Reading } from "./read";
 export type { NounInfo, NounTest } from "./read";
 import { PLACE_NAME_HEADS, PLACE_NOUNS, ROLE_NOUNS, SPATIAL, STOPWORDS, TIME_NOUNS, TONE_WORDS } from "./words";
 
@@ -138,6 +138,11 @@ const ASCII_WORD = /^[\p{L}\p{M}'’-]+$/u;
 
 /** Reads places, people, actions and things out of a premise or a chapter (see read.ts). */
 export function extractStory(source: string, isNoun?: NounTest): StoryFacts {
+  return readStory(source, isNoun).facts;
+}
+
+/** extractStory, with the reading it made (the local author reads a premise's cast from the same one). */
+export function readStory(source: string, isNoun?: NounTest): { facts: StoryFacts; reading: Reading } {
   const text = cleanText(lineBreaksAsSentences(source.slice(0, MAX_SCANNED_CHARS)));
   const reading = readText(text, isNoun);
   const places = new Counter();
@@ -211,7 +216,7 @@ export function extractStory(source: string, isNoun?: NounTest): StoryFacts {
   for (const p of places.ranked()) if (things.has(p)) things.delete(p);
   for (const p of people.ranked()) if (things.has(p)) things.delete(p);
 
-  return {
+  const facts: StoryFacts = {
     subject: reading.subject,
     subjectPlural: reading.subjectPlural,
     firstPerson: reading.firstPerson,
@@ -224,6 +229,7 @@ export function extractStory(source: string, isNoun?: NounTest): StoryFacts {
     modifiers: modifiers.inOrder().slice(0, 16),
     tone: detectTone(reading.sentences.flatMap((x) => x.words.map((w) => w.lower))),
   };
+  return { facts, reading };
 }
 
 /** Splits prose into sentences (for summaries). */
