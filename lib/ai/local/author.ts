@@ -227,13 +227,16 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   // only under an open sky, and no state contradicts the text's weather.
   const stated = readConditions(source.slice(0, 4000));
   const statedWeather = stated.weather ? WEATHER_PHRASES[stated.weather] : undefined;
+  // The text's own word for its hour ("at midnight", "in the evening") when it gives one.
+  const ownHour = /\b(dawn|dusk|midnight|night|noon|sunset|sunrise|twilight|morning|evening|afternoon)\b/i.exec(source.slice(0, 4000))?.[1]?.toLowerCase();
+  const statedHour = ownHour ? (/^(morning|evening|afternoon)$/.test(ownHour) ? `in the ${ownHour}` : `at ${ownHour}`) : undefined;
   const times = allPlaces.map((place, i) => {
     // No "late at night" at the night market.
     const options = TIMES_BY_ENV[place.env].filter((t) => !overlaps(t, place.phrase));
     const outdoor = place.env === "outdoor";
     const weathered = readConditions(place.phrase).weather !== null;
     if (i === 0 && outdoor && !weathered && statedWeather) return stated.time ? `${TIME_PHRASES[stated.time] ?? ""} ${statedWeather}`.trim() : statedWeather;
-    const statedTime = stated.time ? TIME_PHRASES[stated.time] : undefined;
+    const statedTime = stated.time ? (statedHour && readConditions(statedHour).time === stated.time ? statedHour : TIME_PHRASES[stated.time]) : undefined;
     if (i === 0 && statedTime && !overlaps(statedTime, place.phrase) && (outdoor || place.env === "indoor")) return statedTime;
     if (outdoor && !weathered && statedWeather && rng.next() < 0.35) return statedWeather;
     return options.length > 0 ? rng.pick(options) : "at last";

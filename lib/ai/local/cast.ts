@@ -89,7 +89,7 @@ const article = (phrase: string): string => phrase.replace(/^(a|an)\s+/i, "the "
 function shortName(np: NounPhrase, lexicon: Lexicon): string {
   if (np.proper) return np.label;
   const words = np.core.split(" ");
-  const kept = words.filter((w, i) => i === words.length - 1 || (!np.modifiers.includes(w) && lexicon.lemmaOf(w) !== undefined && !/^\d+$/.test(w)));
+  const kept = words.filter((w, i) => i === words.length - 1 || (!np.modifiers.includes(w) && lexicon.lemmaOf(w.replace(/['’]s?$/, "")) !== undefined && !/^\d+$/.test(w)));
   return `the ${kept.join(" ")}`;
 }
 const possessive = (phrase: string): string => (/s$/i.test(phrase) ? `${phrase}'` : `${phrase}'s`);

@@ -256,6 +256,12 @@ function repair(words: Word[], nounInfo: NounTest | undefined): void {
       const prev = words[i - 1] as Word;
       const next = words[i + 1];
       if (w.pos !== "verb" && w.pos !== "adv") continue;
+      // "witnesses a shooting", "a bombed-out shopping mall": a word in -ing right after an
+      // article, with no object after it, is a noun (an event or a kind of place).
+      if (w.lower.endsWith("ing") && w.pos === "verb" && prev.pos === "det" && /^(a|an|the)$/.test(prev.lower) && (next === undefined || ["prep", "conj", "aux", "verb", "noun"].includes(next.pos))) {
+        w.pos = next?.pos === "noun" ? "adj" : "noun";
+        continue;
+      }
       if (!isNoun(w.lower) || w.lower.endsWith("ing")) continue;
       const afterArticle = w.pos === "verb" && ((prev.pos === "det" && !/^(that|no)$/.test(prev.lower)) || prev.pos === "poss" || prev.lower === "one");
       const afterArticleAndModifier = w.pos === "adv" && prev.pos === "adj" && ["det", "poss", "num"].includes(words[i - 2]?.pos ?? "");
