@@ -118,11 +118,10 @@ const BY_LEXNAME: Partial<Record<Lexname, Kind>> = {
   artifact: "artifact",
   object: "natural",
   time: "time",
-  phenomenon: "weather",
 };
 
 /** People-like groups ("crew", "family"), told from other groups by an ancestor among these. */
-const PEOPLE_GROUPS = new Set(["social group", "people", "kin", "family", "gathering", "organization", "unit", "force", "team"]);
+const PEOPLE_GROUPS = new Set(["people", "kin", "family", "organization", "unit", "force", "team", "crew", "tribe", "gang"]);
 
 /**
  * The kind of a sense, given its ancestors nearest first (the sense itself first). Groups of
@@ -143,5 +142,7 @@ export function kindOf(chain: readonly Synset[]): Kind {
     const concrete = chain.find((s) => s.lexname === "artifact" || s.lexname === "object" || s.lexname === "substance");
     if (concrete) return BY_LEXNAME[concrete.lexname]!;
   }
+  // Floods, blizzards, smoke: nature's phenomena are weather to a painter; fortune and luck are not.
+  if (own.lexname === "phenomenon") return chain.some((s) => s.words.includes("natural phenomenon")) ? "weather" : "abstract";
   return BY_LEXNAME[own.lexname] ?? "abstract";
 }

@@ -192,7 +192,8 @@ export function createLexicon(wordnet: WordNet = openWordNet()): Lexicon {
     // The context's words, and what each of them is (its nearest ancestors): "orchids" brings
     // "plant", which a greenhouse's definition shares and a music school's does not.
     const context = new Set<string>();
-    for (const phrase of options.context ?? []) for (const w of words(phrase)) for (const c of contextWords(w)) if (c !== lemma) context.add(c);
+    // (The word itself is no context for itself: its first sense's ancestors would vote for that sense.)
+    for (const phrase of options.context ?? []) for (const w of words(phrase)) if (w !== lemma && lemmaOf(w) !== lemma) for (const c of contextWords(w)) if (c !== lemma) context.add(c);
     let best: NounSense | undefined;
     let bestScore = -Infinity;
     all.forEach((s, rank) => {

@@ -160,6 +160,9 @@ export function nounInfoOf(lexicon: Lexicon): NounTest {
   }
 }
 
+/** A seeded pick from a list a filter may have emptied: the fallback then. */
+const pickOr = (rng: Prng, items: readonly string[], fallback: string): string => (items.length > 0 ? rng.pick(items) : fallback);
+
 /** The first sentence of some candidates that says no word twice (else the first). */
 function firstFine(candidates: ReadonlyArray<() => string>): string {
   let first: string | undefined;
@@ -259,7 +262,7 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   const inOrAt = (p: Place): string => (p.env === "indoor" || p.kind === "room" ? "in" : "at");
   const plans: Plan[] = [
     (c) => `${capitalize(c.time)}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place.phrase}.${c.thing && !overlaps(`${c.light} light`, c.thing.phrase) ? ` ${capitalize(c.light)} light falls across ${c.thing.phrase}.` : ""}`,
-    (c) => (c.thing ? `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place.phrase} ${c.time}, where ${c.thing.phrase} ${tv(c.thing.phrase, rng.pick(["wait", "lie half in shadow", "catch the light", "rest untouched"].filter((p) => !overlaps(p, c.thing!.phrase))))}.` : `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place.phrase} ${c.time}.`),
+    (c) => (c.thing ? `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place.phrase} ${c.time}, where ${c.thing.phrase} ${tv(c.thing.phrase, pickOr(rng, ["wait", "lie half in shadow", "catch the light", "rest untouched"].filter((p) => !overlaps(p, c.thing!.phrase)), "wait"))}.` : `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place.phrase} ${c.time}.`),
     (c) => `${capitalize(c.place.phrase)} ${looksPlural(c.place.phrase) ? "are" : "is"} ${c.mood} ${c.time}.${c.thing ? ` There {hero} ${v("find")} ${c.thing.phrase}.` : ` Here {hero} ${v("look")} around slowly.`}`,
     (c) =>
       happenings.length > 0 && !overlaps(happenings[c.i % happenings.length]!, c.place.phrase)
@@ -283,7 +286,7 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
       id,
       base:
         firstFine(shuffle(plans, rng).map((plan) => () => plan({ place, time, i, mood, light, thing, other }))) +
-        (other ? ` ${capitalize(other)} ${tv(other, rng.pick(["wait nearby", "watch from the shadows", "whisper a warning", "keep a careful distance", "hum an old tune"].filter((w) => !overlaps(w, other) && !overlaps(w, place.phrase))) ?? "wait nearby")}.` : "") +
+        (other ? ` ${capitalize(other)} ${tv(other, pickOr(rng, ["wait nearby", "watch from the shadows", "whisper a warning", "keep a careful distance", "hum an old tune"].filter((w) => !overlaps(w, other) && !overlaps(w, place.phrase)), "wait nearby"))}.` : "") +
         "",
       camera: { ...camera },
       movement: {
@@ -314,7 +317,8 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
     }
     // Another light on the same place: never a claim that the player has been here before.
     if (rng.next() < 0.45) {
-      const alt = rng.pick(TIMES_BY_ENV[place.env].filter((t) => t !== time && !overlaps(t, place.phrase)));
+      const alts = TIMES_BY_ENV[place.env].filter((t) => t !== time && !overlaps(t, place.phrase));
+      const alt = alts.length > 0 ? rng.pick(alts) : undefined;
       if (alt) {
         state.variants.push({
           id: timeId(alt),
@@ -463,7 +467,7 @@ function authorEvents(x: EventInput): Event[] {
         "1",
         guide ? `Follow ${guide} to ${target.phrase}` : `${capitalize(move)} ${target.phrase}`,
         `${opener()}, {hero} ${guide ? `${v("follow")} ${guide} to` : v(move)} ${target.phrase}${deed && !overlaps(actionPhrase(deed), `${target.phrase} ${move} ${guide ?? ""}`) ? `, hoping to ${actionPhrase(deed)}` : ""}.`,
-        past && !overlaps(past.phrase, target.phrase) ? `The way to ${target.phrase} leads past ${past.phrase}.` : overlaps("way", target.phrase) ? `${capitalize(target.phrase)} ${looksPlural(target.phrase) ? "are" : "is"} not far.` : `The way to ${target.phrase} is ${rng.pick(["short", "long", "steep", "narrow"].filter((a) => !overlaps(a, target.phrase)))}.`,
+        past && !overlaps(past.phrase, target.phrase) ? `The way to ${target.phrase} leads past ${past.phrase}.` : overlaps("way", target.phrase) ? `${capitalize(target.phrase)} ${looksPlural(target.phrase) ? "are" : "is"} not far.` : `The way to ${target.phrase} is ${pickOr(rng, ["short", "long", "steep", "narrow"].filter((a) => !overlaps(a, target.phrase)), "short")}.`,
       );
       // A branch: a shortcut ahead, or a way back to where the hero has been.
       if (rng.next() < 0.5) {

@@ -253,7 +253,7 @@ export function readCast(input: CastInput): Cast {
     if (!o.sense || o.np.proper) continue;
     const base = shortName(o.np, lexicon);
     for (const part of lexicon.parts(o.sense, 2)) {
-      if (NOT_PLACES.has(part.lemma) || part.lemma.split(" ").some((w) => w === o.np.head)) continue;
+      if (NOT_PLACES.has(part.lemma) || part.lemma.endsWith("ing") || part.lemma.split(" ").some((w) => w === o.np.head)) continue;
       const wide = o.kind === "celestial" || o.kind === "landform" || o.kind === "water";
       const walkable = (wide && part.sense.kind === "natural") || (PLACE_KINDS.has(part.sense.kind) && (part.sense.kind === "room" || part.sense.ancestors.slice(0, 4).some((a) => WALKABLE_ANCESTORS.has(a)) || wide));
       if (part.inherited > 0 && NO_PARTS_FROM.has(part.from)) continue;

@@ -14,7 +14,7 @@ export const TIMES_BY_ENV: Record<Env, string[]> = {
   indoor: ["at dawn", "at dusk", "late at night", "by lamplight", "in the early morning", "in the grey afternoon"],
   space: ["under a black sky", "in the glare of the distant sun", "as the stars wheel overhead", "in the long night of space"],
   underwater: ["in the green gloom", "in the pale light from above", "in the cold dark water", "in the filtered light"],
-  underground: ["by lamplight", "in the dark", "by torchlight", "in the flickering light"],
+  underground: ["deep underground by lamplight", "in the dark underground", "by torchlight below ground", "in the flickering light underground"],
 };
 /** Weather phrases by the weather the painter reads from them. */
 export const WEATHER_PHRASES: Record<string, string> = { rain: "in the rain", fog: "in thick fog", snow: "in the first snow", storm: "in the storm" };

@@ -77,7 +77,7 @@ function hslOf(colour: string): [number, number, number] {
  * with a subject reference, its clothes and hair take the reference's colours (kept light enough
  * to read as a figure at dusk, dark enough not to vanish into a daytime sky).
  */
-export function lookOf(subject: string, reference?: ReferenceLook): Look {
+export function lookOf(subject: string, reference?: ReferenceLook, item?: Look["item"]): Look {
   const rng = createPrng(hashString(`look-v1|${subject.trim().toLowerCase()}`));
   const look: Look = {
     hue: rng.pick([0, 25, 45, 95, 150, 200, 215, 265, 330]),
@@ -90,6 +90,7 @@ export function lookOf(subject: string, reference?: ReferenceLook): Look {
     hair: 12 + rng.int(50),
     item: /\b(keeper|lamp|lantern|watch)/i.test(subject) ? "lantern" : rng.pick(["none", "none", "lantern", "staff"] as const),
   };
+  if (item) look.item = item;
   if (!reference) return look;
   const [hue, sat, light] = hslOf(reference.coat);
   const [hairHue, hairSat, hair] = hslOf(reference.hair);
@@ -127,12 +128,15 @@ function subjectOf(input: ComposeInput): string | undefined {
 
 /** The noun a subject is drawn as: "the diplomat's daughter, the one…" → daughter; "the gang of grandmothers" → grandmothers. */
 function headOf(subject: string): string | undefined {
-  let phrase = subject.split(/[,;(]/)[0]!.trim();
+  // The first noun phrase: up to a comma, or a preposition other than "of" ("a red fox in a scarf" → fox).
+  let phrase = subject.split(/[,;(]/)[0]!.trim().split(/\s+(?:in|on|at|with|from|by|under|inside|near|beside|behind|wearing)\s+/i)[0]!;
   const of = / of /.exec(phrase);
   // A group is drawn as its members and named as the group ("gang of grandmothers").
   if (of && /\b(pair|gang|family|crew|team|band|troupe|tribe|pack|colony|swarm|flock|herd|group|couple)$/i.test(phrase.slice(0, of.index))) return phrase.replace(/^(the|a|an)\s+/i, "").toLowerCase();
   if (of) phrase = phrase.slice(0, of.index);
   const words = phrase.split(/\s+/).filter((w) => /[\p{L}]/u.test(w));
+  // A name is drawn under the whole name ("Captain Amara Osei").
+  if (words.length > 1 && words.every((w) => /^\p{Lu}/u.test(w))) return words.join(" ").toLowerCase();
   const last = words[words.length - 1];
   return last === undefined || /^(the|a|an)$/i.test(last) ? undefined : last.replace(/['’]s?$/, "").toLowerCase();
 }
@@ -151,6 +155,18 @@ function heroNameOf(head: string | undefined, subject: string, lexicon: PainterL
   return kind && !["structure", "room", "place", "vehicle", "water", "landform", "celestial", "time", "abstract"].includes(kind) ? `${before} ${head}` : head;
 }
 
+/** What the protagonist carries, by what they are: a warrior a sword, a keeper a lantern, a cook or a clerk nothing. */
+function itemOf(label: string, lexicon: PainterLexicon): Look["item"] | undefined {
+  const sense = lexicon.pick(label.split(" ").pop()!, { expect: "being" });
+  if (!sense) return undefined;
+  const kinds = [...sense.words, ...sense.ancestors];
+  if (kinds.some((w) => /^(warrior|soldier|swordsman|knight|fighter|samurai|mercenary|gladiator|guard)$/.test(w))) return "sword";
+  if (kinds.some((w) => /^(keeper|lamplighter|watchman|miner)$/.test(w))) return "lantern";
+  if (kinds.some((w) => /^(pilgrim|wanderer|traveler|shepherd|wizard|magician|hermit)$/.test(w))) return "staff";
+  if (kinds.some((w) => /^(cook|worker|employee|scientist|child|juvenile)$/.test(w))) return "none";
+  return undefined;
+}
+
 /** How many figures a subject is: "the two rival chefs" two, "the gang of grandmothers" three, "the keeper" one. */
 export function figuresOf(subject: string | undefined): number {
   if (!subject) return 1;
@@ -163,6 +179,7 @@ export function figuresOf(subject: string | undefined): number {
 }
 
 const SPACE = /\b(space|orbit|orbiting|comets?|asteroids?|planet|nebula|galaxy|starship|spaceship|space station|black sky|stars wheel|distant sun|zero-g)\b/;
+const BELOW = /\b(mines?|mineshaft|adit|caves?|cavern|grotto|tunnels?|catacombs?|sewers?|bunker|crypt|underground|below ground|ossuary|burrow)\b/;
 const DEEP = /\b(underwater|undersea|sea floor|seabed|ocean floor|sea bed|green gloom|cold dark water|filtered light|coral reef)\b/;
 
 /**
@@ -180,14 +197,16 @@ export function composeScene(input: ComposeInput, lexicon?: PainterLexicon): Com
   const lower = text.toLowerCase();
   const inSpace = SPACE.test(lower) || reading.named.some((n) => n.kind === "celestial");
   const deep = !inSpace && DEEP.test(lower);
+  // Under the ground: rock overhead and underfoot, lit by lamps, no sky (a mine, a cave, catacombs).
+  const below = !inSpace && !deep && lexicon !== undefined && BELOW.test(lower);
   const rng: Prng = createPrng(hashString(JSON.stringify(["paint-v2", text, input.aspect, subject ?? ""])));
   const W = input.aspect === "16:9" ? 1280 : 720;
   const H = 720;
   // Space is always night (a black sky); there is no weather in space or under the sea.
   const time: TimeOfDay = input.conditions?.timeOfDay ?? (inSpace ? "night" : reading.time) ?? rng.pick(["day", "dusk", "dawn", "night", "day"] as const);
-  const weather: Weather = input.conditions?.weather ?? (inSpace || deep ? "clear" : (reading.weather ?? (rng.next() < 0.7 ? "clear" : "cloudy")));
+  const weather: Weather = input.conditions?.weather ?? (inSpace || deep || below ? "clear" : (reading.weather ?? (rng.next() < 0.7 ? "clear" : "cloudy")));
   const light = LIGHT[time] * (weather === "storm" ? 0.7 : weather === "rain" || weather === "fog" ? 0.85 : 1);
-  let [skyTop, skyBottom] = (inSpace ? ["#020308", "#0b1024"] : deep ? ["#06222c", "#12535a"] : SKY[time].map((c, i) => tinted(c, input.reference?.look, i + 1))) as [string, string];
+  let [skyTop, skyBottom] = (inSpace ? ["#020308", "#0b1024"] : deep ? ["#06222c", "#12535a"] : below ? ["#0d0b0a", "#2b2520"] : SKY[time].map((c, i) => tinted(c, input.reference?.look, i + 1))) as [string, string];
   if (weather === "storm" || weather === "rain") [skyTop, skyBottom] = [rgb(mix(hex(skyTop), [40, 44, 54], 0.6)), rgb(mix(hex(skyBottom), [70, 76, 88], 0.6))];
   if (weather === "fog") skyBottom = rgb(mix(hex(skyBottom), [200, 204, 210], 0.6));
   const haze = hex(skyBottom);
@@ -223,11 +242,12 @@ export function composeScene(input: ComposeInput, lexicon?: PainterLexicon): Com
   // Else the head of the subject's first noun phrase ("the sheriff, the one the camera follows" → "sheriff").
   const readLabel = subjectPerson?.label ?? subjectAnimal?.label ?? (subject ? subject.split(/[,;(]/)[0]!.trim().split(/\s+/).slice(-1)[0] : people[0]);
   // With a lexicon, "the diplomat's daughter" is the daughter, "the gang of grandmothers" the gang, "the child astronaut" a child astronaut.
-  const heroLabel = lexicon && subject ? heroNameOf(/['’]s |\bof\b/.test(subject.split(/[,;(]/)[0]!) ? headOf(subject) : readLabel, subject, lexicon) : readLabel;
+  const heroLabel = lexicon && subject ? heroNameOf(headOf(subject) ?? readLabel, subject, lexicon) : readLabel;
   const heroMotif = subjectAnimal && !subjectPerson ? getMotif(subjectAnimal.motifs.find((id) => id !== PERSON_MOTIF)!) : getMotif(`person-${reading.pose}`);
-  const look = lookOf(subject ?? heroLabel ?? "someone", input.reference?.look);
+  const look = lookOf(subject ?? heroLabel ?? "someone", input.reference?.look, lexicon && heroLabel ? itemOf(heroLabel, lexicon) : undefined);
   // An animal protagonist is drawn once, as the protagonist.
-  if (heroLabel && heroMotif.id === subjectAnimal?.motifs[0]) byLayer.set("figure", get("figure").filter((e) => e.motif.id !== heroMotif.id));
+  // (With a lexicon, only the protagonist itself: "the cat" returns "a stolen kitten", both cats.)
+  if (heroLabel && heroMotif.id === subjectAnimal?.motifs[0]) byLayer.set("figure", get("figure").filter((e) => (lexicon ? e.label !== subjectAnimal.label : e.motif.id !== heroMotif.id)));
 
   const placed: Placed[] = [];
   const heroX = W * (0.4 + rng.next() * 0.2);
@@ -255,12 +275,12 @@ export function composeScene(input: ComposeInput, lexicon?: PainterLexicon): Com
     const named = get("ground")[0];
     // Unnamed ground follows from what stands on it: boats and islands float, a city has streets.
     const afloatNamed = get("landmark").some((e) => AFLOAT.has(e.motif.id)) || get("figure").some((e) => e.motif.id === "whale" || e.motif.id === "fish");
-    const groundMotif = inSpace ? getMotif("regolith") : deep ? getMotif("seabed") : (named?.motif ?? getMotif(afloatNamed ? "sea" : weather === "snow" ? "snowfield" : get("range").some((e) => e.motif.id === "city") ? "street" : "meadow"));
+    const groundMotif = inSpace ? getMotif("regolith") : deep ? getMotif("seabed") : below ? getMotif("rock-floor") : (named?.motif ?? getMotif(afloatNamed ? "sea" : weather === "snow" ? "snowfield" : get("range").some((e) => e.motif.id === "city") ? "street" : "meadow"));
     const sky: Placed[] = [];
     // Storm clouds would hide a sun or moon completely: a manifest lists only what can be seen.
-    const namedSky = get("sky").filter((e) => !(weather === "storm" && (e.motif.id === "sun" || e.motif.id === "moon")) && !((inSpace || deep) && (e.motif.id === "cloud" || e.motif.id === "storm-cloud")));
+    const namedSky = get("sky").filter((e) => !(weather === "storm" && (e.motif.id === "sun" || e.motif.id === "moon")) && !((inSpace && /^(cloud|storm-cloud|sun|moon|lightning)$/.test(e.motif.id)) || ((deep || below) && e.motif.layer === "sky")));
     const lamp = time === "night" ? "moon" : "sun";
-    if (!inSpace && !deep && weather !== "storm" && weather !== "rain" && !namedSky.some((e) => e.motif.id === "sun" || e.motif.id === "moon")) namedSky.push({ label: lamp, motif: getMotif(lamp) });
+    if (!inSpace && !deep && !below && weather !== "storm" && weather !== "rain" && !namedSky.some((e) => e.motif.id === "sun" || e.motif.id === "moon")) namedSky.push({ label: lamp, motif: getMotif(lamp) });
     if (weather === "storm" && !namedSky.some((e) => e.motif.id === "storm-cloud")) namedSky.push({ label: "storm", motif: getMotif("storm-cloud") }, { label: "lightning", motif: getMotif("lightning") });
     if (weather === "cloudy" && !namedSky.some((e) => e.motif.id === "cloud")) namedSky.push({ label: "cloud", motif: getMotif("cloud") });
     for (const e of namedSky) {
@@ -278,7 +298,7 @@ export function composeScene(input: ComposeInput, lexicon?: PainterLexicon): Com
       const h = e.motif.size * H * (i === 0 ? 1 : 0.7);
       placed.push({ label: e.label, motif: e.motif, ...(e.kind ? { kind: e.kind } : {}), box: { x: 0, y: horizon! - h + 4, w: W, h }, depth: 0.92 - i * 0.04 });
     });
-    placed.push({ label: (inSpace || deep ? undefined : named?.label) ?? groundMotif.label, motif: groundMotif, box: { x: 0, y: horizon, w: W, h: H - horizon }, depth: 0.8 });
+    placed.push({ label: named?.label ?? groundMotif.label, motif: groundMotif, box: { x: 0, y: horizon, w: W, h: H - horizon }, depth: 0.8 });
 
     const water = WATERS.has(groundMotif.id);
     get("landmark").slice(0, 3).forEach((e, i) => {
@@ -307,11 +327,15 @@ export function composeScene(input: ComposeInput, lexicon?: PainterLexicon): Com
       placed.push({ label: "rock", motif: rock, box: clampBox({ x: heroX - box.w * 1.6, y: base - H * 0.04, w: box.w * 3.2, h: H - base + H * 0.04 }, W), depth: 0.25 });
     }
     placed.push({ label: heroLabel, motif: heroMotif, box, depth: 0.15, subject: true });
-    // "Two rival chefs", "a gang of grandmothers": the others stand beside the first.
+    // "Two rival chefs", "a gang of grandmothers": the others stand beside the first; "a father
+    // and daughter" are each named.
     const figures = figuresOf(subject);
+    const pair = lexicon && subject ? / and /.exec(subject.split(/[,;(]/)[0]!) : null;
+    const names = pair && subject ? [headOf(subject.split(/[,;(]/)[0]!.slice(0, pair.index)), headOf(subject.split(/[,;(]/)[0]!.slice(pair.index + 5))] : [];
+    if (names[0]) placed[placed.length - 1]!.label = names[0];
     for (let k = 1; k < Math.min(3, figures); k++) {
       const dx = box.w * 1.15 * (k % 2 === 1 ? 1 : -1) * Math.ceil(k / 2);
-      placed.push({ label: heroLabel, motif: heroMotif, box: clampBox({ ...box, x: box.x + dx }, W), depth: 0.15 + k * 0.01, subject: true });
+      placed.push({ label: names[k] ?? heroLabel, motif: heroMotif, box: clampBox({ ...box, x: box.x + dx }, W), depth: 0.15 + k * 0.01, subject: true });
     }
   }
   // Other people the text names stand a little farther back, each in a look of their own.
@@ -331,7 +355,7 @@ export function composeScene(input: ComposeInput, lexicon?: PainterLexicon): Com
   const body: string[] = [];
   if (!indoor) {
     body.push(`<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${skyTop}"/><stop offset="1" stop-color="${skyBottom}"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#sky)"/>`);
-    if (time === "night" && weather !== "storm" && weather !== "rain") for (let i = 0; i < (input.lite ? 12 : 60); i++) body.push(`<circle cx="${f(rng.next() * W)}" cy="${f(rng.next() * (horizon ?? H) * 0.8)}" r="${f(0.6 + rng.next() * 1.4)}" fill="#fff" opacity="${f(0.3 + rng.next() * 0.6)}"/>`);
+    if (time === "night" && !below && !deep && weather !== "storm" && weather !== "rain") for (let i = 0; i < (input.lite ? 12 : 60); i++) body.push(`<circle cx="${f(rng.next() * W)}" cy="${f(rng.next() * (horizon ?? H) * 0.8)}" r="${f(0.6 + rng.next() * 1.4)}" fill="#fff" opacity="${f(0.3 + rng.next() * 0.6)}"/>`);
   }
   for (const p of placed) {
     const skyish = p.motif.layer === "sky";

@@ -10,7 +10,7 @@ const GROUPS: Array<[string[], string[]]> = [
   [["snow", "snowfield", "tundra", "ice", "glacier", "winter", "frost"], ["snowfield"]],
   [["meadow", "field", "farm", "pasture", "prairie", "garden", "orchard", "park", "valley"], ["meadow"]],
   [["swamp", "marsh", "bog", "fen", "bayou"], ["swamp"]],
-  [["street", "road", "alley", "avenue", "square", "plaza", "lane"], ["street"]],
+  [["street", "road", "alley", "avenue", "square", "plaza", "lane", "crossroads", "intersection", "junction"], ["street"]],
   [["river", "stream", "creek", "canal", "brook"], ["river"]],
   [["lake", "pond", "pool", "lagoon"], ["lake"]],
   [["mountain", "peak", "summit", "cliff", "ridge", "range", "alps"], ["mountains"]],

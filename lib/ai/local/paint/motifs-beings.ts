@@ -51,6 +51,7 @@ function person(pose: Pose): Motif {
       else out += p.poly([0.28 + lean, 0.19, 0.36 + lean, 0.19, 0.1, 0.5, 0, 0.48], coat) + p.poly([0.64 + lean, 0.19, 0.72 + lean, 0.19, 1, 0.48, 0.9, 0.5], coat);
       if (pose !== "reaching" && c.look.item === "lantern") out += p.rect(0.84, 0.5, 0.16, 0.12, c.glow) + p.rect(0.84, 0.48, 0.16, 0.02, c.ink(0, 0, 10));
       if (pose !== "reaching" && c.look.item === "staff") out += p.rect(0.1, 0.1, 0.035, 0.88, c.ink(25, 40, 25));
+      if (pose !== "reaching" && c.look.item === "sword") out += p.poly([0.86, 0.08, 0.9, 0, 0.94, 0.08, 0.94, 0.5, 0.86, 0.5], c.ink(210, 10, 78)) + p.rect(0.8, 0.5, 0.2, 0.03, c.ink(42, 70, 45)) + p.rect(0.87, 0.53, 0.06, 0.08, c.ink(25, 40, 25));
       return out;
     },
   };

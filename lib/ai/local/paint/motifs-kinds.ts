@@ -90,6 +90,15 @@ export const KIND_MOTIFS: Motif[] = [
     },
   },
   {
+    id: "rock-floor", label: "rock floor", layer: "terrain", aspect: 3, size: 0.4,
+    draw(b, c) {
+      const p = pen(b);
+      let out = p.rect(0, 0, 1, 1, c.ink(25, 12, 26)) + p.path(["M", 0, 0.35, "Q", 0.3, 0.15, 0.6, 0.3, "Q", 0.85, 0.42, 1, 0.25, "L", 1, 1, "L", 0, 1, "Z"], c.ink(28, 14, 20));
+      for (let k = 0; k < 6; k++) out += p.poly([0.05 + k * 0.17, 0.6, 0.1 + k * 0.17, 0.45 + (k % 2) * 0.08, 0.16 + k * 0.17, 0.6], c.ink(30, 10, 34));
+      return out;
+    },
+  },
+  {
     id: "seabed", label: "sea floor", layer: "terrain", aspect: 3, size: 0.4,
     draw(b, c) {
       const p = pen(b);

@@ -44,7 +44,7 @@ export interface Look {
   hairHue: number;
   hairSat: number;
   hair: number;
-  item: "none" | "lantern" | "staff";
+  item: "none" | "lantern" | "staff" | "sword";
 }
 
 export interface Motif {
