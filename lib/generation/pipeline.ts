@@ -110,7 +110,7 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
       const { chapter } = input;
       if (chapter) result = await authorChapter(mode, chapter.bible, typeof chapter.act === "function" ? await chapter.act() : chapter.act, { worldId: input.worldId, frameRef, pov: input.pov, subjectRef: input.subjectRef });
       else {
-        const premise = seed ? seededPremise(input.premise, seed) : input.premise;
+        const premise = seed ? await seededPremise(input.premise, seed) : input.premise;
         // An author that can look gets the pixels too (openai-compatible sends the image).
         const frame = seed && seedFrame && getProvider(mode).name === "openai-compatible" ? await readSeedFrame(seedFrame, input.frameField ?? "frame_url") : null;
         const seedImage = frame ? { bytes: frame.bytes, mimeType: frame.mimeType } : undefined;

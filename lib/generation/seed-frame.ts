@@ -1,3 +1,4 @@
+import { seedSentenceLocally } from "@/lib/ai";
 import type { World } from "@/lib/kernel";
 import type { SeedDescription } from "@/lib/vision/seed";
 
@@ -20,10 +21,15 @@ export function seedSentence(seed: SeedDescription): string {
   return `${capitalize(things[0]!)}${things.length > 1 ? ` beside ${list(things.slice(1))}` : ""}.`;
 }
 
-/** The premise the author reads: the caller's premise (its hero stays the hero), then what the frame shows. */
-export function seededPremise(premise: string | undefined, seed: SeedDescription): string {
+/**
+ * The premise the author reads: the caller's premise (its hero stays the hero), then what the
+ * frame shows, read through the lexicon on the worker pool ("A person in a boat beside a cup.",
+ * lib/ai/local/seed.ts); the plain sentence above if the pool cannot say.
+ */
+export async function seededPremise(premise: string | undefined, seed: SeedDescription): Promise<string> {
   const own = premise?.trim() ?? "";
-  return own === "" ? seedSentence(seed) : `${own} ${seedSentence(seed)}`;
+  const sentence = await seedSentenceLocally({ labels: seed.labels, caption: seed.caption }).catch(() => seedSentence(seed));
+  return own === "" ? sentence : `${own} ${sentence}`;
 }
 
 /** The world with the seed frame's description on its entrance image (and the caption as its label, the image's alt text). */

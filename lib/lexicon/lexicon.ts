@@ -62,7 +62,7 @@ export interface Lexicon {
   familiarity(lemma: string): number;
 }
 
-const CONCRETE = new Set(["artifact", "person", "animal", "plant", "food", "location", "object", "substance", "body", "phenomenon"]);
+const CONCRETE = new Set(["artifact", "person", "animal", "plant", "food", "location", "object", "substance", "body", "phenomenon", "Tops"]);
 const IRREGULAR: ReadonlyMap<string, string> = new Map(Object.entries({
   children: "child", people: "person", men: "man", women: "woman", feet: "foot", teeth: "tooth", geese: "goose", mice: "mouse", lice: "louse", oxen: "ox",
   dice: "die", cacti: "cactus", fungi: "fungus", alumni: "alumnus", criteria: "criterion", phenomena: "phenomenon", data: "datum", thieves: "thief",

@@ -6,6 +6,7 @@ import type { Provider, SpeechInput, SpeechResult } from "../provider";
 import type { buildLocalAct } from "./act";
 import type { buildLocalWorld } from "./author";
 import type { paintLocal } from "./painter";
+import type { seedPremiseSentence } from "./seed";
 import type { localSpeech } from "./voice";
 import { describeLocal, groundLocal } from "./vision";
 
@@ -21,6 +22,12 @@ const actTask = cpuTask<typeof buildLocalAct>("localAct");
 const paintTask = cpuTask<typeof paintLocal>("localPaint");
 const bibleTask = cpuTask<typeof proceduralBible>("proceduralBible");
 const speakTask = cpuTask<typeof localSpeech>("localSpeak");
+const seedTask = cpuTask<typeof seedPremiseSentence>("seedSentence");
+
+/** What a seed frame shows as a premise's sentence, read through the lexicon on the worker pool (seed.ts). */
+export function seedSentenceLocally(input: { labels: string[]; caption: string }, signal?: AbortSignal): Promise<string> {
+  return seedTask(input, signal);
+}
 
 /** The local voice (eSpeak NG) on the worker pool; also what `openai-compatible` speaks with when no speech model is set. */
 export async function speakLocally({ signal, ...input }: SpeechInput): Promise<Omit<SpeechResult, "provider">> {
