@@ -1,6 +1,7 @@
 import type { JSONSchema7 } from "ai";
 import { z } from "zod";
-import { emotionOf, localChat, normalizeAffect, stanceOrFirst } from "./chat";
+import { localChat } from "./brain";
+import { emotionOf, normalizeAffect, stanceOrFirst } from "./chat";
 import { ProviderError } from "./errors";
 import { parseJsonAnswer } from "./land";
 import type { CharacterAction, ChatInput, ChatResult } from "./provider";
