@@ -17,12 +17,25 @@ export interface Temperament {
   stern: boolean;
 }
 
-/** The temperament its persona and speech describe ("grumpy", "gentle", "proud"). */
-export function temperamentOf(persona: string, speakingDetail = ""): Temperament {
-  const point = stancePoint({ id: "", label: "", mood: `${persona} ${speakingDetail}`, expression: "" });
-  const tough = /\b(gruff\w*|stern\w*|grump\w*|proud|fierce\w*|hard|tough|blunt\w*|sharp\w*|cranky|crabby|surly|prickly|stubborn\w*|bold|captain|soldier|sergeant|commander|boss)\b/i.test(`${persona} ${speakingDetail}`);
-  return { rest: [point[0] * 0.4, point[1] * 0.3, point[2] * 0.4], stern: tough || point[2] > 0.3 };
+const TOUGH = /\b(gruff\w*|stern\w*|grump\w*|proud|fierce\w*|hard|tough|blunt\w*|sharp\w*|cranky|crabby|surly|prickly|stubborn\w*|bold|soldier|sergeant|commander|boss)\b/i;
+const TENDER = /\b(gentle|soft\w*|shy|timid|sensitive|easily (?:hurt|wounded)|wounded|dreamy|meek|fragile|tender\w*)\b/i;
+
+/**
+ * The temperament its persona and speech describe: "gruff", "proud" turn stern at an insult;
+ * "gentle", "shy" are hurt; a character its words leave open turns to whichever of the two its
+ * palette can show best.
+ */
+export function temperamentOf(persona: string, speakingDetail: string, stances: Stance[]): Temperament {
+  const text = `${persona} ${speakingDetail}`;
+  const point = stancePoint({ id: "", label: "", mood: text, expression: "" });
+  const tough = TOUGH.test(text);
+  const tender = TENDER.test(text);
+  const nearest = (target: Point) => Math.min(...stances.map((s) => distance(stancePoint(s), target)));
+  const stern = tough && !tender ? true : tender && !tough ? false : nearest(STERN) < nearest(HURT);
+  return { rest: [point[0] * 0.4, point[1] * 0.3, point[2] * 0.4], stern };
 }
+
+const distance = (p: Point, q: Point) => Math.hypot(p[0] - q[0], p[1] - q[1], (p[2] - q[2]) * 0.6);
 
 const WARM: Point = [0.75, 0.25, 0.1];
 const STERN: Point = [-0.6, 0.55, 0.55];
@@ -64,7 +77,8 @@ export function nextAffect(current: Affect, heard: Understanding, temperament: T
     pull(temperament.stern ? STERN : HURT, 0.5 + heard.insult * 0.4);
     rapport -= 0.1 + heard.insult * 0.15;
   }
-  if (heard.threat) a += 0.2;
+  // A threat to the character frightens more than it offends.
+  if (heard.threat) pull(WORRIED, 0.8);
   if (danger > 0) {
     pull(WORRIED, 0.45 + danger * 0.45);
     rapport += 0.02;
@@ -78,6 +92,10 @@ export function nextAffect(current: Affect, heard: Understanding, temperament: T
  * marked kindness) lets go of the current stance, small talk keeps it unless another is clearly nearer.
  */
 export function chooseStance(stances: Stance[], affect: Affect, currentId: string, heard: Understanding, danger: number): Stance {
-  const strong = heard.insult >= 0.3 || danger >= 0.3 || heard.kindness >= 0.5;
-  return nearestStance(stances, affect, strong ? undefined : currentId);
+  const strong = heard.insult >= 0.3 || danger >= 0.3 || heard.kindness >= 0.5 || heard.threat;
+  // A marked mood takes a stance of its own sign when the palette has one: a hurt keeper does not look calm.
+  const sign = Math.abs(affect.v) >= 0.3 ? Math.sign(affect.v) : 0;
+  const alike = sign === 0 ? [] : stances.filter((s) => Math.sign(stancePoint(s)[0]) === sign && Math.abs(stancePoint(s)[0]) >= 0.15);
+  const pool = alike.length > 0 ? alike : stances;
+  return nearestStance(pool, affect, strong || !pool.some((s) => s.id === currentId) ? undefined : currentId);
 }

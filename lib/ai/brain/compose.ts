@@ -29,6 +29,8 @@ export interface Scene {
   dangerFact?: Fact;
   tone: "warm" | "stern" | "hurt" | "worried" | "even";
   rapport: number;
+  /** How many replies were refused before this one (said before, or pasting a source sentence): facts take their next shape. */
+  retry: number;
 }
 
 const rot = <T>(items: readonly T[], k: number): T => items[((k % items.length) + items.length) % items.length]!;
@@ -38,6 +40,8 @@ export function scoreFact(fact: Fact, roots: readonly string[], wh: string | und
   let score = 0;
   for (const r of roots) if (fact.roots.has(r)) score += Math.log(1 + total / (df.get(r) ?? 1));
   if (score === 0) return 0;
+  // The lore answers questions; the persona says who the character is.
+  if (fact.source === "lore") score += 0.3;
   if ((wh === "when" || wh === "howmany") && fact.time) score += 0.8;
   if (wh === "where" && fact.place) score += 0.8;
   if (wh === "who" && fact.people.length > 0) score += 0.5;
@@ -45,10 +49,12 @@ export function scoreFact(fact: Fact, roots: readonly string[], wh: string | und
 }
 
 /** The best facts for some lemmas, best first; facts already told (their words in an earlier reply) last. */
+/** A fact is told once every longer word of it has been said. */
+export const isTold = (f: Fact, memory: Remembered) => comparable(bare(f.first)).split(" ").filter((w) => w.length > 3).every((w) => memory.saidText.includes(w));
+
 export function factsFor(mind: Mind, roots: readonly string[], wh: string | undefined, memory: Remembered): Fact[] {
-  const told = (f: Fact) => comparable(bare(f.first)).split(" ").filter((w) => w.length > 3).every((w) => memory.saidText.includes(w));
   return mind.facts
-    .map((f) => ({ f, s: scoreFact(f, roots, wh, mind.df, mind.facts.length), told: told(f) }))
+    .map((f) => ({ f, s: scoreFact(f, roots, wh, mind.df, mind.facts.length), told: isTold(f, memory) }))
     .filter((x) => x.s > 0)
     .sort((a, b) => Number(a.told) - Number(b.told) || b.s - a.s)
     .map((x) => x.f);
@@ -71,43 +77,47 @@ function greetingPart(mind: Mind, scene: Scene, k: number): string | undefined {
   const { heard, memory } = scene;
   if (!heard.greeting) return undefined;
   const word = heard.greetingWord ? `Good ${heard.greetingWord}` : rot(["Hello", "Well, hello"], k);
-  if (memory.met) return rot([`${word} again${address(mind, scene, k)}.`, `You're back${address(mind, scene, k)}. ${word}.`, `${word}. Good to see you again.`], k);
+  if (memory.met) return rot([`${word} again${address(mind, scene, k)}. I'm glad you came back.`, `You're back${address(mind, scene, k)}. ${word}.`, `${word}. I'm glad to see you again.`], k);
   // A first meeting: the character's own greeting when it has not been said yet, else a greeting back and a name.
   if (mind.greeting && !memory.said.has(comparable(mind.greeting))) return mind.greeting;
   const asksWho = heard.question && (heard.question.wh === "who" || heard.question.roots.length > 0);
-  return asksWho ? `${word} to you.` : rot([`${word} to you. I'm ${mind.voice.firstName}.`, `${word}. ${mind.voice.firstName}, at your service.`], k);
+  return asksWho ? `${word} to you.` : rot([`${word} to you. I'm ${mind.voice.name}.`, `${word}. I'm ${mind.voice.name}; what can I do for you?`], k);
 }
 
 function insultPart(mind: Mind, scene: Scene, k: number): string {
-  const proud = mind.facts.find((f) => f.self && f.time && f.valence >= 0);
+  // A stern character stands on what it has done: a fact of its own with a span of years, not yet told.
+  const proud = mind.facts.find((f) => f.self && f.time && /\d|years?|decades?|ages/i.test(f.time) && f.valence >= 0 && !isTold(f, scene.memory));
   if (scene.tone === "stern") {
-    const rebuke = rot(["Mind your tongue.", "You'll not speak to me like that.", "Watch your manners.", "That's enough of that."], k);
-    return proud ? `${rebuke} ${sayFact(proud, mind.voice, "when", k)}` : rebuke;
+    const rebuke = rot(["Mind your tongue with me.", "You'll not speak to me like that.", "I'll not be spoken to like that.", "That's enough of that, I say."], k);
+    return proud ? `${rebuke} ${sayFact(proud, mind.voice, "when", scene.retry)}` : rebuke;
   }
-  return rot(["That was unkind. I've done you no harm.", "That stings, you know.", "Why would you say that to me?", "I didn't deserve that."], k);
+  return rot(["That was unkind. I've done you no harm.", "That stings, you know. I'm only trying to help.", "Why would you say that to me?", "I didn't deserve that from you."], k);
 }
 
 function dangerPart(mind: Mind, scene: Scene, k: number): string {
   const plan = scene.heard.plan!;
   const core = planCore(plan.act);
   const night = /\b(night|tonight|dark|midnight)\b/i.test(plan.act);
-  const plea = night ? rot(["Wait for daylight, please.", "Wait until morning at least.", "Not in the dark, please."], k) : rot(["Please think again.", "Promise me you'll be careful.", "I'm begging you, don't."], k);
+  const plea = night ? rot(["Wait for daylight, I beg you.", "Wait until morning, for my sake.", "Not in the dark. Please, I mean it."], k) : rot(["Please, I mean it: think again.", "Promise me you'll be careful.", "I'm begging you, don't."], k);
   const warn = `${rot(["Don't", "Please don't", "No, don't"], k)} ${core}${address(mind, scene, k)}.`;
-  const fact = scene.dangerFact ? ` ${sayFact(scene.dangerFact, mind.voice, "when", k)}` : "";
+  const fact = scene.dangerFact ? ` ${sayFact(scene.dangerFact, mind.voice, "when", scene.retry)}` : "";
   return `${warn}${fact} ${plea}`;
 }
 
 function farewellPart(mind: Mind, scene: Scene, k: number): string {
   const plan = scene.memory.plans.at(-1);
   const keep = plan ? ` And don't ${planCore(plan)}.` : "";
-  const close = scene.rapport > 0.25 ? rot([" Come back and see me.", " Come again soon.", " You'll be welcome here."], k) : scene.tone === "stern" ? "" : rot([" Mind how you go.", " Safe home."], k);
+  const close = scene.rapport > 0.25 ? rot([" Come back and see me.", " I'll be glad to see you again.", " You'll always be welcome with me."], k) : scene.tone === "stern" ? " I'll be here." : rot([" Mind how you go; I'll be here.", " Safe home. I'll be here."], k);
   return `${rot(["Go carefully", "Goodbye, then", "Safe travels", "Off you go, then"], k)}${address(mind, scene, k)}.${keep}${close}`;
 }
 
 function kindPart(mind: Mind, scene: Scene, k: number): string {
-  const gift = scene.heard.gift?.replace(/\byou\b/gi, "me").replace(/\bmy\b/gi, "your");
-  if (gift) return rot([`${capitalize(gift)}, for me? That's kind of you${address(mind, scene, k)}.`, `You brought me ${gift}? Thank you${address(mind, scene, k)}.`], k);
-  return rot([`That's kind of you${address(mind, scene, k)}.`, "Thank you. It's not often anyone says so.", `You're good to say it${address(mind, scene, k)}.`, "That warms me, it does."], k);
+  const gift = scene.heard.gift;
+  if (gift) {
+    const thing = toSecondPerson(gift.thing);
+    return rot([`${capitalize(thing)}, for me? That's kind of you${address(mind, scene, k)}.`, `You ${gift.verb} me ${thing}? Thank you${address(mind, scene, k)}.`], k);
+  }
+  return rot([`That's kind of you${address(mind, scene, k)}. I'll remember it.`, "Thank you. I don't hear that often.", `You're good to me${address(mind, scene, k)}.`, "That warms me, it does."], k);
 }
 
 /** What it knows nothing of, said plainly, and what it could talk about instead. */
@@ -147,20 +157,25 @@ export function composeReply(mind: Mind, scene: Scene, k: number): string {
   const greet = greetingPart(mind, scene, k);
   if (greet) parts.push(greet);
   const q = heard.question;
-  if (heard.insult > 0) parts.push(insultPart(mind, scene, k));
+  if (heard.threat) parts.push(rot(["Don't. Please, I've done nothing to you.", "You're frightening me. Put that thought away.", "Stay back from me. I mean it."], k));
+  else if (heard.insult > 0) parts.push(insultPart(mind, scene, k));
   else if (scene.danger >= 0.3 && heard.plan) parts.push(dangerPart(mind, scene, k));
   else if (heard.farewell) parts.push(farewellPart(mind, scene, k));
   else if (q?.recall) parts.push(recallPart(scene, k));
   else if (q?.wellbeing) parts.push(wellbeingPart(scene, k));
   else if (q) {
     if (heard.kindness > 0) parts.push(kindPart(mind, scene, k));
-    const asksIdentity = q.aboutYou && (q.wh === "who" || (q.roots.length === 0 && q.wh === "what"));
+    // "Who are you?", "What are you?": no topic of its own, so the character says who it is.
+    const asksIdentity = q.aboutYou && q.roots.length === 0 && (q.wh === "who" || q.wh === "what");
     const found = factsFor(mind, asksIdentity ? [...q.roots, ...identityRoots(mind)] : q.roots, q.wh, scene.memory);
     const fact = found[0] ?? (asksIdentity ? mind.facts.find((f) => f.self) : undefined);
     if (fact) {
       const yes = q.wh === "yesno" && q.roots.length > 0 && q.roots.every((r) => fact.roots.has(r)) ? `${rot(["Yes", "I am", "That's right"], k)}. ` : "";
       const back = callback(scene);
-      parts.push(`${back ? `${back} ` : ""}${yes}${opener(mind, scene, k)}${yes || opener(mind, scene, k) ? lowerStart(sayFact(fact, mind.voice, q.wh, k)) : sayFact(fact, mind.voice, q.wh, k)}`);
+      const said = sayFact(fact, mind.voice, q.wh, scene.retry);
+      // No opener before a line that names its topic first ("The lamp? It …").
+      const open = /^[^?]{1,60}\?\s/.test(said) ? "" : opener(mind, scene, k);
+      parts.push(`${back ? `${back} ` : ""}${yes}${open}${yes || open ? lowerStart(said) : said}`);
     } else parts.push(unknownPart(mind, scene, k));
   } else if (heard.kindness > 0) parts.push(kindPart(mind, scene, k));
   else if (heard.plan) parts.push(rot([`You'll ${planCore(heard.plan.act)}? Then go well, and tell me how it went.`, `${capitalize(planCore(heard.plan.act))}, is it? Good luck to you.`], k));
@@ -168,7 +183,7 @@ export function composeReply(mind: Mind, scene: Scene, k: number): string {
   else if (heard.aboutPlayer.length > 0) parts.push(toldPart(mind, scene, k));
   else if (!greet) {
     const found = factsFor(mind, heard.roots, undefined, scene.memory);
-    if (found[0]) parts.push(`${rot(["That puts me in mind of something.", "Funny you should say so.", "Now that you mention it..."], k)} ${sayFact(found[0], mind.voice, undefined, k)}`);
+    if (found[0]) parts.push(`${rot(["That puts me in mind of something.", "Funny you should say so.", "Now that you mention it..."], k)} ${sayFact(found[0], mind.voice, undefined, scene.retry)}`);
     else parts.push(unknownPart(mind, scene, k));
   }
   return inVoice(parts.join(" ").replace(/\s+/g, " ").trim(), mind.voice);
@@ -188,5 +203,5 @@ function toldPart(mind: Mind, scene: Scene, k: number): string {
   const back = toSecondPerson(said);
   const found = factsFor(mind, scene.heard.roots, undefined, scene.memory)[0];
   const lead = rot([`So ${back}. I'll remember that.`, `${capitalize(back)}? I'll not forget it.`], k);
-  return found ? `${lead} ${sayFact(found, mind.voice, undefined, k)}` : `${lead} ${rot(["What brings you out here, then?", "And what brings you to me?"], k)}`;
+  return found ? `${lead} ${sayFact(found, mind.voice, undefined, scene.retry)}` : `${lead} ${rot(["What brings you out here, then?", "And what brings you to me?"], k)}`;
 }

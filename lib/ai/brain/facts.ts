@@ -13,9 +13,10 @@ export interface Fact {
   original: string;
   /** The clause in the first person, without closing punctuation. */
   first: string;
-  /** Its subject in the first person ("I", "my brother Tobias", "the lamp") and the rest. */
+  /** Its subject in the first person ("I", "my brother Tobias", "the lamp"), the rest, and the subject's pronoun. */
   subject: string;
   predicate: string;
+  pronoun: "he" | "she" | "they" | "it";
   /** Content lemmas, for matching questions by meaning. */
   roots: ReadonlySet<string>;
   /** The character is the clause's subject. */
@@ -39,7 +40,7 @@ const PRONOUNS = {
   they: { subject: "they", object: "them", possessive: "their", own: "theirs", reflexive: "themselves" },
 } as const;
 
-const TITLE_WORDS = new Set(["the", "of", "old", "young", "mister", "mistress", "mr", "mrs", "ms", "miss", "dr", "doctor", "captain", "sir", "lady", "lord", "saint"]);
+const TITLE_WORDS = new Set(["the", "of", "old", "young", "mister", "mistress", "mr", "mrs", "ms", "miss", "dr", "doctor", "captain", "sir", "lady", "lord", "saint", "professor", "brother", "sister", "father", "mother", "uncle", "aunt", "master", "madame", "monsieur", "king", "queen", "prince", "princess", "chef", "general", "colonel", "sergeant", "admiral", "judge", "reverend"]);
 
 /** Who the character is in its own lore: its names and the pronoun the lore uses for it. */
 export function selfRefOf(name: string, lore: string, persona: string): SelfRef {
@@ -63,7 +64,7 @@ export function selfRefOf(name: string, lore: string, persona: string): SelfRef 
 }
 
 /** Persona sentences about how the character talks: voice, not facts (voice.ts reads them). */
-export const SPEECH_SENTENCE = /\b(speak\w*|talk\w*|voice|tone|accent|dialect|words?|say\w*|phrases?|humou?r|sentences?|swear\w*|call\w* (?:everyone|people|strangers)|address\w*)\b/i;
+export const SPEECH_SENTENCE = /\b(speak\w*|talk\w*|voice|tone|accent|dialect|words?|say\w*|phrases?|humou?r|sentences?|swear\w*|call\w* (?:everyone|people|strangers)|address\w*|contractions)\b/i;
 
 /** Splits a sentence where a new subject starts after "and", "but" or ";" (one fact a clause). */
 function clausesOf(sentence: string, self: SelfRef): string[] {
@@ -105,8 +106,12 @@ export function firstPerson(clause: string, self: SelfRef, persona: boolean): { 
   let selfSubject = false;
   let seenVerb = false;
   let keepName = false;
+  let pluralSeen = false;
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
+    // A "they" character: "them" after "the bridges" is the bridges.
+    const pronounIsSelf = self.pronoun !== "they" || !pluralSeen;
+    if (t.tags.has("Plural") && !t.tags.has("Pronoun")) pluralSeen = true;
     const w = t.normal.replace(/[’]/g, "'");
     const next = toks[i + 1];
     const prev = out.length > 0 ? toks[i - 1] : undefined;
@@ -114,6 +119,11 @@ export function firstPerson(clause: string, self: SelfRef, persona: boolean): { 
     const possessiveName = t.tags.has("Possessive") && self.names.has(w.replace(/'s?$/, ""));
     const isName = self.names.has(w);
     let replaced: string | undefined;
+    // "Professor Quill has …": the title before a name of the character goes with it.
+    if (TITLE_WORDS.has(w) && /^\p{Lu}/u.test(t.text) && next && self.names.has(next.normal.replace(/'s?$/, "")) && !keepName) {
+      out.push("");
+      continue;
+    }
     if (possessiveName) replaced = "my";
     else if (isName) {
       // A name of several words is one reference: its other words go (or all stay, after "I am").
@@ -132,12 +142,14 @@ export function firstPerson(clause: string, self: SelfRef, persona: boolean): { 
       else replaced = atSubject ? "I" : "me";
     } else if (persona && (w === "you" || w === "your" || w === "yours" || w === "yourself")) {
       replaced = w === "your" ? "my" : w === "yours" ? "mine" : w === "yourself" ? "myself" : atSubject ? "I" : "me";
-    } else if (!persona && (w === p.subject || w === p.object || w === p.possessive || w === p.own || w === p.reflexive)) {
+    } else if (!persona && pronounIsSelf && (w === p.subject || w === p.object || w === p.possessive || w === p.own || w === p.reflexive)) {
+      // "her"/"his" before a word of its noun phrase is "my" ("his left hand"), else "me"/"mine".
+      const beforeNoun = !!next && !/[,;:.!?]/.test(t.post) && !["Preposition", "Conjunction", "Copula", "Auxiliary", "Modal", "Determiner", "Pronoun"].some((tag) => next.tags.has(tag)) && !(next.tags.has("Verb") && !next.tags.has("Adjective") && next.tags.has("PresentTense"));
       if (w === p.reflexive) replaced = "myself";
       else if (w === p.subject) replaced = "I";
-      else if (w === p.possessive && next && (next.tags.has("Noun") || next.tags.has("Adjective")) && !next.tags.has("Pronoun")) replaced = "my";
+      else if (w === p.possessive && beforeNoun) replaced = "my";
       else if (w === p.own) replaced = "mine";
-      else replaced = atSubject && w === p.subject ? "I" : "me";
+      else replaced = "me";
     }
     if (replaced !== undefined) {
       if (keepName && isName) {
@@ -151,7 +163,15 @@ export function firstPerson(clause: string, self: SelfRef, persona: boolean): { 
       out.push(replaced + spacing(t));
       continue;
     }
-    if (agree && isVerb(t)) {
+    // compromise may read a verb after a name as a plural noun ("Anselm brews ale"): read it again after "she".
+    const verbAfterI = agree && !isVerb(t) && t.tags.has("Plural") && /s$/.test(w) && (nlp(`she ${w}`).json()[0] as { terms: TermTags[] } | undefined)?.terms[1]?.tags.includes("Verb");
+    if (agree && (isVerb(t) || verbAfterI)) {
+      if (verbAfterI) {
+        out.push((nlp(w).verbs().toInfinitive().text() || w.replace(/e?s$/, "")) + spacing(t));
+        agree = false;
+        seenVerb = true;
+        continue;
+      }
       out.push(agreeWithI(t) + spacing(t));
       if (!t.tags.has("Auxiliary") || t.tags.has("Copula")) agree = false;
       if (!["Adverb"].some((tag) => t.tags.has(tag))) seenVerb = true;
@@ -162,6 +182,8 @@ export function firstPerson(clause: string, self: SelfRef, persona: boolean): { 
   }
   return { words: out, self: selfSubject, tokens: toks };
 }
+
+type TermTags = { tags: string[] };
 
 function spacing(t: Token): string {
   const post = t.post.replace(/\s+/g, " ");
@@ -205,14 +227,42 @@ const isTime = (t: Token) => t.tags.has("Date") || t.tags.has("Year") || t.tags.
 const isPlace = (t: Token) =>
   t.tags.has("Place") || t.tags.has("City") || t.tags.has("Country") || t.tags.has("Region") || (t.tags.has("ProperNoun") && !t.tags.has("Person") && !t.tags.has("Date") && !t.tags.has("Value"));
 
-function splitSubject(words: string[], toks: Token[]): { subject: string; predicate: string } {
+const MALE = /^(brother|father|son|husband|uncle|nephew|grandfather|king|prince|lord|man|boy|monk|priest|sir|master|lad|abbot|friar|duke|baron|captain)$/i;
+const FEMALE = /^(sister|mother|daughter|wife|aunt|niece|grandmother|queen|princess|lady|woman|girl|nun|mistress|lass|abbess|duchess|baroness)$/i;
+
+/** The pronoun that takes up a subject: its head noun's number, and a person's sex where the word says it. */
+function pronounOf(subject: Token[]): Fact["pronoun"] {
+  const ofAt = subject.findIndex((t) => t.normal === "of");
+  const phrase = ofAt > 0 ? subject.slice(0, ofAt) : subject;
+  const nouns = phrase.filter((t) => (t.tags.has("Noun") || t.tags.has("Verb")) && !t.tags.has("Pronoun") && !t.tags.has("Possessive") && !/'s$/.test(t.normal));
+  const head = nouns.at(-1);
+  if (!head) return "it";
+  if (head.tags.has("Plural") || (/[^s']s$/.test(head.normal) && !head.tags.has("Person") && !head.tags.has("ProperNoun")) || subject.some((t) => t.normal === "and")) return "they";
+  const person = nouns.find((t) => MALE.test(t.root) || FEMALE.test(t.root));
+  if (person) return FEMALE.test(person.root) ? "she" : "he";
+  if (head.tags.has("FemaleName")) return "she";
+  if (head.tags.has("MaleName")) return "he";
+  if (head.tags.has("Person") || head.tags.has("Actor")) return "they";
+  return "it";
+}
+
+function splitSubject(words: string[], toks: Token[]): { subject: string; predicate: string; pronoun?: Fact["pronoun"] } {
   // The subject: the words before the first verb (a fronted "In 1979," stays with the predicate).
   const text = joinWords(words);
-  const verbAt = toks.findIndex((t, i) => i > 0 && isVerb(t));
+  // The verb: a copula or auxiliary, or a verb that is none of the nouns compromise may call one
+  // (after "the", after "the museum's": "the museum's sealed vault"; before "of": "bridges of").
+  const possessive = (t: Token) => t.tags.has("Possessive") || /'s$/.test(t.normal);
+  const verbAt = toks.findIndex(
+    (t, i) =>
+      i > 0 &&
+      isVerb(t) &&
+      (t.tags.has("Copula") || t.tags.has("Auxiliary") || t.tags.has("Modal") || (!possessive(toks[i - 1]!) && !toks[i - 1]!.tags.has("Determiner") && toks[i + 1]?.normal !== "of")),
+  );
   if (verbAt <= 0) return { subject: "", predicate: text };
   const subject = joinWords(words.slice(0, verbAt));
-  if (/,/.test(subject)) return { subject: "", predicate: text };
-  return { subject, predicate: joinWords(words.slice(verbAt)) };
+  // Only a plain noun phrase can be named and taken up again ("The lamp? It …").
+  if (/,/.test(subject) || subject.split(" ").length > 8 || /\b(?:I|me|when|while|before|after|because|who|which|that)\b/.test(subject) || toks.slice(0, verbAt).some((t) => t.tags.has("Preposition") && !/^of$/i.test(t.normal))) return { subject: "", predicate: text };
+  return { subject, predicate: joinWords(words.slice(verbAt)), pronoun: pronounOf(toks.slice(0, verbAt)) };
 }
 
 /** Every fact of a character's persona and lore, in the first person. */
@@ -227,7 +277,7 @@ export function factsOf(character: { name: string; persona: string; lore: string
         if (lastSubject && /^(it|they)\b/i.test(clause) && !(self.pronoun === "they" && /^they\b/i.test(clause))) clause = clause.replace(/^(it|they)\b/i, lastSubject);
         const converted = firstPerson(clause, self, source === "persona");
         const first = capitalize(joinWords(converted.words));
-        const { subject, predicate } = splitSubject(converted.words, converted.tokens);
+        const { subject, predicate, pronoun } = splitSubject(converted.words, converted.tokens);
         if (subject && !/^(i|me|my)$/i.test(subject) && !/^(it|they|this|that|there)$/i.test(subject)) lastSubject = subject.replace(/^my\b/i, self.pronoun === "they" ? "their" : PRONOUNS[self.pronoun].possessive);
         const people = converted.tokens.filter((t) => t.tags.has("Person") && !self.names.has(t.normal)).map((t) => t.text.replace(/'s$/, ""));
         facts.push({
@@ -236,6 +286,7 @@ export function factsOf(character: { name: string; persona: string; lore: string
           first,
           subject: subject ? capitalize(subject) : "",
           predicate,
+          pronoun: pronoun ?? "it",
           roots: new Set(converted.tokens.filter(isContent).map(rootKey).filter((r) => !self.names.has(r))),
           self: converted.self,
           time: phraseAround(converted.tokens, isTime, TIME_PREP),

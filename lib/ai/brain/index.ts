@@ -34,7 +34,7 @@ export function mindOf(character: ChatCharacter): Mind {
   const facts = factsOf(character, self);
   const df = new Map<string, number>();
   for (const f of facts) for (const r of f.roots) df.set(r, (df.get(r) ?? 0) + 1);
-  const mind: Mind = { facts, self, voice: voiceOf(character), greeting: character.greeting.trim(), df };
+  const mind: Mind = { facts, self, voice: voiceOf(character, self.names), greeting: character.greeting.trim(), df };
   MINDS.set(key, mind);
   if (MINDS.size > MAX_MINDS) MINDS.delete(MINDS.keys().next().value!);
   return mind;
@@ -71,20 +71,20 @@ export function localChat(input: ChatInput): Omit<ChatResult, "provider"> {
     danger = Math.min(1, heard.plan.hazard + (related ? 0.45 : 0));
   }
 
-  const temperament = temperamentOf(character.persona, character.speakingDetail);
+  const temperament = temperamentOf(character.persona, character.speakingDetail ?? "", character.stances);
   const affect = nextAffect(normalizeAffect(input.affect), heard, temperament, danger);
   const stance = chooseStance(character.stances, affect, input.currentStance, heard, danger);
   const tone: Scene["tone"] =
-    heard.insult > 0 ? (temperament.stern ? "stern" : "hurt") : danger >= 0.3 ? "worried" : affect.v > 0.3 ? "warm" : affect.v < -0.3 ? (affect.d > 0.2 ? "stern" : "hurt") : "even";
+    heard.threat ? "worried" : heard.insult > 0 ? (temperament.stern ? "stern" : "hurt") : danger >= 0.3 ? "worried" : affect.v > 0.3 ? "warm" : affect.v < -0.3 ? (affect.d > 0.2 ? "stern" : "hurt") : "even";
   const action = heard.insult > 0 || heard.threat ? undefined : detectAction(input.text);
-  const scene: Scene = { heard, memory, danger, dangerFact, tone, rapport: affect.rapport };
+  const scene: Scene = { heard, memory, danger, dangerFact, tone, rapport: affect.rapport, retry: 0 };
 
   // Variants until the reply is new to this conversation and pastes no persona or lore sentence.
-  const sources = mind.facts.map((f) => comparable(f.original)).filter((s) => s.split(" ").length >= 4);
+  const sources = mind.facts.map((f) => comparable(f.original)).filter((s) => s.split(" ").length >= 3);
   const seed = hashString(`${character.name}|${input.text}|${input.history.length}`) % 997;
   let reply = "";
   for (let k = 0; k < 24; k++) {
-    const body = composeReply(mind, scene, seed + k);
+    const body = composeReply(mind, { ...scene, retry: k }, seed + k);
     const candidate = action ? `${body} ${actionLine(action)}`.trim() : body;
     const flat = comparable(candidate);
     reply = candidate;

@@ -1,6 +1,6 @@
 import type { Fact } from "./facts";
 import { inVoice, type Voice } from "./voice";
-import { bare, capitalize } from "./words";
+import { bare, capitalize, comparable } from "./words";
 import type { Wh } from "./understand";
 
 // One fact said aloud, by meaning rather than as written: what the question asks for comes first
@@ -8,19 +8,6 @@ import type { Wh } from "./understand";
 // lamp? It burns paraffin now."), the character's own deeds lead with their time ("Since 1961
 // I've kept the light"), contractions follow the voice. `variant` picks another shape, so the
 // same fact told twice is never the same line.
-
-const MALE = /\b(brother|father|son|husband|uncle|nephew|grandfather|king|prince|lord|man|boy|monk|priest|sir|master|lad|he)\b/i;
-const FEMALE = /\b(sister|mother|daughter|wife|aunt|niece|grandmother|queen|princess|lady|woman|girl|nun|mistress|lass|she)\b/i;
-
-/** The pronoun that takes up a subject: "my brother Tobias" → "he", "the lamps" → "they". */
-export function pronounFor(subject: string, fact: Pick<Fact, "people">): string {
-  const s = subject.toLowerCase();
-  if (/^(i|me|my)$/.test(s)) return "I";
-  if (/\b(and|both|all)\b/.test(s) || (/s$/.test(bare(s).split(" ").pop() ?? "") && !/(ss|us|is)$/.test(s) && !fact.people.length)) return "they";
-  if (FEMALE.test(s)) return "she";
-  if (MALE.test(s) || (fact.people.length > 0 && fact.people.some((p) => s.includes(p.toLowerCase())))) return "he";
-  return "it";
-}
 
 const lowerFirst = (s: string) => (/^(I|I'm|I've|I'll|I'd)\b/.test(s) || /^\p{Lu}\p{L}*\s+\p{Lu}/u.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1));
 
@@ -47,21 +34,40 @@ function shapes(fact: Fact, focus: Wh | undefined): string[] {
   };
   const time = lead(fact.time, /^(?:in|since|until|till|for|at|during|every|each|on|before|after|by|through|once|now|tonight|nowadays|\d|[a-z]+ (?:years?|days?|months?|weeks?) ago)\b/i);
   const place = lead(fact.place, /^(?:in|at|on|under|beneath|below|near|beyond|across|behind|inside|outside|above|over)\s/i);
+  const they = fact.pronoun === "they";
   const named =
     fact.subject && !/^(I|My)$/i.test(fact.subject) && fact.predicate
-      ? `${capitalize(fact.subject)}? ${capitalize(pronounFor(fact.subject, fact))} ${fact.predicate.replace(/^(?:is|was|has|does)\b/, (w) => (pronounFor(fact.subject, fact) === "they" ? { is: "are", was: "were", has: "have", does: "do" }[w]! : w))}`
+      ? `${capitalize(fact.subject)}? ${capitalize(fact.pronoun)} ${they ? fact.predicate.replace(/^(?:is|was|has|does)\b/, (w) => ({ is: "are", was: "were", has: "have", does: "do" })[w]!) : fact.predicate}`
       : undefined;
   if (focus === "when" || focus === "howmany") out.push(time ?? "", named ?? "", first, place ?? "");
   else if (focus === "where") out.push(place ?? "", named ?? "", first, time ?? "");
   else if (fact.self) out.push(time ?? "", first, named ?? "", place ?? "");
   else out.push(named ?? "", time ?? "", first, place ?? "");
-  return [...new Set(out.filter((s) => s.length > 0))];
+  // "A and B" said the other way round, for a clause no other shape can change.
+  const halves = /^(.+?),? and ((?:nobody|no one|he|she|they|it|I|we|the \w+ (?:is|are|was|were|has|have|had))\b.+)$/.exec(first);
+  if (halves && halves[2]!.split(" ").length >= 2) out.push(`${capitalize(halves[2]!)}, and ${lowerFirst(halves[1]!)}`);
+  // Never the source sentence as written.
+  const original = comparable(fact.original);
+  return [...new Set(out.filter((s) => s.length > 0 && comparable(s) !== original && !comparable(s).includes(original)))];
 }
 
-/** A fact in the character's voice: the shape `variant` points at among those that fit the question. */
+const FIRST_PERSON = /\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself)\b/i;
+
+/** A fact that does not speak of the character is still the character's telling: "…, I can tell you". */
+function told(line: string, past: boolean, k: number): string {
+  if (FIRST_PERSON.test(line)) return line;
+  const tags = past ? [", if I remember right", ", as I recall it", ", I remember"] : [", I can tell you", ", I'll have you know", ", as I know well"];
+  return `${line}${tags[k % tags.length]}`;
+}
+
+/**
+ * A fact in the character's voice: the best shape for the question, the next one on each retry
+ * (`variant`), or "" when every shape would be the source sentence itself.
+ */
 export function sayFact(fact: Fact, voice: Voice, focus: Wh | undefined, variant: number): string {
   const options = shapes(fact, focus);
-  const line = options[variant % options.length]!;
+  if (options.length === 0) return "";
+  const line = told(options[variant % options.length]!, /\b(?:was|were|had|did|\w+ed)\b/.test(fact.predicate || fact.first) && !/\b(?:is|are|has|have)\b/.test(fact.predicate || fact.first), variant);
   return `${inVoice(capitalize(line), voice).replace(/[,;:]$/, "")}.`;
 }
 

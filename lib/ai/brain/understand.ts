@@ -1,5 +1,5 @@
 import nlp from "compromise";
-import { bare, contentRoots, HAZARD_ROOTS, sentencesOf, tokens, valenceOf } from "./words";
+import { bare, contentRoots, expandContractions, HAZARD_ROOTS, sentencesOf, tokens, valenceOf } from "./words";
 
 // What the player said, understood before it is answered: which acts the line performs
 // (a greeting, a question and what it is about, a plan and how risky it is, kindness, an insult,
@@ -49,8 +49,8 @@ export interface Understanding {
   threat: boolean;
   /** The player is low (sad, lonely, afraid for themselves). */
   sadness: boolean;
-  /** A gift or a deed: "I brought you some bread" → "some bread". */
-  gift?: string;
+  /** A gift or a deed: "I brought you some bread" → {verb: "brought", thing: "some bread"}. */
+  gift?: { verb: string; thing: string };
   /** What the player says of themselves ("my name is Sam", "I am a fisherman"). */
   name?: string;
   aboutPlayer: string[];
@@ -62,11 +62,11 @@ export interface Understanding {
 
 const GREETING = /^(?:hello|hi|hey|hiya|howdy|greetings|good (morning|evening|afternoon|day)|(morning|evening|afternoon)|well met|ahoy|hullo)\b/i;
 const FAREWELL = /\b(?:good ?bye|bye|farewell|good night|goodnight|see you|so long|take care|until (?:next time|tomorrow)|i (?:must|have to|should|need to) (?:go|leave|be going|be off|get going)|i am (?:off|leaving|going now))\b/i;
-const HOSTILE = /\b(?:shut up|go away|get lost|leave me alone|go to hell|drop dead|piss off|bugger off|nobody cares|no one cares|who cares|you (?:are|were) (?:a |an )?(?:\w+ )?(?:fool|idiot|liar|joke|disgrace|coward|fraud|hag|crone|witch|bore|nobody|useless|pathetic|stupid|worthless|boring|mad|crazy|dull|ugly|old fool))\b/i;
+const HOSTILE = /\b(?:shut up|go away|get lost|leave me alone|go to hell|drop dead|piss off|bugger off|nobody cares|no one cares|who cares|you (?:are|were) (?:a |an )?(?:\w+ )?(?:\w+ ){0,3}(?:fool|idiot|liar|joke|disgrace|coward|fraud|hag|crone|witch|bore|nobody|useless|pathetic|stupid|worthless|boring|mad|crazy|dull|ugly|pirate|has-been|wreck))\b|\b(?:this|your|that) \w+ is a (?:joke|disgrace|dump|mess)\b/i;
 const THREAT = /\b(?:i (?:will|shall|am going to|could|can) (?:kill|hurt|burn|destroy|drown|hit|strangle|stab|shoot|break) you|i will make you (?:pay|suffer)|you will (?:die|pay|regret))\b/i;
 const KIND = /\b(?:thank(?:s| you)|i (?:brought|made|baked|got|saved|found|picked|carried) you|for you|you (?:are|were|have been) (?:so |very |really )?(?:kind|sweet|good|brave|wonderful|lovely|generous|wise|clever|a (?:good|kind|true) \w+)|i (?:like|love|admire|appreciate|trust) (?:you|your)|well done|bless you|i am (?:glad|happy) (?:to meet|i met|you)|nice to meet you|pleased to meet you)\b/i;
 const SAD = /\b(?:i am (?:so |very |really )?(?:sad|lonely|lost|tired|afraid|scared|frightened|worried|miserable|alone)|i miss|i lost|i cannot (?:sleep|go on)|nobody loves me)\b/i;
-const GIFT = /\bi (?:brought|made|baked|got|saved|found|picked|carried) you ([^.!?,;]+)/i;
+const GIFT = /\bi (brought|made|baked|got|saved|found|picked|carried|kept) you ([^.!?,;]+)/i;
 const PLAN = /\b(?:i|we) (?:will|shall|am going to|are going to|am gonna|plan to|mean to|intend to|want to|have to|must|am about to|will have to) ((?:not )?(?:\w+ly )?[a-z]+ [^.!?;]*)/i;
 /** "I am rowing out tonight": a progressive with a time ahead is a plan too. */
 const PLAN_NOW = /\b(?:i|we) (?:am|are) ([a-z]+ing\b[^.!?;]*\b(?:tonight|tomorrow|soon|at dawn|at dusk|this (?:evening|night|morning)|next \w+|now)\b[^.!?;]*)/i;
@@ -78,11 +78,7 @@ const WELLBEING = /^(?:how are you|how do you do|how have you been|how is it goi
 /** What is said of the listener: "you are a fool", "your soup tastes like mud", "you useless old crone". */
 const EVALUATION = /\byou (?:are|were|look|sound|smell|seem|act) [^.!?,;]*|\byour \w+(?: \w+)? (?:is|are|was|were|looks?|sounds?|smells?|stinks?|tastes?) [^.!?,;]*|\byou (?:\w+ ){0,2}(?:fool|idiot|crone|hag|liar|coward|oaf|wretch|witch|brute|pig|rat|worm|snake|monster|cow|dog)\b/g;
 
-const expand = (text: string) => {
-  const doc = nlp(text);
-  doc.contractions().expand();
-  return doc.text().replace(/\s+/g, " ");
-};
+const expand = (text: string) => expandContractions(text).replace(/\s+/g, " ");
 
 function whOf(sentence: string): Wh {
   const s = sentence.toLowerCase();
@@ -97,7 +93,7 @@ function whOf(sentence: string): Wh {
 
 function topicOf(sentence: string): string {
   const nouns = nlp(sentence).nouns().not("#Pronoun").out("array") as string[];
-  const topic = nouns.map((n) => bare(n).replace(/^(?:a|an|some)\s+/i, "")).find((n) => n.replace(/^(?:the|your|my)\s+/i, "").length > 2 && !/^(?:you|me|it|this|that|thing|anything|something)$/i.test(n));
+  const topic = nouns.map((n) => bare(n)).find((n) => n.replace(/^(?:the|your|my)\s+/i, "").length > 2 && !/^(?:you|me|it|this|that|thing|anything|something)$/i.test(n));
   return (topic ?? "").replace(/^The\b/, "the");
 }
 
@@ -160,8 +156,8 @@ function readLine(text: string): Understanding {
   const worst = Math.min(0, ...aimed);
   const insult = hostile || threat ? Math.max(0.7, -valence) : worst < -0.2 ? Math.min(1, -worst + 0.2) : 0;
   const kindMatch = KIND.test(lower);
-  const kindness = insult > 0 ? 0 : kindMatch ? Math.max(0.5, valence) : valence > 0.45 && second ? valence * 0.8 : 0;
-  const gift = GIFT.exec(expanded)?.[1];
+  const kindness = insult > 0 ? 0 : kindMatch ? Math.max(0.5, valence) : valence > 0.6 && second && !question ? valence * 0.8 : 0;
+  const giftMatch = GIFT.exec(expanded);
 
   const name = NAME.exec(expanded)?.[1] ?? (I_AM_NAME.exec(expanded)?.[1] && tokens(I_AM_NAME.exec(expanded)![1]!)[0]?.tags.has("Person") ? I_AM_NAME.exec(expanded)![1] : undefined);
   // What the player says of themselves: "I am a fisherman", "my father built boats" (a line about the character is not).
@@ -181,7 +177,7 @@ function readLine(text: string): Understanding {
     insult,
     threat,
     sadness: SAD.test(lower),
-    ...(gift ? { gift: bare(gift) } : {}),
+    ...(giftMatch ? { gift: { verb: giftMatch[1]!.toLowerCase(), thing: bare(giftMatch[2]!) } } : {}),
     ...(name ? { name } : {}),
     aboutPlayer,
     valence,

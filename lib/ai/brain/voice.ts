@@ -17,8 +17,8 @@ export interface Voice {
   terse: boolean;
   /** The nouns its lore and persona talk about most, most first. */
   topics: string[];
-  /** Its first name. */
-  firstName: string;
+  /** The name it introduces itself by ("Maren Holt"; "Mina" for "Mina the Chef"). */
+  name: string;
 }
 
 const FORMAL = /\b(formal\w*|precise\w*|never (?:uses? )?contractions|stiff\w*|courtly|archaic\w*|proper\w*)\b/i;
@@ -37,8 +37,9 @@ export function exampleLines(examples: string): string[] {
     .map((m) => m[2]!.trim());
 }
 
-export function voiceOf(character: { name: string; persona: string; lore: string; examples: string; speakingDetail?: string }): Voice {
+export function voiceOf(character: { name: string; persona: string; lore: string; examples: string; speakingDetail?: string }, names: ReadonlySet<string> = new Set()): Voice {
   const speech = [...sentencesOf(character.persona).filter((s) => SPEECH_SENTENCE.test(s)), character.speakingDetail ?? ""].join(" ");
+  const manner = `${character.persona} ${character.speakingDetail ?? ""}`;
   const openers: string[] = [];
   const address: string[] = [];
   for (const line of exampleLines(character.examples)) {
@@ -55,7 +56,7 @@ export function voiceOf(character: { name: string; persona: string; lore: string
   }
   const counts = new Map<string, number>();
   for (const t of tokens(`${character.lore} ${character.persona.split(/\n/).join(" ")}`)) {
-    if (!isContent(t) || !t.tags.has("Noun") || t.tags.has("Person") || t.tags.has("ProperNoun") || t.tags.has("Date") || t.tags.has("Value")) continue;
+    if (!isContent(t) || !t.tags.has("Noun") || t.tags.has("Person") || t.tags.has("ProperNoun") || t.tags.has("Date") || t.tags.has("Value") || names.has(t.normal)) continue;
     const key = rootKey(t);
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
@@ -63,10 +64,10 @@ export function voiceOf(character: { name: string; persona: string; lore: string
   return {
     openers: [...new Set(openers.map(bare))].slice(0, 6),
     address: [...new Set(address.map((a) => a.toLowerCase()))].slice(0, 4),
-    contract: !FORMAL.test(speech),
-    terse: TERSE.test(speech),
+    contract: !FORMAL.test(manner),
+    terse: TERSE.test(manner),
     topics,
-    firstName: /[\p{Lu}][\p{L}'-]*/u.exec(character.name)?.[0] ?? character.name,
+    name: (character.name.split(/\s+the\s+/i)[0] ?? character.name).trim(),
   };
 }
 

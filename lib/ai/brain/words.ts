@@ -27,10 +27,30 @@ interface TermJson {
   post: string;
 }
 
+const PRONOUN_CONTRACTIONS: [RegExp, string][] = [
+  [/\b(I)'m\b/gi, "$1 am"],
+  [/\b(you|we|they)'re\b/gi, "$1 are"],
+  [/\b(I|you|we|they)'ve\b/gi, "$1 have"],
+  [/\b(I|you|he|she|it|we|they)'ll\b/gi, "$1 will"],
+  [/\b(I|you|he|she|we|they)'d\b/gi, "$1 would"],
+  [/\b(he|she|it|that|there|what|who|where|here)'s\b/gi, "$1 is"],
+  [/\bcan't\b/gi, "cannot"],
+  [/\bwon't\b/gi, "will not"],
+  [/\bshan't\b/gi, "shall not"],
+  [/\b(\w+)n't\b/gi, "$1 not"],
+];
+
+/**
+ * A pronoun's contractions and "n't" spelled out ("I'll" → "I will", "don't" → "do not"). A noun's
+ * "'s" stays: it is a possessive far more often than an "is" ("the museum's vault").
+ */
+export function expandContractions(text: string): string {
+  return PRONOUN_CONTRACTIONS.reduce((s, [re, to]) => s.replace(re, to), text.replace(/[’]/g, "'"));
+}
+
 /** The words of a text with their tags and lemmas, contractions expanded ("I'll" → "I will"). */
 export function tokens(text: string): Token[] {
-  const doc = nlp(text);
-  doc.contractions().expand();
+  const doc = nlp(expandContractions(text));
   doc.compute("root");
   const out: Token[] = [];
   for (const sentence of doc.json() as { terms: TermJson[] }[]) {
