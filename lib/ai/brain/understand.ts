@@ -1,5 +1,6 @@
-import nlp from "compromise";
-import { bare, contentRoots, expandContractions, HAZARD_ROOTS, sentencesOf, tokens, valenceOf } from "./words";
+import { bare, expandContractions, HAZARD_ROOTS, isContent, parseLine, rootKey, valenceOf, type Token } from "./words";
+
+const rootsOf = (tokens: Token[]) => [...new Set(tokens.filter(isContent).map(rootKey))];
 
 // What the player said, understood before it is answered: which acts the line performs
 // (a greeting, a question and what it is about, a plan and how risky it is, kindness, an insult,
@@ -91,8 +92,7 @@ function whOf(sentence: string): Wh {
   return "yesno";
 }
 
-function topicOf(sentence: string): string {
-  const nouns = nlp(sentence).nouns().not("#Pronoun").out("array") as string[];
+function topicOf(nouns: string[]): string {
   const topic = nouns.map((n) => bare(n)).find((n) => n.replace(/^(?:the|your|my)\s+/i, "").length > 2 && !/^(?:you|me|it|this|that|thing|anything|something)$/i.test(n));
   return (topic ?? "").replace(/^The\b/, "the");
 }
@@ -112,7 +112,9 @@ export function understand(text: string): Understanding {
 function readLine(text: string): Understanding {
   const expanded = expand(text);
   const lower = expanded.toLowerCase();
-  const sentences = sentencesOf(expanded);
+  const parsed = parseLine(expanded);
+  const sentences = parsed.map((p) => p.text);
+  const lineTokens = parsed.flatMap((p) => p.tokens);
   const valence = valenceOf(text);
   const greet = GREETING.exec(expanded.trim());
   const letters = text.replace(/[^\p{L}]/gu, "");
@@ -120,19 +122,19 @@ function readLine(text: string): Understanding {
   const intensity = Math.min(1, (text.match(/!/g) ?? []).length * 0.25 + (shouting ? 0.5 : 0) + Math.abs(valence) * 0.3);
 
   let question: Question | undefined;
-  for (const sentence of sentences) {
-    const isQuestion = /\?\s*$/.test(sentence) || nlp(sentence).sentences().isQuestion().length > 0 || /^(?:tell me (?:about|of)|what about)\b/i.test(sentence);
+  for (const sentence of parsed) {
+    const isQuestion = /\?\s*$/.test(sentence.text) || sentence.question || /^(?:tell me (?:about|of)|what about)\b/i.test(sentence.text);
     if (!isQuestion) continue;
-    const s = sentence.toLowerCase();
+    const s = sentence.text.toLowerCase();
     question = {
-      wh: whOf(sentence),
-      text: bare(sentence),
-      roots: contentRoots(sentence),
+      wh: whOf(sentence.text),
+      text: bare(sentence.text),
+      roots: rootsOf(sentence.tokens),
       aboutYou: /\b(?:you|your|yours|yourself)\b/.test(s),
       aboutMe: /\b(?:me|my|mine|i|myself)\b/.test(s),
       wellbeing: WELLBEING.test(s),
       recall: RECALL.test(s),
-      topic: topicOf(sentence),
+      topic: topicOf(sentence.nouns()),
     };
   }
 
@@ -140,7 +142,8 @@ function readLine(text: string): Understanding {
   let plan: Plan | undefined;
   if (planMatch?.[1] && !question && !/^(?:sorry|glad|happy|sad|afraid|tired|lost|so|very|fine|well|here|back|called|from|a |an |the |not sure)/i.test(planMatch[1])) {
     const act = bare(planMatch[1]);
-    const roots = contentRoots(act);
+    const actWords = new Set(act.toLowerCase().split(/[^\p{L}\p{N}']+/u));
+    const roots = rootsOf(lineTokens.filter((t) => actWords.has(t.normal)));
     const hazards = roots.filter((r) => HAZARD_ROOTS.has(r)).length;
     plan = { act, roots, hazard: Math.min(1, hazards * 0.45 + Math.max(0, -valenceOf(act)) * 0.6) };
   }
@@ -159,7 +162,8 @@ function readLine(text: string): Understanding {
   const kindness = insult > 0 ? 0 : kindMatch ? Math.max(0.5, valence) : valence > 0.6 && second && !question ? valence * 0.8 : 0;
   const giftMatch = GIFT.exec(expanded);
 
-  const name = NAME.exec(expanded)?.[1] ?? (I_AM_NAME.exec(expanded)?.[1] && tokens(I_AM_NAME.exec(expanded)![1]!)[0]?.tags.has("Person") ? I_AM_NAME.exec(expanded)![1] : undefined);
+  const iAm = I_AM_NAME.exec(expanded)?.[1];
+  const name = NAME.exec(expanded)?.[1] ?? (iAm && lineTokens.some((t) => t.text === iAm && t.tags.has("Person")) ? iAm : undefined);
   // What the player says of themselves: "I am a fisherman", "my father built boats" (a line about the character is not).
   const aboutPlayer = sentences
     .flatMap((s) => s.split(/,?\s+and\s+(?=(?:i|my)\b)/i))
@@ -182,6 +186,6 @@ function readLine(text: string): Understanding {
     aboutPlayer,
     valence,
     intensity,
-    roots: contentRoots(expanded),
+    roots: rootsOf(lineTokens),
   };
 }

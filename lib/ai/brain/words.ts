@@ -62,6 +62,33 @@ export function tokens(text: string): Token[] {
   return out;
 }
 
+export interface ParsedSentence {
+  text: string;
+  tokens: Token[];
+  /** compromise reads it as a question (a "?", or a question's word order). */
+  question: boolean;
+  /** Its noun phrases, pronouns left out (read only when asked for). */
+  nouns(): string[];
+}
+
+const toToken = (t: TermJson): Token => ({ text: t.text || t.normal, normal: t.normal, root: t.root || t.normal, tags: new Set(t.tags), post: t.post, pre: t.pre });
+
+/** A line read once: its sentences with their tokens, question flag and noun phrases (one compromise parse). */
+export function parseLine(text: string): ParsedSentence[] {
+  const doc = nlp(expandContractions(text));
+  doc.compute("root");
+  const views = doc.sentences();
+  const questions = new Set((views.isQuestion().out("array") as string[]).map((s) => s.trim()));
+  const out: ParsedSentence[] = [];
+  views.forEach((view) => {
+    const sentence = (view.text() as string).trim();
+    if (!/\p{L}/u.test(sentence)) return;
+    const terms = ((view.json() as { terms: TermJson[] }[])[0]?.terms ?? []).filter((t) => t.text || t.normal);
+    out.push({ text: sentence, tokens: terms.map(toToken), question: questions.has(sentence), nouns: () => (view as unknown as { nouns(): { not(m: string): { out(f: string): unknown } } }).nouns().not("#Pronoun").out("array") as string[] });
+  });
+  return out;
+}
+
 /** The sentences of a text (compromise's splitter: abbreviations and initials stay whole). */
 export function sentencesOf(text: string): string[] {
   return (nlp(text.replace(/\s*\n+\s*/g, "\n")).sentences().out("array") as string[]).flatMap((s) => s.split(/\n+/)).map((s) => s.trim()).filter((s) => /\p{L}/u.test(s));
