@@ -9,6 +9,7 @@ import { sentencesOf, comparable } from "./words";
 // a farewell) the way the embed plays it (history and affect carried from turn to turn).
 
 interface Turn {
+  affect: Affect;
   kind: string;
   text: string;
   reply: string;
@@ -24,7 +25,7 @@ function play(member: (typeof CAST)[number]): Turn[] {
   const turns: Turn[] = [];
   for (const { kind, text } of scriptLines(script)) {
     const turn = localChat({ character, text, currentStance: stance, history, affect });
-    turns.push({ kind, text, reply: turn.reply, before: stance, stance: turn.stance });
+    turns.push({ kind, text, reply: turn.reply, before: stance, stance: turn.stance, affect: turn.affect });
     history = [...history, { role: "user", text }, { role: "character", text: turn.reply }];
     affect = turn.affect;
     stance = turn.stance;
@@ -70,6 +71,19 @@ describe.each(CAST.map((m) => [m.character.name, m] as const))("a conversation w
     const danger = turns.find((t) => t.kind === "danger")!;
     expect(insult.stance, `${name}: ${insult.reply}`).not.toBe(insult.before);
     expect(danger.stance, `${name}: ${danger.reply}`).not.toBe(danger.before);
+  });
+
+  it("moves its affect by what was said: an insult lowers valence and rapport, a danger raises arousal, kindness raises rapport", () => {
+    const at = (kind: string) => turns.findIndex((t) => t.kind === kind);
+    const affectAt = (i: number) => turns[i]!.affect;
+    const insult = at("insult");
+    const danger = at("danger");
+    const kind = at("kindness");
+    expect(affectAt(insult).v).toBeLessThan(affectAt(insult - 1).v);
+    expect(affectAt(insult).rapport).toBeLessThan(affectAt(insult - 1).rapport);
+    expect(affectAt(danger).a).toBeGreaterThan(affectAt(danger - 1).a);
+    expect(affectAt(kind).rapport).toBeGreaterThan(affectAt(kind - 1).rapport);
+    expect(affectAt(kind).v).toBeGreaterThan(affectAt(kind - 1).v);
   });
 
   it("says plainly that it does not know what its lore does not hold", () => {

@@ -32,6 +32,8 @@ export function toSecondPerson(text: string): string {
   return bare(expanded.replace(/\b(?:I am|I was|you are|you were|I|my|mine|me|myself|you|your|yours|yourself)\b/gi, (w) => SWAP[w.toLowerCase()] ?? w));
 }
 
+const NOTE_NAME = /\b(?:(?:player|user|visitor|their|his|her)(?:'s)? name is|name:)\s*(\p{Lu}[\p{L}'-]+)/u;
+
 export function remember(history: readonly { role: string; text: string }[], memory: string | undefined): Remembered {
   const userLines = history.filter((h) => /^(user|player|human)$/i.test(h.role)).map((h) => h.text);
   const characterLines = history.filter((h) => !/^(user|player|human)$/i.test(h.role)).map((h) => h.text);
@@ -39,7 +41,8 @@ export function remember(history: readonly { role: string; text: string }[], mem
   const lines = [...userLines, ...(notes ? notes.split(/\n+/) : [])].slice(-40).map(understand);
   const told: Remembered["told"] = [];
   const plans: string[] = [];
-  let name: string | undefined;
+  // Notes may name the player in their own words: "The player's name is Sam", "name: Sam".
+  let name = NOTE_NAME.exec(notes)?.[1];
   for (const line of lines) {
     if (line.name) name = line.name;
     for (const statement of line.aboutPlayer) {
