@@ -40,8 +40,9 @@ export function scoreFact(fact: Fact, roots: readonly string[], wh: string | und
   let score = 0;
   for (const r of roots) if (fact.roots.has(r)) score += Math.log(1 + total / (df.get(r) ?? 1));
   if (score === 0) return 0;
-  // The lore answers questions; the persona says who the character is.
+  // The lore answers questions; the persona says who the character is. A fact about the thing asked after ranks first.
   if (fact.source === "lore") score += 0.3;
+  if (fact.subject && roots.some((r) => fact.subject.toLowerCase().includes(r))) score += 0.5;
   if ((wh === "when" || wh === "howmany") && fact.time) score += 0.8;
   if (wh === "where" && fact.place) score += 0.8;
   if (wh === "who" && fact.people.length > 0) score += 0.5;
@@ -56,7 +57,8 @@ export function factsFor(mind: Mind, roots: readonly string[], wh: string | unde
   return mind.facts
     .map((f) => ({ f, s: scoreFact(f, roots, wh, mind.df, mind.facts.length), told: isTold(f, memory) }))
     .filter((x) => x.s > 0)
-    .sort((a, b) => Number(a.told) - Number(b.told) || b.s - a.s)
+    // A fact already told gives way to one not yet told, unless it answers much better.
+    .sort((a, b) => b.s * (b.told ? 0.5 : 1) - a.s * (a.told ? 0.5 : 1))
     .map((x) => x.f);
 }
 
@@ -123,11 +125,26 @@ function kindPart(mind: Mind, scene: Scene, k: number): string {
 /** What it knows nothing of, said plainly, and what it could talk about instead. */
 function unknownPart(mind: Mind, scene: Scene, k: number): string {
   const q = scene.heard.question;
-  const topic = q?.topic ? q.topic.replace(/\byour\b/gi, "my").replace(/\bmy\b/gi, q.aboutYou ? "my" : "your") : "";
+  // The player's words turned to the character's side: "my father" is "your father", "your name" is "my name".
+  const topic = q?.topic ? q.topic.replace(/\b(?:my|your)\b/gi, (w) => (w.toLowerCase() === "my" ? "your" : "my")) : "";
+  const back = callback(scene);
   const topics = mind.voice.topics.slice(0, 2);
   const home = topics.length === 2 ? `${topics[0]} and the ${topics[1]}` : topics[0] ?? "what's around me";
   const lead = topic ? rot([`${capitalize(topic)}? I couldn't tell you.`, `I don't know anything about ${topic}.`, `${capitalize(topic)}... that's beyond me.`], k) : rot(["I don't know, truly.", "That I couldn't tell you.", "I've no idea, I'm afraid."], k);
-  return `${lead} ${rot([`Ask me about the ${home} instead.`, `I know the ${home}, not much past that.`, `The ${home}, now, that I can talk about.`], k)}`;
+  return `${back ? `${back} ` : ""}${lead} ${rot([`Ask me about the ${home} instead.`, `I know the ${home}, not much past that.`, `The ${home}, now, that I can talk about.`], k)}`;
+}
+
+/** A yes-or-no about the character that its lore does not settle: an honest shrug, not a made-up fact. */
+function selfShrug(scene: Scene, k: number): string {
+  const topic = scene.heard.question!.topic.replace(/\b(?:my|your)\b/gi, (w) => (w.toLowerCase() === "my" ? "your" : "my"));
+  const lead = topic ? `${capitalize(topic)}? ` : "";
+  return `${lead}${rot(["I've never really thought about it.", "I couldn't say, truly; nobody's asked me that.", "I'd have to think about that one."], k)}`;
+}
+
+/** A line with nothing to answer ("ok", "haha"): heard, and an opening for more. */
+function nodPart(scene: Scene, k: number): string {
+  if (/\b(?:ha(?:ha)+|he(?:he)+|lol|lmao)\b|[😂🤣😄😀🙂😊]/u.test(scene.heard.text)) return rot(["Glad I amuse you.", "You find me funny, do you? Well, I'll take it."], k);
+  return rot(["Go on; I'm listening.", "I hear you. Tell me more.", "Mm. I'm listening."], k);
 }
 
 function recallPart(scene: Scene, k: number): string {
@@ -165,18 +182,20 @@ export function composeReply(mind: Mind, scene: Scene, k: number): string {
   else if (q?.wellbeing) parts.push(wellbeingPart(scene, k));
   else if (q) {
     if (heard.kindness > 0) parts.push(kindPart(mind, scene, k));
-    // "Who are you?", "What are you?": no topic of its own, so the character says who it is.
-    const asksIdentity = q.aboutYou && q.roots.length === 0 && (q.wh === "who" || q.wh === "what");
-    const found = factsFor(mind, asksIdentity ? [...q.roots, ...identityRoots(mind)] : q.roots, q.wh, scene.memory);
+    // "Who are you?", "What are you?", "What's your name?": the character says who it is.
+    const asksIdentity = (q.aboutYou && q.roots.length === 0 && (q.wh === "who" || q.wh === "what")) || /\b(?:your name|what are you called|what do (?:they|people) call you)\b/i.test(q.text);
+    const found = asksIdentity ? [] : factsFor(mind, q.roots, q.wh, scene.memory);
     const fact = found[0] ?? (asksIdentity ? mind.facts.find((f) => f.self) : undefined);
     if (fact) {
       const yes = q.wh === "yesno" && q.roots.length > 0 && q.roots.every((r) => fact.roots.has(r)) ? `${rot(["Yes", "I am", "That's right"], k)}. ` : "";
       const back = callback(scene);
-      const said = sayFact(fact, mind.voice, q.wh, scene.retry);
+      const again = isTold(fact, scene.memory) ? rot(["As I said, ", "Like I told you, "], k) : "";
+      const said = again + lowerStart(sayFact(fact, mind.voice, q.wh, scene.retry));
       // No opener before a line that names its topic first ("The lamp? It …").
       const open = /^[^?]{1,60}\?\s/.test(said) ? "" : opener(mind, scene, k);
-      parts.push(`${back ? `${back} ` : ""}${yes}${open}${yes || open ? lowerStart(said) : said}`);
-    } else parts.push(unknownPart(mind, scene, k));
+      parts.push(capitalize(`${back ? `${back} ` : ""}${yes}${open}${yes || open ? lowerStart(said) : said}`));
+    } else if (/^(?:are|were|do|did|have|had) you\b/i.test(q.text) && !q.aboutMe) parts.push(selfShrug(scene, k));
+    else parts.push(unknownPart(mind, scene, k));
   } else if (heard.kindness > 0) parts.push(kindPart(mind, scene, k));
   else if (heard.plan) parts.push(rot([`You'll ${planCore(heard.plan.act)}? Then go well, and tell me how it went.`, `${capitalize(planCore(heard.plan.act))}, is it? Good luck to you.`], k));
   else if (heard.sadness) parts.push(rot(["I'm sorry. Sit a while; it helps to say it out loud.", "That sounds heavy. I'm listening.", "You're not as alone as it feels."], k));
@@ -184,7 +203,7 @@ export function composeReply(mind: Mind, scene: Scene, k: number): string {
   else if (!greet) {
     const found = factsFor(mind, heard.roots, undefined, scene.memory);
     if (found[0]) parts.push(`${rot(["That puts me in mind of something.", "Funny you should say so.", "Now that you mention it..."], k)} ${sayFact(found[0], mind.voice, undefined, scene.retry)}`);
-    else parts.push(unknownPart(mind, scene, k));
+    else parts.push(nodPart(scene, k));
   }
   return inVoice(parts.join(" ").replace(/\s+/g, " ").trim(), mind.voice);
 }
@@ -193,10 +212,6 @@ function lowerStart(line: string): string {
   return /^(I\b|I'|\p{Lu}\p{L}+\s+\p{Lu})/u.test(line) ? line : line.charAt(0).toLowerCase() + line.slice(1);
 }
 
-function identityRoots(mind: Mind): string[] {
-  const identity = mind.facts.find((f) => f.self && /\b(am|I'm)\b/.test(f.first));
-  return identity ? [...identity.roots] : [];
-}
 
 function toldPart(mind: Mind, scene: Scene, k: number): string {
   const said = scene.heard.aboutPlayer[0]!;

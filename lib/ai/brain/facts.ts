@@ -265,6 +265,20 @@ function splitSubject(words: string[], toks: Token[]): { subject: string; predic
   return { subject, predicate: joinWords(words.slice(verbAt)), pronoun: pronounOf(toks.slice(0, verbAt)) };
 }
 
+/** The first thing a clause names after its verb: "the drowned bell" of "I have heard the drowned bell ringing …". */
+function objectOf(toks: Token[]): string | undefined {
+  const verb = toks.findIndex(isVerb);
+  const start = toks.findIndex((t, i) => i > verb && verb >= 0 && t.tags.has("Determiner") && /^(the|a|an)$/.test(t.normal));
+  if (start < 0) return undefined;
+  const end = toks.findIndex((t, i) => i > start && t.tags.has("Noun") && !t.tags.has("Pronoun"));
+  if (end < 0 || end - start > 3) return undefined;
+  return toks
+    .slice(start, end + 1)
+    .map((t) => t.text)
+    .join(" ")
+    .replace(/^(?:a|an)\b/i, "the");
+}
+
 /** Every fact of a character's persona and lore, in the first person. */
 export function factsOf(character: { name: string; persona: string; lore: string }, self: SelfRef): Fact[] {
   const facts: Fact[] = [];
@@ -272,13 +286,17 @@ export function factsOf(character: { name: string; persona: string; lore: string
     for (const sentence of sentencesOf(text)) {
       if (source === "persona" && SPEECH_SENTENCE.test(sentence) && !/\b(you are|your name)\b/i.test(sentence)) continue;
       let lastSubject = "";
+      let lastThing = "";
       for (let clause of clausesOf(sentence, self)) {
+        // "… the drowned bell …, and you fear it": a clause ending on "it" means the thing the clause before named.
+        if (lastThing && /\bit$/i.test(clause)) clause = clause.replace(/\bit$/i, lastThing);
         // "it"/"they" opening a clause is what the clause before was about, when that was not the character.
         if (lastSubject && /^(it|they)\b/i.test(clause) && !(self.pronoun === "they" && /^they\b/i.test(clause))) clause = clause.replace(/^(it|they)\b/i, lastSubject);
         const converted = firstPerson(clause, self, source === "persona");
         const first = capitalize(joinWords(converted.words));
         const { subject, predicate, pronoun } = splitSubject(converted.words, converted.tokens);
         if (subject && !/^(i|me|my)$/i.test(subject) && !/^(it|they|this|that|there)$/i.test(subject)) lastSubject = subject.replace(/^my\b/i, self.pronoun === "they" ? "their" : PRONOUNS[self.pronoun].possessive);
+        lastThing = objectOf(converted.tokens) ?? lastThing;
         const people = converted.tokens.filter((t) => t.tags.has("Person") && !self.names.has(t.normal)).map((t) => t.text.replace(/'s$/, ""));
         facts.push({
           source,

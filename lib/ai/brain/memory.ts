@@ -49,7 +49,7 @@ export function remember(history: readonly { role: string; text: string }[], mem
       if (/\bmy name is\b|\bcall me\b/i.test(statement)) continue;
       told.push({ text: toSecondPerson(statement), roots: new Set(contentRoots(statement)) });
     }
-    if (line.plan && line.plan.hazard > 0) plans.push(line.plan.act);
+    if (line.plan && line.plan.hazard > 0 && !line.threat && line.insult === 0) plans.push(line.plan.act);
   }
   return {
     met: userLines.length > 0 || notes.length > 0,

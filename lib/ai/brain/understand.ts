@@ -157,7 +157,9 @@ function readLine(text: string): Understanding {
     .filter((s) => !/\?\s*$/.test(s))
     .flatMap((s) => [...s.toLowerCase().matchAll(EVALUATION)].map((m) => valenceOf(m[0])).concat(/\b(?:you|your)\b/i.test(s) && !SAD.test(s.toLowerCase()) ? [valenceOf(s) + 0.3] : []));
   const worst = Math.min(0, ...aimed);
-  const insult = hostile || threat ? Math.max(0.7, -valence) : worst < -0.2 ? Math.min(1, -worst + 0.2) : 0;
+  // Contempt for the character's place or work is aimed at it too: "I hate this place".
+  const scorn = /\bi (?:hate|despise|loathe|detest) (?:this|your|it here|everything)\b/.test(lower) ? 0.5 : 0;
+  const insult = hostile || threat ? Math.max(0.7, -valence) : worst < -0.2 ? Math.min(1, -worst + 0.2) : scorn;
   const kindMatch = KIND.test(lower);
   const kindness = insult > 0 ? 0 : kindMatch ? Math.max(0.5, valence) : valence > 0.6 && second && !question ? valence * 0.8 : 0;
   const giftMatch = GIFT.exec(expanded);
