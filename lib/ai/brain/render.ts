@@ -27,7 +27,8 @@ function shapes(fact: Fact, focus: Wh | undefined): string[] {
   const lead = (phrase: string | undefined, prep: RegExp) => {
     if (!phrase || !prep.test(phrase)) return undefined;
     const at = first.toLowerCase().indexOf(phrase.toLowerCase());
-    if (at < 0 || /^\s*,\s*(?:which|who|where|whose)\b/i.test(first.slice(at + phrase.length))) return undefined;
+    // Nor one a "which" clause or an appositive hangs on ("in 1348, the year the plague came").
+    if (at < 0 || /^\s*,\s*(?:which|who|where|whose|the|a|an)\b/i.test(first.slice(at + phrase.length))) return undefined;
     // A phrase inside a "which"/"who" clause belongs to that clause: it cannot lead the sentence.
     if (/\b(?:which|who|whom|whose|that|where)\b/i.test(first.slice(0, at))) return undefined;
     return `${capitalize(phrase)}, ${lowerFirst(without(first, phrase))}`;

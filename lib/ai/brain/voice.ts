@@ -55,12 +55,20 @@ export function voiceOf(character: { name: string; persona: string; lore: string
     else if (q.split(" ").length <= 3) openers.push(q.charAt(0).toUpperCase() + q.slice(1));
   }
   const counts = new Map<string, number>();
+  // A topic is said the way the lore says it most ("the hives", not "the hive").
+  const surface = new Map<string, Map<string, number>>();
   for (const t of tokens(`${character.lore} ${character.persona.split(/\n/).join(" ")}`)) {
     if (!isContent(t) || !t.tags.has("Noun") || t.tags.has("Person") || t.tags.has("ProperNoun") || t.tags.has("Date") || t.tags.has("Value") || names.has(t.normal)) continue;
     const key = rootKey(t);
     counts.set(key, (counts.get(key) ?? 0) + 1);
+    const forms = surface.get(key) ?? new Map<string, number>();
+    forms.set(t.normal, (forms.get(t.normal) ?? 0) + 1);
+    surface.set(key, forms);
   }
-  const topics = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([w]) => w).slice(0, 4);
+  const topics = [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([w]) => [...(surface.get(w) ?? new Map([[w, 1]])).entries()].sort((a, b) => b[1] - a[1])[0]![0])
+    .slice(0, 4);
   return {
     openers: [...new Set(openers.map(bare))].slice(0, 6),
     address: [...new Set(address.map((a) => a.toLowerCase()))].slice(0, 4),
