@@ -92,3 +92,25 @@ export function localChat(input: ChatInput): Omit<ChatResult, "provider"> {
   }
   return { reply: reply || "...", stance: stance.id, emotion: emotionOf(stance), affect, ...(action ? { action } : {}) };
 }
+
+/**
+ * Reads a small character and a few lines once, so that compromise builds its tagger and VADER its
+ * lexicon at server start (about half a second) rather than during the first player's turn.
+ */
+export function warmLocalBrain(): void {
+  const character: ChatCharacter = {
+    name: "Ada Vey",
+    persona: "You are Ada Vey, a ferrywoman. You speak plainly.",
+    lore: "Ada has rowed the ferry since 1990. Her father built the boat.",
+    greeting: "Mind the step.",
+    examples: "User: Is it far?\nAda: Not far.",
+    scene: "",
+    style: "",
+    stances: [{ id: "calm", label: "Calm", mood: "calm", expression: "" }],
+  };
+  const history: ChatInput["history"] = [];
+  for (const text of ["Hello! Who built your boat?", "I'll cross tonight in the storm.", "Thank you, goodbye."]) {
+    const turn = localChat({ character, text, currentStance: "calm", history, affect: { v: 0, a: 0, d: 0, rapport: 0 } });
+    history.push({ role: "user", text }, { role: "character", text: turn.reply });
+  }
+}
