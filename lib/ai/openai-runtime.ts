@@ -51,6 +51,7 @@ export function chatPrompt(input: ChatInput): string {
     c.lore && `Lore (facts the character knows):\n${clip(c.lore)}`,
     c.scene && `Setting: ${clip(c.scene, 1000)}`,
     c.style && `Speaking style: ${clip(c.style, 500)}`,
+    c.speakingDetail && `How they speak: ${clip(c.speakingDetail, 500)}`,
     c.examples && `Example lines:\n${clip(c.examples, 3000)}`,
     `Stance palette:\n${palette}`,
     `Current stance: ${input.currentStance}`,
