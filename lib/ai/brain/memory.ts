@@ -38,7 +38,9 @@ export function remember(history: readonly { role: string; text: string }[], mem
   const userLines = history.filter((h) => /^(user|player|human)$/i.test(h.role)).map((h) => h.text);
   const characterLines = history.filter((h) => !/^(user|player|human)$/i.test(h.role)).map((h) => h.text);
   const notes = (memory ?? "").trim();
-  const lines = [...userLines, ...(notes ? notes.split(/\n+/) : [])].slice(-40).map(understand);
+  // The player's last 12 lines and the notes' last 12, each up to 200 characters: what a
+  // conversation needs, at a bounded cost (each line is read once and remembered).
+  const lines = [...userLines.slice(-12), ...(notes ? notes.slice(-4000).split(/\n+/).slice(-12) : [])].map((line) => understand(line, 200));
   const told: Remembered["told"] = [];
   const plans: string[] = [];
   // Notes may name the player in their own words: "The player's name is Sam", "name: Sam".

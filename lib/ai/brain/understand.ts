@@ -100,11 +100,15 @@ function topicOf(nouns: string[]): string {
 const READ = new Map<string, Understanding>();
 
 /** The acts of one line, before any of them is answered (remembered: a history is read once, not every turn). */
-export function understand(text: string): Understanding {
-  const cached = READ.get(text);
+export function understand(text: string, limit = 600): Understanding {
+  // A line is read up to its first `limit` characters (cut on a word): a talk turn is a few
+  // sentences, and the grammar's cost grows with the text (the route takes 4,000 characters, a
+  // history 50 lines of them).
+  const cut = text.length > limit ? text.slice(0, Math.max(text.lastIndexOf(" ", limit), limit / 2)) : text;
+  const cached = READ.get(cut);
   if (cached) return cached;
-  const read = readLine(text);
-  READ.set(text, read);
+  const read = readLine(cut);
+  READ.set(cut, read);
   if (READ.size > 4000) READ.delete(READ.keys().next().value!);
   return read;
 }
@@ -121,10 +125,12 @@ function readLine(text: string): Understanding {
   const shouting = letters.length >= 6 && letters === letters.toUpperCase();
   const intensity = Math.min(1, (text.match(/!/g) ?? []).length * 0.25 + (shouting ? 0.5 : 0) + Math.abs(valence) * 0.3);
 
+  // The line's last question is the one answered (its noun phrases are read for it alone: compromise
+  // reads them over the whole document each time).
   let question: Question | undefined;
-  for (const sentence of parsed) {
-    const isQuestion = /\?\s*$/.test(sentence.text) || sentence.question || /^(?:tell me (?:about|of)|what about)\b/i.test(sentence.text);
-    if (!isQuestion) continue;
+  const asked = parsed.filter((p) => /\?\s*$/.test(p.text) || p.question || /^(?:tell me (?:about|of)|what about)\b/i.test(p.text)).at(-1);
+  if (asked) {
+    const sentence = asked;
     const s = sentence.text.toLowerCase();
     question = {
       wh: whOf(sentence.text),
