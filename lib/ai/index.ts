@@ -56,7 +56,7 @@ export { createOpenAICompatibleProvider } from "./openai-compatible";
 export { MAX_CHAPTERS, proceduralBible, segmentText } from "./book";
 export { imageSize } from "./raster";
 export { detectAction, emotionOf, mockChat, nearestStance, NEUTRAL_AFFECT, normalizeAffect, stancePoint } from "./chat";
-export { localChat, understand, warmLocalBrain } from "./brain";
+export { localChat, prepareLocalBrain, understand, warmLocalBrain } from "./brain";
 export type { Understanding } from "./brain";
 export { DEFAULT_VOICE, encodeWav, mockSpeech, wavInfo } from "./speech";
 export { ZCharacterAction } from "./openai-runtime";

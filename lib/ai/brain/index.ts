@@ -40,6 +40,11 @@ export function mindOf(character: ChatCharacter): Mind {
   return mind;
 }
 
+/** Reads a character's facts and voice now (kept per process), so its first talk turn finds them ready. */
+export function prepareLocalBrain(character: ChatCharacter): void {
+  mindOf(character);
+}
+
 function actionLine(action: CharacterAction): string {
   const the = (s: string) => (/^(the|a|an|some|my|your)\s/i.test(s) ? s : `the ${s}`);
   switch (action.type) {
