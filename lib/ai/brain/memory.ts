@@ -1,5 +1,5 @@
 import { understand, type Understanding } from "./understand";
-import { bare, comparable, contentRoots } from "./words";
+import { bare, comparable, contentRoots, expandContractions } from "./words";
 
 // What the character remembers of the player: every earlier line of the player (the history the
 // client or the server's transcript gives) and the client's running `memory` notes, read the way
@@ -59,7 +59,8 @@ export function remember(history: readonly { role: string; text: string }[], mem
     told,
     plans,
     said: new Set(characterLines.map(comparable)),
-    saidText: comparable(characterLines.join(" \n ")),
+    // Contractions spelled out, so "I've flown" counts as the fact "I have flown" told.
+    saidText: comparable(expandContractions(characterLines.join(" \n "))),
     insulted: lines.some((l) => l.insult > 0.3),
     lines,
   };

@@ -81,7 +81,8 @@ export function voiceOf(character: { name: string; persona: string; lore: string
 
 const CONTRACTIONS: [RegExp, string][] = [
   [/\bI am\b/g, "I'm"],
-  [/\bI have (?=\w+ed\b|been|kept|heard|seen|known|lived|had|got|made|done|told|lost|found|never|always|not)/g, "I've "],
+  // "I have" as an auxiliary only ("I have flown" → "I've flown"; "I have a boat" stays).
+  [/\bI have (?=(?:\w+ed|\w+en|been|flown|known|grown|shown|thrown|drawn|kept|heard|seen|lived|had|got|made|done|told|lost|found|never|always|not|come|gone|run|taught|brought|thought|caught|fought|built|felt|left|meant|sent|spent|slept|held|sold|stood|met|read|led|fed|won|paid|said)\b)/g, "I've "],
   [/\bI will\b/g, "I'll"],
   [/\bI would\b/g, "I'd"],
   [/\bdo not\b/g, "don't"],
