@@ -4,6 +4,7 @@ import { runCliCommand } from "@/lib/cli/commands";
 import { makeSmallWorld } from "@/lib/kernel/fixtures";
 import { signSessionToken } from "@/lib/sessions";
 import { bootstrap } from "./support/fixtures";
+import { CAST } from "@/lib/ai/brain/sample-cast";
 import { api, boot, create, EXPLICIT, say, sessionFor, STANCES, withCharactersServer } from "./support/characters";
 
 withCharactersServer();
@@ -87,6 +88,37 @@ describe("POST /v1/characters/{id}/say", () => {
     expect(fetched.body.action).toMatchObject({ type: "fetch_object", object: expect.stringContaining("brass key") });
     const moved = await say(liveChar, token, { text: "Let's go to the harbor." });
     expect(moved.body.action).toMatchObject({ type: "change_location", location: "harbor" });
+  });
+
+  it("listens over HTTP: a first meeting, what it was told remembered from the stored turns, the stance moved by an insult and a danger (local brain, live)", async () => {
+    const { character } = CAST[0]!;
+    const { name, persona, lore, greeting, examples, stances, speakingDetail } = character;
+    const id = (await create({ name, persona, lore, greeting, examples, stances, speakingDetail, free: true })).body.id as string;
+    const token = await sessionFor(id, boot.keys.sk_live, "listener");
+    // No history sent: the server reads the session's stored turns, as it does for any client that keeps none.
+    const first = await say(id, token, { text: "Good evening. My name is Sam. Are you the keeper?" });
+    expect(first.status).toBe(200);
+    expect(first.body.reply).not.toMatch(/\bagain\b/i);
+    expect(first.body.reply).toMatch(/\bI(?:'m| am)\b/);
+    const lamp = await say(id, token, { text: "What does the lamp burn?", currentStance: first.body.stance, affect: first.body.affect });
+    expect(lamp.body.reply).toMatch(/paraffin|whale oil/);
+    expect(lamp.body.reply).not.toContain("She keeps");
+    const insult = await say(id, token, { text: "You're a useless old crone.", currentStance: lamp.body.stance, affect: lamp.body.affect });
+    expect(insult.body.stance).not.toBe(lamp.body.stance);
+    expect(insult.body.affect.rapport).toBeLessThan(lamp.body.affect.rapport);
+    expect(insult.body.affect.v).toBeLessThan(0);
+    const danger = await say(id, token, { text: "I'll row out tonight to find the bell.", currentStance: insult.body.stance, affect: insult.body.affect });
+    expect(danger.body.stance).toBe("worried");
+    expect(danger.body.affect.a).toBeGreaterThan(insult.body.affect.a);
+    expect(danger.body.reply).toMatch(/Tobias/);
+    const name2 = await say(id, token, { text: "Do you remember my name?", currentStance: danger.body.stance, affect: danger.body.affect });
+    expect(name2.body.reply).toContain("Sam");
+    const again = await say(id, token, { text: "Hello!", currentStance: name2.body.stance, affect: name2.body.affect });
+    expect(again.body.reply).toMatch(/\bagain\b|\bback\b/i);
+    const bye = await say(id, token, { text: "Goodbye.", currentStance: again.body.stance, affect: again.body.affect });
+    expect(bye.body.reply).toMatch(/don't row out tonight/i);
+    const replies = [first, lamp, insult, danger, name2, again, bye].map((r) => r.body.reply);
+    expect(new Set(replies).size).toBe(replies.length);
   });
 
   it("stores every turn: the transcript holds a player's history in order", async () => {

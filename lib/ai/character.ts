@@ -28,7 +28,7 @@ export const CHARACTER_SYSTEM_PROMPT = [
   "Answer with one JSON object and nothing else, with these keys:",
   '- "name": the character\'s name as players see it (a few words);',
   '- "persona": instructions to the actor, in the second person ("You are …"): who they are, how they speak, what they want;',
-  '- "lore": facts about them and their world, in the third person;',
+  '- "lore": facts about them and their world, in the third person, one fact a sentence;',
   '- "greeting": the first thing they say to a stranger, in their own voice;',
   '- "examples": two or three short exchanges, lines "User: …" and "<name>: …";',
   '- "subject": a one-line visual description of the character, for a painter;',

@@ -1,6 +1,7 @@
 import type { JSONSchema7 } from "ai";
 import { z } from "zod";
-import { emotionOf, localChat, normalizeAffect, stanceOrFirst } from "./chat";
+import { localChat } from "./brain";
+import { emotionOf, normalizeAffect, stanceOrFirst } from "./chat";
 import { ProviderError } from "./errors";
 import { parseJsonAnswer } from "./land";
 import type { CharacterAction, ChatInput, ChatResult } from "./provider";
@@ -50,6 +51,7 @@ export function chatPrompt(input: ChatInput): string {
     c.lore && `Lore (facts the character knows):\n${clip(c.lore)}`,
     c.scene && `Setting: ${clip(c.scene, 1000)}`,
     c.style && `Speaking style: ${clip(c.style, 500)}`,
+    c.speakingDetail && `How they speak: ${clip(c.speakingDetail, 500)}`,
     c.examples && `Example lines:\n${clip(c.examples, 3000)}`,
     `Stance palette:\n${palette}`,
     `Current stance: ${input.currentStance}`,

@@ -227,6 +227,8 @@ export interface ChatCharacter {
   scene: string;
   style: string;
   stances: Stance[];
+  /** How it talks (accent, habits, words it uses): the local brain's voice reads it with `examples`. */
+  speakingDetail?: string;
   /** A chat model of the configured AI server that this character uses instead of AI_MODEL. */
   modelId?: string;
 }

@@ -1,3 +1,4 @@
+import nlp from "compromise";
 import { getProvider, isProviderError, type AuthorCharacterInput, type AuthoredCharacter, type ProviderName } from "@/lib/ai";
 import { ApiError } from "@/lib/errors";
 import { createPrng, hashString } from "@/lib/kernel";
@@ -19,33 +20,87 @@ const STYLES = [
   "cinematic portrait, low-key lighting, film grain",
   "storybook illustration, gentle colors",
 ];
-const STOP = new Set("a an the and or of to in on at for with who whom whose that which this from into onto by as is are was were be been being has have had their his her its they them he she it you your my our not but all any only also very just old young".split(" "));
-
 const capitalize = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 const clean = (s: string) => s.replace(/[{}]/g, "").replace(/\s+/g, " ").trim();
 
-function contentWords(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}]{3,}/gu) ?? []).filter((w) => !STOP.has(w)).slice(0, 24);
+/** What a premise says of its character: "A grumpy street-food chef named Mina who feeds the city's stray cats". */
+export interface PremiseReading {
+  name?: string;
+  /** The character's noun phrase, article lowercased: "a grumpy street-food chef". */
+  role: string;
+  /** Its head noun: "chef". */
+  head: string;
+  /** Its adjectives: ["grumpy"]. */
+  traits: string[];
+  /** What the premise says the character does, in the third person: "secretly feeds the city's stray cats". */
+  deed?: string;
+  /** What the character knows about: a compound of the role ("street food"), the deed's and the premise's other nouns. */
+  topics: string[];
 }
+
+const ROLE_END = /\s+(?:named|called|who|whom|whose|that|which|with|in|on|at|from|for|by|under|beneath|near|living|haunted|trapped|lost|glimpsed)\b|[,.;:!?]/i;
+
+export function readPremise(pitch: string): PremiseReading {
+  const named = /\b(?:named|called)\s+(\p{Lu}[\p{L}'-]+)/u.exec(pitch)?.[1];
+  // "Mina, a grumpy chef who …": a name first, then the role.
+  const leading = /^(\p{Lu}[\p{L}'-]+),\s+(?=(?:a|an|the)\s)/u.exec(pitch);
+  const rest = leading ? pitch.slice(leading[0].length) : pitch;
+  const role = (rest.split(ROLE_END)[0] ?? rest).trim().replace(/^(A|An|The)\b/, (w) => w.toLowerCase());
+  // "a keeper of gulls": the head is the noun before "of".
+  const core = role.split(/\s+of\s+/i)[0]!;
+  const words = nlp(core).json()[0] as { terms: { text: string; tags: string[] }[] } | undefined;
+  const terms = words?.terms ?? [];
+  const head = (terms.at(-1)?.text ?? "wanderer").toLowerCase();
+  const traits = terms.slice(0, -1).filter((t) => t.tags.includes("Adjective")).map((t) => t.text.toLowerCase());
+  // What the role is made of besides its article, adjectives and head: "street-food" → "street food", "lighthouse" → "lighthouses".
+  const modifier = core
+    .split(/\s+/)
+    .slice(0, -1)
+    .filter((w) => !/^(?:a|an|the)$/i.test(w) && !traits.includes(w.toLowerCase()))
+    .join(" ")
+    .replace(/-/g, " ")
+    .toLowerCase();
+  const uncountable = modifier ? (nlp(modifier).json()[0] as { terms: { tags: string[] }[] } | undefined)?.terms.at(-1)?.tags.includes("Uncountable") : true;
+  const compounds = modifier ? [uncountable ? modifier : (nlp(modifier).nouns().toPlural().text() || modifier)] : [];
+  const ofWhat = /\s+of\s+(.+)$/i.exec(role)?.[1];
+  if (ofWhat) compounds.push(ofWhat);
+  const deed = /\b(?:who|that)\s+([^.;!?]+)/i.exec(pitch)?.[1]?.trim().replace(/,$/, "");
+  const others = (nlp(pitch.slice(pitch.indexOf(role) + role.length)).nouns().not("#Pronoun").not("#Person").out("array") as string[])
+    .map((n) => n.replace(/[,.;:!?]+$/, "").replace(/^(?:a|an)\s+/i, "the ").trim())
+    .filter((n) => n.replace(/^the /, "").length > 2 && !/^(?:named|called)\b/i.test(n) && (!named || !n.includes(named)));
+  const name = named ?? leading?.[1] ?? (nlp(pitch).people().json()[0] as { text?: string } | undefined)?.text?.replace(/[,.]$/, "");
+  return { ...(name ? { name } : {}), role: role || "a wanderer", head, traits, ...(deed ? { deed } : {}), topics: [...new Set([...compounds, ...others])] };
+}
+
+const FIRST_WORD_OF_ROLE = /^(?:a|an|the)\s+/i;
 
 export function authorProfile(premise: string | undefined, frameRef: string | undefined): AuthoredProfile {
   const pitch = clean(premise ?? "") || "a stranger glimpsed in a painted frame, with a story they have not told anyone";
   const rng = createPrng(hashString(`character-author-v1|${pitch}|${premise === undefined ? frameRef ?? "" : ""}`));
-  const named = /\b(?:named|called)\s+([A-Z][\p{L}'-]+)/u.exec(pitch)?.[1];
-  const first = named ?? rng.pick(FIRST_NAMES);
-  const words = contentWords(pitch);
-  const role = words[0] ? words[0] : "wanderer";
-  const topic = words[1] ?? words[0] ?? "the road";
-  const name = `${first} the ${capitalize(role)}`;
+  const read = readPremise(pitch);
+  const first = read.name ?? rng.pick(FIRST_NAMES);
+  const name = `${first} the ${capitalize(read.head)}`;
   const style = rng.pick(STYLES);
-  const sentence = pitch.replace(/[.!?]+$/, "");
+  const who = read.deed ? `${read.role} who ${read.deed}` : read.role;
+  const topic = read.topics[0] ?? `being ${read.role.replace(FIRST_WORD_OF_ROLE, "a ")}`;
+  const secret = read.topics[1] ?? "the past";
+  // A character its premise calls grumpy or cold greets a stranger that way.
+  const gruff = read.traits.some((t) => /^(grump|gruff|surly|cranky|bitter|cold|stern|angry|cynical|mean|rude|sour|jaded|tired|weary|sullen)/i.test(t));
+  const roleNoArticle = read.role.replace(FIRST_WORD_OF_ROLE, "");
   return {
     name,
-    persona: `You are ${first}, ${sentence}. You speak plainly and warmly, with a dry sense of humor, and you remember what people tell you. You are curious about strangers but slow to trust them.`,
-    lore: `${first} is ${sentence}. ${first} knows a great deal about ${topic}. ${first} has a small secret about ${role === topic ? "the past" : role} that they share only with people they trust.`,
-    greeting: `Oh, a visitor. I'm ${first}. Not many find their way here; what brings you?`,
-    examples: `User: Who are you?\n${first}: ${first}. ${capitalize(sentence)}, if you want the long version.\nUser: What do you know about ${topic}?\n${first}: More than I'd like to admit. Sit down, it's a long story.`,
-    subject: `${first}, ${sentence}`,
+    persona: `You are ${first}, ${who}. You speak plainly${gruff ? " and shortly" : " and warmly"}, with a dry sense of humor, and you remember what people tell you. You are curious about strangers but slow to trust them.`,
+    lore: [
+      `${first} is ${read.role}.`,
+      read.deed ? `${first} ${read.deed}.` : "",
+      `${first} knows a great deal about ${topic}.`,
+      `${first} keeps a small secret about ${secret} and tells it only to friends.`,
+    ]
+      .filter(Boolean)
+      .join(" "),
+    greeting: gruff ? `What do you want? I'm ${first}, and I'm busy.` : `Oh, a visitor. I'm ${first}. Not many find their way here; what brings you?`,
+    examples: `User: Who are you?\n${first}: ${first}. ${capitalize(roleNoArticle)}, if you want the long version.\nUser: What do you know about ${topic}?\n${first}: More than I'd like to admit. Sit down, it's a long story.`,
+    subject: `${first}, ${who}`,
     style,
     scene: "",
     intro: { kicker: "Meet", title: name, hint: `Say hello, or ask ${first} about ${topic}.` },

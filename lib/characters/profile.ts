@@ -65,6 +65,7 @@ export function chatCharacterOf(name: string, profile: CharacterProfile): ChatCh
     examples: profile.examples,
     scene: profile.scene,
     style: profile.style,
+    ...(profile.speakingDetail.trim() ? { speakingDetail: profile.speakingDetail } : {}),
     stances: profile.stances.map((s) => ({ id: s.id, label: s.label, mood: s.mood, expression: s.expression })),
     ...(profile.modelId ? { modelId: profile.modelId } : {}),
   };

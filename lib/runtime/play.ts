@@ -3,7 +3,8 @@ import { getDb } from "@/lib/db";
 import { findWorldRow, type WorldRow } from "@/lib/worlds/row";
 import type { SessionCredential } from "@/lib/sessions/credential";
 import { notFound, unauthorized } from "@/lib/errors";
-import { publicGraph } from "@/lib/characters/profile";
+import { getProvider, prepareLocalBrain } from "@/lib/ai";
+import { chatCharacterOf, publicGraph, readProfile } from "@/lib/characters/profile";
 import { signPublicSessionId } from "@/lib/sessions/public-id";
 import { signSessionToken, type SessionKind } from "@/lib/sessions/token";
 import { forgetWorld, readWorld } from "@/lib/worlds/world-cache";
@@ -39,6 +40,17 @@ function runtimeView(row: WorldRow, sessionId: string) {
 }
 
 /**
+ * The character page boots from this view and the player reads the greeting before a first line:
+ * the local brain reads the character's persona and lore meanwhile (once per process), after this
+ * answer is sent, so the first talk turn does not wait for it.
+ */
+function prepareBrainSoon(row: WorldRow): void {
+  if (getProvider(row.mode === "test" ? "test" : "live").name !== "local") return;
+  const profile = readProfile(row.graph);
+  if (profile) setImmediate(() => prepareLocalBrain(chatCharacterOf(row.name, profile)));
+}
+
+/**
  * A chapter of the token's campaign (docs/campaigns.md "One session for the campaign"): a token
  * minted for one chapter world opens every other chapter world of the same campaign (same app,
  * mode and `campaign_id`), so "Next chapter" goes on in the same session. An anonymous token of a
@@ -62,6 +74,7 @@ async function chapterForSession(auth: SessionCredential, worldId: string): Prom
 /** GET /v1/runtime/world: the token's world, or with `worldId` another chapter of its campaign. */
 export async function getRuntimeWorld(auth: SessionCredential, worldId?: string) {
   const row = worldId === undefined || worldId === auth.subjectId ? await worldForSession(auth) : await chapterForSession(auth, worldId);
+  if (row.kind === "character") prepareBrainSoon(row);
   return runtimeView(row, auth.sessionId);
 }
 

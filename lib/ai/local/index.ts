@@ -1,6 +1,6 @@
 import { asBuffer, cpuTask } from "@/lib/workers/pool";
 import type { proceduralBible } from "../book";
-import { localChat } from "../chat";
+import { localChat } from "../brain";
 import { createProceduralProvider } from "../procedural";
 import type { Provider, SpeechInput, SpeechResult } from "../provider";
 import type { buildLocalAct } from "./act";
