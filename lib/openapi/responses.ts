@@ -13,6 +13,7 @@ import { SCENARIO_RESPONSE_SCHEMAS } from "./responses-scenarios";
 import { VISION_RESPONSE_SCHEMAS } from "./responses-vision";
 import { DATASET_RESPONSE_SCHEMAS } from "./responses-datasets";
 import { USAGE_RESPONSE_SCHEMAS } from "./responses-usage";
+import { EXPLORE_RESPONSE_SCHEMAS } from "./responses-explore";
 
 // The sibling files' schemas the Studio's types read (components/api/types.ts).
 export { ZCampaign, ZCampaignBody, ZCampaignStarted } from "./campaign-responses";
@@ -20,6 +21,7 @@ export { ZVisionCheck, ZVisionDescribe, ZVisionGround } from "./responses-vision
 export { ZEditPreview, ZPlaytest, ZPlaytestList, ZPlaytestReport } from "./responses-edit";
 export { ZDataset } from "./responses-datasets";
 export { ZUsageHistory } from "./responses-usage";
+export { ZExploreEntry, ZExploreList, ZLike } from "./responses-explore";
 export { ZBatchBody, ZBatchList, ZBatchStarted, ZBatchSummary, ZClip, ZClipBody, ZClipCheck } from "./responses-scenarios";
 
 /*
@@ -470,4 +472,5 @@ export const RESPONSE_SCHEMAS = {
   ...CAMPAIGN_RESPONSE_SCHEMAS,
   ...EDIT_RESPONSE_SCHEMAS,
   ...SCENARIO_RESPONSE_SCHEMAS,
+  ...EXPLORE_RESPONSE_SCHEMAS,
 } satisfies Record<string, z.ZodType>;
