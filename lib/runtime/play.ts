@@ -6,8 +6,10 @@ import { notFound, unauthorized } from "@/lib/errors";
 import { publicGraph } from "@/lib/characters/profile";
 import { signPublicSessionId } from "@/lib/sessions/public-id";
 import { signSessionToken, type SessionKind } from "@/lib/sessions/token";
+import { unchangedSinceRev } from "@/lib/worlds/serialize";
 import { forgetWorld, readWorld } from "@/lib/worlds/world-cache";
 import { addToLedger } from "./ledger";
+import { playerCuesOf } from "./manifests";
 import { HEARTBEAT_MAX_SECONDS, type HeartbeatBody } from "./requests";
 import { startSessionOnce } from "./sessions";
 
@@ -25,8 +27,17 @@ export async function worldForSession(auth: SessionCredential): Promise<WorldRow
   return row;
 }
 
-/** What the embed player boots from: the graph (a character's brain stripped), name, mode, rev and the session id. */
-function runtimeView(row: WorldRow, sessionId: string) {
+/** Whether players may like the world: live and playable by anyone with its link (docs/explore.md). */
+export function isLikeable(row: Pick<WorldRow, "mode" | "visibility">): boolean {
+  return row.mode === "live" && (row.visibility === "public" || row.visibility === "unlisted");
+}
+
+/**
+ * What the embed player boots from: the graph (a character's brain stripped), name, mode, rev,
+ * the session id, the like count, and the cues that move and sound each state (scene-cues.ts).
+ */
+async function runtimeView(row: WorldRow, sessionId: string) {
+  const world = publicGraph(row.graph);
   return {
     id: row.id,
     kind: row.kind as SessionKind,
@@ -34,7 +45,10 @@ function runtimeView(row: WorldRow, sessionId: string) {
     mode: row.mode,
     rev: row.rev,
     sessionId,
-    world: publicGraph(row.graph),
+    likeCount: row.likeCount,
+    likeable: isLikeable(row),
+    world,
+    cues: await playerCuesOf(world),
   };
 }
 
@@ -62,7 +76,9 @@ async function chapterForSession(auth: SessionCredential, worldId: string): Prom
 /** GET /v1/runtime/world: the token's world, or with `worldId` another chapter of its campaign. */
 export async function getRuntimeWorld(auth: SessionCredential, worldId?: string) {
   const row = worldId === undefined || worldId === auth.subjectId ? await worldForSession(auth) : await chapterForSession(auth, worldId);
-  return runtimeView(row, auth.sessionId);
+  // The rev stands for the graph and name; the like count moves `updatedAt` only, so a 304 to the
+  // rev is safe only while nothing else moved (lib/worlds/serialize.ts `unchangedSinceRev`).
+  return { body: await runtimeView(row, auth.sessionId), revCoversBody: unchangedSinceRev(row) };
 }
 
 /**
@@ -87,7 +103,7 @@ export async function getPublicRuntimeWorld(slug: string) {
     ttlSeconds: PUBLIC_SESSION_TTL_SECONDS,
     now,
   });
-  return { row, body: { ...runtimeView(row, claims.sessionId), token, expiresAt: claims.expiresAt.toISOString() } };
+  return { row, body: { ...(await runtimeView(row, claims.sessionId)), token, expiresAt: claims.expiresAt.toISOString() } };
 }
 
 /**

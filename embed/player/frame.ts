@@ -1,0 +1,70 @@
+// Where a 16:9 frame sits in the player's box: the geometry of `object-fit: cover` with an
+// object-aware focal point (docs/runtime.md "Frames that keep their subject"). Pure, so the
+// crop is testable without a browser: on a narrow screen the frame is cropped around the scene
+// manifest's protagonist and the named things beside it, not the centre.
+import type { CueBox } from "@/lib/shared/scene-cues";
+
+/** The frame's painted size on screen (it covers the box) and its offset, in px. */
+export interface Placement {
+  width: number;
+  height: number;
+  left: number;
+  top: number;
+}
+
+/**
+ * The camera moves within this share of the box on each side (scaled up by `CAMERA_SCALE`):
+ * the focus is kept inside the part of the box that no move can push out of view.
+ */
+export const CAMERA_SCALE = 1.08;
+
+/**
+ * The offset along one axis that keeps [a, b] (px along the painted frame of length `len`) in
+ * the window [lo, hi] of a box of length `box`; centred when it fits, else its middle.
+ */
+function axisOffset(len: number, box: number, a: number, b: number, lo: number, hi: number): number {
+  const min = box - len; // the frame's far edge at the box's far edge
+  if (len <= box) return (box - len) / 2;
+  const centred = (lo + hi) / 2 - (a + b) / 2;
+  let offset = centred;
+  if (b - a <= hi - lo) {
+    // Keep the whole of [a, b] inside [lo, hi]: a + offset >= lo and b + offset <= hi.
+    offset = Math.min(Math.max(offset, hi - b), lo - a);
+  }
+  return Math.min(0, Math.max(min, offset));
+}
+
+/**
+ * How a frame of `aspect` (width / height) covers a box of `width`×`height`, placed so that
+ * `focus` (normalised to the frame) stays inside the box's safe window (the part the camera's
+ * moves keep in view); without a focus, centred.
+ */
+export function placeFrame(width: number, height: number, aspect: number, focus: CueBox | null, scale = CAMERA_SCALE): Placement {
+  const w = Math.max(width, height * aspect);
+  const h = w / aspect < height ? height : w / aspect;
+  const fw = h * aspect;
+  if (!focus) return { width: fw, height: h, left: (width - fw) / 2, top: (height - h) / 2 };
+  // The safe window: what stays on screen when the frame is scaled by `scale` about the box's centre.
+  const inset = (1 - 1 / scale) / 2;
+  const left = axisOffset(fw, width, focus.x * fw, (focus.x + focus.w) * fw, width * inset, width * (1 - inset));
+  const top = axisOffset(h, height, focus.y * h, (focus.y + focus.h) * h, height * inset, height * (1 - inset));
+  return { width: fw, height: h, left, top };
+}
+
+/** `object-position` (percentages) for a placement: what CSS needs to draw the same crop. */
+export function objectPosition(p: Placement, width: number, height: number): string {
+  const x = p.width > width ? (-p.left / (p.width - width)) * 100 : 50;
+  const y = p.height > height ? (-p.top / (p.height - height)) * 100 : 50;
+  return `${x.toFixed(2)}% ${y.toFixed(2)}%`;
+}
+
+/** A box of the frame in the player's px, for clip paths and transform origins. */
+export function boxOnScreen(box: CueBox, p: Placement): { x: number; y: number; w: number; h: number } {
+  return { x: p.left + box.x * p.width, y: p.top + box.y * p.height, w: box.w * p.width, h: box.h * p.height };
+}
+
+/** The focus as a first-paint `object-position` when the box is not known yet: its centre. */
+export function focusPosition(focus: CueBox | null): string {
+  if (!focus) return "50% 50%";
+  return `${((focus.x + focus.w / 2) * 100).toFixed(1)}% ${((focus.y + focus.h / 2) * 100).toFixed(1)}%`;
+}
