@@ -63,8 +63,4 @@ export function boxOnScreen(box: CueBox, p: Placement): { x: number; y: number; 
   return { x: p.left + box.x * p.width, y: p.top + box.y * p.height, w: box.w * p.width, h: box.h * p.height };
 }
 
-/** The focus as a first-paint `object-position` when the box is not known yet: its centre. */
-export function focusPosition(focus: CueBox | null): string {
-  if (!focus) return "50% 50%";
-  return `${((focus.x + focus.w / 2) * 100).toFixed(1)}% ${((focus.y + focus.h / 2) * 100).toFixed(1)}%`;
-}
+export { focusPosition } from "@/lib/shared/scene-focus";

@@ -1,7 +1,10 @@
 import type { SceneManifest } from "@/lib/ai/provider";
 import type { State, World } from "@/lib/kernel/schema";
 import type { CameraMove, CueBox, SceneCue, SceneCues } from "@/lib/shared/scene-cues";
+import { BACKDROP_AREA, cueBox, focusOf } from "@/lib/shared/scene-focus";
 import { bedsForTags, type KindOf } from "./soundscape";
+
+export { focusOf };
 
 /*
  * The player's cues of each state (docs/runtime.md "Scenes that move and sound"), computed where
@@ -38,45 +41,7 @@ export function subjectMotionOf(movement: { static?: unknown; dynamic?: unknown 
   return "idle";
 }
 
-const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
-const round = (v: number) => Math.round(v * 1000) / 1000;
-const boxOf = (b: CueBox): CueBox => {
-  const x = clamp01(b.x);
-  const y = clamp01(b.y);
-  return { x: round(x), y: round(y), w: round(clamp01(b.x + b.w) - x), h: round(clamp01(b.y + b.h) - y) };
-};
-
-function union(boxes: CueBox[]): CueBox | null {
-  if (boxes.length === 0) return null;
-  const x0 = Math.min(...boxes.map((b) => b.x));
-  const y0 = Math.min(...boxes.map((b) => b.y));
-  const x1 = Math.max(...boxes.map((b) => b.x + b.w));
-  const y1 = Math.max(...boxes.map((b) => b.y + b.h));
-  return boxOf({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 });
-}
-
-/** Objects bigger than this share of the frame are ground, sky or a room: the background, not a layer. */
-const BACKDROP_AREA = 0.3;
-
-/**
- * What a narrow frame keeps in view: the protagonist, widened to the named things beside it
- * while the whole stays within `maxWidth` of the frame (a phone in portrait shows about a
- * quarter of a 16:9 frame); without a protagonist, the named things nearest the viewer.
- */
-export function focusOf(manifest: SceneManifest, maxWidth = 0.34): CueBox | null {
-  const things = manifest.objects.filter((o) => o.box.w * o.box.h < BACKDROP_AREA && o.box.w > 0 && o.box.h > 0);
-  const subject = manifest.objects.find((o) => o.subject);
-  const start = subject ? [subject.box] : things.sort((a, b) => a.depth - b.depth).slice(0, 1).map((o) => o.box);
-  if (start.length === 0) return null;
-  let focus = union(start)!;
-  const centre = focus.x + focus.w / 2;
-  const rest = things.filter((o) => !o.subject).sort((a, b) => Math.abs(a.box.x + a.box.w / 2 - centre) - Math.abs(b.box.x + b.box.w / 2 - centre));
-  for (const o of rest) {
-    const wider = union([focus, o.box])!;
-    if (wider.w <= maxWidth) focus = wider;
-  }
-  return focus;
-}
+const boxOf = cueBox;
 
 /** The parallax layers of a frame: things drawn nearer than the background, at most four, farthest first. */
 export function layersOf(manifest: SceneManifest): { box: CueBox; depth: number }[] {
@@ -85,7 +50,7 @@ export function layersOf(manifest: SceneManifest): { box: CueBox; depth: number 
     .sort((a, b) => a.depth - b.depth)
     .slice(0, 4)
     .reverse()
-    .map((o) => ({ box: boxOf(o.box), depth: round(o.depth) }));
+    .map((o) => ({ box: boxOf(o.box), depth: Math.round(o.depth * 1000) / 1000 }));
 }
 
 function frameOf(world: World, id: string): { src?: unknown; manifest?: unknown } | undefined {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { SceneManifest } from "@/lib/ai/provider";
 import { bedsForTags, unknownNouns, type KindOf } from "./soundscape";
 import { cameraMoveOf, focusOf, subjectMotionOf } from "./scene-cues";
 
@@ -50,7 +51,7 @@ describe("camera and movement", () => {
   });
 
   it("focuses on the protagonist and the named things beside it, within a narrow frame's width", () => {
-    const focus = focusOf({
+    const manifest: SceneManifest = {
       version: 1,
       width: 1280,
       height: 720,
@@ -65,7 +66,8 @@ describe("camera and movement", () => {
         { label: "keeper", motif: "person", box: { x: 0.82, y: 0.5, w: 0.05, h: 0.25 }, depth: 0.2, subject: true },
         { label: "rock", motif: "rock", box: { x: 0.05, y: 0.7, w: 0.1, h: 0.1 }, depth: 0.3 },
       ],
-    })!;
+    };
+    const focus = focusOf(manifest)!;
     // The keeper and the lighthouse, not the far rock nor the whole sea.
     expect(focus.x).toBeCloseTo(0.7);
     expect(focus.x + focus.w).toBeCloseTo(0.87);
