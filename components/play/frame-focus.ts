@@ -11,23 +11,20 @@ const positions = new Map<string, string>();
 
 /** The `object-position` for a frame whose scene manifest is at `manifestUrl` (its centre until known, or without one). */
 export function useFramePosition(manifestUrl: string | null): string {
-  const [position, setPosition] = useState(() => (manifestUrl ? (positions.get(manifestUrl) ?? "50% 50%") : "50% 50%"));
+  const [, setLoaded] = useState(0);
   useEffect(() => {
-    if (!manifestUrl) return setPosition("50% 50%");
-    const known = positions.get(manifestUrl);
-    if (known) return setPosition(known);
+    if (!manifestUrl || positions.has(manifestUrl)) return;
     let live = true;
     void fetch(manifestUrl, { credentials: "omit" })
       .then((res) => (res.ok ? (res.json() as Promise<ManifestLike>) : null))
       .then((manifest) => {
-        const next = manifest && Array.isArray(manifest.objects) ? focusPosition(focusOf(manifest)) : "50% 50%";
-        positions.set(manifestUrl, next);
-        if (live) setPosition(next);
+        positions.set(manifestUrl, manifest && Array.isArray(manifest.objects) ? focusPosition(focusOf(manifest)) : "50% 50%");
+        if (live) setLoaded((n) => n + 1);
       })
       .catch(() => undefined);
     return () => {
       live = false;
     };
   }, [manifestUrl]);
-  return position;
+  return (manifestUrl && positions.get(manifestUrl)) || "50% 50%";
 }
