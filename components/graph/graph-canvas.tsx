@@ -16,7 +16,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { GraphModel, StateNodeType, TransitionEdgeType } from "./graph-model";
 import { FitIcon, ZoomInIcon, ZoomOutIcon } from "./icons";
-import { routeHolds, routePath } from "./edge-routes";
+import { midpoint, routeHolds, routePath } from "./edge-routes";
 import { fitGraph, graphViewport } from "./fit-graph";
 import { NODE_HEIGHT, NODE_WIDTH } from "./geometry";
 import { StateNode } from "./state-node";
@@ -52,29 +52,39 @@ function miniClass(node: StateNodeType): string {
   return "";
 }
 
+/** Far out, worlds up to this many states show every transition's name on its line. */
+export const LABELLED_STATES = 30;
+/** Up to this many transitions are drawn one path each, with an arrowhead; more are one path. */
+const ARROWED_EDGES = 600;
+
+/** The midpoint of a cubic Bézier `M s C c1 c2 t`. */
+const bezierMid = (s: number, c1: number, c2: number, t: number) => (s + 3 * c1 + 3 * c2 + t) / 8;
+
 /**
- * Far out, the transitions are one SVG path under the nodes instead of 2,000 React Flow edges:
- * labels are hidden at that zoom anyway, and one path costs one repaint per frame. Each follows
- * its layout route while that holds, like the edges drawn close up.
+ * Far out, the transitions are drawn under the nodes by one SVG instead of React Flow edges:
+ * each one path with an arrowhead (one path for all of them past ARROWED_EDGES, where one
+ * repaint per frame matters more), and, for worlds up to LABELLED_STATES states, each name on its
+ * line. Arrows and names keep their on-screen size whatever the zoom. Each follows its layout
+ * route while that holds, like the edges drawn close up.
  */
-const FarEdges = memo(function FarEdges({ model }: { model: GraphModel }) {
+const FarEdges = memo(function FarEdges({ model, labelled }: { model: GraphModel; labelled: boolean }) {
   const store = useEditorStore();
   const edges = useSyncExternalStore(model.subscribe, model.getEdges, model.getEdges);
   const version = useSyncExternalStore(model.subscribe, () => model.positionsVersion(), () => 0);
   const [x, y, k] = useStore((s) => s.transform);
-  const { all, selected } = useMemo(() => {
+  const drawn = useMemo(() => {
     void version;
-    let all = "";
-    let selected = "";
+    const out: { id: string; d: string; selected: boolean; name: string; at: { x: number; y: number } }[] = [];
     const routes = store.positions.routes();
     for (const e of edges) {
       const a = model.positionOf(e.source);
       const b = model.positionOf(e.target);
       if (!a || !b) continue;
       const route = routes.get(e.id);
+      const name = e.data?.name ?? "";
       if (route && route.source === store.stateIdOfNode(e.source) && route.target === store.stateIdOfNode(e.target) && routeHolds(route, a, b)) {
-        if (e.selected) selected += routePath(route);
-        else all += routePath(route);
+        const at = route.label ? { x: route.label.x + route.label.width / 2, y: route.label.y + route.label.height / 2 } : midpoint(route.points);
+        out.push({ id: e.id, d: routePath(route), selected: !!e.selected, name, at });
         continue;
       }
       if (e.source === e.target) continue;
@@ -83,21 +93,61 @@ const FarEdges = memo(function FarEdges({ model }: { model: GraphModel }) {
       const tx = b.x;
       const ty = b.y + NODE_HEIGHT / 2;
       const bend = Math.max(60, Math.abs(tx - sx) / 2);
-      const d = `M${sx} ${sy}C${sx + bend} ${sy} ${tx - bend} ${ty} ${tx} ${ty}`;
-      if (e.selected) selected += d;
-      else all += d;
+      out.push({ id: e.id, d: `M${sx} ${sy}C${sx + bend} ${sy} ${tx - bend} ${ty} ${tx} ${ty}`, selected: !!e.selected, name, at: { x: bezierMid(sx, sx + bend, tx - bend, tx), y: bezierMid(sy, sy, ty, ty) } });
     }
-    return { all, selected };
+    return out;
   }, [edges, model, store, version]);
+  const arrowed = drawn.length <= ARROWED_EDGES;
+  const arrow = 10 / k;
+  const font = 11.5 / k;
   return (
-    <svg className="pointer-events-none absolute inset-0 z-[3] size-full overflow-visible" aria-hidden="true">
+    <svg className="pointer-events-none absolute inset-0 z-[3] size-full overflow-visible" aria-hidden="true" data-far-edges={drawn.length}>
+      <defs>
+        <marker id="pw-far-arrow" viewBox="0 0 10 10" refX="9.5" refY="5" markerWidth={arrow} markerHeight={arrow} markerUnits="userSpaceOnUse" orient="auto-start-reverse">
+          <path d="M0 0.5 10 5 0 9.5Z" className="pw-far-arrow" />
+        </marker>
+        <marker id="pw-far-arrow-selected" viewBox="0 0 10 10" refX="9.5" refY="5" markerWidth={arrow * 1.2} markerHeight={arrow * 1.2} markerUnits="userSpaceOnUse" orient="auto-start-reverse">
+          <path d="M0 0.5 10 5 0 9.5Z" fill="var(--accent)" />
+        </marker>
+      </defs>
       <g transform={`translate(${x} ${y}) scale(${k})`}>
-        <path d={all} fill="none" stroke="var(--pw-edge)" strokeWidth={1} vectorEffect="non-scaling-stroke" />
-        {selected ? <path d={selected} fill="none" stroke="var(--accent)" strokeWidth={2.5} vectorEffect="non-scaling-stroke" /> : null}
+        {arrowed ? (
+          drawn.map((e) => (
+            <path
+              key={e.id}
+              d={e.d}
+              fill="none"
+              stroke={e.selected ? "var(--accent)" : "var(--pw-edge)"}
+              strokeWidth={e.selected ? 2.5 : 1.25}
+              vectorEffect="non-scaling-stroke"
+              markerEnd={`url(#${e.selected ? "pw-far-arrow-selected" : "pw-far-arrow"})`}
+            />
+          ))
+        ) : (
+          <path d={drawn.map((e) => e.d).join("")} fill="none" stroke="var(--pw-edge)" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+        )}
+        {labelled
+          ? drawn.map((e) =>
+              e.name ? (
+                <text key={`l:${e.id}`} x={e.at.x} y={e.at.y} className="pw-far-label" fontSize={font} strokeWidth={3.5 / k} textAnchor="middle" dominantBaseline="central" data-far-label={e.id}>
+                  {e.name.length > 26 ? `${e.name.slice(0, 25).trimEnd()}…` : e.name}
+                </text>
+              ) : null,
+            )
+          : null}
       </g>
     </svg>
   );
 });
+
+/** The canvas's zoom as the CSS variable `--pw-zoom`: text that keeps its on-screen size reads it. */
+function ZoomVar() {
+  const k = useStore((s) => s.transform[2]);
+  useEffect(() => {
+    document.querySelector<HTMLElement>(".pw-canvas")?.style.setProperty("--pw-zoom", String(k));
+  }, [k]);
+  return null;
+}
 
 /** `ready`: positions are shown; `settled`: they are the ones that stay (no better layout on its way). */
 export const GraphCanvas = memo(function GraphCanvas({ model, ready, settled, showMinimap }: { model: GraphModel; ready: boolean; settled: boolean; showMinimap: boolean }) {
@@ -213,7 +263,8 @@ export const GraphCanvas = memo(function GraphCanvas({ model, ready, settled, sh
         attributionPosition="bottom-left"
         ariaLabelConfig={ARIA_LABELS}
       >
-        {far && ready ? <FarEdges model={model} /> : null}
+        <ZoomVar />
+        {far && ready ? <FarEdges model={model} labelled={nodes.length <= LABELLED_STATES} /> : null}
         <Background variant={BackgroundVariant.Dots} gap={22} size={1.4} color="var(--pw-dots)" />
         {showMinimap ? (
           <MiniMap<StateNodeType>
@@ -228,6 +279,11 @@ export const GraphCanvas = memo(function GraphCanvas({ model, ready, settled, sh
           />
         ) : null}
       </ReactFlow>
+      {far && ready && nodes.length > LABELLED_STATES ? (
+        <p className="pw-zoom-hint pointer-events-none absolute top-3 left-1/2 z-10 max-w-[90%] -translate-x-1/2 rounded-full border border-line bg-surface/95 px-3 py-1 text-center text-[12.5px] text-fg-muted shadow-sm" role="note">
+          {nodes.length} states: zoom in (+, the scroll wheel or a pinch) to read their names and transitions
+        </p>
+      ) : null}
       <div className="pw-canvas-controls pointer-events-none absolute bottom-3 left-3 z-10 flex flex-col gap-1" style={{ bottom: 28 }}>
         <div className="pointer-events-auto flex flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-sm">
           <Button variant="ghost" size="icon" className="rounded-none" aria-label="Zoom in" title="Zoom in (+)" onClick={() => void rf.zoomIn({ duration: 150 })}>
