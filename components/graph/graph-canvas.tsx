@@ -60,6 +60,40 @@ const ARROWED_EDGES = 600;
 /** The midpoint of a cubic Bézier `M s C c1 c2 t`. */
 const bezierMid = (s: number, c1: number, c2: number, t: number) => (s + 3 * c1 + 3 * c2 + t) / 8;
 
+interface FarEdge {
+  id: string;
+  d: string;
+  selected: boolean;
+  name: string;
+  at: { x: number; y: number };
+}
+
+/** Each transition drawn far out: its path (its layout route while that holds), and where its name goes. */
+function farEdgesOf(model: GraphModel, store: ReturnType<typeof useEditorStore>, edges: TransitionEdgeType[]): FarEdge[] {
+  const out: FarEdge[] = [];
+  const routes = store.positions.routes();
+  for (const e of edges) {
+    const a = model.positionOf(e.source);
+    const b = model.positionOf(e.target);
+    if (!a || !b) continue;
+    const route = routes.get(e.id);
+    const name = e.data?.name ?? "";
+    if (route && route.source === store.stateIdOfNode(e.source) && route.target === store.stateIdOfNode(e.target) && routeHolds(route, a, b)) {
+      const at = route.label ? { x: route.label.x + route.label.width / 2, y: route.label.y + route.label.height / 2 } : midpoint(route.points);
+      out.push({ id: e.id, d: routePath(route), selected: !!e.selected, name, at });
+      continue;
+    }
+    if (e.source === e.target) continue;
+    const sx = a.x + NODE_WIDTH;
+    const sy = a.y + NODE_HEIGHT / 2;
+    const tx = b.x;
+    const ty = b.y + NODE_HEIGHT / 2;
+    const bend = Math.max(60, Math.abs(tx - sx) / 2);
+    out.push({ id: e.id, d: `M${sx} ${sy}C${sx + bend} ${sy} ${tx - bend} ${ty} ${tx} ${ty}`, selected: !!e.selected, name, at: { x: bezierMid(sx, sx + bend, tx - bend, tx), y: bezierMid(sy, sy, ty, ty) } });
+  }
+  return out;
+}
+
 /**
  * Far out, the transitions are drawn under the nodes by one SVG instead of React Flow edges:
  * each one path with an arrowhead (one path for all of them past ARROWED_EDGES, where one
@@ -67,39 +101,18 @@ const bezierMid = (s: number, c1: number, c2: number, t: number) => (s + 3 * c1 
  * line. Arrows and names keep their on-screen size whatever the zoom. Each follows its layout
  * route while that holds, like the edges drawn close up.
  */
-const FarEdges = memo(function FarEdges({ model, labelled }: { model: GraphModel; labelled: boolean }) {
+const FarEdges = memo(function FarEdges({ model }: { model: GraphModel }) {
   const store = useEditorStore();
   const edges = useSyncExternalStore(model.subscribe, model.getEdges, model.getEdges);
   const version = useSyncExternalStore(model.subscribe, () => model.positionsVersion(), () => 0);
   const [x, y, k] = useStore((s) => s.transform);
   const drawn = useMemo(() => {
     void version;
-    const out: { id: string; d: string; selected: boolean; name: string; at: { x: number; y: number } }[] = [];
-    const routes = store.positions.routes();
-    for (const e of edges) {
-      const a = model.positionOf(e.source);
-      const b = model.positionOf(e.target);
-      if (!a || !b) continue;
-      const route = routes.get(e.id);
-      const name = e.data?.name ?? "";
-      if (route && route.source === store.stateIdOfNode(e.source) && route.target === store.stateIdOfNode(e.target) && routeHolds(route, a, b)) {
-        const at = route.label ? { x: route.label.x + route.label.width / 2, y: route.label.y + route.label.height / 2 } : midpoint(route.points);
-        out.push({ id: e.id, d: routePath(route), selected: !!e.selected, name, at });
-        continue;
-      }
-      if (e.source === e.target) continue;
-      const sx = a.x + NODE_WIDTH;
-      const sy = a.y + NODE_HEIGHT / 2;
-      const tx = b.x;
-      const ty = b.y + NODE_HEIGHT / 2;
-      const bend = Math.max(60, Math.abs(tx - sx) / 2);
-      out.push({ id: e.id, d: `M${sx} ${sy}C${sx + bend} ${sy} ${tx - bend} ${ty} ${tx} ${ty}`, selected: !!e.selected, name, at: { x: bezierMid(sx, sx + bend, tx - bend, tx), y: bezierMid(sy, sy, ty, ty) } });
-    }
-    return out;
+    return farEdgesOf(model, store, edges);
   }, [edges, model, store, version]);
   const arrowed = drawn.length <= ARROWED_EDGES;
   const arrow = 10 / k;
-  const font = 11.5 / k;
+
   return (
     <svg className="pointer-events-none absolute inset-0 z-[3] size-full overflow-visible" aria-hidden="true" data-far-edges={drawn.length}>
       <defs>
@@ -126,15 +139,52 @@ const FarEdges = memo(function FarEdges({ model, labelled }: { model: GraphModel
         ) : (
           <path d={drawn.map((e) => e.d).join("")} fill="none" stroke="var(--pw-edge)" strokeWidth={1} vectorEffect="non-scaling-stroke" />
         )}
-        {labelled
-          ? drawn.map((e) =>
-              e.name ? (
-                <text key={`l:${e.id}`} x={e.at.x} y={e.at.y} className="pw-far-label" fontSize={font} strokeWidth={3.5 / k} textAnchor="middle" dominantBaseline="central" data-far-label={e.id}>
-                  {e.name.length > 26 ? `${e.name.slice(0, 25).trimEnd()}…` : e.name}
-                </text>
-              ) : null,
-            )
-          : null}
+      </g>
+    </svg>
+  );
+});
+
+/** A transition's name in lines of at most `width` characters, at most two (the rest elided). */
+export function wrapLabel(name: string, width = 14): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of name.trim().split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  if (lines.length <= 2) return lines;
+  return [lines[0]!, `${lines[1]!.slice(0, width - 1).trimEnd()}…`];
+}
+
+/** Far out, the transitions' names, above the states (a halo keeps them legible over a state's edge). */
+const FarLabels = memo(function FarLabels({ model }: { model: GraphModel }) {
+  const store = useEditorStore();
+  const edges = useSyncExternalStore(model.subscribe, model.getEdges, model.getEdges);
+  const version = useSyncExternalStore(model.subscribe, () => model.positionsVersion(), () => 0);
+  const [x, y, k] = useStore((s) => s.transform);
+  const labels = useMemo(() => {
+    void version;
+    return farEdgesOf(model, store, edges);
+  }, [edges, model, store, version]);
+  const font = 11.5 / k;
+  return (
+    <svg className="pointer-events-none absolute inset-0 z-[5] size-full overflow-visible" aria-hidden="true">
+      <g transform={`translate(${x} ${y}) scale(${k})`}>
+        {labels.map((e) => {
+          const lines = wrapLabel(e.name);
+          return (
+            <text key={e.id} x={e.at.x} y={e.at.y - ((lines.length - 1) * font * 1.15) / 2} className="pw-far-label" fontSize={font} strokeWidth={4 / k} textAnchor="middle" dominantBaseline="central" data-far-label={e.id}>
+              {lines.map((line, i) => (
+                <tspan key={i} x={e.at.x} dy={i === 0 ? 0 : font * 1.15}>
+                  {line}
+                </tspan>
+              ))}
+            </text>
+          );
+        })}
       </g>
     </svg>
   );
@@ -195,7 +245,10 @@ export const GraphCanvas = memo(function GraphCanvas({ model, ready, settled, sh
     const entrance = model.positionOf(store.nodeIdOf(world.entrance.state));
     const box = document.querySelector(".pw-canvas")?.getBoundingClientRect();
     const whole = graphViewport(model.getNodes(), store);
-    if (whole && (whole.zoom >= FIT_MIN_ZOOM || !entrance)) void rf.setViewport(whole);
+    // Worlds up to LABELLED_STATES states open whole on a desktop canvas: far out, their names and
+    // transitions still read (FarEdges); on a phone they open on the entrance like bigger ones.
+    const small = model.getNodes().length <= LABELLED_STATES && (box?.width ?? 0) >= 600;
+    if (whole && (whole.zoom >= FIT_MIN_ZOOM || !entrance || small)) void rf.setViewport(whole);
     else if (entrance) void rf.setViewport({ x: 96 - entrance.x * 0.8, y: (box?.height ?? 700) * 0.42 - (entrance.y + NODE_HEIGHT / 2) * 0.8, zoom: 0.8 });
     const frame = requestAnimationFrame(() => {
       window.__editorReadyAt ??= performance.now();
@@ -264,7 +317,8 @@ export const GraphCanvas = memo(function GraphCanvas({ model, ready, settled, sh
         ariaLabelConfig={ARIA_LABELS}
       >
         <ZoomVar />
-        {far && ready ? <FarEdges model={model} labelled={nodes.length <= LABELLED_STATES} /> : null}
+        {far && ready ? <FarEdges model={model} /> : null}
+        {far && ready && nodes.length <= LABELLED_STATES ? <FarLabels model={model} /> : null}
         <Background variant={BackgroundVariant.Dots} gap={22} size={1.4} color="var(--pw-dots)" />
         {showMinimap ? (
           <MiniMap<StateNodeType>
@@ -276,6 +330,7 @@ export const GraphCanvas = memo(function GraphCanvas({ model, ready, settled, sh
             nodeBorderRadius={24}
             nodeStrokeWidth={0}
             style={MINIMAP_STYLE}
+            className="max-md:!hidden"
           />
         ) : null}
       </ReactFlow>

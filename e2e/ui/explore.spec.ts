@@ -11,10 +11,15 @@ import { ARTIFACTS, expect, firstAppId, newAccount, signUp, test } from "../fixt
  */
 
 const TAG = `tidewatch${Date.now().toString(36)}`;
+/** The fixtures' pictures point at an unreachable host; a blank picture keeps the console clean. */
+const BLANK = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 9"><rect width="16" height="9" fill="#64748b"/></svg>')}`;
 
 async function importWorld(request: APIRequestContext, appId: string, mode: "live" | "test", name: string, visibility?: "public"): Promise<string> {
   const headers = { "x-app-id": appId, "x-app-mode": mode };
   const world = makeSmallWorld();
+  world.cover = BLANK;
+  world.entrance.image.src = BLANK;
+  if (world.subjectRef) world.subjectRef.imageUrl = BLANK;
   const res = await request.post("/v1/worlds", { headers, data: { world, name, description: `A keeper and a drowned bell, ${TAG}.` } });
   expect(res.status(), await res.text()).toBe(201);
   const id = (await res.json()).worldId as string;
