@@ -21,6 +21,15 @@ describe("placeFrame", () => {
     expect(p.left).toBeLessThanOrEqual(0);
     expect(p.left + p.width).toBeGreaterThanOrEqual(390);
   });
+
+  it("keeps the protagonist when the focus around it is too wide for a phone", () => {
+    const focus = { x: 0.5, y: 0.3, w: 0.34, h: 0.5 };
+    const subject = { x: 0.5, y: 0.5, w: 0.05, h: 0.25 };
+    const p = placeFrame(390, 844, 16 / 9, [focus, subject]);
+    const on = boxOnScreen(subject, p);
+    expect(on.x).toBeGreaterThanOrEqual(0);
+    expect(on.x + on.w).toBeLessThanOrEqual(390);
+  });
 });
 
 describe("cameraPoses", () => {

@@ -35,19 +35,22 @@ function axisOffset(len: number, box: number, a: number, b: number, lo: number, 
 }
 
 /**
- * How a frame of `aspect` (width / height) covers a box of `width`×`height`, placed so that
- * `focus` (normalised to the frame) stays inside the box's safe window (the part the camera's
- * moves keep in view); without a focus, centred.
+ * How a frame of `aspect` (width / height) covers a box of `width`×`height`, placed so that the
+ * first of `keep` (boxes normalised to the frame, widest first: the focus, then the protagonist)
+ * that fits stays inside the box's safe window (the part the camera's moves keep in view); when
+ * none fits, the last one is centred; with nothing to keep, the frame is centred.
  */
-export function placeFrame(width: number, height: number, aspect: number, focus: CueBox | null, scale = CAMERA_SCALE): Placement {
-  const w = Math.max(width, height * aspect);
-  const h = w / aspect < height ? height : w / aspect;
+export function placeFrame(width: number, height: number, aspect: number, keep: CueBox | null | (CueBox | null)[], scale = CAMERA_SCALE): Placement {
+  const h = Math.max(height, width / aspect);
   const fw = h * aspect;
-  if (!focus) return { width: fw, height: h, left: (width - fw) / 2, top: (height - h) / 2 };
+  const boxes = (Array.isArray(keep) ? keep : [keep]).filter((b): b is CueBox => b !== null);
+  if (boxes.length === 0) return { width: fw, height: h, left: (width - fw) / 2, top: (height - h) / 2 };
   // The safe window: what stays on screen when the frame is scaled by `scale` about the box's centre.
   const inset = (1 - 1 / scale) / 2;
-  const left = axisOffset(fw, width, focus.x * fw, (focus.x + focus.w) * fw, width * inset, width * (1 - inset));
-  const top = axisOffset(h, height, focus.y * h, (focus.y + focus.h) * h, height * inset, height * (1 - inset));
+  const [lo, hi, top0, bottom0] = [width * inset, width * (1 - inset), height * inset, height * (1 - inset)];
+  const box = boxes.find((b) => b.w * fw <= hi - lo && b.h * h <= bottom0 - top0) ?? boxes[boxes.length - 1]!;
+  const left = axisOffset(fw, width, box.x * fw, (box.x + box.w) * fw, lo, hi);
+  const top = axisOffset(h, height, box.y * h, (box.y + box.h) * h, top0, bottom0);
   return { width: fw, height: h, left, top };
 }
 

@@ -114,7 +114,7 @@ export class Rig {
     const cue = this.cue;
     const focus = cue?.focus ?? null;
     const aspect = img && img.naturalWidth > 0 ? img.naturalWidth / img.naturalHeight : 16 / 9;
-    const place = placeFrame(w, h, aspect, focus);
+    const place = placeFrame(w, h, aspect, [focus, cue?.subject.box ?? null]);
     const target = img ?? this.layer;
     if (img) {
       img.classList.add("is-placed");
