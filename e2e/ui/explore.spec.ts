@@ -64,6 +64,8 @@ test("Explore lists a public world only; likes from the player count once and sh
   await expect(player.locator("#pw")).not.toHaveClass(/is-loading/);
   const like = player.locator("[data-like]");
   await expect(like).toBeVisible();
+  // Wired once the player has loaded the world (its label then says the count).
+  await expect(like).toHaveAttribute("aria-label", "Like (0 likes)");
   await expect(like).toHaveAttribute("aria-pressed", "false");
   await like.click();
   await expect(like).toHaveAttribute("aria-pressed", "true");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { boxOnScreen, CAMERA_SCALE, placeFrame } from "./frame";
-import { cameraPoses } from "./motion";
+import { cameraPoses, safeWindow } from "./motion";
 
 describe("placeFrame", () => {
   it("centres a frame without a focus", () => {
@@ -37,6 +37,20 @@ describe("cameraPoses", () => {
     for (const pose of cameraPoses(move, 1, 1280, 720, { x: 0.9, y: 0.1 })) {
       expect(Math.abs(pose.x)).toBeLessThanOrEqual(((pose.s - 1) / 2) * 1280);
       expect(Math.abs(pose.y)).toBeLessThanOrEqual(((pose.s - 1) / 2) * 720);
+    }
+  });
+});
+
+describe("safeWindow", () => {
+  it.each(["dolly", "pan", "crane", "orbit", "drift"] as const)("%s: a point inside it stays on screen at both ends of the move", (move) => {
+    const poses = cameraPoses(move, -1, 390, 844, { x: 0.2, y: 0.6 });
+    const win = safeWindow(poses, 390, 844, { x: 0, y: 0 });
+    for (const p of poses) {
+      for (const x of [win.left, win.right]) {
+        const screen = 195 + (x - 195) * p.s + p.x;
+        expect(screen).toBeGreaterThanOrEqual(-0.01);
+        expect(screen).toBeLessThanOrEqual(390.01);
+      }
     }
   });
 });

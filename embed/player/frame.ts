@@ -4,6 +4,14 @@
 // manifest's protagonist and the named things beside it, not the centre.
 import type { CueBox } from "@/lib/shared/scene-cues";
 
+/** A part of the player's box, in px: what no camera move takes out of view. */
+export interface Window {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
 /** The frame's painted size on screen (it covers the box) and its offset, in px. */
 export interface Placement {
   width: number;
@@ -40,14 +48,14 @@ function axisOffset(len: number, box: number, a: number, b: number, lo: number, 
  * that fits stays inside the box's safe window (the part the camera's moves keep in view); when
  * none fits, the last one is centred; with nothing to keep, the frame is centred.
  */
-export function placeFrame(width: number, height: number, aspect: number, keep: CueBox | null | (CueBox | null)[], scale = CAMERA_SCALE): Placement {
+export function placeFrame(width: number, height: number, aspect: number, keep: CueBox | null | (CueBox | null)[], safe?: Window): Placement {
   const h = Math.max(height, width / aspect);
   const fw = h * aspect;
   const boxes = (Array.isArray(keep) ? keep : [keep]).filter((b): b is CueBox => b !== null);
   if (boxes.length === 0) return { width: fw, height: h, left: (width - fw) / 2, top: (height - h) / 2 };
-  // The safe window: what stays on screen when the frame is scaled by `scale` about the box's centre.
-  const inset = (1 - 1 / scale) / 2;
-  const [lo, hi, top0, bottom0] = [width * inset, width * (1 - inset), height * inset, height * (1 - inset)];
+  // The safe window: what stays on screen whatever the camera does (by default, a frame scaled by CAMERA_SCALE about the centre).
+  const inset = (1 - 1 / CAMERA_SCALE) / 2;
+  const { left: lo, right: hi, top: top0, bottom: bottom0 } = safe ?? { left: width * inset, right: width * (1 - inset), top: height * inset, bottom: height * (1 - inset) };
   const box = boxes.find((b) => b.w * fw <= hi - lo && b.h * h <= bottom0 - top0) ?? boxes[boxes.length - 1]!;
   const left = axisOffset(fw, width, box.x * fw, (box.x + box.w) * fw, lo, hi);
   const top = axisOffset(h, height, box.y * h, (box.y + box.h) * h, top0, bottom0);

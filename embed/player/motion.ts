@@ -4,7 +4,7 @@
 // breathing or walking. Everything is a transform animated by the Web Animations API, so the
 // compositor runs it without layout or paint on the main thread.
 import type { CameraMove, SceneCue } from "@/lib/shared/scene-cues";
-import { boxOnScreen, CAMERA_SCALE, placeFrame, type Placement } from "./frame";
+import { boxOnScreen, CAMERA_SCALE, placeFrame, type Placement, type Window } from "./frame";
 
 /** One camera pose: translate (px) then scale, about the box's centre, and a small roll. */
 interface Pose {
@@ -46,6 +46,23 @@ export function cameraPoses(move: CameraMove, direction: 1 | -1, w: number, h: n
     case "drift":
       return [clampTo(CAMERA_SCALE - 0.02, -d * w * 0.012, h * 0.006), clampTo(CAMERA_SCALE, d * w * 0.012, -h * 0.006)];
   }
+}
+
+/**
+ * The part of a `w`×`h` box that stays on screen at every pose between `poses` (a point's screen
+ * position is linear in scale and translation, so the two ends bound the whole move), less
+ * `margin` px more (what the protagonist's own steps and a roll add).
+ */
+export function safeWindow(poses: Pose[], w: number, h: number, margin: { x: number; y: number }): Window {
+  const cx = w / 2;
+  const cy = h / 2;
+  const roll = (p: Pose) => (Math.abs(p.r) * Math.PI) / 180;
+  return {
+    left: Math.max(...poses.map((p) => cx - (cx + p.x) / p.s + roll(p) * cy)) + margin.x,
+    right: Math.min(...poses.map((p) => cx + (w - cx - p.x) / p.s - roll(p) * cy)) - margin.x,
+    top: Math.max(...poses.map((p) => cy - (cy + p.y) / p.s + roll(p) * cx)) + margin.y,
+    bottom: Math.min(...poses.map((p) => cy + (h - cy - p.y) / p.s - roll(p) * cx)) - margin.y,
+  };
 }
 
 const transformOf = (p: Pose) => `translate(${p.x.toFixed(2)}px, ${p.y.toFixed(2)}px) scale(${p.s.toFixed(4)}) rotate(${p.r.toFixed(3)}deg)`;
@@ -114,7 +131,14 @@ export class Rig {
     const cue = this.cue;
     const focus = cue?.focus ?? null;
     const aspect = img && img.naturalWidth > 0 ? img.naturalWidth / img.naturalHeight : 16 / 9;
-    const place = placeFrame(w, h, aspect, [focus, cue?.subject.box ?? null]);
+    const f = focus ? { x: focus.x + focus.w / 2, y: focus.y + focus.h / 2 } : { x: 0.5, y: 0.5 };
+    const poses = cameraPoses(cue?.camera.move ?? "drift", cue?.camera.direction ?? 1, w, h, f);
+    const [from, to] = poses;
+    // The protagonist's cut-out moves a quarter further than the camera, and steps on its own.
+    const subjectPx = cue?.subject.box ? cue.subject.box.w * Math.max(w, h * aspect) : 0;
+    const reach = Math.max(...poses.map((p) => Math.abs(p.x))) * 0.25 + Math.max(2, subjectPx * 0.08) + 4;
+    const rise = Math.max(...poses.map((p) => Math.abs(p.y))) * 0.25 + 6;
+    const place = placeFrame(w, h, aspect, [focus, cue?.subject.box ?? null], this.reduced() ? undefined : safeWindow(poses, w, h, { x: reach, y: rise }));
     const target = img ?? this.layer;
     if (img) {
       img.classList.add("is-placed");
@@ -122,8 +146,6 @@ export class Rig {
       img.style.transformOrigin = `${w / 2 - place.left}px ${h / 2 - place.top}px`;
     }
     if (this.reduced()) return;
-    const f = focus ? { x: focus.x + focus.w / 2, y: focus.y + focus.h / 2 } : { x: 0.5, y: 0.5 };
-    const [from, to] = cameraPoses(cue?.camera.move ?? "drift", cue?.camera.direction ?? 1, w, h, f);
     const timing: KeyframeAnimationOptions = { duration: CAMERA_MS, iterations: Infinity, direction: "alternate", easing: "ease-in-out" };
     // Start a quarter of the way in: the camera is already moving when the scene appears.
     const move = (el: HTMLElement, extra?: (p: Pose) => string, extraTiming?: KeyframeAnimationOptions) => {
