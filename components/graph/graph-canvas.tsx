@@ -159,32 +159,86 @@ export function wrapLabel(name: string, width = 14): string[] {
   return [lines[0]!, `${lines[1]!.slice(0, width - 1).trimEnd()}…`];
 }
 
-/** Far out, the transitions' names, above the states (a halo keeps them legible over a state's edge). */
+interface ScreenBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+const overlaps = (a: ScreenBox, b: ScreenBox) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+/** An estimate of a line's width at `px` (Geist's average advance is about 0.56 em). */
+const textWidth = (text: string, px: number) => text.length * px * 0.56;
+
+/**
+ * The transitions' names that fit far out at zoom `k`: each name is drawn only where its box
+ * (wrapped, at 11.5 px on screen) is clear of every state's name and of the names already kept,
+ * so what is drawn reads; the others wait for a closer zoom (their arrows are drawn anyway).
+ */
+export function fittingLabels(labels: FarEdge[], states: { x: number; y: number; name: string }[], k: number): { edge: FarEdge; lines: string[]; at: { x: number; y: number } }[] {
+  const font = 11.5;
+  // A state's name: centred in its box, wrapped to the box's width (a word wider than it reaches past).
+  const taken: ScreenBox[] = states.map((s) => {
+    const cx = (s.x + NODE_WIDTH / 2) * k;
+    const cy = (s.y + NODE_HEIGHT / 2) * k;
+    const room = Math.max(NODE_WIDTH * k - 16, ...s.name.split(" ").map((word) => textWidth(word, 12)));
+    const full = textWidth(s.name, 12);
+    const lines = Math.ceil(full / room);
+    const w = Math.min(full, room) / 2 + 2;
+    const h = (lines * 13.2) / 2 + 1;
+    return { x0: cx - w, y0: cy - h, x1: cx + w, y1: cy + h };
+  });
+  const kept: { edge: FarEdge; lines: string[]; at: { x: number; y: number } }[] = [];
+  for (const edge of labels) {
+    if (!edge.name) continue;
+    const lines = wrapLabel(edge.name);
+    const w = Math.max(...lines.map((l) => textWidth(l, font))) / 2 + 2;
+    const h = (lines.length * font * 1.15) / 2 + 1;
+    // On its line, else just above or below it.
+    for (const dy of [0, -(h + 3), h + 3]) {
+      const cx = edge.at.x * k;
+      const cy = edge.at.y * k + dy;
+      const box = { x0: cx - w, y0: cy - h, x1: cx + w, y1: cy + h };
+      if (taken.some((t) => overlaps(t, box))) continue;
+      taken.push(box);
+      kept.push({ edge, lines, at: { x: edge.at.x, y: edge.at.y + dy / k } });
+      break;
+    }
+  }
+  return kept;
+}
+
+/** Far out, the transitions' names that fit, above the states (a halo keeps them legible over a line). */
 const FarLabels = memo(function FarLabels({ model }: { model: GraphModel }) {
   const store = useEditorStore();
   const edges = useSyncExternalStore(model.subscribe, model.getEdges, model.getEdges);
+  const nodes = useSyncExternalStore(model.subscribe, model.getNodes, model.getNodes);
   const version = useSyncExternalStore(model.subscribe, () => model.positionsVersion(), () => 0);
   const [x, y, k] = useStore((s) => s.transform);
-  const labels = useMemo(() => {
+  const all = useMemo(() => {
     void version;
     return farEdgesOf(model, store, edges);
   }, [edges, model, store, version]);
+  const labels = useMemo(() => {
+    void version;
+    const states = nodes.flatMap((n) => {
+      const p = model.positionOf(n.id);
+      return p ? [{ x: p.x, y: p.y, name: n.data.name }] : [];
+    });
+    return fittingLabels(all, states, k);
+  }, [all, nodes, model, k, version]);
   const font = 11.5 / k;
   return (
-    <svg className="pointer-events-none absolute inset-0 z-[5] size-full overflow-visible" aria-hidden="true">
+    <svg className="pointer-events-none absolute inset-0 z-[5] size-full overflow-visible" aria-hidden="true" data-far-labels={labels.length} data-far-transitions={all.length}>
       <g transform={`translate(${x} ${y}) scale(${k})`}>
-        {labels.map((e) => {
-          const lines = wrapLabel(e.name);
-          return (
-            <text key={e.id} x={e.at.x} y={e.at.y - ((lines.length - 1) * font * 1.15) / 2} className="pw-far-label" fontSize={font} strokeWidth={4 / k} textAnchor="middle" dominantBaseline="central" data-far-label={e.id}>
-              {lines.map((line, i) => (
-                <tspan key={i} x={e.at.x} dy={i === 0 ? 0 : font * 1.15}>
-                  {line}
-                </tspan>
-              ))}
-            </text>
-          );
-        })}
+        {labels.map(({ edge: e, lines, at }) => (
+          <text key={e.id} x={at.x} y={at.y - ((lines.length - 1) * font * 1.15) / 2} className="pw-far-label" fontSize={font} strokeWidth={4 / k} textAnchor="middle" dominantBaseline="central" data-far-label={e.id}>
+            {lines.map((line, i) => (
+              <tspan key={i} x={at.x} dy={i === 0 ? 0 : font * 1.15}>
+                {line}
+              </tspan>
+            ))}
+          </text>
+        ))}
       </g>
     </svg>
   );

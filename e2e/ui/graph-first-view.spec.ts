@@ -65,6 +65,12 @@ async function firstView(page: Page) {
     }
     const px = (el: Element) => parseFloat(getComputedStyle(el).fontSize) * zoom;
     const labels = far ? [...canvas.querySelectorAll("[data-far-label]")] : [...canvas.querySelectorAll(".pw-edge-label")];
+    // Far out, a name is drawn where it is clear of the states' names and of other names.
+    const rects = (els: Element[]) => els.map((el) => el.getBoundingClientRect());
+    const clash = (a: DOMRect, b: DOMRect) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    const labelRects = rects(labels);
+    const nameRects = rects(names.map((el) => { const r = document.createRange(); r.selectNodeContents(el); return r; }) as unknown as Element[]);
+    const clashes = far ? labelRects.filter((l, i) => nameRects.some((n) => clash(l, n)) || labelRects.some((o, j) => j !== i && clash(l, o))).length : 0;
     const labelPx = far ? labels.map((el) => el.getBoundingClientRect().height) : labels.map(px);
     const arrows = far ? canvas.querySelectorAll('svg[data-far-edges] path[marker-end]').length : canvas.querySelectorAll(".react-flow__edge path[marker-end]").length;
     return {
@@ -74,6 +80,7 @@ async function firstView(page: Page) {
       smallestName: Math.min(...names.map(px)),
       smallestLabel: Math.min(...labelPx),
       labels: labels.length,
+      clashes,
       arrows,
       broken,
       hint: document.querySelector(".pw-zoom-hint")?.textContent ?? null,
@@ -92,12 +99,17 @@ test.describe("the graph's first view", () => {
       const world = states === 6 ? offline(makeCastleWorld()) : sized(states, events);
       await openEditor(page, await createWorld(page.request, await firstAppId(page), world));
       const view = await firstView(page);
-      test.info().annotations.push({ type: "first view", description: JSON.stringify({ far: view.far, zoom: view.zoom, smallestName: view.smallestName, smallestLabel: view.smallestLabel }) });
+      test.info().annotations.push({ type: "first view", description: JSON.stringify({ far: view.far, zoom: view.zoom, smallestName: view.smallestName, smallestLabel: view.smallestLabel, labels: view.labels }) });
+      console.log(`first view of ${states} states: ${JSON.stringify({ far: view.far, zoom: view.zoom, smallestName: view.smallestName, smallestLabel: view.smallestLabel, labels: view.labels, transitions: transitions(world) })}`);
       expect(view.names).toHaveLength(states);
       expect(view.names.every((n) => n && n.trim().length > 0)).toBe(true);
       expect(view.broken, "words cut by a line break").toEqual([]);
       expect(view.smallestName).toBeGreaterThanOrEqual(11);
-      expect(view.labels).toBe(transitions(world));
+      // Every transition's name is drawn when the world is small enough; at 30 states in a
+      // 640 px canvas the names that would cover another are left for a closer zoom.
+      if (states === 6) expect(view.labels).toBe(transitions(world));
+      else expect(view.labels).toBeGreaterThanOrEqual(Math.ceil(transitions(world) / 4));
+      expect(view.clashes, "transition names over a state's name or another").toBe(0);
       expect(view.smallestLabel).toBeGreaterThanOrEqual(11);
       expect(view.arrows).toBe(transitions(world));
       expect(view.hint).toBeNull();
