@@ -55,12 +55,13 @@ export function EditorToolbar({ centre, arrange, arranging, showMinimap, onToggl
         <button
           type="button"
           onClick={onOpenSearch}
-          className="flex h-8 w-full max-w-72 items-center gap-2 rounded-md border border-line bg-canvas px-2.5 text-[13px] text-fg-subtle shadow-xs transition-colors hover:border-line-strong hover:text-fg-muted"
+          aria-label="Go to state"
+          className="flex h-8 w-full max-w-72 min-w-0 items-center gap-2 overflow-hidden rounded-md border border-line bg-canvas px-2.5 text-[13px] text-fg-subtle shadow-xs transition-colors hover:border-line-strong hover:text-fg-muted"
           aria-keyshortcuts="/"
         >
-          <SearchIcon className="size-4" />
-          <span className="flex-1 text-left">Go to state…</span>
-          <Kbd>/</Kbd>
+          <SearchIcon className="size-4 shrink-0" />
+          <span className="min-w-0 flex-1 truncate text-left">Go to state…</span>
+          <Kbd className="max-md:hidden">/</Kbd>
         </button>
       </div>
       <SaveStatus />
