@@ -103,6 +103,29 @@ describe("GET /v1/explore", () => {
   });
 });
 
+describe("public characters", () => {
+  it("are listed with kind=character, liked like worlds, and their play link shows the character page", async () => {
+    const created = await api.post("/v1/characters", { name: "Ilse the Keeper", persona: `Keeper of the salt lighthouse, ${TAG}.`, greeting: "Mind the stairs." }, me.keys.sk_live);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as string;
+    const patched = await api.patch(`/v1/worlds/${id}`, { visibility: "public", description: `A keeper, ${TAG}` }, me.keys.sk_live);
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const listed = await api.get(`/v1/explore?q=${TAG}&kind=character`);
+    expect(listed.body.entries.map((e: { id: string }) => e.id)).toEqual([id]);
+    const entry = listed.body.entries[0];
+    expect(entry.kind).toBe("character");
+    expect((await api.get(`/v1/explore?q=${TAG}&kind=world`)).body.entries.map((e: { id: string }) => e.id)).not.toContain(id);
+    // Its play link is the character page, drawn without a token, with no brain in it.
+    const page = await fetch(entry.playUrl);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`data-character="${id}"`);
+    expect(html).toContain("data-slug=");
+    expect(html).not.toContain("salt lighthouse");
+    expect((await like(id, { playerId: await player() })).body).toMatchObject({ likeCount: 1, changed: true });
+  });
+});
+
 describe("likes", () => {
   it("count once per player, show in Explore and the World resource, and unlike takes them back", async () => {
     const [a, b] = [await player(), await player()];
