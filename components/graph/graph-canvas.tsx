@@ -34,8 +34,10 @@ const ARIA_LABELS = {
 const MINIMAP_STYLE = { width: 176, height: 116 };
 /** A world opens fitted to the screen when that zoom is at least this; else on its entrance. */
 const FIT_MIN_ZOOM = 0.22;
-/** Below this zoom the canvas shows the graph's shape: big state ids, no prose or labels. */
+/** Below this zoom the canvas shows the graph's overview: each state's name, the lines and their names at a size that reads. */
 const FAR_ZOOM = 0.45;
+/** Where a world of up to LABELLED_STATES states opens when it does not fit whole: the overview, close enough for room. */
+const OVERVIEW_ZOOM = 0.4;
 
 declare global {
   interface Window {
@@ -190,19 +192,20 @@ export function fittingLabels(labels: FarEdge[], states: { x: number; y: number;
   const kept: { edge: FarEdge; lines: string[]; at: { x: number; y: number } }[] = [];
   for (const edge of labels) {
     if (!edge.name) continue;
-    const lines = wrapLabel(edge.name);
-    const w = Math.max(...lines.map((l) => textWidth(l, font))) / 2 + 2;
-    const h = (lines.length * font * 1.15) / 2 + 1;
-    // On its line, else just above or below it.
-    for (const dy of [0, -(h + 3), h + 3]) {
-      const cx = edge.at.x * k;
-      const cy = edge.at.y * k + dy;
-      const box = { x0: cx - w, y0: cy - h, x1: cx + w, y1: cy + h };
-      if (taken.some((t) => overlaps(t, box))) continue;
-      taken.push(box);
-      kept.push({ edge, lines, at: { x: edge.at.x, y: edge.at.y + dy / k } });
-      break;
-    }
+    // On its line, else just above or below it; in lines of 14 characters, else narrower ones.
+    const found = [14, 9].flatMap((width) => {
+      const lines = wrapLabel(edge.name, width);
+      const w = Math.max(...lines.map((l) => textWidth(l, font))) / 2 + 2;
+      const h = (lines.length * font * 1.15) / 2 + 1;
+      return [0, -1, 1, -2, 2].map((step) => {
+        const cx = edge.at.x * k;
+        const cy = edge.at.y * k + step * (h + 3);
+        return { lines, dy: step * (h + 3), box: { x0: cx - w, y0: cy - h, x1: cx + w, y1: cy + h } };
+      });
+    }).find((c) => !taken.some((t) => overlaps(t, c.box)));
+    if (!found) continue;
+    taken.push(found.box);
+    kept.push({ edge, lines: found.lines, at: { x: edge.at.x, y: edge.at.y + found.dy / k } });
   }
   return kept;
 }
@@ -227,8 +230,11 @@ const FarLabels = memo(function FarLabels({ model }: { model: GraphModel }) {
     return fittingLabels(all, states, k);
   }, [all, nodes, model, k, version]);
   const font = 11.5 / k;
+  const named = all.filter((e) => e.name).length;
   return (
-    <svg className="pointer-events-none absolute inset-0 z-[5] size-full overflow-visible" aria-hidden="true" data-far-labels={labels.length} data-far-transitions={all.length}>
+    <>
+      {labels.length < named ? <ZoomHint text={`${named - labels.length} of ${named} transition names need room: zoom in (+, the scroll wheel or a pinch) to read them`} /> : null}
+      <svg className="pointer-events-none absolute inset-0 z-[5] size-full overflow-visible" aria-hidden="true" data-far-labels={labels.length} data-far-transitions={all.length}>
       <g transform={`translate(${x} ${y}) scale(${k})`}>
         {labels.map(({ edge: e, lines, at }) => (
           <text key={e.id} x={at.x} y={at.y - ((lines.length - 1) * font * 1.15) / 2} className="pw-far-label" fontSize={font} strokeWidth={4 / k} textAnchor="middle" dominantBaseline="central" data-far-label={e.id}>
@@ -240,9 +246,19 @@ const FarLabels = memo(function FarLabels({ model }: { model: GraphModel }) {
           </text>
         ))}
       </g>
-    </svg>
+      </svg>
+    </>
   );
 });
+
+/** A note over the canvas's top: how to read what is too small at this zoom. */
+function ZoomHint({ text }: { text: string }) {
+  return (
+    <p className="pw-zoom-hint pointer-events-none absolute top-3 left-1/2 z-10 max-w-[90%] -translate-x-1/2 rounded-full border border-line bg-surface/95 px-3 py-1 text-center text-[12.5px] text-fg-muted shadow-sm" role="note">
+      {text}
+    </p>
+  );
+}
 
 /** The canvas's zoom as the CSS variable `--pw-zoom`: text that keeps its on-screen size reads it. */
 function ZoomVar() {
@@ -299,11 +315,11 @@ export const GraphCanvas = memo(function GraphCanvas({ model, ready, settled, sh
     const entrance = model.positionOf(store.nodeIdOf(world.entrance.state));
     const box = document.querySelector(".pw-canvas")?.getBoundingClientRect();
     const whole = graphViewport(model.getNodes(), store);
-    // Worlds up to LABELLED_STATES states open whole on a desktop canvas: far out, their names and
-    // transitions still read (FarEdges); on a phone they open on the entrance like bigger ones.
-    const small = model.getNodes().length <= LABELLED_STATES && (box?.width ?? 0) >= 600;
-    if (whole && (whole.zoom >= FIT_MIN_ZOOM || !entrance || small)) void rf.setViewport(whole);
-    else if (entrance) void rf.setViewport({ x: 96 - entrance.x * 0.8, y: (box?.height ?? 700) * 0.42 - (entrance.y + NODE_HEIGHT / 2) * 0.8, zoom: 0.8 });
+    // Too big to read whole: the entrance, close up; a world of up to LABELLED_STATES states at the
+    // overview's zoom, where its names and transitions read (FarEdges, FarLabels) with more of it in view.
+    const near = model.getNodes().length <= LABELLED_STATES ? OVERVIEW_ZOOM : 0.8;
+    if (whole && (whole.zoom >= FIT_MIN_ZOOM || !entrance)) void rf.setViewport(whole);
+    else if (entrance) void rf.setViewport({ x: 96 - entrance.x * near, y: (box?.height ?? 700) * 0.42 - (entrance.y + NODE_HEIGHT / 2) * near, zoom: near });
     const frame = requestAnimationFrame(() => {
       window.__editorReadyAt ??= performance.now();
     });
@@ -388,11 +404,7 @@ export const GraphCanvas = memo(function GraphCanvas({ model, ready, settled, sh
           />
         ) : null}
       </ReactFlow>
-      {far && ready && nodes.length > LABELLED_STATES ? (
-        <p className="pw-zoom-hint pointer-events-none absolute top-3 left-1/2 z-10 max-w-[90%] -translate-x-1/2 rounded-full border border-line bg-surface/95 px-3 py-1 text-center text-[12.5px] text-fg-muted shadow-sm" role="note">
-          {nodes.length} states: zoom in (+, the scroll wheel or a pinch) to read their names and transitions
-        </p>
-      ) : null}
+      {far && ready && nodes.length > LABELLED_STATES ? <ZoomHint text={`${nodes.length} states: zoom in (+, the scroll wheel or a pinch) to read their names and transitions`} /> : null}
       <div className="pw-canvas-controls pointer-events-none absolute bottom-3 left-3 z-10 flex flex-col gap-1" style={{ bottom: 28 }}>
         <div className="pointer-events-auto flex flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-sm">
           <Button variant="ghost" size="icon" className="rounded-none" aria-label="Zoom in" title="Zoom in (+)" onClick={() => void rf.zoomIn({ duration: 150 })}>

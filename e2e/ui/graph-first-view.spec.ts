@@ -71,14 +71,15 @@ async function firstView(page: Page) {
     const labelRects = rects(labels);
     const nameRects = rects(names.map((el) => { const r = document.createRange(); r.selectNodeContents(el); return r; }) as unknown as Element[]);
     const clashes = far ? labelRects.filter((l, i) => nameRects.some((n) => clash(l, n)) || labelRects.some((o, j) => j !== i && clash(l, o))).length : 0;
-    const labelPx = far ? labels.map((el) => el.getBoundingClientRect().height) : labels.map(px);
+    // A far-out name's size on screen: its font size in the canvas's units times the zoom.
+    const labelPx = far ? labels.map((el) => parseFloat(el.getAttribute("font-size") ?? "0") * zoom) : labels.map(px);
     const arrows = far ? canvas.querySelectorAll('svg[data-far-edges] path[marker-end]').length : canvas.querySelectorAll(".react-flow__edge path[marker-end]").length;
     return {
       far,
       zoom,
       names: names.map((el) => el.textContent),
       smallestName: Math.min(...names.map(px)),
-      smallestLabel: Math.min(...labelPx),
+      smallestLabel: labelPx.length ? Math.min(...labelPx) : null,
       labels: labels.length,
       clashes,
       arrows,
@@ -89,34 +90,55 @@ async function firstView(page: Page) {
 }
 
 test.describe("the graph's first view", () => {
-  for (const [states, events] of [
-    [6, 0],
-    [30, 70],
-  ] as const) {
-    test(`${states} states: names read whole, arrows and labels drawn`, async ({ page, consoleErrors }) => {
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await signUp(page, newAccount(`first-view-${states}`));
-      const world = states === 6 ? offline(makeCastleWorld()) : sized(states, events);
-      await openEditor(page, await createWorld(page.request, await firstAppId(page), world));
-      const view = await firstView(page);
-      test.info().annotations.push({ type: "first view", description: JSON.stringify({ far: view.far, zoom: view.zoom, smallestName: view.smallestName, smallestLabel: view.smallestLabel, labels: view.labels }) });
-      console.log(`first view of ${states} states: ${JSON.stringify({ far: view.far, zoom: view.zoom, smallestName: view.smallestName, smallestLabel: view.smallestLabel, labels: view.labels, transitions: transitions(world) })}`);
-      expect(view.names).toHaveLength(states);
-      expect(view.names.every((n) => n && n.trim().length > 0)).toBe(true);
-      expect(view.broken, "words cut by a line break").toEqual([]);
-      expect(view.smallestName).toBeGreaterThanOrEqual(11);
-      // Every transition's name is drawn when the world is small enough; at 30 states in a
-      // 640 px canvas the names that would cover another are left for a closer zoom.
-      if (states === 6) expect(view.labels).toBe(transitions(world));
-      else expect(view.labels).toBeGreaterThanOrEqual(Math.ceil(transitions(world) / 4));
-      expect(view.clashes, "transition names over a state's name or another").toBe(0);
-      expect(view.smallestLabel).toBeGreaterThanOrEqual(11);
-      expect(view.arrows).toBe(transitions(world));
-      expect(view.hint).toBeNull();
-      await page.screenshot({ path: `${ARTIFACTS}/graph-first-view-${states}.png` });
-      expect(consoleErrors).toEqual([]);
-    });
-  }
+  test("6 states: the whole world, every name whole, every transition with its arrow and its name", async ({ page, consoleErrors }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signUp(page, newAccount("first-view-6"));
+    const world = offline(makeCastleWorld());
+    await openEditor(page, await createWorld(page.request, await firstAppId(page), world));
+    await page.screenshot({ path: `${ARTIFACTS}/graph-first-view-6.png` });
+    const view = await firstView(page);
+    console.log(`first view of 6 states: ${JSON.stringify(view)}`);
+    expect(view.names).toHaveLength(6);
+    expect(view.broken, "words cut by a line break").toEqual([]);
+    expect(view.smallestName).toBeGreaterThanOrEqual(11);
+    expect(view.labels).toBe(transitions(world));
+    expect(view.smallestLabel).toBeGreaterThanOrEqual(11);
+    expect(view.clashes, "transition names over a state's name or another").toBe(0);
+    expect(view.arrows).toBe(transitions(world));
+    expect(view.hint).toBeNull();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("30 states: the overview around the entrance reads; fit view shows all 30 names and says how to read the rest", async ({ page, consoleErrors }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signUp(page, newAccount("first-view-30"));
+    const world = sized(30, 70);
+    await openEditor(page, await createWorld(page.request, await firstAppId(page), world));
+    await page.screenshot({ path: `${ARTIFACTS}/graph-first-view-30.png` });
+    const first = await firstView(page);
+    console.log(`first view of 30 states: ${JSON.stringify({ ...first, names: first.names.length })}`);
+    expect(first.far).toBe(true);
+    expect(first.names.length).toBeGreaterThanOrEqual(6);
+    expect(first.broken).toEqual([]);
+    expect(first.smallestName).toBeGreaterThanOrEqual(11);
+    expect(first.labels).toBeGreaterThanOrEqual(6);
+    expect(first.smallestLabel).toBeGreaterThanOrEqual(11);
+    expect(first.clashes).toBe(0);
+    expect(first.arrows).toBe(transitions(world));
+
+    await page.getByRole("button", { name: "Fit view" }).click();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${ARTIFACTS}/graph-fit-view-30.png` });
+    const whole = await firstView(page);
+    console.log(`fit view of 30 states: ${JSON.stringify({ ...whole, names: whole.names.length })}`);
+    expect(whole.names).toHaveLength(30);
+    expect(whole.broken).toEqual([]);
+    expect(whole.smallestName).toBeGreaterThanOrEqual(11);
+    expect(whole.clashes).toBe(0);
+    expect(whole.arrows).toBe(transitions(world));
+    if (whole.labels < transitions(world)) expect(whole.hint).toContain("zoom in");
+    expect(consoleErrors).toEqual([]);
+  });
 
   test("a bigger world says how to zoom", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
