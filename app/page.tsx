@@ -34,6 +34,9 @@ export default async function LandingPage() {
             <Logo compact />
           </Link>
           <nav aria-label="Account" className="flex items-center gap-2">
+            <ButtonLink href="/explore" variant="ghost" size="sm">
+              Explore
+            </ButtonLink>
             {user ? (
               <ButtonLink href="/creations" size="sm">
                 Open Studio <ArrowRightIcon />

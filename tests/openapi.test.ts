@@ -382,6 +382,12 @@ describe("every documented success response, live", () => {
     await ok(api.call("GET", "/v1/runtime/world", { token: minted.token, headers: { "if-none-match": `"${runtime.rev}"` } }), 304);
     await ok(api.post("/v1/runtime/heartbeat", { sessionId: runtime.sessionId, seconds: 5 }, minted.token));
     await ok(api.get(`/v1/runtime/public/${world.slug}`));
+    // Explore and likes: the public world is listed, and a player likes it and takes it back.
+    await ok(api.get("/v1/explore?sort=likes&limit=5"));
+    const { playerId } = await ok(api.post("/v1/players", undefined), 201);
+    await ok(api.call("PUT", `/v1/likes/${world.id}`, { body: { playerId } }));
+    await ok(api.post("/v1/likes/lookup", { playerId, ids: [world.id] }));
+    await ok(api.call("DELETE", `/v1/likes/${world.id}`, { body: { playerId } }));
     const character = await ok(api.post("/v1/characters", { name: "Walker", persona: "A guide to the reference." }, sk), 201);
     const c = `/v1/characters/${character.id}`;
     const storedCharacter = await ok(api.get(c, sk));

@@ -603,6 +603,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/explore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Discover public worlds
+         * @description Live public worlds and characters, for anyone: no credential is needed, and any key (of any app or mode) gets the same answer. Test-mode, private and unlisted worlds never appear.
+         *
+         *     `q` keeps those whose name or description has a word starting with each of its words (letters and digits only; up to 8 words). `sort`: `new` (newest first, the default), `plays` (`sessionCount`) or `likes` (`likeCount`), ties broken by id. Pass `nextCursor` back as `cursor` with the same `sort` for the next page. Counts move while a player pages: a world whose count moves past the cursor may be skipped or shown twice on a `plays` or `likes` walk.
+         *
+         *     Cached by browsers and shared caches for 10 s and served stale while revalidating for 50 s more (`Cache-Control: public, max-age=10, stale-while-revalidate=50`): a new world or a like shows within a minute.
+         */
+        get: operations["listExplore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get an anonymous player id
+         * @description A signed anonymous player id (`ply_…`) for a browser that likes without an account: the play page and Explore keep it (localStorage) and send it with every like, so that a player likes a world once. It does not expire. No credential; limited per client address (PLAYER_IDS_PER_HOUR_PER_ADDRESS).
+         */
+        post: operations["createPlayerId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/likes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Like a world or character
+         * @description The player likes a live public or unlisted world or character, once: a second like by the same player changes nothing (`changed: false`). The world's `likeCount` moves in the same statement as the like, so it equals the number of players who like it however many requests race.
+         *
+         *     The player is a session `token` of this very world minted with a `userRef` (the app's end user), else an anonymous `playerId` from POST /v1/players. No API key needed. Limited per player (LIKES_PER_MINUTE_PER_PLAYER) and per client address (LIKES_PER_MINUTE_PER_ADDRESS).
+         */
+        put: operations["likeWorld"];
+        post?: never;
+        /**
+         * Take a like back
+         * @description The player's like is taken back and `likeCount` moves down by one, in one statement; a player who does not like it changes nothing (`changed: false`). The body names the player as for a like.
+         */
+        delete: operations["unlikeWorld"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/likes/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Which worlds a player likes
+         * @description Of up to 100 ids, those the player likes (what like buttons show). With a session `token`, ask about its own world only.
+         */
+        post: operations["lookupLikes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/characters": {
         parameters: {
             query?: never;
@@ -2337,8 +2427,58 @@ export interface components {
             rev: string;
             /** @description the runtime session: `ses_…`, one per session token, or `pub_…` for an anonymous player of a public world */
             sessionId: string;
+            /** @description lifetime likes */
+            likeCount: number;
+            /** @description whether players may like it (PUT /v1/likes/{id}): live and public or unlisted */
+            likeable: boolean;
             /** @description the graph; a character's `world.character` without its brain (persona, lore, examples, modelId) */
             world: components["schemas"]["World"];
+            /** @description by state id: the cues the player moves and sounds each state with */
+            cues: {
+                [key: string]: {
+                    /** @description the slow camera move read from `camera.dynamic` */
+                    camera: {
+                        /** @enum {string} */
+                        move: "dolly" | "pan" | "crane" | "orbit" | "drift";
+                        direction: 1 | -1;
+                    };
+                    /** @description the protagonist's motion read from `movement`, and where the painter drew it */
+                    subject: {
+                        /** @enum {string} */
+                        motion: "idle" | "walk";
+                        box: {
+                            x: number;
+                            y: number;
+                            w: number;
+                            h: number;
+                        } | null;
+                    };
+                    /** @description what a narrow frame keeps in view (the protagonist and named things beside it); null without a scene manifest */
+                    focus: {
+                        x: number;
+                        y: number;
+                        w: number;
+                        h: number;
+                    } | null;
+                    /** @description things drawn nearer than the background (parallax layers), farthest first */
+                    layers: {
+                        /** @description normalised 0..1 of the frame */
+                        box: {
+                            x: number;
+                            y: number;
+                            w: number;
+                            h: number;
+                        };
+                        depth: number;
+                    }[];
+                    /** @description ambient beds synthesised from `ambient` (and the frame's weather), loudest first; empty is silence */
+                    beds: {
+                        /** @enum {string} */
+                        bed: "wind" | "rain" | "sea" | "storm" | "fire" | "bells" | "birds" | "crowd" | "machinery" | "water" | "night" | "hum";
+                        gain: number;
+                    }[];
+                };
+            };
             /** @description public route only: a session token of the same anonymous session (talk turns; heartbeats may send `sessionId` alone) */
             token?: string;
             /**
@@ -3736,6 +3876,74 @@ export interface components {
              */
             schemaVersion: "1.0";
         };
+        ExploreEntry: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "world" | "character";
+            name: string;
+            description: string;
+            /** @description cover image URL; empty when the world has none */
+            cover: string;
+            /** @description lifetime plays (session connects) */
+            sessionCount: number;
+            /** @description lifetime likes */
+            likeCount: number;
+            /**
+             * Format: date-time
+             * @description ISO-8601 date-time (UTC)
+             */
+            createdAt: string;
+            /**
+             * Format: uri
+             * @description the public play page `<base>/play/<slug>`
+             */
+            playUrl: string;
+        };
+        ExploreList: {
+            /** @description in the order asked (new, plays, likes), ties by id */
+            entries: components["schemas"]["ExploreEntry"][];
+            /** @description pass as `cursor` (with the same `sort`) for the next page; null on the last */
+            nextCursor: string | null;
+            /**
+             * @description the contract version of this body
+             * @constant
+             */
+            schemaVersion: "1.0";
+        };
+        PlayerId: {
+            /** @description an anonymous player id (`ply_…`): keep it, and send it with every like */
+            playerId: string;
+            /**
+             * @description the contract version of this body
+             * @constant
+             */
+            schemaVersion: "1.0";
+        };
+        Like: {
+            /** Format: uuid */
+            id: string;
+            /** @description whether this player likes it now */
+            liked: boolean;
+            /** @description the world's like count after this request */
+            likeCount: number;
+            /** @description false when the player already liked it (a like) or did not (an unlike): nothing moved */
+            changed: boolean;
+            /**
+             * @description the contract version of this body
+             * @constant
+             */
+            schemaVersion: "1.0";
+        };
+        LikeLookup: {
+            /** @description the asked ids this player likes */
+            liked: string[];
+            /**
+             * @description the contract version of this body
+             * @constant
+             */
+            schemaVersion: "1.0";
+        };
         SeedFrameRequest: {
             /** @description what the frame shows */
             prompt: string;
@@ -4096,6 +4304,20 @@ export interface components {
         };
         ForkRequest: {
             name?: string;
+        };
+        LikeRequest: {
+            /** @description an anonymous player id from POST /v1/players */
+            playerId?: string;
+            /** @description a session token of this world or character minted with a `userRef` */
+            token?: string;
+        };
+        LikeLookupRequest: {
+            /** @description an anonymous player id from POST /v1/players */
+            playerId?: string;
+            /** @description a session token of this world or character minted with a `userRef` */
+            token?: string;
+            /** @description worlds or characters to ask about */
+            ids: string[];
         };
         ValidateRequest: {
             world: unknown;
@@ -6215,6 +6437,191 @@ export interface operations {
             500: components["responses"]["InternalError"];
             /** @description the speech provider failed; nothing was charged */
             502: components["responses"]["UpstreamFailed"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listExplore: {
+        parameters: {
+            query?: {
+                /** @description words to find in the name or description; each must match the start of a word */
+                q?: string;
+                sort?: "new" | "plays" | "likes";
+                /** @description only worlds or only characters; both when omitted */
+                kind?: "world" | "character";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Explore. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExploreList"];
+                };
+            };
+            /** @description `limit` outside 1..50, an unknown `sort` or `kind`, or a `cursor` this API did not return for this `sort` */
+            400: components["responses"]["InvalidRequest"];
+            /** @description a bug; the body carries `requestId` */
+            500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createPlayerId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new player id. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerId"];
+                };
+            };
+            /** @description too many new player ids from this client address */
+            429: components["responses"]["RateLimited"];
+            /** @description a bug; the body carries `requestId` */
+            500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    likeWorld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LikeRequest"];
+            };
+        };
+        responses: {
+            /** @description The like and the new count. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Like"];
+                };
+            };
+            /** @description neither a `playerId` nor a session `token` with a `userRef`, or a malformed body */
+            400: components["responses"]["InvalidRequest"];
+            /** @description a `playerId` this server did not issue, or a session token that is invalid, expired or scoped to another world */
+            401: components["responses"]["Unauthorized"];
+            /** @description no live public or unlisted world or character has this id (test-mode and private ones are never found) */
+            404: components["responses"]["NotFound"];
+            /** @description the body is over the size limit */
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description a `Content-Type` other than JSON */
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description too many likes from this player or this client address; `Retry-After` says when to try again */
+            429: components["responses"]["RateLimited"];
+            /** @description a bug; the body carries `requestId` */
+            500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    unlikeWorld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LikeRequest"];
+            };
+        };
+        responses: {
+            /** @description No like and the new count. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Like"];
+                };
+            };
+            /** @description neither a `playerId` nor a session `token` with a `userRef`, or a malformed body */
+            400: components["responses"]["InvalidRequest"];
+            /** @description a `playerId` this server did not issue, or a session token that is invalid, expired or scoped to another world */
+            401: components["responses"]["Unauthorized"];
+            /** @description no live public or unlisted world or character has this id (test-mode and private ones are never found) */
+            404: components["responses"]["NotFound"];
+            /** @description the body is over the size limit */
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description a `Content-Type` other than JSON */
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description too many likes from this player or this client address; `Retry-After` says when to try again */
+            429: components["responses"]["RateLimited"];
+            /** @description a bug; the body carries `requestId` */
+            500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    lookupLikes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LikeLookupRequest"];
+            };
+        };
+        responses: {
+            /** @description The liked ids. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeLookup"];
+                };
+            };
+            /** @description neither a `playerId` nor a session `token` with a `userRef`, or a malformed body */
+            400: components["responses"]["InvalidRequest"];
+            /** @description a `playerId` this server did not issue, or a session token that is invalid, expired or scoped to another world */
+            401: components["responses"]["Unauthorized"];
+            /** @description the body is over the size limit */
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description a `Content-Type` other than JSON */
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description a bug; the body carries `requestId` */
+            500: components["responses"]["InternalError"];
             /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
             503: components["responses"]["Unavailable"];
         };

@@ -30,12 +30,12 @@ export function EditorToolbar({ centre, arrange, arranging, showMinimap, onToggl
   const selectionIsState = useEditor((s) => s.selection?.kind === "state" || s.selection?.kind === "event");
 
   return (
-    <div role="toolbar" aria-label="Editor" className="flex h-11 shrink-0 items-center gap-1 border-b border-line bg-surface px-2">
+    <div role="toolbar" aria-label="Editor" className="flex h-11 min-w-0 shrink-0 items-center gap-1 overflow-x-auto border-b border-line bg-surface px-2 [scrollbar-width:none]">
       <Button variant="ghost" size="sm" onClick={() => void store.addState(centre())} title="New state (N)">
-        <PlusIcon /> State <Kbd className="ml-0.5">N</Kbd>
+        <PlusIcon /> State <Kbd className="ml-0.5 max-md:hidden">N</Kbd>
       </Button>
       <Button variant="ghost" size="sm" onClick={() => void store.addEvent(null)} disabled={!selectionIsState} title="New event from the selected state (E)">
-        <PlusIcon /> Event <Kbd className="ml-0.5">E</Kbd>
+        <PlusIcon /> Event <Kbd className="ml-0.5 max-md:hidden">E</Kbd>
       </Button>
       <span className="mx-1 h-5 w-px bg-line" aria-hidden="true" />
       <Button variant="ghost" size="icon" onClick={() => void store.undo()} disabled={!canUndo} aria-label={undoLabel ? `Undo ${undoLabel}` : "Undo"} title={`Undo${undoLabel ? `: ${undoLabel}` : ""} (${MOD_KEY}Z)`}>
@@ -46,21 +46,22 @@ export function EditorToolbar({ centre, arrange, arranging, showMinimap, onToggl
       </Button>
       <span className="mx-1 h-5 w-px bg-line" aria-hidden="true" />
       <Button variant="ghost" size="sm" onClick={() => void arrange()} loading={arranging} title="Automatic layout (L)">
-        {arranging ? null : <LayoutIcon />} Auto layout
+        {arranging ? null : <LayoutIcon />} <span className="max-md:sr-only">Auto layout</span>
       </Button>
       <Button variant="ghost" size="icon" aria-pressed={showMinimap} aria-label="Minimap" title="Minimap (M)" onClick={onToggleMinimap} className={cn(showMinimap && "text-fg")}>
         <MapIcon />
       </Button>
-      <div className="flex flex-1 justify-center px-2">
+      <div className="flex min-w-24 flex-1 justify-center px-2">
         <button
           type="button"
           onClick={onOpenSearch}
-          className="flex h-8 w-full max-w-72 items-center gap-2 rounded-md border border-line bg-canvas px-2.5 text-[13px] text-fg-subtle shadow-xs transition-colors hover:border-line-strong hover:text-fg-muted"
+          aria-label="Go to state"
+          className="flex h-8 w-full max-w-72 min-w-0 items-center gap-2 overflow-hidden rounded-md border border-line bg-canvas px-2.5 text-[13px] text-fg-subtle shadow-xs transition-colors hover:border-line-strong hover:text-fg-muted"
           aria-keyshortcuts="/"
         >
-          <SearchIcon className="size-4" />
-          <span className="flex-1 text-left">Go to state…</span>
-          <Kbd>/</Kbd>
+          <SearchIcon className="size-4 shrink-0" />
+          <span className="min-w-0 flex-1 truncate text-left">Go to state…</span>
+          <Kbd className="max-md:hidden">/</Kbd>
         </button>
       </div>
       <SaveStatus />

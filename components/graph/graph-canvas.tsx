@@ -16,7 +16,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { GraphModel, StateNodeType, TransitionEdgeType } from "./graph-model";
 import { FitIcon, ZoomInIcon, ZoomOutIcon } from "./icons";
-import { routeHolds, routePath } from "./edge-routes";
+import { midpoint, routeHolds, routePath } from "./edge-routes";
 import { fitGraph, graphViewport } from "./fit-graph";
 import { NODE_HEIGHT, NODE_WIDTH } from "./geometry";
 import { StateNode } from "./state-node";
@@ -34,8 +34,10 @@ const ARIA_LABELS = {
 const MINIMAP_STYLE = { width: 176, height: 116 };
 /** A world opens fitted to the screen when that zoom is at least this; else on its entrance. */
 const FIT_MIN_ZOOM = 0.22;
-/** Below this zoom the canvas shows the graph's shape: big state ids, no prose or labels. */
+/** Below this zoom the canvas shows the graph's overview: each state's name, the lines and their names at a size that reads. */
 const FAR_ZOOM = 0.45;
+/** Where a world of up to LABELLED_STATES states opens when it does not fit whole: the overview, close enough for room. */
+const OVERVIEW_ZOOM = 0.4;
 
 declare global {
   interface Window {
@@ -52,52 +54,220 @@ function miniClass(node: StateNodeType): string {
   return "";
 }
 
+/** Far out, worlds up to this many states show every transition's name on its line. */
+export const LABELLED_STATES = 30;
+/** Up to this many transitions are drawn one path each, with an arrowhead; more are one path. */
+const ARROWED_EDGES = 600;
+
+/** The midpoint of a cubic Bézier `M s C c1 c2 t`. */
+const bezierMid = (s: number, c1: number, c2: number, t: number) => (s + 3 * c1 + 3 * c2 + t) / 8;
+
+interface FarEdge {
+  id: string;
+  d: string;
+  selected: boolean;
+  name: string;
+  at: { x: number; y: number };
+}
+
+/** Each transition drawn far out: its path (its layout route while that holds), and where its name goes. */
+function farEdgesOf(model: GraphModel, store: ReturnType<typeof useEditorStore>, edges: TransitionEdgeType[]): FarEdge[] {
+  const out: FarEdge[] = [];
+  const routes = store.positions.routes();
+  for (const e of edges) {
+    const a = model.positionOf(e.source);
+    const b = model.positionOf(e.target);
+    if (!a || !b) continue;
+    const route = routes.get(e.id);
+    const name = e.data?.name ?? "";
+    if (route && route.source === store.stateIdOfNode(e.source) && route.target === store.stateIdOfNode(e.target) && routeHolds(route, a, b)) {
+      const at = route.label ? { x: route.label.x + route.label.width / 2, y: route.label.y + route.label.height / 2 } : midpoint(route.points);
+      out.push({ id: e.id, d: routePath(route), selected: !!e.selected, name, at });
+      continue;
+    }
+    if (e.source === e.target) continue;
+    const sx = a.x + NODE_WIDTH;
+    const sy = a.y + NODE_HEIGHT / 2;
+    const tx = b.x;
+    const ty = b.y + NODE_HEIGHT / 2;
+    const bend = Math.max(60, Math.abs(tx - sx) / 2);
+    out.push({ id: e.id, d: `M${sx} ${sy}C${sx + bend} ${sy} ${tx - bend} ${ty} ${tx} ${ty}`, selected: !!e.selected, name, at: { x: bezierMid(sx, sx + bend, tx - bend, tx), y: bezierMid(sy, sy, ty, ty) } });
+  }
+  return out;
+}
+
 /**
- * Far out, the transitions are one SVG path under the nodes instead of 2,000 React Flow edges:
- * labels are hidden at that zoom anyway, and one path costs one repaint per frame. Each follows
- * its layout route while that holds, like the edges drawn close up.
+ * Far out, the transitions are drawn under the nodes by one SVG instead of React Flow edges:
+ * each one path with an arrowhead (one path for all of them past ARROWED_EDGES, where one
+ * repaint per frame matters more), and, for worlds up to LABELLED_STATES states, each name on its
+ * line. Arrows and names keep their on-screen size whatever the zoom. Each follows its layout
+ * route while that holds, like the edges drawn close up.
  */
 const FarEdges = memo(function FarEdges({ model }: { model: GraphModel }) {
   const store = useEditorStore();
   const edges = useSyncExternalStore(model.subscribe, model.getEdges, model.getEdges);
   const version = useSyncExternalStore(model.subscribe, () => model.positionsVersion(), () => 0);
   const [x, y, k] = useStore((s) => s.transform);
-  const { all, selected } = useMemo(() => {
+  const drawn = useMemo(() => {
     void version;
-    let all = "";
-    let selected = "";
-    const routes = store.positions.routes();
-    for (const e of edges) {
-      const a = model.positionOf(e.source);
-      const b = model.positionOf(e.target);
-      if (!a || !b) continue;
-      const route = routes.get(e.id);
-      if (route && route.source === store.stateIdOfNode(e.source) && route.target === store.stateIdOfNode(e.target) && routeHolds(route, a, b)) {
-        if (e.selected) selected += routePath(route);
-        else all += routePath(route);
-        continue;
-      }
-      if (e.source === e.target) continue;
-      const sx = a.x + NODE_WIDTH;
-      const sy = a.y + NODE_HEIGHT / 2;
-      const tx = b.x;
-      const ty = b.y + NODE_HEIGHT / 2;
-      const bend = Math.max(60, Math.abs(tx - sx) / 2);
-      const d = `M${sx} ${sy}C${sx + bend} ${sy} ${tx - bend} ${ty} ${tx} ${ty}`;
-      if (e.selected) selected += d;
-      else all += d;
-    }
-    return { all, selected };
+    return farEdgesOf(model, store, edges);
   }, [edges, model, store, version]);
+  const arrowed = drawn.length <= ARROWED_EDGES;
+  const arrow = 10 / k;
+
   return (
-    <svg className="pointer-events-none absolute inset-0 z-[3] size-full overflow-visible" aria-hidden="true">
+    <svg className="pointer-events-none absolute inset-0 z-[3] size-full overflow-visible" aria-hidden="true" data-far-edges={drawn.length}>
+      <defs>
+        <marker id="pw-far-arrow" viewBox="0 0 10 10" refX="9.5" refY="5" markerWidth={arrow} markerHeight={arrow} markerUnits="userSpaceOnUse" orient="auto-start-reverse">
+          <path d="M0 0.5 10 5 0 9.5Z" className="pw-far-arrow" />
+        </marker>
+        <marker id="pw-far-arrow-selected" viewBox="0 0 10 10" refX="9.5" refY="5" markerWidth={arrow * 1.2} markerHeight={arrow * 1.2} markerUnits="userSpaceOnUse" orient="auto-start-reverse">
+          <path d="M0 0.5 10 5 0 9.5Z" fill="var(--accent)" />
+        </marker>
+      </defs>
       <g transform={`translate(${x} ${y}) scale(${k})`}>
-        <path d={all} fill="none" stroke="var(--pw-edge)" strokeWidth={1} vectorEffect="non-scaling-stroke" />
-        {selected ? <path d={selected} fill="none" stroke="var(--accent)" strokeWidth={2.5} vectorEffect="non-scaling-stroke" /> : null}
+        {arrowed ? (
+          drawn.map((e) => (
+            <path
+              key={e.id}
+              d={e.d}
+              fill="none"
+              stroke={e.selected ? "var(--accent)" : "var(--pw-edge)"}
+              strokeWidth={e.selected ? 2.5 : 1.25}
+              vectorEffect="non-scaling-stroke"
+              markerEnd={`url(#${e.selected ? "pw-far-arrow-selected" : "pw-far-arrow"})`}
+            />
+          ))
+        ) : (
+          <path d={drawn.map((e) => e.d).join("")} fill="none" stroke="var(--pw-edge)" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+        )}
       </g>
     </svg>
   );
 });
+
+/** A transition's name in lines of at most `width` characters, at most two (the rest elided). */
+export function wrapLabel(name: string, width = 14): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of name.trim().split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  if (lines.length <= 2) return lines;
+  return [lines[0]!, `${lines[1]!.slice(0, width - 1).trimEnd()}…`];
+}
+
+interface ScreenBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+const overlaps = (a: ScreenBox, b: ScreenBox) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+/** An estimate of a line's width at `px` (Geist's average advance is about 0.56 em). */
+const textWidth = (text: string, px: number) => text.length * px * 0.56;
+
+/**
+ * The transitions' names that fit far out at zoom `k`: each name is drawn only where its box
+ * (wrapped, at 11.5 px on screen) is clear of every state's name and of the names already kept,
+ * so what is drawn reads; the others wait for a closer zoom (their arrows are drawn anyway).
+ */
+export function fittingLabels(labels: FarEdge[], states: { x: number; y: number; name: string }[], k: number): { edge: FarEdge; lines: string[]; at: { x: number; y: number } }[] {
+  const font = 11.5;
+  // A state's name: centred in its box, wrapped to the box's width (a word wider than it reaches past).
+  const taken: ScreenBox[] = states.map((s) => {
+    const cx = (s.x + NODE_WIDTH / 2) * k;
+    const cy = (s.y + NODE_HEIGHT / 2) * k;
+    const room = Math.max(NODE_WIDTH * k - 16, ...s.name.split(" ").map((word) => textWidth(word, 12)));
+    const full = textWidth(s.name, 12);
+    const lines = Math.ceil(full / room);
+    const w = Math.min(full, room) / 2 + 2;
+    const h = (lines * 13.2) / 2 + 1;
+    return { x0: cx - w, y0: cy - h, x1: cx + w, y1: cy + h };
+  });
+  const kept: { edge: FarEdge; lines: string[]; at: { x: number; y: number } }[] = [];
+  for (const edge of labels) {
+    if (!edge.name) continue;
+    // On its line, else just above or below it; in lines of 14 characters, else narrower ones.
+    const found = [14, 9].flatMap((width) => {
+      const lines = wrapLabel(edge.name, width);
+      const w = Math.max(...lines.map((l) => textWidth(l, font))) / 2 + 2;
+      const h = (lines.length * font * 1.15) / 2 + 1;
+      return [0, -1, 1, -2, 2].map((step) => {
+        const cx = edge.at.x * k;
+        const cy = edge.at.y * k + step * (h + 3);
+        return { lines, dy: step * (h + 3), box: { x0: cx - w, y0: cy - h, x1: cx + w, y1: cy + h } };
+      });
+    }).find((c) => !taken.some((t) => overlaps(t, c.box)));
+    if (!found) continue;
+    taken.push(found.box);
+    kept.push({ edge, lines: found.lines, at: { x: edge.at.x, y: edge.at.y + found.dy / k } });
+  }
+  return kept;
+}
+
+/** Far out, the transitions' names that fit, above the states (a halo keeps them legible over a line). */
+const FarLabels = memo(function FarLabels({ model }: { model: GraphModel }) {
+  const store = useEditorStore();
+  const edges = useSyncExternalStore(model.subscribe, model.getEdges, model.getEdges);
+  const nodes = useSyncExternalStore(model.subscribe, model.getNodes, model.getNodes);
+  const version = useSyncExternalStore(model.subscribe, () => model.positionsVersion(), () => 0);
+  const [x, y, k] = useStore((s) => s.transform);
+  const all = useMemo(() => {
+    void version;
+    return farEdgesOf(model, store, edges);
+  }, [edges, model, store, version]);
+  const labels = useMemo(() => {
+    void version;
+    const states = nodes.flatMap((n) => {
+      const p = model.positionOf(n.id);
+      return p ? [{ x: p.x, y: p.y, name: n.data.name }] : [];
+    });
+    return fittingLabels(all, states, k);
+  }, [all, nodes, model, k, version]);
+  const font = 11.5 / k;
+  const named = all.filter((e) => e.name).length;
+  return (
+    <>
+      {labels.length < named ? <ZoomHint text={`${named - labels.length} of ${named} transition names need room: zoom in (+, the scroll wheel or a pinch) to read them`} /> : null}
+      <svg className="pointer-events-none absolute inset-0 z-[5] size-full overflow-visible" aria-hidden="true" data-far-labels={labels.length} data-far-transitions={all.length}>
+      <g transform={`translate(${x} ${y}) scale(${k})`}>
+        {labels.map(({ edge: e, lines, at }) => (
+          <text key={e.id} x={at.x} y={at.y - ((lines.length - 1) * font * 1.15) / 2} className="pw-far-label" fontSize={font} strokeWidth={4 / k} textAnchor="middle" dominantBaseline="central" data-far-label={e.id}>
+            {lines.map((line, i) => (
+              <tspan key={i} x={at.x} dy={i === 0 ? 0 : font * 1.15}>
+                {line}
+              </tspan>
+            ))}
+          </text>
+        ))}
+      </g>
+      </svg>
+    </>
+  );
+});
+
+/** A note over the canvas's top: how to read what is too small at this zoom. */
+function ZoomHint({ text }: { text: string }) {
+  return (
+    <p className="pw-zoom-hint pointer-events-none absolute top-3 left-1/2 z-10 max-w-[90%] -translate-x-1/2 rounded-full border border-line bg-surface/95 px-3 py-1 text-center text-[12.5px] text-fg-muted shadow-sm" role="note">
+      {text}
+    </p>
+  );
+}
+
+/** The canvas's zoom as the CSS variable `--pw-zoom`: text that keeps its on-screen size reads it. */
+function ZoomVar() {
+  const k = useStore((s) => s.transform[2]);
+  useEffect(() => {
+    document.querySelector<HTMLElement>(".pw-canvas")?.style.setProperty("--pw-zoom", String(k));
+  }, [k]);
+  return null;
+}
 
 /** `ready`: positions are shown; `settled`: they are the ones that stay (no better layout on its way). */
 export const GraphCanvas = memo(function GraphCanvas({ model, ready, settled, showMinimap }: { model: GraphModel; ready: boolean; settled: boolean; showMinimap: boolean }) {
@@ -145,8 +315,11 @@ export const GraphCanvas = memo(function GraphCanvas({ model, ready, settled, sh
     const entrance = model.positionOf(store.nodeIdOf(world.entrance.state));
     const box = document.querySelector(".pw-canvas")?.getBoundingClientRect();
     const whole = graphViewport(model.getNodes(), store);
+    // Too big to read whole: the entrance, close up; a world of up to LABELLED_STATES states at the
+    // overview's zoom, where its names and transitions read (FarEdges, FarLabels) with more of it in view.
+    const near = model.getNodes().length <= LABELLED_STATES ? OVERVIEW_ZOOM : 0.8;
     if (whole && (whole.zoom >= FIT_MIN_ZOOM || !entrance)) void rf.setViewport(whole);
-    else if (entrance) void rf.setViewport({ x: 96 - entrance.x * 0.8, y: (box?.height ?? 700) * 0.42 - (entrance.y + NODE_HEIGHT / 2) * 0.8, zoom: 0.8 });
+    else if (entrance) void rf.setViewport({ x: 96 - entrance.x * near, y: (box?.height ?? 700) * 0.42 - (entrance.y + NODE_HEIGHT / 2) * near, zoom: near });
     const frame = requestAnimationFrame(() => {
       window.__editorReadyAt ??= performance.now();
     });
@@ -213,7 +386,9 @@ export const GraphCanvas = memo(function GraphCanvas({ model, ready, settled, sh
         attributionPosition="bottom-left"
         ariaLabelConfig={ARIA_LABELS}
       >
+        <ZoomVar />
         {far && ready ? <FarEdges model={model} /> : null}
+        {far && ready && nodes.length <= LABELLED_STATES ? <FarLabels model={model} /> : null}
         <Background variant={BackgroundVariant.Dots} gap={22} size={1.4} color="var(--pw-dots)" />
         {showMinimap ? (
           <MiniMap<StateNodeType>
@@ -225,9 +400,11 @@ export const GraphCanvas = memo(function GraphCanvas({ model, ready, settled, sh
             nodeBorderRadius={24}
             nodeStrokeWidth={0}
             style={MINIMAP_STYLE}
+            className="max-md:!hidden"
           />
         ) : null}
       </ReactFlow>
+      {far && ready && nodes.length > LABELLED_STATES ? <ZoomHint text={`${nodes.length} states: zoom in (+, the scroll wheel or a pinch) to read their names and transitions`} /> : null}
       <div className="pw-canvas-controls pointer-events-none absolute bottom-3 left-3 z-10 flex flex-col gap-1" style={{ bottom: 28 }}>
         <div className="pointer-events-auto flex flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-sm">
           <Button variant="ghost" size="icon" className="rounded-none" aria-label="Zoom in" title="Zoom in (+)" onClick={() => void rf.zoomIn({ duration: 150 })}>

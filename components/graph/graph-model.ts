@@ -19,6 +19,8 @@ export interface OverrideChip {
 
 export interface StateNodeData extends Record<string, unknown> {
   stateId: string;
+  /** The state's name for people: its frame's caption, else its id made readable (`nameOf`). */
+  name: string;
   excerpt: string;
   thumb: string | null;
   hue: number;
@@ -114,6 +116,20 @@ function thumbOf(state: State): string | null {
   return typeof src === "string" && SHOWABLE.test(src.trim()) ? src.trim() : null;
 }
 
+/**
+ * A state's name for people, as the overview shows it: the caption of its frame (the first words
+ * of its place, "Lighthouse at dusk"), else its id made readable (`s3-harbor_gate` → "Harbor
+ * gate"; the local author's `sN-` prefix only keeps ids unique). At most six words.
+ */
+export function nameOf(state: State, world: World): string {
+  const image = (state as { image?: { label?: unknown } }).image;
+  const caption = typeof image?.label === "string" ? fillTemplate(image.label, state.slots, world.slots).replace(/\s+/g, " ").trim() : "";
+  const entrance = state.id === world.entrance.state ? world.entrance.image.label.replace(/\s+/g, " ").trim() : "";
+  const words = (caption || entrance || state.id.replace(/^s\d+[-_]/i, "").replace(/[-_\s]+/g, " ").trim() || state.id).split(" ");
+  const text = words.slice(0, 6).join(" ") + (words.length > 6 ? "…" : "");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function excerptOf(state: State, world: World): string {
   const text = fillTemplate(state.base.slice(0, 240), state.slots, world.slots).replace(/\s+/g, " ").trim();
   return text.length > 140 ? `${text.slice(0, 140).trimEnd()}…` : text;
@@ -122,6 +138,7 @@ function excerptOf(state: State, world: World): string {
 function sameData(a: StateNodeData, b: StateNodeData): boolean {
   return (
     a.stateId === b.stateId &&
+    a.name === b.name &&
     a.excerpt === b.excerpt &&
     a.thumb === b.thumb &&
     a.entrance === b.entrance &&
@@ -246,6 +263,7 @@ export class GraphModel {
         const ending = state.ending.isEnding === true ? (state.ending.outcome ?? "plain") : null;
         data = {
           stateId: id,
+          name: nameOf(state, world),
           excerpt: excerptOf(state, world),
           thumb: thumbOf(state),
           hue: hashString(id) % 360,
@@ -270,6 +288,7 @@ export class GraphModel {
       if (!state || nextData.has(id)) continue;
       const data: StateNodeData = {
         stateId: id,
+        name: nameOf(state, s.resource.world),
         excerpt: excerptOf(state, s.resource.world),
         thumb: thumbOf(state),
         hue: hashString(id) % 360,

@@ -1,9 +1,10 @@
 "use client";
 
-import { useEffect, useMemo, useRef, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { cn } from "@/components/ui/cn";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { TrashIcon, XIcon } from "@/components/ui/icons";
+import { ChevronDownIcon, TrashIcon, XIcon } from "@/components/ui/icons";
 import { isDirty } from "./fields";
 import { DoorIcon, OverrideIcon, StateIcon, TransitionIcon } from "./icons";
 import { EventPanel } from "./inspector-event-panel";
@@ -51,6 +52,12 @@ export function Inspector({ onOpenSettings }: { onOpenSettings: () => void }) {
   if (applyError && draft?.kind === "state" && !errors.has("id")) errors.set("id", "Another state already has this id.");
   if (applyError && draft?.kind === "event" && !errors.has("name")) errors.set("name", `${draft.fields.from} already has an event with this name.`);
 
+  // Narrower than `md` the inspector is a sheet over the canvas's lower part: open while a state or
+  // an event is selected, a bar at the bottom otherwise; the player may fold or unfold it by hand.
+  const sheetKey = draft === null ? "world" : draft.kind === "state" ? `state:${draft.original ?? "new"}` : draft.kind === "event" ? `event:${draft.original ? `${draft.original.from}:${draft.original.name}` : "new"}` : draft.kind;
+  const [folded, setFolded] = useState<{ key: string; open: boolean } | null>(null);
+  const sheetOpen = folded?.key === sheetKey ? folded.open : sheetKey !== "world" && sheetKey !== "entrance";
+
   let title: ReactNode;
   let kindLabel: string;
   let icon: ReactNode;
@@ -71,8 +78,27 @@ export function Inspector({ onOpenSettings }: { onOpenSettings: () => void }) {
   }
 
   return (
-    <aside ref={ref} aria-label="Inspector" className="flex w-[22rem] shrink-0 flex-col border-l border-line bg-surface xl:w-[24rem]">
+    <aside
+      ref={ref}
+      aria-label="Inspector"
+      data-sheet={sheetOpen ? "open" : "folded"}
+      className={cn(
+        "flex w-[22rem] shrink-0 flex-col border-l border-line bg-surface xl:w-[24rem]",
+        "max-md:fixed max-md:inset-x-0 max-md:bottom-0 max-md:z-40 max-md:w-full max-md:rounded-t-2xl max-md:border-t max-md:border-l-0 max-md:shadow-lg",
+        sheetOpen ? "max-md:h-[58dvh]" : "max-md:h-auto",
+      )}
+    >
       <div className="flex items-center gap-3 border-b border-line px-4 py-3">
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          className="md:hidden"
+          aria-expanded={sheetOpen}
+          aria-label={sheetOpen ? "Fold the inspector" : "Unfold the inspector"}
+          onClick={() => setFolded({ key: sheetKey, open: !sheetOpen })}
+        >
+          <ChevronDownIcon className={cn("transition-transform", !sheetOpen && "rotate-180")} />
+        </Button>
         <div className="grid size-8 shrink-0 place-items-center rounded-lg bg-accent-soft text-accent-text [&_svg]:size-4">{icon}</div>
         <div className="min-w-0 flex-1">
           <p className="text-[11px] font-medium text-fg-subtle">{kindLabel}</p>
@@ -94,7 +120,7 @@ export function Inspector({ onOpenSettings }: { onOpenSettings: () => void }) {
       </div>
 
       <form
-        className="flex min-h-0 flex-1 flex-col"
+        className={cn("flex min-h-0 flex-1 flex-col", !sheetOpen && "max-md:hidden")}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();

@@ -29,7 +29,7 @@ function Thumb({ src, hue }: { src: string | null; hue: number }) {
   );
 }
 
-/** A state on the canvas: thumbnail, entrance and ending badges, id and the first words of its base, override chips. */
+/** A state on the canvas: thumbnail with its id, entrance and ending badges, its name and the first words of its base, override chips; far out, its name alone, at a size that reads. */
 export const StateNode = memo(function StateNode({ id, data, selected }: NodeProps<StateNodeType>) {
   const store = useEditorStore();
   const connectingHere = useConnection((c) => c.inProgress && c.fromNode.id !== id);
@@ -60,6 +60,7 @@ export const StateNode = memo(function StateNode({ id, data, selected }: NodePro
               </span>
             ) : null}
           </div>
+          <span className="pw-node-id absolute right-1.5 bottom-1 max-w-[70%] truncate rounded bg-black/55 px-1 font-mono text-[10px] leading-4 text-white">{data.stateId}</span>
           {data.problem ? (
             <span className={cn("pw-node-problem", data.problem === "error" ? "text-danger-text" : "text-warning-text")} title={data.problem === "error" ? "Has errors" : "Has warnings"}>
               {data.problem === "error" ? <CircleXIcon className="size-3.5" /> : <AlertTriangleIcon className="size-3.5" />}
@@ -68,7 +69,9 @@ export const StateNode = memo(function StateNode({ id, data, selected }: NodePro
         </div>
         <div className="flex min-h-0 flex-1 flex-col px-3 pt-1.5 pb-2">
           <div className="flex items-center gap-1.5">
-            <span className="truncate font-mono text-[12.5px] leading-5 font-semibold text-fg">{data.stateId}</span>
+            <span className="pw-node-name truncate font-semibold text-fg" title={data.name === data.stateId ? data.stateId : `${data.name} (${data.stateId})`}>
+              {data.name}
+            </span>
             {data.diff ? <span className="pw-diff-tag ml-auto shrink-0" data-diff={data.diff}>{DIFF_LABEL[data.diff]}</span> : null}
             {data.unsaved ? <span className="ml-auto shrink-0 rounded bg-accent-soft px-1 text-[10px] leading-4 font-medium text-accent-text">{data.unsaved === "new" ? "new" : "edited"}</span> : null}
           </div>
@@ -101,7 +104,7 @@ export const StateNode = memo(function StateNode({ id, data, selected }: NodePro
         </div>
       </div>
       <div className="pw-node-far" aria-hidden="true">
-        <span>{data.stateId}</span>
+        <span>{data.name}</span>
       </div>
       <Handle type="source" position={Position.Right} className="pw-handle pw-handle-source" />
     </div>

@@ -12,6 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { OfflineNotice } from "@/components/worlds/offline-notice";
 import { PaintScene } from "@/components/worlds/paint-scene";
 import { WorldLoadError } from "@/components/worlds/world-errors";
+import { useFramePosition } from "./frame-focus";
 import { PlaytestList, RecordToggle, SavePlaytestForm } from "./playtests";
 
 export interface WalkthroughProps {
@@ -31,10 +32,13 @@ interface Beat {
   to?: string;
 }
 
-const stateImage = (world: World, state: State): { src: string; label: string } | null => {
-  const image = (state as { image?: { src?: unknown; label?: unknown } }).image;
-  if (image && typeof image.src === "string" && image.src) return { src: image.src, label: typeof image.label === "string" ? image.label : "" };
-  if (state.id === world.entrance.state && world.entrance.image.src) return world.entrance.image;
+const stateImage = (world: World, state: State): { src: string; label: string; manifest: string | null } | null => {
+  const image = (state as { image?: { src?: unknown; label?: unknown; manifest?: unknown } }).image;
+  if (image && typeof image.src === "string" && image.src) {
+    return { src: image.src, label: typeof image.label === "string" ? image.label : "", manifest: typeof image.manifest === "string" ? image.manifest : null };
+  }
+  const entrance = world.entrance.image as { src: string; label: string; manifest?: unknown };
+  if (state.id === world.entrance.state && entrance.src) return { src: entrance.src, label: entrance.label, manifest: typeof entrance.manifest === "string" ? entrance.manifest : null };
   return null;
 };
 
@@ -113,6 +117,8 @@ function Scene({ world, stateId, onRestart, paint, onStep }: SceneProps) {
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [events, state, onRestart]);
 
+  const image = state ? stateImage(world, state) : null;
+  const framePosition = useFramePosition(image?.manifest ?? null);
   if (!state) {
     return (
       <EmptyState icon={<MapPinIcon />} title={`No state “${current}”`} actions={<Button onClick={onRestart}>Restart</Button>}>
@@ -121,7 +127,6 @@ function Scene({ world, stateId, onRestart, paint, onStep }: SceneProps) {
     );
   }
 
-  const image = stateImage(world, state);
   const ending = state.ending.isEnding ? state.ending : null;
   const ambient = state.ambient.filter((line) => line.trim());
   // Directions for the renderer, not story: the embed player never shows them, this preview does.
@@ -137,7 +142,7 @@ function Scene({ world, stateId, onRestart, paint, onStep }: SceneProps) {
       <div className="relative aspect-video max-h-[min(44vh,420px)] w-full overflow-hidden bg-[oklch(0.17_0.01_286)]">
         {image ? (
           // eslint-disable-next-line @next/next/no-img-element -- world images are any hosted URL or data: URI
-          <img key={image.src} src={image.src} alt={image.label || `The ${state.id} scene`} className="size-full object-cover animate-fade-in" />
+          <img key={image.src} src={image.src} alt={image.label || `The ${state.id} scene`} className="size-full object-cover animate-fade-in" style={{ objectPosition: framePosition }} />
         ) : (
           <div className="grid size-full place-items-center bg-gradient-to-br from-accent/35 via-transparent to-transparent text-white/60">
             <span className="flex flex-col items-center gap-2 text-sm">

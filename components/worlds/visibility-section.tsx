@@ -56,6 +56,12 @@ export function VisibilitySection({ world, current, onReload, reloading }: Secti
           </Alert>
         ) : null}
         {update.isError ? <WriteError error={update.error} title="Visibility was not changed" onReload={onReload} reloading={reloading} /> : null}
+        {test ? null : (
+          <p className="text-[13px] text-fg-muted tabular-nums" data-world-counts>
+            {current.sessionCount.toLocaleString("en-US")} {current.sessionCount === 1 ? "play" : "plays"} · {current.likeCount.toLocaleString("en-US")}{" "}
+            {current.likeCount === 1 ? "like" : "likes"}
+          </p>
+        )}
         <ChoiceCards legend="Who can play it" name="visibility" value={shown} onChange={change} disabled={test || update.isPending} columns={3} choices={VISIBILITY} />
         {current.playUrl ? (
           <div className="space-y-1.5 rounded-lg border border-success-text/25 bg-success-soft/60 p-3">

@@ -185,7 +185,7 @@ test.describe("embed player", () => {
     await expect(open.locator("kbd")).toHaveText("1");
     await expect(open).toHaveAttribute("aria-keyshortcuts", "1");
     await expect(player.getByRole("button", { name: "Listen" }).locator("kbd")).toHaveText("Q");
-    await expect(player.locator(".pw-layer.on")).toHaveAttribute("alt", "The Iron Gate");
+    await expect(player.locator(".pw-layer.on img")).toHaveAttribute("alt", "The Iron Gate");
 
     const frame = page.frame({ url: /\/embed\/w\// });
     if (!frame) throw new Error("the player frame is missing");
@@ -217,7 +217,7 @@ test.describe("embed player", () => {
     // Transitions by hotkey, to the good ending.
     await page.keyboard.press("2");
     await expect(stateOf(player)).toHaveAttribute("data-state", "vault");
-    await expect(player.locator(".pw-layer.on")).toHaveAttribute("alt", "The Vault");
+    await expect(player.locator(".pw-layer.on img")).toHaveAttribute("alt", "The Vault");
     await page.keyboard.press("3");
     const ending = player.locator(".pw-ending");
     await expect(ending).toBeVisible();

@@ -17,15 +17,19 @@ async function boot(): Promise<void> {
   if (!root) return;
   const fragment = new URLSearchParams(location.hash.slice(1));
   const timing = heartbeatTiming(fragment);
-  const token = fragment.get("token");
-  if (!token) {
+  // The public play page of a public character names its slug: an anonymous session comes with it.
+  const slug = root.dataset.slug;
+  const fragmentToken = fragment.get("token");
+  if (!fragmentToken && !slug) {
     return showError(root, "No session token", "Embed this character with a session token minted by your server: /embed/c/<characterId>#token=<token>.");
   }
-  const source: Source = { kind: "token", token };
+  const source: Source = slug ? { kind: "public", slug } : { kind: "token", token: fragmentToken! };
   const characterId = root.dataset.character ?? "";
 
   try {
     const runtime = await loadWorld(source);
+    const token = source.kind === "token" ? source.token : runtime.token;
+    if (!token) return showError(root, "This session has ended", "Reload the page to start a new session.");
     // A token only talks to its own character: another character's page must not borrow it
     // (that page's frame-ancestors belong to another app).
     if ((runtime.id ?? runtime.world.id) !== characterId || (runtime as { kind?: string }).kind !== "character") {

@@ -17,6 +17,8 @@ export interface CharacterPage {
   world?: World;
   name?: string;
   mode?: "test" | "live";
+  /** The public play page (/play/{slug}) of a public live character: no token, an anonymous session from the slug. */
+  slug?: string;
 }
 
 export function renderCharacterPage(page: CharacterPage, nonce: string): string {
@@ -41,7 +43,7 @@ export function renderCharacterPage(page: CharacterPage, nonce: string): string 
 <script src="${CHARACTER_SCRIPT}" defer></script>
 </head>
 <body>
-<main id="pc" class="pw pc${loading ? " is-loading" : ""}" data-character="${esc(page.characterId)}"${first ? ` data-stance="${esc(first.id)}"` : ""}${loading ? ' aria-busy="true"' : ""}>
+<main id="pc" class="pw pc${loading ? " is-loading" : ""}" data-character="${esc(page.characterId)}"${page.slug ? ` data-slug="${esc(page.slug)}"` : ""}${first ? ` data-stance="${esc(first.id)}"` : ""}${loading ? ' aria-busy="true"' : ""}>
 <section class="pc-scene" aria-label="Character">
 <div class="pw-stage">${first ? stanceLayerHtml(first, name, true, "pc-l0") : ""}</div>
 <div class="pc-shade" aria-hidden="true"></div>

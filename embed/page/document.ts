@@ -3,7 +3,9 @@
 // so first paint never waits for JavaScript; /embed/player.js then takes over the same DOM.
 import { randomBytes } from "node:crypto";
 import type { World } from "@/lib/kernel/schema";
-import { actionsHtml, esc, layerHtml, panelHtml, RESTART_ICON } from "@/embed/player/markup";
+import type { SceneCues } from "@/lib/shared/scene-cues";
+import { focusPosition } from "@/embed/player/frame";
+import { actionsHtml, esc, frameLayerHtml, likeHtml, panelHtml, RESTART_ICON, soundHtml } from "@/embed/player/markup";
 import { WorldModel } from "@/embed/player/model";
 import { PLAYER_CSS } from "./styles";
 
@@ -21,6 +23,10 @@ export interface PlayerPage {
   mode?: "test" | "live";
   /** Whether search engines may index the page (the public play page). */
   indexable?: boolean;
+  /** The cues of the world's states (lib/runtime/scene-cues.ts): the first frame is cropped around its focus. */
+  cues?: SceneCues;
+  /** The like count, when players may like the world (the button is drawn at once). */
+  likeCount?: number | null;
 }
 
 /**
@@ -71,6 +77,7 @@ export function renderPlayerPage(page: PlayerPage, nonce: string): string {
     .filter(Boolean)
     .join(" ");
   const hue = first && !first.image ? `#pw-l0{--h:${first.hue}}` : "";
+  const focus = first?.image ? `#pw-l0 .pw-frame{object-position:${focusPosition(page.cues?.[first.stateId]?.focus ?? null)}}` : "";
   const title = name ? `${name} · Programmable Worlds` : "Programmable Worlds";
   return `<!doctype html>
 <html lang="en">
@@ -81,16 +88,18 @@ export function renderPlayerPage(page: PlayerPage, nonce: string): string {
 <meta name="robots" content="${page.indexable ? "index, nofollow" : "noindex, nofollow"}">
 <title>${esc(title)}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style nonce="${nonce}">${PLAYER_CSS}${hue}</style>
+<style nonce="${nonce}">${PLAYER_CSS}${hue}${focus}</style>
 <script src="${PLAYER_SCRIPT}" defer></script>
 </head>
 <body>
 <main id="pw" class="pw${loading ? " is-loading" : ""}" ${data}${loading ? ' aria-busy="true"' : ""}>
-<div class="pw-stage">${first ? layerHtml(first, true, "pw-l0") : ""}</div>
+<div class="pw-stage">${first ? frameLayerHtml(first, true, "pw-l0") : ""}</div>
 <div class="pw-shade" aria-hidden="true"></div>
 <header class="pw-top">
 <h1 class="pw-title"><span class="pw-mark" aria-hidden="true"></span><span class="pw-name">${esc(name)}</span></h1>
 <span class="pw-badge"${page.mode === "test" ? "" : " hidden"}>Test mode</span>
+${likeHtml(page.likeCount ?? null)}
+${soundHtml()}
 <button type="button" class="pw-icon" data-restart aria-label="Restart" title="Restart (from the beginning)"${first ? "" : " hidden"}>${RESTART_ICON}</button>
 </header>
 <p class="pw-caption" role="status" aria-live="polite"></p>

@@ -20,6 +20,10 @@ button{font:inherit;color:inherit;margin:0}
 .pw-stage{position:absolute;inset:0;z-index:-2;background:#0d0b14;overflow:hidden}
 .pw-layer{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;opacity:0;transition:opacity .7s ease,transform 8s ease-out;transform:scale(1.035)}
 .pw-layer.on{opacity:1;transform:scale(1)}
+.pw-frame{position:absolute;inset:0;width:100%;height:100%;max-width:none;object-fit:cover}
+.pw-frame.is-placed{inset:auto;object-fit:fill}
+.pw-part{position:absolute;overflow:hidden;pointer-events:none}
+.pw-part img{position:absolute;max-width:none}
 .pw-ph,.pw.is-loading .pw-stage{--h:262;background:${PLACEHOLDER_BACKGROUND}}
 .pw-shade{position:absolute;inset:0;z-index:-1;pointer-events:none;background:linear-gradient(180deg,rgba(7,6,11,.6) 0,rgba(7,6,11,0) 20%,rgba(7,6,11,0) 36%,rgba(7,6,11,.7) 66%,rgba(7,6,11,.93) 100%)}
 .pw.pulse .pw-stage{animation:pw-pulse .9s ease}
@@ -32,6 +36,15 @@ button{font:inherit;color:inherit;margin:0}
 .pw-icon{flex:none;display:grid;place-items:center;width:34px;height:34px;padding:0;border-radius:9px;border:1px solid var(--line);background:var(--glass);-webkit-backdrop-filter:blur(10px);backdrop-filter:blur(10px);cursor:pointer;transition:background .15s}
 .pw-icon:hover{background:rgba(46,42,62,.8)}
 .pw-icon svg,.pw-btn svg{width:16px;height:16px}
+.pw-like{width:auto;min-width:34px;padding:0 10px;display:inline-flex;gap:6px;font-size:13px;font-weight:650;font-variant-numeric:tabular-nums}
+.pw-like[aria-pressed=true]{color:#f9a8d4;border-color:rgba(249,168,212,.5)}
+.pw-like[aria-pressed=true] svg{fill:currentColor}
+.pw-like[aria-busy=true]{opacity:.7}
+.pw-sound{flex:none;display:inline-flex;align-items:center;gap:8px}
+.pw-sound [aria-pressed=true]{color:#c4b5fd;border-color:rgba(196,181,253,.5)}
+.pw-sound [aria-pressed=false] .pw-sound-on,.pw-sound [aria-pressed=true] .pw-sound-off{display:none}
+.pw-volume{width:84px;accent-color:#a78bfa}
+@media (max-width:420px){.pw-volume{width:64px}.pw-top{gap:7px}}
 .pw-bottom{position:absolute;left:0;right:0;bottom:0;padding:0 var(--pad) var(--pad);display:flex;flex-direction:column;gap:clamp(10px,2.2vmin,18px)}
 .pw.is-ending .pw-bottom,.pw.is-ending .pw-caption{visibility:hidden}
 .pw-panel{max-width:68ch;transition:opacity .2s ease,transform .2s ease}

@@ -15,6 +15,7 @@ export interface PageWorld {
   name: string;
   visibility: string;
   slug: string | null;
+  likeCount: number;
   graph: World;
 }
 
@@ -26,6 +27,7 @@ function toPageWorld(row: WorldRow): PageWorld {
     name: row.name,
     visibility: row.visibility,
     slug: row.slug,
+    likeCount: row.likeCount,
     graph: row.graph,
   };
 }
@@ -50,4 +52,11 @@ export async function findPublicWorld(slug: string): Promise<PageWorld | null> {
   if (!SLUG.test(slug)) return null;
   const row = await findWorldRow({ slug, visibility: "public", mode: "live", kind: "world" });
   return row ? toPageWorld(row) : null;
+}
+
+/** A public live character by slug (what /play/{slug} shows when the slug is a character's), or null; its public graph only. */
+export async function findPublicCharacter(slug: string): Promise<PageWorld | null> {
+  if (!SLUG.test(slug)) return null;
+  const row = await findWorldRow({ slug, visibility: "public", mode: "live", kind: "character" });
+  return row ? { ...toPageWorld(row), graph: publicGraph(row.graph) } : null;
 }

@@ -2,6 +2,7 @@
 // served by the app, so no CORS is involved). A session token travels only in the
 // Authorization header, never in a URL.
 import type { World } from "@/lib/kernel/schema";
+import type { SceneCues } from "@/lib/shared/scene-cues";
 import { readErrorBody } from "@/lib/shared/error-body";
 
 /** GET /v1/runtime/world and GET /v1/runtime/public/{slug} (docs/runtime.md). */
@@ -15,6 +16,11 @@ export interface RuntimeWorld {
   sessionId: string;
   /** Public worlds only: an anonymous session token of `sessionId` (an hour long). */
   token?: string;
+  likeCount?: number;
+  /** Whether players may like it (live, public or unlisted). */
+  likeable?: boolean;
+  /** How each state moves and sounds (lib/runtime/scene-cues.ts). */
+  cues?: SceneCues;
 }
 
 /** Where the player gets its world from: a session token (embed) or a public slug (play page). */

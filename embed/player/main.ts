@@ -10,7 +10,9 @@
 import { loadWorld, RuntimeError, sendHeartbeat, type RuntimeWorld, type Source } from "./api";
 import { Heartbeat, heartbeatTiming } from "./heartbeat";
 import { WorldModel } from "./model";
+import { LikeButton, wireSound } from "./controls";
 import { Player } from "./player";
+import { Soundscape } from "./sound";
 import { showError } from "./status";
 import type { NextChapter } from "./model";
 
@@ -55,8 +57,11 @@ function tokenSubject(token: string): string | null {
   }
 }
 
-/** Shows a loaded world in the page's skeleton: its name, the test badge, a new player. */
-function mount(root: HTMLElement, runtime: RuntimeWorld): Player {
+/** The page's one synthesiser: sound stays on (or off) from chapter to chapter. */
+const sound = new Soundscape();
+
+/** Shows a loaded world in the page's skeleton: its name, the test badge, its like button, a new player. */
+function mount(root: HTMLElement, runtime: RuntimeWorld, session: Source): Player {
   const name = root.querySelector<HTMLElement>(".pw-name");
   const title = runtime.name || runtime.world.name;
   if (name) name.textContent = title;
@@ -64,7 +69,9 @@ function mount(root: HTMLElement, runtime: RuntimeWorld): Player {
   root.dataset.world = runtime.id ?? runtime.world.id;
   root.querySelector<HTMLElement>(".pw-badge")?.toggleAttribute("hidden", runtime.mode !== "test");
   root.querySelector<HTMLElement>(".pw-top [data-restart]")?.removeAttribute("hidden");
-  return new Player(root, new WorldModel(runtime.world));
+  const id = runtime.id ?? runtime.world.id;
+  new LikeButton(root, id, runtime.likeable === true, runtime.likeCount ?? 0, session.kind === "token" ? session.token : null);
+  return new Player(root, new WorldModel(runtime.world), runtime.cues ?? {}, sound);
 }
 
 function nextChapterProblem(error: unknown): string {
@@ -91,7 +98,7 @@ function play(root: HTMLElement, source: Source, runtime: RuntimeWorld): void {
       player.destroy();
       // The server-drawn first frame belonged to the first chapter: draw this one afresh.
       delete root.dataset.state;
-      start(mount(root, chapter));
+      start(mount(root, chapter, session));
       root.querySelector<HTMLButtonElement>(".pw-actions button")?.focus({ preventScroll: true });
       // A reload of the embed stays in this chapter (the token opens every chapter of its campaign).
       if (location.pathname.startsWith("/embed/w/")) history.replaceState(history.state, "", `/embed/w/${encodeURIComponent(root.dataset.world ?? next.worldId)}${location.hash}`);
@@ -99,7 +106,7 @@ function play(root: HTMLElement, source: Source, runtime: RuntimeWorld): void {
     };
     player.start();
   };
-  start(mount(root, runtime));
+  start(mount(root, runtime, source));
 }
 
 async function boot(): Promise<void> {
@@ -119,6 +126,7 @@ async function boot(): Promise<void> {
     source = { kind: "token", token };
   }
 
+  wireSound(root, sound);
   const expected = root.dataset.world;
   try {
     // The page's world: the token's own or, the server decides, another chapter of its campaign.

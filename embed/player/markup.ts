@@ -67,3 +67,37 @@ export function layerHtml(view: Pick<SceneView, "image" | "label">, on: boolean,
     ? `<img${idAttr} class="${cls}" src="${esc(view.image)}" alt="${esc(view.label)}" fetchpriority="high">`
     : `<div${idAttr} class="${cls} pw-ph" role="presentation"></div>`;
 }
+
+/**
+ * One picture layer of the world player's stage: a box holding the state's frame (which the
+ * player places around its focus and moves, motion.ts), or its gradient placeholder.
+ * `position` is the frame's first-paint `object-position` (the focus's centre), set by the
+ * server's stylesheet for the first frame; the player places later ones itself.
+ */
+export function frameLayerHtml(view: Pick<SceneView, "image" | "label">, on: boolean, id?: string): string {
+  const cls = `pw-layer${on ? " on" : ""}`;
+  const idAttr = id ? ` id="${id}"` : "";
+  return view.image
+    ? `<div${idAttr} class="${cls}"><img class="pw-frame" src="${esc(view.image)}" alt="${esc(view.label)}" fetchpriority="high"></div>`
+    : `<div${idAttr} class="${cls} pw-ph" role="presentation"></div>`;
+}
+
+const HEART =
+  '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="1.9" stroke-linejoin="round"><path d="M12 20.5s-7.5-4.6-9.3-9.2C1.5 8 3.6 4.5 7.1 4.5c2.1 0 3.6 1.2 4.9 2.9 1.3-1.7 2.8-2.9 4.9-2.9 3.5 0 5.6 3.5 4.4 6.8-1.8 4.6-9.3 9.2-9.3 9.2z"/></svg>';
+const SOUND_ON =
+  '<svg class="pw-sound-on" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="1.9" stroke-linecap="round" stroke-linejoin="round"><path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4z"/><path d="M15.5 9a4.5 4.5 0 0 1 0 6"/><path d="M18 6.5a8 8 0 0 1 0 11"/></svg>';
+const SOUND_OFF =
+  '<svg class="pw-sound-off" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="1.9" stroke-linecap="round" stroke-linejoin="round"><path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4z"/><path d="m16 9.5 5 5"/><path d="m21 9.5-5 5"/></svg>';
+
+/** The top bar's like button (hidden until the player knows the world may be liked). */
+export function likeHtml(count: number | null): string {
+  return `<button type="button" class="pw-icon pw-like" data-like aria-pressed="false" aria-label="Like" title="Like this world"${count === null ? " hidden" : ""}>${HEART}<span class="pw-like-count">${count ?? 0}</span></button>`;
+}
+
+/** The sound toggle (off until the player turns it on) and its volume. */
+export function soundHtml(): string {
+  return (
+    `<span class="pw-sound"><button type="button" class="pw-icon" data-sound aria-pressed="false" aria-label="Sound" title="Sound: off (turn on the scene's ambient sound)">${SOUND_OFF}${SOUND_ON}</button>` +
+    `<input type="range" class="pw-volume" data-volume min="0" max="100" step="5" value="60" aria-label="Volume" hidden></span>`
+  );
+}

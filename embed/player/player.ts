@@ -2,8 +2,11 @@
 // embed/page/document.ts), plays events by click or hotkey, crossfades transitions, plays
 // overrides in place as a caption, and shows endings as a card with a restart (and, on a
 // campaign chapter's winning ending, "Next chapter", which the page's `onNextChapter` opens).
-import { actionsHtml, endingHtml, esc, layerHtml, panelHtml } from "./markup";
+import type { SceneCues } from "@/lib/shared/scene-cues";
+import { actionsHtml, endingHtml, esc, frameLayerHtml, panelHtml } from "./markup";
 import type { NextChapter, SceneView, WorldModel } from "./model";
+import { Rig } from "./motion";
+import { Soundscape } from "./sound";
 import { must, Stage, TRANSITION_MS, wait } from "./stage";
 
 const PANEL_FADE_MS = 200;
@@ -24,10 +27,15 @@ export class Player {
    */
   onNextChapter: ((next: NextChapter) => Promise<string | null>) | null = null;
   private opening = false;
+  private rig: Rig | null = null;
+  private readonly motionQuery = window.matchMedia("(prefers-reduced-motion: reduce)");
 
   constructor(
     private readonly root: HTMLElement,
     private readonly model: WorldModel,
+    private readonly cues: SceneCues = {},
+    /** The page's synthesiser: kept across chapters, so sound stays on. */
+    private readonly sound: Soundscape | null = null,
   ) {
     this.stage = new Stage(must(root, ".pw-stage"));
     this.panel = must(root, ".pw-panel");
@@ -36,7 +44,22 @@ export class Player {
     this.ending = must(root, ".pw-ending");
     root.addEventListener("click", this.onClick);
     window.addEventListener("keydown", this.onKey);
+    this.motionQuery.addEventListener("change", this.onMotionPreference);
   }
+
+  /** Starts the moving picture of a layer just shown; the previous one stops once it has faded out. */
+  private animate(layer: HTMLElement, stateId: string): void {
+    const previous = this.rig;
+    this.rig = new Rig(layer, this.cues[stateId], () => this.stage.reduced);
+    this.rig.start();
+    this.root.dataset.motion = this.stage.reduced ? "still" : this.cues[stateId]?.camera.move ?? "drift";
+    if (previous) void wait(this.reduced ? 0 : TRANSITION_MS + 100).then(() => previous.stop());
+  }
+
+  private readonly onMotionPreference = (): void => {
+    this.rig?.build();
+    if (this.view) this.root.dataset.motion = this.stage.reduced ? "still" : this.cues[this.view.stateId]?.camera.move ?? "drift";
+  };
 
   private get reduced(): boolean {
     return this.stage.reduced;
@@ -54,6 +77,8 @@ export class Player {
       this.root.dataset.take = first.take?.id ?? "";
       this.actions.innerHTML = actionsHtml(first);
       this.panel.innerHTML = panelHtml(first);
+      const layer = this.stage.el.querySelector<HTMLElement>(".pw-layer.on");
+      if (layer) this.animate(layer, first.stateId);
       this.afterShow(first, false);
     } else {
       this.show(first.stateId, false);
@@ -83,11 +108,16 @@ export class Player {
     } else {
       this.panel.innerHTML = panelHtml(view);
     }
-    if (!previous || previous.image !== view.image || (!view.image && previous.hue !== view.hue)) void this.stage.paint(layerHtml(view, false), view.hue, !previous);
+    if (!previous || previous.image !== view.image || (!view.image && previous.hue !== view.hue)) {
+      void this.stage.paint(frameLayerHtml(view, false), view.hue, !previous, (layer) => {
+        if (this.view === view) this.animate(layer, id);
+      });
+    }
     this.afterShow(view, keepFocus);
   }
 
   private afterShow(view: SceneView, keepFocus: boolean): void {
+    this.sound?.setScene(this.cues[view.stateId]?.beds ?? []);
     if (view.ending) {
       const ending = view.ending;
       void wait(this.reduced ? 0 : TRANSITION_MS).then(() => {
@@ -157,6 +187,9 @@ export class Player {
     this.caption.classList.remove("on");
     this.root.removeEventListener("click", this.onClick);
     window.removeEventListener("keydown", this.onKey);
+    this.motionQuery.removeEventListener("change", this.onMotionPreference);
+    this.rig?.stop();
+    this.rig = null;
     this.view = null;
   }
 

@@ -30,15 +30,17 @@ export class Stage {
    * Shows the layer `html` draws (tinted by `hue` when it is a placeholder): the first frame at
    * once, later ones as a crossfade; older layers are removed when it has settled.
    */
-  async paint(html: string, hue: number, first: boolean): Promise<void> {
+  async paint(html: string, hue: number, first: boolean, onLayer?: (layer: HTMLElement) => void): Promise<void> {
     const seq = ++this.seq;
     const holder = document.createElement("div");
     holder.innerHTML = html;
     const layer = holder.firstElementChild as HTMLElement;
     layer.style.setProperty("--h", String(hue));
     this.el.append(layer);
-    if (layer instanceof HTMLImageElement) await Promise.race([layer.decode().catch(() => undefined), wait(IMAGE_WAIT_MS)]);
+    const img = layer instanceof HTMLImageElement ? layer : layer.querySelector("img");
+    if (img) await Promise.race([img.decode().catch(() => undefined), wait(IMAGE_WAIT_MS)]);
     if (seq !== this.seq) return layer.remove();
+    onLayer?.(layer);
     if (first) layer.style.transition = "none";
     else await frame();
     for (const old of this.el.querySelectorAll(".pw-layer.on")) old.classList.remove("on");

@@ -38,6 +38,13 @@ const ZEnv = z.object({
   RATE_LIMIT_LIVE_BURST: z.coerce.number().int().positive().default(200),
   RATE_LIMIT_TEST_PER_SECOND: z.coerce.number().positive().default(25),
   RATE_LIMIT_TEST_BURST: z.coerce.number().int().positive().default(50),
+  // Explore's public writes (docs/explore.md): likes per player and per client address, new
+  // anonymous player ids per address.
+  LIKES_PER_MINUTE_PER_PLAYER: z.coerce.number().positive().default(30),
+  LIKES_BURST_PER_PLAYER: z.coerce.number().int().positive().default(10),
+  LIKES_PER_MINUTE_PER_ADDRESS: z.coerce.number().positive().default(600),
+  LIKES_BURST_PER_ADDRESS: z.coerce.number().int().positive().default(120),
+  PLAYER_IDS_PER_HOUR_PER_ADDRESS: z.coerce.number().positive().default(60),
   AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   SIGN_IN_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(10),
   SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),

@@ -29,6 +29,7 @@ import { ZCreateDatasetBody } from "@/lib/datasets/requests";
 import { ZCreateVersionBody, ZRenameVersionBody, ZRestoreVersionBody } from "@/lib/versions/requests";
 import { ZCreateWebhook } from "@/lib/webhooks/endpoints";
 import { ZCheckBody, ZDescribeBody, ZFrame, ZGroundBody } from "@/lib/vision/requests";
+import { ZLikeBody, ZLikeLookupBody } from "@/lib/explore/requests";
 import { ZCreateWorldBody, ZForkBody, ZOpsBody, ZSubjectRefInput, ZUpdateWorldBody, ZValidateBody } from "@/lib/worlds/requests";
 
 /** Named request schemas: their names in `components.schemas`. */
@@ -58,6 +59,8 @@ export const REQUEST_SCHEMAS = {
   CreateDatasetRequest: ZCreateDatasetBody,
   PlaytestStepInput: ZPlaytestStepInput,
   ForkRequest: ZForkBody,
+  LikeRequest: ZLikeBody,
+  LikeLookupRequest: ZLikeLookupBody,
   ValidateRequest: ZValidateBody,
   CreateVersionRequest: ZCreateVersionBody,
   RenameVersionRequest: ZRenameVersionBody,

@@ -13,6 +13,7 @@ import { SCENARIO_RESPONSE_SCHEMAS } from "./responses-scenarios";
 import { VISION_RESPONSE_SCHEMAS } from "./responses-vision";
 import { DATASET_RESPONSE_SCHEMAS } from "./responses-datasets";
 import { USAGE_RESPONSE_SCHEMAS } from "./responses-usage";
+import { EXPLORE_RESPONSE_SCHEMAS, ZSceneCues } from "./responses-explore";
 
 // The sibling files' schemas the Studio's types read (components/api/types.ts).
 export { ZCampaign, ZCampaignBody, ZCampaignStarted } from "./campaign-responses";
@@ -20,6 +21,7 @@ export { ZVisionCheck, ZVisionDescribe, ZVisionGround } from "./responses-vision
 export { ZEditPreview, ZPlaytest, ZPlaytestList, ZPlaytestReport } from "./responses-edit";
 export { ZDataset } from "./responses-datasets";
 export { ZUsageHistory } from "./responses-usage";
+export { ZExploreEntry, ZExploreList, ZLike } from "./responses-explore";
 export { ZBatchBody, ZBatchList, ZBatchStarted, ZBatchSummary, ZClip, ZClipBody, ZClipCheck } from "./responses-scenarios";
 
 /*
@@ -305,7 +307,10 @@ export const ZRuntimeWorld = body({
   mode: z.enum(MODES),
   rev: ZRev,
   sessionId: ZSessionId,
+  likeCount: z.number().int().min(0).describe("lifetime likes"),
+  likeable: z.boolean().describe("whether players may like it (PUT /v1/likes/{id}): live and public or unlisted"),
   world: ZWorld.describe("the graph; a character's `world.character` without its brain (persona, lore, examples, modelId)"),
+  cues: ZSceneCues,
   token: z.string().optional().describe("public route only: a session token of the same anonymous session (talk turns; heartbeats may send `sessionId` alone)"),
   expiresAt: ZTimestamp.optional().describe("public route only: when `token` expires"),
 });
@@ -470,4 +475,5 @@ export const RESPONSE_SCHEMAS = {
   ...CAMPAIGN_RESPONSE_SCHEMAS,
   ...EDIT_RESPONSE_SCHEMAS,
   ...SCENARIO_RESPONSE_SCHEMAS,
+  ...EXPLORE_RESPONSE_SCHEMAS,
 } satisfies Record<string, z.ZodType>;

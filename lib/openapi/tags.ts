@@ -13,6 +13,7 @@ export const TAGS = [
   { name: "Scenarios", description: "Scenario Studio: variation and counterfactual clips over a world, submitted as a durable batch, each rendered, verified, and accepted or rejected. A live clip is charged once, when it is accepted." },
   { name: "Usage", description: "Daily quota use and billable runtime usage." },
   { name: "Runtime", description: "Session tokens and what the embed player calls with them: the world, heartbeats (`session_seconds`), speech. CORS for the app's embedding origins. The player shows each state's picture, label, `base`, `ambient` lines and events; `camera` and `movement` are renderer directions it never shows." },
+  { name: "Explore", description: "The public catalogue: live public worlds and characters, searched and sorted, and players' likes. No credential needed; any key may call it too." },
   { name: "Characters", description: "Characters (a stance graph and a brain), talk turns and transcripts." },
   { name: "Apps", description: "Apps of the signed-in user (USER session)." },
   { name: "Keys", description: "An app's API keys (USER session). A secret is shown once, at creation." },

@@ -10,3 +10,6 @@ export { sayTurn, turnSeconds } from "./say";
 export { startSessionOnce } from "./sessions";
 export { speak, ZTtsBody } from "./tts";
 export type { TtsBody } from "./tts";
+export { playerCuesOf } from "./manifests";
+export { bedsForTags, unknownNouns, KIND_BEDS, type KindOf, type NounKind } from "./soundscape";
+export { sceneCuesOf, sceneCueOf, cameraMoveOf, subjectMotionOf, focusOf, layersOf } from "./scene-cues";

@@ -7,8 +7,10 @@ import { getProvider, prepareLocalBrain } from "@/lib/ai";
 import { chatCharacterOf, publicGraph, readProfile } from "@/lib/characters/profile";
 import { signPublicSessionId } from "@/lib/sessions/public-id";
 import { signSessionToken, type SessionKind } from "@/lib/sessions/token";
+import { unchangedSinceRev } from "@/lib/worlds/serialize";
 import { forgetWorld, readWorld } from "@/lib/worlds/world-cache";
 import { addToLedger } from "./ledger";
+import { playerCuesOf } from "./manifests";
 import { HEARTBEAT_MAX_SECONDS, type HeartbeatBody } from "./requests";
 import { startSessionOnce } from "./sessions";
 
@@ -26,8 +28,17 @@ export async function worldForSession(auth: SessionCredential): Promise<WorldRow
   return row;
 }
 
-/** What the embed player boots from: the graph (a character's brain stripped), name, mode, rev and the session id. */
-function runtimeView(row: WorldRow, sessionId: string) {
+/** Whether players may like the world: live and playable by anyone with its link (docs/explore.md). */
+export function isLikeable(row: Pick<WorldRow, "mode" | "visibility">): boolean {
+  return row.mode === "live" && (row.visibility === "public" || row.visibility === "unlisted");
+}
+
+/**
+ * What the embed player boots from: the graph (a character's brain stripped), name, mode, rev,
+ * the session id, the like count, and the cues that move and sound each state (scene-cues.ts).
+ */
+async function runtimeView(row: WorldRow, sessionId: string) {
+  const world = publicGraph(row.graph);
   return {
     id: row.id,
     kind: row.kind as SessionKind,
@@ -35,7 +46,10 @@ function runtimeView(row: WorldRow, sessionId: string) {
     mode: row.mode,
     rev: row.rev,
     sessionId,
-    world: publicGraph(row.graph),
+    likeCount: row.likeCount,
+    likeable: isLikeable(row),
+    world,
+    cues: await playerCuesOf(world),
   };
 }
 
@@ -75,7 +89,9 @@ async function chapterForSession(auth: SessionCredential, worldId: string): Prom
 export async function getRuntimeWorld(auth: SessionCredential, worldId?: string) {
   const row = worldId === undefined || worldId === auth.subjectId ? await worldForSession(auth) : await chapterForSession(auth, worldId);
   if (row.kind === "character") prepareBrainSoon(row);
-  return runtimeView(row, auth.sessionId);
+  // The rev stands for the graph and name; the like count moves `updatedAt` only, so a 304 to the
+  // rev is safe only while nothing else moved (lib/worlds/serialize.ts `unchangedSinceRev`).
+  return { body: await runtimeView(row, auth.sessionId), revCoversBody: unchangedSinceRev(row) };
 }
 
 /**
@@ -100,7 +116,7 @@ export async function getPublicRuntimeWorld(slug: string) {
     ttlSeconds: PUBLIC_SESSION_TTL_SECONDS,
     now,
   });
-  return { row, body: { ...runtimeView(row, claims.sessionId), token, expiresAt: claims.expiresAt.toISOString() } };
+  return { row, body: { ...(await runtimeView(row, claims.sessionId)), token, expiresAt: claims.expiresAt.toISOString() } };
 }
 
 /**

@@ -9,3 +9,4 @@ export { mintSessionToken } from "./mint";
 export { SESSION_TTL_DEFAULT, SESSION_TTL_MAX, SESSION_TTL_MIN, ZMintSessionBody, ZUserRef } from "./requests";
 export type { MintSessionBody } from "./requests";
 export { looksLikePublicSessionId, signPublicSessionId, verifyPublicSessionId } from "./public-id";
+export { signPlayerId, verifyPlayerId } from "./player-id";

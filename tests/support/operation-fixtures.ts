@@ -36,6 +36,12 @@ export const FIXTURE_SERVER_ENV: Record<string, string> = {
   QUOTA_VISION_CHECK_PER_DAY: "100000000",
   QUOTA_VISION_DESCRIBE_PER_DAY: "100000000",
   QUOTA_VISION_GROUND_PER_DAY: "100000000",
+  // Explore's public writes count per player and address: the fuzz sends thousands from one.
+  LIKES_PER_MINUTE_PER_PLAYER: "100000000",
+  LIKES_BURST_PER_PLAYER: "100000000",
+  LIKES_PER_MINUTE_PER_ADDRESS: "100000000",
+  LIKES_BURST_PER_ADDRESS: "100000000",
+  PLAYER_IDS_PER_HOUR_PER_ADDRESS: "100000000",
 };
 
 export interface Prepared extends OutgoingRequest {
@@ -158,10 +164,20 @@ export class Kit {
   }
 
   async publicSlug(): Promise<string> {
+    return (await this.publicWorld()).slug;
+  }
+
+  /** A live world of the caller's made public: what Explore lists and players like. */
+  async publicWorld(): Promise<{ id: string; slug: string }> {
     const live = this.actors.me.keys.sk_live;
     const id = await this.world(live);
     const patched = ok(await this.api.PATCH("/v1/worlds/{id}", { params: { path: { id } }, body: { visibility: "public" }, ...bearer(live) }), 200);
-    return patched.slug!;
+    return { id, slug: patched.slug! };
+  }
+
+  /** A new anonymous player id (POST /v1/players). */
+  async playerId(): Promise<string> {
+    return ok(await this.api.POST("/v1/players", {}), 201).playerId;
   }
 
   async dataset(worldId: string): Promise<string> {
@@ -228,6 +244,12 @@ const FIXTURES: Record<string, Prepare> = {
     return { token: await kit.session({ worldId }), worldId };
   },
   getPublicRuntimeWorld: async (kit) => ({ path: { slug: await kit.publicSlug() } }),
+  // Explore
+  listExplore: async () => ({ query: { limit: 5, sort: "likes" } }),
+  createPlayerId: async () => ({}),
+  likeWorld: async (kit) => ({ path: { id: (await kit.publicWorld()).id }, body: { json: { playerId: await kit.playerId() } } }),
+  unlikeWorld: async (kit) => ({ path: { id: (await kit.publicWorld()).id }, body: { json: { playerId: await kit.playerId() } } }),
+  lookupLikes: async (kit) => ({ body: { json: { playerId: await kit.playerId(), ids: [(await kit.publicWorld()).id] } } }),
   sendHeartbeat: async (kit) => {
     const worldId = await kit.world();
     const token = await kit.session({ worldId });

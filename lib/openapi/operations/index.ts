@@ -3,6 +3,7 @@ import { APPS } from "./apps";
 import { CAMPAIGNS } from "./campaigns";
 import { CHARACTERS } from "./characters";
 import { DATASETS } from "./datasets";
+import { EXPLORE } from "./explore";
 import { GRAPH } from "./graph";
 import { JOBS } from "./jobs";
 import { KEYS } from "./keys";
@@ -31,6 +32,7 @@ export const OPERATIONS: Operation[] = [
   ...VALIDATION,
   ...USAGE,
   ...RUNTIME,
+  ...EXPLORE,
   ...CHARACTERS,
   ...APPS,
   ...KEYS,

@@ -116,6 +116,12 @@ export default async function CharacterPage({ params }: Props) {
             <span className="text-[13px] text-fg-muted">
               {row.sessionCount.toLocaleString("en-US")} {row.sessionCount === 1 ? "session" : "sessions"}
             </span>
+            <span className="text-[13px] text-fg-subtle" aria-hidden="true">
+              ·
+            </span>
+            <span className="text-[13px] text-fg-muted">
+              {row.likeCount.toLocaleString("en-US")} {row.likeCount === 1 ? "like" : "likes"}
+            </span>
           </div>
         }
         actions={

@@ -1,6 +1,6 @@
 import { newNonce, playerHeaders, renderMissingPage, renderPlayerPage } from "@/embed/page/document";
 import { findEmbedWorld } from "@/embed/page/worlds";
-import { frameAncestorsFor } from "@/lib/runtime";
+import { frameAncestorsFor, playerCuesOf } from "@/lib/runtime";
 
 // The embed player for iframes: /embed/w/{worldId}#token=<session token>. The token stays in
 // the fragment (never in a server log or a Referer); the page's script reads it. Only the app's
@@ -18,7 +18,7 @@ export async function GET(_req: Request, { params }: Context): Promise<Response>
   // frame only for worlds anyone with the link may see (public, unlisted).
   const shareable = world.visibility !== "private";
   const html = renderPlayerPage(
-    { source: "token", worldId: world.id, ...(shareable ? { world: world.graph, name: world.name, mode: world.mode } : {}) },
+    { source: "token", worldId: world.id, ...(shareable ? { world: world.graph, name: world.name, mode: world.mode, cues: await playerCuesOf(world.graph) } : {}) },
     nonce,
   );
   return new Response(html, { status: 200, headers: playerHeaders(await frameAncestorsFor(world.appId), nonce) });

@@ -7,8 +7,11 @@ import { getRuntimeWorld, preflight } from "@/lib/runtime";
 export const GET = route({
   ...op.getRuntimeWorld,
   cors: true,
-  // The session's view of the world: the rev stands for all of it (name and graph move it).
-  handler: async ({ auth, query }) => revValidated(await getRuntimeWorld(auth, query.worldId)),
+  // The session's view of the world: the rev stands for it while no count moved since (a 304 only then).
+  handler: async ({ auth, query }) => {
+    const { body, revCoversBody } = await getRuntimeWorld(auth, query.worldId);
+    return revValidated(body, revCoversBody);
+  },
 });
 
 export const OPTIONS = preflight(["GET"]);

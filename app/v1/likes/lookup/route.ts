@@ -1,0 +1,8 @@
+import { route } from "@/lib/http/route";
+import * as op from "@/lib/openapi/operations/explore";
+import { likedAmong } from "@/lib/explore";
+
+export const POST = route({
+  ...op.lookupLikes,
+  handler: ({ body }) => likedAmong(body),
+});
