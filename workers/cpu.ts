@@ -10,6 +10,7 @@ export { paintLocal as localPaint } from "@/lib/ai/local/painter";
 export { proceduralBible as proceduralBible } from "@/lib/ai/book";
 export { localSpeech as localSpeak } from "@/lib/ai/local/voice";
 export { seedPremiseSentence as seedSentence } from "@/lib/ai/local/seed";
+export { nounKinds as nounKinds } from "@/lib/ai/local/nouns";
 export { detectObjectsTask as detectObjects } from "@/lib/vision/detect/detector";
 export { referenceLookTask as referenceLook } from "@/lib/vision/reference";
 export { encodePreviewGif as previewGif } from "@/lib/scenarios/preview-gif";

@@ -51,7 +51,7 @@ export type { ProviderErrorCode, ProviderErrorDetails } from "./errors";
 export { DEFAULT_ART_STYLE, openAICompatibleConfigFromEnv, readAiEnv } from "./config";
 export type { AiEnv, EnvSource, JsonMode, OpenAICompatibleConfig } from "./config";
 export { createMockProvider } from "./mock";
-export { createLocalProvider, seedSentenceLocally } from "./local";
+export { createLocalProvider, nounKindsLocally, seedSentenceLocally } from "./local";
 export { createOpenAICompatibleProvider } from "./openai-compatible";
 export { MAX_CHAPTERS, proceduralBible, segmentText } from "./book";
 export { imageSize } from "./raster";

@@ -4,7 +4,8 @@ import { TtlCache } from "@/lib/cache/ttl-cache";
 import type { World } from "@/lib/kernel/schema";
 import type { SceneCues } from "@/lib/shared/scene-cues";
 import { manifestUrlOf, sceneCuesOf } from "./scene-cues";
-import type { KindOf } from "./soundscape";
+import { nounKindsLocally } from "@/lib/ai";
+import { unknownNouns, type KindOf } from "./soundscape";
 
 /*
  * The scene manifests of a world's frames (what the local painter drew where, stored beside each
@@ -57,5 +58,27 @@ export async function manifestsOf(world: World): Promise<Map<string, SceneManife
  * classifier for ambient words no keyword rule knows; without it they add no bed.
  */
 export async function playerCuesOf(world: World, kindOf?: KindOf): Promise<SceneCues> {
-  return sceneCuesOf(world, await manifestsOf(world), kindOf);
+  return sceneCuesOf(world, await manifestsOf(world), kindOf ?? (await lexiconKinds(world)));
+}
+
+/** Kinds the lexicon gave, by word: a word's kind never changes, so they are kept. */
+const kinds = new TtlCache<string, string | null>(20_000);
+
+/**
+ * The lexicon's kinds of the ambient words no keyword rule knows, asked of the CPU pool in one
+ * batch (WordNet lives in its workers, lib/lexicon), as the synchronous lookup the cues read.
+ * If the pool cannot answer, unknown words simply add no bed.
+ */
+async function lexiconKinds(world: World): Promise<KindOf> {
+  const words = unknownNouns(Object.values(world.scene.states).flatMap((s) => s.ambient ?? []));
+  const missing = words.filter((w) => kinds.get(w) === undefined);
+  if (missing.length > 0) {
+    try {
+      const answers = await nounKindsLocally(missing);
+      for (const w of missing) kinds.set(w, answers[w] ?? null, DAY_MS);
+    } catch {
+      // The pool is busy or gone: no beds from kinds this time.
+    }
+  }
+  return (word) => (kinds.get(word) ?? null) as ReturnType<KindOf>;
 }

@@ -73,3 +73,14 @@ describe("camera and movement", () => {
     expect(focus.x + focus.w).toBeCloseTo(0.87);
   });
 });
+
+describe("ambient words no rule knows, through the lexicon", () => {
+  it("gives a tag of animals the birds' bed and of machines the machinery's, by the lexicon's kinds", async () => {
+    const { nounKinds } = await import("@/lib/ai/local/nouns");
+    const kinds = nounKinds(["cormorants", "samovar", "glimmerblorp"]);
+    expect(kinds).toMatchObject({ cormorants: "animal", glimmerblorp: null });
+    const kindOf = (w: string) => (kinds[w] ?? null) as ReturnType<KindOf>;
+    expect(bedsForTags(["the cormorants"], {}, kindOf)[0]?.bed).toBe("birds");
+    expect(bedsForTags(["glimmerblorp"], {}, kindOf).map((b) => b.bed)).toEqual(["wind"]);
+  });
+});

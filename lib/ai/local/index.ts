@@ -6,6 +6,7 @@ import type { Provider, SpeechInput, SpeechResult } from "../provider";
 import type { buildLocalAct } from "./act";
 import type { buildLocalWorld } from "./author";
 import type { paintLocal } from "./painter";
+import type { nounKinds } from "./nouns";
 import type { seedPremiseSentence } from "./seed";
 import type { localSpeech } from "./voice";
 import { describeLocal, groundLocal } from "./vision";
@@ -23,6 +24,12 @@ const paintTask = cpuTask<typeof paintLocal>("localPaint");
 const bibleTask = cpuTask<typeof proceduralBible>("proceduralBible");
 const speakTask = cpuTask<typeof localSpeech>("localSpeak");
 const seedTask = cpuTask<typeof seedPremiseSentence>("seedSentence");
+const kindsTask = cpuTask<typeof nounKinds>("nounKinds");
+
+/** The lexicon's kind of each noun (null when WordNet does not know it), on the worker pool (nouns.ts). */
+export function nounKindsLocally(words: string[], signal?: AbortSignal): Promise<Record<string, string | null>> {
+  return kindsTask(words, signal);
+}
 
 /** What a seed frame shows as a premise's sentence, read through the lexicon on the worker pool (seed.ts). */
 export function seedSentenceLocally(input: { labels: string[]; caption: string }, signal?: AbortSignal): Promise<string> {
