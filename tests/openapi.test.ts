@@ -102,7 +102,7 @@ describe("the operations cover app/v1", () => {
       // call that restated one could disagree with the document.
       const fields = definition.slice(0, definition.search(/\bhandler:/));
       expect(fields, "route() spreads its operation").toMatch(new RegExp(`route\\(\\{\\s*\\.\\.\\.(\\w+\\.)?${op.operationId},`));
-      expect(fields.match(/^\s*(auth|scope|params|query|body|bodyOptional):/gm) ?? [], "restated in the route file").toEqual([]);
+      expect(fields.match(/^\s*(auth|scope|params|query|body|bodyOptional|idempotency):/gm) ?? [], "restated in the route file").toEqual([]);
       for (const status of definition.matchAll(/\breply\((\d{3})/g)) {
         expect(Object.keys(op.responses)).toContain(status[1]);
       }

@@ -14,6 +14,7 @@ export const createWebhookEndpoint = operation({
     "`events` defaults to `world.generation.succeeded`, `world.generation.failed` and `session.ended` (reserved; never emitted). `*` subscribes to every present and future type. At most 20 endpoints per app.",
   ].join("\n\n"),
   auth: "user",
+  idempotency: "webhook",
   params: ZIdParams,
   body: ZCreateWebhook,
   responses: { 201: { description: "The new endpoint with its signing secret.", schema: "CreatedWebhookEndpoint" } },
@@ -88,6 +89,7 @@ export const sendWebhookTestEvent = operation({
   description:
     "Sends a signed `webhook.test` event (`data: {endpointId, message}`) to this endpoint only, whatever types it subscribes to, through the same delivery path as every event: signed with the endpoint's secret, up to 3 attempts, each recorded in the delivery log with its status, time and the start of the response body. 202 with the new delivery (`pending`); read the log for its attempts.",
   auth: "user",
+  idempotency: "webhook-test",
   params: ZWebhookParams,
   bodyOptional: true,
   responses: { 202: { description: "The test delivery, queued.", schema: "WebhookDeliveryBody" } },
