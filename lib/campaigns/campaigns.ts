@@ -138,7 +138,7 @@ export async function createCampaign(caller: Caller, body: CreateCampaignBody, b
         jobId,
       },
     }),
-    db.generationJob.create({ data: { id: jobId, appId: caller.appId, mode: caller.mode, kind: "campaign", campaignId, actsDone: 0, input: { campaignId, baseUrl } } }),
+    db.generationJob.create({ data: { id: jobId, appId: caller.appId, mode: caller.mode, kind: "from_book", campaignId, actsDone: 0, input: { campaignId, baseUrl } } }),
   ]);
   await queue(jobId, () => db.$transaction([db.generationJob.deleteMany({ where: { id: jobId } }), db.campaign.deleteMany({ where: { id: campaignId } })]));
   return { status: 202, body: { jobId, campaignId } };
@@ -164,7 +164,7 @@ export async function resumeCampaign(caller: Caller, id: string, baseUrl: string
       id: jobId,
       appId: caller.appId,
       mode: caller.mode,
-      kind: "campaign",
+      kind: "from_book",
       campaignId: id,
       actsDone: authored.length,
       actsTotal: campaign.chapters.length > 0 ? campaign.chapters.length : null,

@@ -49,6 +49,7 @@ export function mockCampaignJob(): JobView & { mock: true } {
   const epoch = new Date(0).toISOString();
   return {
     jobId: TEST_MOCK_JOB_ID,
+    kind: "from_book",
     status: "succeeded",
     phase: null,
     progress: 0,

@@ -4,6 +4,7 @@ import { STATUS_BY_CODE, type ErrorCode } from "@/lib/errors";
 import { ZDiagnostic, ZEvent, ZScene, ZState, ZWorld, ZWorldInput } from "@/lib/kernel";
 import { KEY_KINDS, MODES } from "@/lib/keys/key-string";
 import { ZScope } from "@/lib/keys/scopes";
+import { JOB_KINDS } from "@/lib/generation/jobs";
 import { QUOTA_KINDS } from "@/lib/quota/quota";
 import { ZVisibility } from "@/lib/worlds/requests";
 import { CAMPAIGN_RESPONSE_SCHEMAS, ZCampaignLink } from "./campaign-responses";
@@ -116,6 +117,7 @@ export const ZWorldImported = body({ worldId: ZUuid, slug: z.string().nullable()
 /** Spec "GenerationJob": the 202 of an async create and GET /v1/jobs/{jobId} (jobs issue). */
 export const ZGenerationJob = body({
   jobId: z.union([ZUuid, z.literal("test_mock")]).describe("a uuid; `test_mock` for the mock campaign job of a test key"),
+  kind: z.enum(JOB_KINDS).describe("what the job makes: `world` (an async create), `from_book` (a campaign's chapters), `scenario_batch` (a batch's clips; the batch id is `input`'s), `dataset` (a simulator export; the job id is the dataset's id)"),
   status: z.enum(["queued", "running", "succeeded", "failed", "cancelled"]),
   phase: z.string().nullable(),
   progress: z.number().min(0).max(1),
