@@ -27,7 +27,7 @@ import { ZCreatePlaytestBody, ZPlaytestStepInput } from "@/lib/playtests/request
 import { ZClipSpec, ZCreateBatchBody } from "@/lib/scenarios/requests";
 import { ZCreateDatasetBody } from "@/lib/datasets/requests";
 import { ZCreateVersionBody, ZRenameVersionBody, ZRestoreVersionBody } from "@/lib/versions/requests";
-import { ZCreateWebhook } from "@/lib/webhooks/endpoints";
+import { ZCreateWebhook, ZUpdateWebhook } from "@/lib/webhooks/endpoints";
 import { ZCheckBody, ZDescribeBody, ZFrame, ZGroundBody } from "@/lib/vision/requests";
 import { ZCreateWorldBody, ZForkBody, ZOpsBody, ZSubjectRefInput, ZUpdateWorldBody, ZValidateBody } from "@/lib/worlds/requests";
 
@@ -66,6 +66,7 @@ export const REQUEST_SCHEMAS = {
   UpdateAppRequest: ZUpdateApp,
   CreateKeyRequest: ZCreateKey,
   CreateWebhookRequest: ZCreateWebhook,
+  UpdateWebhookRequest: ZUpdateWebhook,
   MintSessionRequest: ZMintSessionBody,
   HeartbeatRequest: ZHeartbeatBody,
   CreateCharacterRequest: ZCreateCharacterBody,

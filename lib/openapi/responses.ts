@@ -231,9 +231,10 @@ export const ZWebhookEndpoint = z.object({
   id: ZUuid,
   url: z.string().describe("where deliveries are POSTed (https://; see the SSRF policy)"),
   events: z.array(ZWebhookEventTypeOrWildcard).describe("the subscribed event types"),
-  enabled: z.boolean(),
+  enabled: z.boolean().describe("false: it receives nothing (PATCH it to true to receive new events again)"),
   created_at: ZTimestamp,
 });
+export const ZWebhookEndpointBody = body(ZWebhookEndpoint.shape);
 export const ZCreatedWebhookEndpoint = body({
   ...ZWebhookEndpoint.shape,
   secret: z.string().regex(/^whsec_[0-9A-Za-z_-]{43}$/).describe("the signing secret of `Service-Signature`; returned only here, once"),
@@ -448,6 +449,7 @@ export const RESPONSE_SCHEMAS = {
   KeyList: ZKeyList,
   WebhookEndpoint: ZWebhookEndpoint,
   CreatedWebhookEndpoint: ZCreatedWebhookEndpoint,
+  WebhookEndpointBody: ZWebhookEndpointBody,
   WebhookEndpointList: ZWebhookEndpointList,
   WebhookDelivery: ZWebhookDelivery,
   WebhookDeliveryAttempt: ZWebhookDeliveryAttempt,

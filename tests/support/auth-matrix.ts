@@ -115,6 +115,7 @@ export const ENTITLED: Record<string, Entitlement> = {
   revokeKey: { status: 200, owned: true },
   createWebhookEndpoint: { status: 201, owned: true },
   listWebhookEndpoints: { status: 200, owned: true },
+  updateWebhookEndpoint: { status: 200, owned: true },
   deleteWebhookEndpoint: { status: 200, owned: true },
   deleteWebhookEndpointViaPost: { status: 200, owned: true },
   listWebhookDeliveries: { status: 200, owned: true },

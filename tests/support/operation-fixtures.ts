@@ -273,6 +273,7 @@ const FIXTURES: Record<string, Prepare> = {
   revokeKey: async (kit) => ({ token: kit.user, path: { id: kit.appId, keyId: await kit.key() } }),
   createWebhookEndpoint: async (kit) => ({ token: kit.user, path: { id: await kit.app() }, body: { json: { url: `${kit.actors.baseUrl}/webhook-sink` } } }),
   listWebhookEndpoints: async (kit) => ({ token: kit.user, path: { id: kit.appId } }),
+  updateWebhookEndpoint: async (kit) => ({ token: kit.user, path: await kit.webhook(), body: { json: { enabled: false } } }),
   deleteWebhookEndpoint: async (kit) => ({ token: kit.user, path: await kit.webhook() }),
   deleteWebhookEndpointViaPost: async (kit) => ({ token: kit.user, path: await kit.webhook(), body: { json: {} } }),
   listWebhookDeliveries: async (kit) => ({ token: kit.user, path: await kit.webhook(), query: { limit: 5 } }),
