@@ -353,6 +353,7 @@ describe("every documented success response, live", () => {
       expect(send).toHaveBeenCalledTimes(2);
       send.mockRestore();
     }
+    await ok(api.patch(`/v1/apps/${app.id}/webhooks/${hook.id}`, { enabled: false, events: ["*"] }, user));
     await ok(api.del(`/v1/apps/${app.id}/webhooks/${hook.id}`, user));
     const hook2 = await ok(api.post(`/v1/apps/${app.id}/webhooks`, { url: "https://93.184.215.14/hooks", events: ["*"] }, user), 201);
     await ok(api.post(`/v1/apps/${app.id}/webhooks/${hook2.id}/delete`, {}, user));
@@ -390,6 +391,10 @@ describe("every documented success response, live", () => {
     const talk = await ok(api.post("/v1/sessions/token", { characterId: character.id, userRef: "walker" }, sk));
     await ok(api.post(`${c}/say`, { text: "Hello! What is this place?" }, talk.token));
     await ok(api.get(`${c}/transcript?userRef=walker`, sk));
+    await ok(api.patch("/v1/players/walker", { plan: "plus" }, sk));
+    await ok(api.post("/v1/players/walker/credit", { seconds: 60 }, sk));
+    await ok(api.get("/v1/players/walker", sk));
+    await ok(api.get("/v1/players?limit=5", sk));
     await ok(api.post("/v1/tts", { text: "Welcome to the reference." }, sk));
 
     // Scenario batches (test key: the mock painter): a manual batch whose clips wait for review,

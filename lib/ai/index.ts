@@ -54,7 +54,7 @@ export { createMockProvider } from "./mock";
 export { createLocalProvider } from "./local";
 export { createOpenAICompatibleProvider } from "./openai-compatible";
 export { MAX_CHAPTERS, proceduralBible, segmentText } from "./book";
-export { imageSize } from "./raster";
+export { imageSize, rasterizeSvg } from "./raster";
 export { detectAction, emotionOf, localChat, mockChat, nearestStance, NEUTRAL_AFFECT, normalizeAffect, readText, stancePoint } from "./chat";
 export { DEFAULT_VOICE, encodeWav, mockSpeech, wavInfo } from "./speech";
 export { ZCharacterAction } from "./openai-runtime";

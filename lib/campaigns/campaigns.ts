@@ -21,7 +21,7 @@ const RESOURCE = { omit: { text: true, bible: true }, include: { chapters: { ord
 /** What POST /v1/campaigns and resume answer: always 202. */
 export interface CampaignStarted {
   status: 202;
-  body: { jobId: string; campaignId: string };
+  body: { jobId: string; campaignId: string; mock?: true };
 }
 
 /** The caller's campaign as stored now (for a write's decisions). */
@@ -104,7 +104,7 @@ async function createMockCampaign(caller: Caller, body: CreateCampaignBody, base
     db.campaignChapter.update({ where: { campaignId_index: { campaignId, index: 1 } }, data: { status: "authored", authoredAt: new Date() } }),
     db.campaign.update({ where: { id: campaignId }, data: { status: "complete" } }),
   ]);
-  return { status: 202, body: { jobId: TEST_MOCK_JOB_ID, campaignId } };
+  return { status: 202, body: { jobId: TEST_MOCK_JOB_ID, campaignId, mock: true } };
 }
 
 /** Queues the authoring job of a campaign; if it cannot be queued, `undo` runs and the request fails with 503. */
@@ -178,7 +178,7 @@ export async function resumeCampaign(caller: Caller, id: string, baseUrl: string
       db.campaign.updateMany({ where: { id, jobId }, data: { status: campaign.status, jobId: campaign.jobId } }),
     ]),
   );
-  return { status: 202, body: { jobId, campaignId: id } };
+  return { status: 202, body: { jobId, campaignId: id, ...(caller.mode === "test" ? { mock: true as const } : {}) } };
 }
 
 /** GET /v1/jobs/{jobId}: a job of the caller's, or the test key's mock campaign job. */

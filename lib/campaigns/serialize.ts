@@ -41,6 +41,8 @@ export function serializeCampaign(campaign: CampaignWithChapters) {
     })),
     createdAt: campaign.createdAt.toISOString(),
     updatedAt: campaign.updatedAt.toISOString(),
+    // Test keys get deterministic mocks (the mock author and painter), and say so.
+    ...(campaign.mode === "test" ? { mock: true as const } : {}),
   };
 }
 

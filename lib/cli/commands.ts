@@ -3,7 +3,7 @@ import { z } from "zod";
 import { createApp, ZAppName } from "@/lib/apps/apps";
 import { findUserByEmail, signUp, ZEmail, ZPassword } from "@/lib/auth/users";
 import { mintUserToken } from "@/lib/auth/session";
-import { addChatCredit, getChatStatus, setChatPlan, ZChatPlan } from "@/lib/chat";
+import { addChatCredit, chatPlayerOf, getChatStatus, listPlayers, MAX_CREDIT_CHANGE, setChatPlan, ZChatPlan } from "@/lib/chat";
 import { getDb } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { createKey, listKeys, revokeKey } from "@/lib/keys/keys";
@@ -23,9 +23,15 @@ const ZKeysRevoke = z.object({ app: z.uuid(), key: z.uuid() });
 const ZAppsList = z.object({ email: ZEmail.optional() });
 /** An end user of an app: the userRef its server puts in session tokens (or a session id, ses_…). */
 const ZChatUser = z.string().trim().min(1).max(200);
-const ZChatPlanSet = z.object({ app: z.uuid(), user: ZChatUser, plan: ZChatPlan });
-const ZChatCreditAdd = z.object({ app: z.uuid(), user: ZChatUser, seconds: z.coerce.number().int().refine((n) => n !== 0, "must not be 0") });
-const ZChatStatus = z.object({ app: z.uuid(), user: ZChatUser });
+// The app's players in one mode (live by default: test turns are never metered).
+const ZChatWho = { app: z.uuid(), user: ZChatUser, mode: z.enum(MODES).default("live") };
+const ZChatPlanSet = z.object({ ...ZChatWho, plan: ZChatPlan });
+const ZChatCreditAdd = z.object({ ...ZChatWho, seconds: z.coerce.number().int().min(-MAX_CREDIT_CHANGE).max(MAX_CREDIT_CHANGE).refine((n) => n !== 0, "must not be 0") });
+const ZChatStatus = z.object(ZChatWho);
+const ZChatPlayers = z.object({ app: z.uuid(), mode: z.enum(MODES).default("live"), limit: z.coerce.number().int().min(1).max(100).default(100), cursor: z.string().optional() });
+
+/** What the owner's routes act as (GET/PATCH /v1/players, POST …/credit): the app's secret key in that mode. */
+const ownerOf = (args: { app: string; mode: "live" | "test" }) => ({ appId: args.app, mode: args.mode, kind: "secret" as const });
 
 async function bootstrap(args: z.infer<typeof ZBootstrap>) {
   const user =
@@ -95,21 +101,28 @@ export const CLI_COMMANDS = {
     schema: ZChatPlanSet,
     run: async (args: z.infer<typeof ZChatPlanSet>) => {
       await assertApp(args.app);
-      return setChatPlan(args.app, args.user, args.plan);
+      return setChatPlan(chatPlayerOf(ownerOf(args), args.user), args.plan);
     },
   },
   "chat credit add": {
     schema: ZChatCreditAdd,
     run: async (args: z.infer<typeof ZChatCreditAdd>) => {
       await assertApp(args.app);
-      return addChatCredit(args.app, args.user, args.seconds);
+      return addChatCredit(chatPlayerOf(ownerOf(args), args.user), args.seconds);
     },
   },
   "chat status": {
     schema: ZChatStatus,
     run: async (args: z.infer<typeof ZChatStatus>) => {
       await assertApp(args.app);
-      return getChatStatus(args.app, args.user);
+      return getChatStatus(chatPlayerOf(ownerOf(args), args.user));
+    },
+  },
+  "chat players": {
+    schema: ZChatPlayers,
+    run: async (args: z.infer<typeof ZChatPlayers>) => {
+      await assertApp(args.app);
+      return listPlayers(ownerOf(args), { limit: args.limit, ...(args.cursor ? { cursor: args.cursor } : {}) });
     },
   },
 } as const;

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ZCreateApp, ZUpdateApp } from "@/lib/apps/apps";
+import { ZAddPlayerCreditBody, ZSetPlayerPlanBody } from "@/lib/chat/players";
 import { ZCreateCampaignBody } from "@/lib/campaigns/requests";
 import { ZCreateCharacterBody, ZSayBody, ZStance, ZUpdateCharacterBody } from "@/lib/characters/requests";
 import { ZHeartbeatBody } from "@/lib/runtime/requests";
@@ -67,6 +68,8 @@ export const REQUEST_SCHEMAS = {
   CreateKeyRequest: ZCreateKey,
   CreateWebhookRequest: ZCreateWebhook,
   UpdateWebhookRequest: ZUpdateWebhook,
+  SetPlayerPlanRequest: ZSetPlayerPlanBody,
+  AddPlayerCreditRequest: ZAddPlayerCreditBody,
   MintSessionRequest: ZMintSessionBody,
   HeartbeatRequest: ZHeartbeatBody,
   CreateCharacterRequest: ZCreateCharacterBody,

@@ -14,6 +14,7 @@ import { SCENARIO_RESPONSE_SCHEMAS } from "./responses-scenarios";
 import { VISION_RESPONSE_SCHEMAS } from "./responses-vision";
 import { DATASET_RESPONSE_SCHEMAS } from "./responses-datasets";
 import { USAGE_RESPONSE_SCHEMAS } from "./responses-usage";
+import { PLAYER_RESPONSE_SCHEMAS } from "./responses-players";
 
 // The sibling files' schemas the Studio's types read (components/api/types.ts).
 export { ZCampaign, ZCampaignBody, ZCampaignStarted } from "./campaign-responses";
@@ -298,6 +299,10 @@ export const ZSessionToken = body({
   expiresAt: ZTimestamp,
   mode: z.enum(MODES).describe("the key's mode: a test key mints test tokens"),
   sessionId: ZSessionId,
+  playerId: z
+    .string()
+    .optional()
+    .describe("without `userRef`: the anonymous player (`ply_…`) whose chat time the token's turns draw on; the one sent, else a new one. Keep it and send it back as `playerId` to mint that player's next token"),
 });
 
 /** GET /v1/runtime/world and GET /v1/runtime/public/{slug}: what the embed player boots from. */
@@ -374,6 +379,7 @@ export const ZCharacterTurn = body({
   emotion: z.string(),
   affect: ZAffect,
   action: ZCharacterAction.optional().describe("something the character does"),
+  playerId: z.string().optional().describe("the anonymous player whose chat time this turn drew on (tokens without `userRef`): keep it and send it as `playerId` on the next sessions' turns"),
   mock: z.literal(true).optional().describe("present and true only for a test-mode session token"),
 });
 
@@ -471,6 +477,7 @@ export const RESPONSE_SCHEMAS = {
   ...VISION_RESPONSE_SCHEMAS,
   ...DATASET_RESPONSE_SCHEMAS,
   ...USAGE_RESPONSE_SCHEMAS,
+  ...PLAYER_RESPONSE_SCHEMAS,
   ...CAMPAIGN_RESPONSE_SCHEMAS,
   ...EDIT_RESPONSE_SCHEMAS,
   ...SCENARIO_RESPONSE_SCHEMAS,

@@ -243,6 +243,11 @@ const FIXTURES: Record<string, Prepare> = {
     const id = await kit.character();
     return { token: await kit.session({ characterId: id }), path: { id }, body: { json: { text: "Hello! What is this place?" } } };
   },
+  // Players' chat time (secret keys only): a userRef of the caller's app
+  listPlayers: async (kit) => ({ token: kit.sk, query: { limit: 5 } }),
+  getPlayer: async (kit) => ({ token: kit.sk, path: { player: "fuzzer" } }),
+  updatePlayer: async (kit) => ({ token: kit.sk, path: { player: "fuzzer" }, body: { json: { plan: "plus" } } }),
+  addPlayerCredit: async (kit) => ({ token: kit.sk, path: { player: "fuzzer" }, body: { json: { seconds: 60 } } }),
   getCharacterTranscript: async (kit) => ({ token: kit.sk, path: { id: await kit.character() }, query: { userRef: "fuzzer" } }),
   // Media and vision (test key: deterministic mocks)
   paintSeedFrame: async (kit) => ({ token: kit.sk, body: { json: { prompt: "a harbour at dusk" } } }),

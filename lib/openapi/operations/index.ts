@@ -8,6 +8,7 @@ import { JOBS } from "./jobs";
 import { KEYS } from "./keys";
 import { MEDIA } from "./media";
 import { META } from "./meta";
+import { PLAYERS } from "./players";
 import { PLAYTESTS } from "./playtests";
 import { RUNTIME } from "./runtime";
 import { SCENARIOS } from "./scenarios";
@@ -32,6 +33,7 @@ export const OPERATIONS: Operation[] = [
   ...USAGE,
   ...RUNTIME,
   ...CHARACTERS,
+  ...PLAYERS,
   ...APPS,
   ...KEYS,
   ...WEBHOOKS,

@@ -21,7 +21,7 @@ export const createScenarioBatch = operation({
   body: ZCreateBatchBody,
   responses: { 202: { description: "The batch, queued.", schema: "BatchStarted" } },
   errors: {
-    invalid_request: "a body that does not parse: no clips or over 100, an unknown `kind`, a variation without `apply`, a counterfactual without `replace`, an unknown field",
+    invalid_request: "a body that does not parse: no clips or over 100, an unknown `kind`, a counterfactual without `replace`, an unknown field",
     not_found: "`worldId` names no world of the key's app and mode",
     validation_failed: "a clip cannot be planned on the world's graph; `errors` names each such clip (`clips[i]: …`), `diagnostics` the gate's findings on a refused counterfactual",
     unavailable: "the job could not be queued; nothing was created",
