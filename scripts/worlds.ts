@@ -22,7 +22,7 @@ Commands:
   quota set --app ID --kind KIND --daily N
       Set an app's daily cap for one quota kind (generation, seed_frame, say, tts,
       vision_ground, vision_describe, vision_check, edit).
-  keys create --app ID --kind secret|publishable --mode test|live [--name N]
+  keys create --app ID --kind secret|publishable [--mode test|live] [--name N]
   keys list --app ID
   keys revoke --app ID --key KEY_ID
   apps list [--email E]

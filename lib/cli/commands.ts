@@ -17,7 +17,7 @@ import { setQuotaCap, ZQuotaKind } from "@/lib/quota/quota";
  */
 const ZBootstrap = z.object({ email: ZEmail, password: ZPassword.optional(), appName: ZAppName.optional() });
 const ZQuotaSet = z.object({ app: z.uuid(), kind: ZQuotaKind, daily: z.coerce.number().int().min(0) });
-const ZKeysCreate = z.object({ app: z.uuid(), kind: z.enum(KEY_KINDS), mode: z.enum(MODES), name: z.string().max(100).optional() });
+const ZKeysCreate = z.object({ app: z.uuid(), kind: z.enum(KEY_KINDS), mode: z.enum(MODES).optional(), name: z.string().max(100).optional() });
 const ZKeysList = z.object({ app: z.uuid() });
 const ZKeysRevoke = z.object({ app: z.uuid(), key: z.uuid() });
 const ZAppsList = z.object({ email: ZEmail.optional() });
@@ -58,7 +58,9 @@ async function bootstrap(args: z.infer<typeof ZBootstrap>) {
 
 async function assertApp(appId: string) {
   const db = await getDb();
-  if (!(await db.app.findUnique({ where: { id: appId } }))) throw notFound("App");
+  const app = await db.app.findUnique({ where: { id: appId } });
+  if (!app) throw notFound("App");
+  return app;
 }
 
 async function appsList(args: z.infer<typeof ZAppsList>) {
@@ -84,8 +86,9 @@ export const CLI_COMMANDS = {
   "keys create": {
     schema: ZKeysCreate,
     run: async (args: z.infer<typeof ZKeysCreate>) => {
-      await assertApp(args.app);
-      return createKey(args.app, { kind: args.kind, mode: args.mode, name: args.name });
+      const app = await assertApp(args.app);
+      // Without --mode, the app's default mode (as the API's create without `mode`).
+      return createKey(args.app, { kind: args.kind, mode: args.mode ?? (app.defaultMode as "live" | "test"), name: args.name });
     },
   },
   "keys list": {
