@@ -205,7 +205,7 @@ export function route<A extends AuthKind, PS extends Schema | undefined = undefi
       }
       const subject = rateSubjectOf(auth);
       if (subject) {
-        const verdict = takeToken(subject);
+        const verdict = await takeToken(subject);
         if (!verdict.ok) {
           throw new ApiError("rate_limited", `Too many requests; retry in ${verdict.retryAfterSeconds} s.`, {}, { "retry-after": String(verdict.retryAfterSeconds) });
         }
