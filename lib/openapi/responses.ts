@@ -22,6 +22,7 @@ export { ZVisionCheck, ZVisionDescribe, ZVisionGround } from "./responses-vision
 export { ZEditPreview, ZPlaytest, ZPlaytestList, ZPlaytestReport } from "./responses-edit";
 export { ZDataset } from "./responses-datasets";
 export { ZUsageHistory } from "./responses-usage";
+export { ZPlayer, ZPlayerList } from "./responses-players";
 export { ZBatchBody, ZBatchList, ZBatchStarted, ZBatchSummary, ZClip, ZClipBody, ZClipCheck } from "./responses-scenarios";
 
 /*
