@@ -151,7 +151,8 @@ export function clipFrameCount(world: World, spec: ClipSpec): number {
   if (!planned.ok) return 0;
   return new Set(
     planned.plan.steps.map((step) => {
-      const { caption: _caption, ...paint } = clipFramePrompt(planned.plan, step, spec.apply);
+      const paint: Partial<ReturnType<typeof clipFramePrompt>> = clipFramePrompt(planned.plan, step, spec.apply);
+      delete paint.caption;
       return JSON.stringify(paint);
     }),
   ).size;
