@@ -73,6 +73,15 @@ describe("scenario clips", () => {
     const held = await db.scenarioClip.findMany({ where: { id: { in: clips.map((c) => c.clipId) } }, select: { quotaUnits: true } });
     expect(held.map((c) => c.quotaUnits).sort()).toEqual([0, 0, 3, 3]);
   });
+  it("compare units and cap as numbers: three frames fit under a cap of 100,000,000", async () => {
+    // The cap check once compared them as text on the embedded database ("3" > "100000000").
+    const app = await bootstrap();
+    await setQuotaCap(app.appId, "seed_frame", 100_000_000);
+    const [clip] = await runBatch(app, [{ kind: "variation", from: "a", path: ["go", "finish"], apply: { weather: "snow" } }]);
+    expect(clip).toMatchObject({ status: "accepted", charged: true });
+    expect(clip!.frames).toHaveLength(3);
+    expect(await seedFramesUsed(app)).toBe(3);
+  });
 });
 
 describe("campaign reference portraits", () => {
