@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { querySql } from "@/lib/db";
 import { ApiError, badRequest } from "@/lib/errors";
+import { claimRecord, recordAnswer } from "./batches";
 
 /**
  * Stripe's idempotency semantics (docs/api.md "Idempotency"): the first request with a key runs;
@@ -10,8 +11,9 @@ import { ApiError, badRequest } from "@/lib/errors";
  * gets 409. Failed requests are not recorded, so they can be retried. Records are kept 24 h
  * (RETENTION_MS) and deleted by the `idempotency-prune` job (./function.ts).
  *
- * The happy path costs two single-row statements on the driver (the claim and the recorded
- * answer), not Prisma's per-statement work: `npm run bench -- idempotency` measures it.
+ * The happy path is two statements on the driver (the claim and the recorded answer), each a
+ * group commit shared by the requests that arrive together (./batches.ts), never Prisma's
+ * per-statement work: `npm run bench -- idempotency` measures it.
  */
 export const ZIdempotencyKey = z.string().min(1).max(255);
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -68,17 +70,6 @@ interface RecordRow {
   created_at: Date;
 }
 
-/** One statement: the key is ours (a new pending record) or someone's before us. */
-async function claim(where: Where, requestHash: string): Promise<boolean> {
-  const rows = await querySql(
-    `INSERT INTO idempotency_records (app_id, mode, key, request_hash, state, created_at)
-     VALUES ($1::uuid, $2, $3, $4, 'pending', now()) ON CONFLICT DO NOTHING RETURNING 1 AS claimed`,
-    [where.appId, where.mode, where.key, requestHash],
-    { name: "idempotency_claim" },
-  );
-  return rows.length === 1;
-}
-
 async function readRecord(where: Where): Promise<RecordRow | undefined> {
   const [row] = await querySql<RecordRow>(
     `SELECT request_hash, state, status, body, created_at FROM idempotency_records WHERE app_id = $1::uuid AND mode = $2 AND key = $3`,
@@ -101,14 +92,6 @@ async function release(where: Where, only: { pending: true } | { createdAt: Date
   }
 }
 
-async function recordAnswer(where: Where, answer: StoredAnswer): Promise<void> {
-  await querySql(
-    `UPDATE idempotency_records SET state = 'done', status = $4, body = $5::jsonb WHERE app_id = $1::uuid AND mode = $2 AND key = $3`,
-    [where.appId, where.mode, where.key, answer.status, JSON.stringify(answer.body)],
-    { name: "idempotency_record" },
-  );
-}
-
 /**
  * Runs `work` at most once per key. Without a key it simply runs. Only successful (2xx)
  * responses are stored; a failure releases the key. `request` is what the key stands for (the
@@ -126,7 +109,7 @@ export async function withIdempotency<T extends StoredAnswer>(
   const started = Date.now();
 
   for (;;) {
-    if (await claim(where, requestHash)) break;
+    if (await claimRecord({ ...where, requestHash })) break;
     const existing = await readRecord(where);
     if (!existing) continue; // released between our insert and read: try to claim again
     const createdAt = new Date(existing.created_at);
@@ -155,7 +138,7 @@ export async function withIdempotency<T extends StoredAnswer>(
     await release(where, { pending: true });
     throw error;
   }
-  if (result.status >= 200 && result.status < 300) await recordAnswer(where, result);
+  if (result.status >= 200 && result.status < 300) await recordAnswer({ ...where, status: result.status, body: JSON.stringify(result.body) });
   else await release(where, { pending: true });
   return result;
 }
