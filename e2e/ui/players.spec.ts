@@ -20,6 +20,10 @@ test.describe("Studio: players and their chat time", () => {
     await page.getByRole("link", { name: "Players →" }).click();
     await expect(page).toHaveURL(new RegExp(`/apps/${appId}/players$`));
     await expect(page.getByRole("heading", { name: "Players", level: 1 })).toBeVisible();
+    // It opens in the app's default mode (a new app's is test); these players are live ones.
+    await expect(page.getByRole("button", { name: "Test" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByText("No players yet")).toBeVisible();
+    await page.getByRole("button", { name: "Live" }).click();
     const table = page.getByRole("table", { name: "Players and their chat time" });
     await expect(table.getByRole("rowheader")).toHaveText(["reader-ana", "reader-bo"]);
     await expect(table.locator('[data-player="reader-ana"]')).toContainText("10 min");
@@ -42,6 +46,7 @@ test.describe("Studio: players and their chat time", () => {
     // Test mode keeps its own accounts.
     await page.getByRole("button", { name: "Test" }).click();
     await expect(page.getByText("No players yet")).toBeVisible();
+    expect((await (await request.get("/v1/players/new-reader", { headers: { "x-app-id": appId, "x-app-mode": "test" } })).json()).plan).toBe("free");
     expect(consoleErrors).toEqual([]);
   });
 
