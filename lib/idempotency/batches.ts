@@ -1,12 +1,13 @@
 import { querySql } from "@/lib/db";
 
 /*
- * The two statements of an idempotent request, as group commits (the pattern of lib/quota's
- * reservations): claims, or recorded answers, that arrive in the same turn of the event loop or
- * while the previous statement is in flight go together in one statement. Each caller still waits
- * for its own row to be committed before it goes on, so nothing about a single request changes;
- * under load the two statements cost one each per batch instead of per request
- * (`npm run bench -- idempotency`).
+ * The two writes of an idempotent request, as group commits (the pattern of lib/quota's
+ * reservations): the claims of requests that start and the answers of requests that finish,
+ * arriving in the same turn of the event loop or while the previous statement is in flight, go
+ * together in ONE statement (an UPDATE of the answers and an INSERT of the claims, two parts of
+ * one WITH). Each caller still waits for its own row to be committed before it goes on, so
+ * nothing about a single request changes; under load a request costs about one statement
+ * instead of two (`npm run bench -- idempotency`).
  */
 
 export interface RecordKey {
@@ -15,70 +16,99 @@ export interface RecordKey {
   key: string;
 }
 
-interface Waiting<T, R> {
-  item: T;
-  resolve(result: R): void;
+type Claim = RecordKey & { kind: "claim"; requestHash: string };
+type Answer = RecordKey & { kind: "answer"; status: number; body: string };
+
+interface Waiting {
+  item: Claim | Answer;
+  resolve(won: boolean): void;
   reject(error: unknown): void;
 }
 
-/** Runs `run` over the items waiting now, one batch at a time; each item gets its own result. */
-function batcher<T, R>(run: (items: T[]) => Promise<R[]>): (item: T) => Promise<R> {
-  let queue: Waiting<T, R>[] = [];
-  let draining = false;
-  async function drain(): Promise<void> {
-    draining = true;
-    try {
-      for (;;) {
-        // Let the requests already read off the sockets reach this point first.
-        await new Promise((resolve) => setImmediate(resolve));
-        const batch = queue;
-        queue = [];
-        if (batch.length === 0) return;
-        try {
-          const results = await run(batch.map((w) => w.item));
-          batch.forEach((w, i) => w.resolve(results[i]!));
-        } catch (error) {
-          for (const w of batch) w.reject(error);
-        }
-      }
-    } finally {
-      draining = false;
-    }
-  }
-  return (item) =>
-    new Promise<R>((resolve, reject) => {
-      queue.push({ item, resolve, reject });
-      if (!draining) void drain();
-    });
+const STATEMENT = `
+  WITH answered AS (
+    UPDATE idempotency_records r SET state = 'done', status = t.s, body = t.b::jsonb
+    FROM unnest($5::text[], $6::text[], $7::text[], $8::int[], $9::text[]) AS t(a, m, k, s, b)
+    WHERE r.app_id = t.a::uuid AND r.mode = t.m AND r.key = t.k
+    RETURNING 1
+  ), claimed AS (
+    INSERT INTO idempotency_records (app_id, mode, key, request_hash, state, created_at)
+    SELECT a::uuid, m, k, h, 'pending', now() FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS t(a, m, k, h)
+    ON CONFLICT DO NOTHING RETURNING app_id, mode, key
+  )
+  SELECT app_id::text AS app_id, mode, key FROM claimed`;
+
+const id = (r: RecordKey) => `${r.appId.toLowerCase()}\n${r.mode}\n${r.key}`;
+
+async function run(items: (Claim | Answer)[]): Promise<boolean[]> {
+  const answers = items.filter((i): i is Answer => i.kind === "answer");
+  const answering = new Set(answers.map(id));
+  // A claim of a key whose answer is being recorded in this very statement has lost already;
+  // of two claims of one key in one batch, the first is tried.
+  const tried = new Set<string>();
+  const claims = items.filter((i): i is Claim => {
+    if (i.kind !== "claim" || answering.has(id(i)) || tried.has(id(i))) return false;
+    tried.add(id(i));
+    return true;
+  });
+  const rows = await querySql<{ app_id: string; mode: string; key: string }>(
+    STATEMENT,
+    [
+      claims.map((c) => c.appId),
+      claims.map((c) => c.mode),
+      claims.map((c) => c.key),
+      claims.map((c) => c.requestHash),
+      answers.map((a) => a.appId),
+      answers.map((a) => a.mode),
+      answers.map((a) => a.key),
+      answers.map((a) => a.status),
+      answers.map((a) => a.body),
+    ],
+    { name: "idempotency_batch" },
+  );
+  const won = new Set(rows.map((r) => id({ appId: r.app_id, mode: r.mode, key: r.key })));
+  const firstClaim = new Map<string, Claim>();
+  for (const c of claims) firstClaim.set(id(c), c);
+  return items.map((item) => item.kind === "answer" || (firstClaim.get(id(item)) === item && won.has(id(item))));
 }
 
-const sameRecord = (a: RecordKey, b: RecordKey) => a.appId === b.appId && a.mode === b.mode && a.key === b.key;
+let queue: Waiting[] = [];
+let draining = false;
 
-/**
- * One INSERT … ON CONFLICT DO NOTHING for the batch: a claim is won when its row was inserted.
- * Two claims of one key in one batch: the first wins the insert, the second finds it taken.
- */
-export const claimRecord = batcher<RecordKey & { requestHash: string }, boolean>(async (items) => {
-  const rows = await querySql<{ app_id: string; mode: string; key: string }>(
-    `INSERT INTO idempotency_records (app_id, mode, key, request_hash, state, created_at)
-     SELECT a::uuid, m, k, h, 'pending', now() FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS t(a, m, k, h)
-     ON CONFLICT DO NOTHING RETURNING app_id, mode, key`,
-    [items.map((i) => i.appId), items.map((i) => i.mode), items.map((i) => i.key), items.map((i) => i.requestHash)],
-    { name: "idempotency_claim_batch" },
-  );
-  const won = rows.map((r) => ({ appId: String(r.app_id).toLowerCase(), mode: r.mode, key: r.key }));
-  const claimed = (item: RecordKey) => won.some((w) => sameRecord(w, { ...item, appId: item.appId.toLowerCase() }));
-  return items.map((item, i) => claimed(item) && !items.slice(0, i).some((earlier) => sameRecord(earlier, item)));
-});
+async function drain(): Promise<void> {
+  draining = true;
+  try {
+    for (;;) {
+      // Let the requests already read off the sockets (and those just finished) reach this point first.
+      await new Promise((resolve) => setImmediate(resolve));
+      const batch = queue;
+      queue = [];
+      if (batch.length === 0) return;
+      try {
+        const results = await run(batch.map((w) => w.item));
+        batch.forEach((w, i) => w.resolve(results[i]!));
+      } catch (error) {
+        for (const w of batch) w.reject(error);
+      }
+    }
+  } finally {
+    draining = false;
+  }
+}
 
-/** One UPDATE for the batch: each claimed record becomes `done` with its answer. */
-export const recordAnswer = batcher<RecordKey & { status: number; body: string }, true>(async (items) => {
-  await querySql(
-    `UPDATE idempotency_records r SET state = 'done', status = t.s, body = t.b::jsonb
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[]) AS t(a, m, k, s, b)
-     WHERE r.app_id = t.a::uuid AND r.mode = t.m AND r.key = t.k`,
-    [items.map((i) => i.appId), items.map((i) => i.mode), items.map((i) => i.key), items.map((i) => i.status), items.map((i) => i.body)],
-    { name: "idempotency_record_batch" },
-  );
-  return items.map(() => true as const);
-});
+function enqueue(item: Claim | Answer): Promise<boolean> {
+  return new Promise<boolean>((resolve, reject) => {
+    queue.push({ item, resolve, reject });
+    if (!draining) void drain();
+  });
+}
+
+/** A new pending record for the key: true when it is ours, false when the key was taken before. */
+export function claimRecord(claim: RecordKey & { requestHash: string }): Promise<boolean> {
+  return enqueue({ ...claim, kind: "claim" });
+}
+
+/** The claimed record becomes `done` with its answer (committed when this resolves). */
+export async function recordAnswer(answer: RecordKey & { status: number; body: string }): Promise<void> {
+  await enqueue({ ...answer, kind: "answer" });
+}
