@@ -14,10 +14,10 @@ import { PageContainer, PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PlayerRow } from "./player-row";
 
-function PlayersTable({ appId, mode, players }: { appId: string; mode: Mode; players: Parameters<typeof PlayerRow>[0]["player"][] }) {
+function PlayersTable({ appId, mode, players, label }: { appId: string; mode: Mode; players: Parameters<typeof PlayerRow>[0]["player"][]; label: string }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-line">
-      <table className="w-full text-left text-[13px]" aria-label="Players and their chat time">
+      <table className="w-full text-left text-[13px]" aria-label={label}>
         <thead className="bg-subtle/60 text-xs text-fg-muted">
           <tr>
             <th scope="col" className="px-3 py-2 font-medium">Player</th>
@@ -60,7 +60,7 @@ function FindPlayer({ appId, mode }: { appId: string; mode: Mode }) {
         </Button>
       </form>
       {found.isError ? <Alert>{errorMessage(found.error)}</Alert> : null}
-      {found.data ? <PlayersTable appId={appId} mode={mode} players={[found.data]} /> : null}
+      {found.data ? <PlayersTable appId={appId} mode={mode} players={[found.data]} label="The player found" /> : null}
     </div>
   );
 }
@@ -121,7 +121,7 @@ export function PlayersPage({ app }: { app: App }) {
             </EmptyState>
           ) : (
             <>
-              <PlayersTable appId={app.id} mode={mode} players={list} />
+              <PlayersTable appId={app.id} mode={mode} players={list} label="Players and their chat time" />
               {players.hasNextPage ? (
                 <Button variant="secondary" onClick={() => players.fetchNextPage()} loading={players.isFetchingNextPage}>
                   More players

@@ -31,7 +31,7 @@ test.describe("Studio: players and their chat time", () => {
     // A player who never talked: found by id, with the whole taste left.
     await page.getByLabel("Find a player").fill("new-reader");
     await page.getByRole("button", { name: "Open" }).click();
-    const row = page.locator('[data-player="new-reader"]').first();
+    const row = page.getByRole("table", { name: "The player found" }).locator('[data-player="new-reader"]');
     await expect(row).toContainText("3 min");
     await row.getByLabel("Plan of new-reader").selectOption("plus");
     await expect(row).toContainText("2 h");
