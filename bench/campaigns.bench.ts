@@ -85,7 +85,7 @@ const book = twelveChapterBook();
 /** Rounds of (job, floor), alternating, so a change in the machine's load meets both alike; each side's best counts. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const [engine] = await engines();
-const server = await startNext({ ...engine!.env, QUOTA_GENERATION_PER_DAY: "100000" }, 3196);
+const server = await startNext({ ...engine!.env, QUOTA_GENERATION_PER_DAY: "100000", QUOTA_SEED_FRAME_PER_DAY: "100000" }, 3196);
 const rows: (string | number)[][] = [];
 let floorResult: Awaited<ReturnType<typeof floor>> | undefined;
 try {

@@ -18,7 +18,8 @@ const CLIPS = Number(process.env.BENCH_CLIPS ?? 100);
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 10_000);
 const WEATHERS = ["clear", "cloudy", "storm", "rain", "snow", "fog"] as const;
 
-const server = await startTestServer({ env: { LOG_LEVEL: "error" } });
+// Clip frames reserve `seed_frame` units: the bench paints far more than a day's default cap.
+const server = await startTestServer({ env: { LOG_LEVEL: "error", QUOTA_SEED_FRAME_PER_DAY: "100000000" } });
 const { runCliCommand } = await import("@/lib/cli/commands");
 const { getDb } = await import("@/lib/db");
 const { getEnv } = await import("@/lib/config/env");

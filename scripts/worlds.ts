@@ -22,17 +22,20 @@ Commands:
   quota set --app ID --kind KIND --daily N
       Set an app's daily cap for one quota kind (generation, seed_frame, say, tts,
       vision_ground, vision_describe, vision_check, edit).
-  keys create --app ID --kind secret|publishable --mode test|live [--name N]
+  keys create --app ID --kind secret|publishable [--mode test|live] [--name N]
   keys list --app ID
   keys revoke --app ID --key KEY_ID
   apps list [--email E]
-  chat plan set --app ID --user USER_REF --plan free|plus
-      Put an end user (the userRef of their session tokens) on a chat plan: free (the 3-minute
-      taste only) or plus (2 hours of chat a month), then credit.
-  chat credit add --app ID --user USER_REF --seconds N
+  chat plan set --app ID --user PLAYER --plan free|plus [--mode live|test]
+      Put a player (the userRef of their session tokens, or an anonymous player id ply_…) on a
+      chat plan: free (the 3-minute taste, then credit) or plus (2 hours of chat a month, then
+      credit). The same as PATCH /v1/players/{player} with the app's secret key (default live).
+  chat credit add --app ID --user PLAYER --seconds N [--mode live|test]
       Add N seconds of chat credit (negative N removes some; the balance never goes below 0).
-  chat status --app ID --user USER_REF
-      The user's plan and chat time left (free taste, Plus this month, credit).
+  chat status --app ID --user PLAYER [--mode live|test]
+      The player's plan, this month's chat time and what is left (free taste, Plus, credit).
+  chat players --app ID [--mode live|test] [--limit N] [--cursor C]
+      The app's players with a chat account, in the order of their ids.
 ${SIM_HELP}
 
 Options:
@@ -55,6 +58,8 @@ const OPTIONS = {
   user: { type: "string" },
   plan: { type: "string" },
   seconds: { type: "string" },
+  limit: { type: "string" },
+  cursor: { type: "string" },
   json: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
@@ -128,7 +133,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const args = Object.fromEntries(
-    Object.entries({ email: values.email, password: values.password, appName: values["app-name"], app: values.app, kind: values.kind, daily: values.daily, mode: values.mode, name: values.name, key: values.key, user: values.user, plan: values.plan, seconds: values.seconds }).filter(
+    Object.entries({ email: values.email, password: values.password, appName: values["app-name"], app: values.app, kind: values.kind, daily: values.daily, mode: values.mode, name: values.name, key: values.key, user: values.user, plan: values.plan, seconds: values.seconds, limit: values.limit, cursor: values.cursor }).filter(
       ([, value]) => value !== undefined,
     ),
   );

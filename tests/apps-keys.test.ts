@@ -91,7 +91,6 @@ describe("keys", () => {
   it.each([
     [{ kind: "root", mode: "test" }, "kind"],
     [{ kind: "secret", mode: "prod" }, "mode"],
-    [{ kind: "secret" }, "mode"],
     [{ kind: "secret", mode: "test", scopes: ["worlds:delete-everything"] }, "scopes.0"],
     [{ kind: "secret", mode: "test", secret: "sk_test_mine" }, "secret"],
   ])("refuses bad key requests %j", async (body, field) => {
@@ -107,6 +106,27 @@ describe("keys", () => {
     const res = await api.get("/v1/usage", scoped.body.secret);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("forbidden");
+  });
+
+  it("uses the app's defaultMode for a key created without a mode and for the Studio acting without X-App-Mode", async () => {
+    const app = (await api.post("/v1/apps", { name: "Modes" }, alice.userToken)).body;
+    expect(app.defaultMode).toBe("test");
+    const studio = (headers: Record<string, string> = {}) => ({ token: alice.userToken, headers: { "x-app-id": app.id, ...headers } });
+    const worldMode = async (headers?: Record<string, string>) => {
+      const created = await api.call("POST", "/v1/worlds", { ...studio(headers), body: { premise: "a quiet harbour" } });
+      expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+      return (await api.call("GET", `/v1/worlds/${created.body.worldId}`, { ...studio({ "x-app-mode": "live", ...headers }) })).status === 200 ? "live" : "test";
+    };
+    expect((await api.post(`/v1/apps/${app.id}/keys`, { kind: "secret" }, alice.userToken)).body).toMatchObject({ mode: "test", prefix: "sk_test_" });
+    expect(await worldMode()).toBe("test");
+    expect((await api.patch(`/v1/apps/${app.id}`, { defaultMode: "live" }, alice.userToken)).body.defaultMode).toBe("live");
+    expect((await api.post(`/v1/apps/${app.id}/keys`, { kind: "publishable" }, alice.userToken)).body).toMatchObject({ mode: "live", prefix: "pk_live_" });
+    expect(await runCliCommand("keys create", { app: app.id, kind: "secret" })).toMatchObject({ mode: "live" });
+    // A mode named wins over the default.
+    expect((await api.post(`/v1/apps/${app.id}/keys`, { kind: "secret", mode: "test" }, alice.userToken)).body.mode).toBe("test");
+    expect((await api.call("GET", "/v1/usage", studio()).then((r) => r.status))).toBe(200);
+    // Another user's app stays a 404 without X-App-Mode too.
+    expect((await api.call("GET", "/v1/usage", { token: bob.userToken, headers: { "x-app-id": app.id } })).status).toBe(404);
   });
 
   it("never shows another user's app or keys", async () => {

@@ -89,12 +89,18 @@ describe("the Studio's session cookie", () => {
 describe("the Studio acting for an app on KEY routes", () => {
   const as = (token: string, appId: string, mode?: string) => ({ token, headers: { "x-app-id": appId, ...(mode ? { "x-app-mode": mode } : {}) } });
 
-  it("uses the user's session plus X-App-Id as that app's secret key, live by default", async () => {
-    const created = await api.call("POST", "/v1/worlds", { ...as(alice.userToken, alice.appId), body: { world: (await import("@/lib/kernel/fixtures")).makeSmallWorld() } });
+  it("uses the user's session plus X-App-Id as that app's secret key, in the mode named, else the app's default mode", async () => {
+    const world = (await import("@/lib/kernel/fixtures")).makeSmallWorld();
+    const created = await api.call("POST", "/v1/worlds", { ...as(alice.userToken, alice.appId, "live"), body: { world } });
     expect(created.status).toBe(201);
     expect(created.body.slug).toEqual(expect.any(String)); // live worlds get a slug
     expect((await api.get(`/v1/worlds/${created.body.worldId}`, alice.keys.sk_live)).status).toBe(200);
     expect((await api.call("GET", `/v1/worlds/${created.body.worldId}`, as(alice.userToken, alice.appId, "test"))).status).toBe(404);
+    // No X-App-Mode: the app's defaultMode (a new app's is test).
+    const unnamed = await api.call("POST", "/v1/worlds", { ...as(alice.userToken, alice.appId), body: { world } });
+    expect(unnamed.status).toBe(201);
+    expect(unnamed.body.slug).toBeNull();
+    expect((await api.get(`/v1/worlds/${unnamed.body.worldId}`, alice.keys.sk_test)).status).toBe(200);
   });
 
   it.each([

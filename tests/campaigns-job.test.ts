@@ -50,7 +50,7 @@ async function storedCampaign(app: Bootstrap, targetActs: number) {
   const campaignId = randomUUID();
   const jobId = randomUUID();
   await db.campaign.create({ data: { id: campaignId, appId: app.appId, mode: "live", text: BOOK, targetActs, jobId } });
-  await db.generationJob.create({ data: { id: jobId, appId: app.appId, mode: "live", kind: "campaign", campaignId, actsDone: 0, input: { campaignId, baseUrl: "http://localhost" } } });
+  await db.generationJob.create({ data: { id: jobId, appId: app.appId, mode: "live", kind: "from_book", campaignId, actsDone: 0, input: { campaignId, baseUrl: "http://localhost" } } });
   return { campaignId, jobId };
 }
 

@@ -111,9 +111,10 @@ describe("test keys", () => {
     const app = await bootstrap();
     const res = await api.post("/v1/campaigns", { text: BOOK, target_acts: 4 }, app.keys.sk_test);
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ jobId: "test_mock", campaignId: expect.any(String), schemaVersion: "1.0" });
+    expect(res.body).toEqual({ jobId: "test_mock", campaignId: expect.any(String), mock: true, schemaVersion: "1.0" });
     const campaign = (await api.get(`/v1/campaigns/${res.body.campaignId}`, app.keys.sk_test)).body;
-    expect(campaign).toMatchObject({ status: "complete", mode: "test", jobId: "test_mock", actsTotal: 1, actsDone: 1, name: "The Lamplighter of Vell" });
+    expect(campaign).toMatchObject({ status: "complete", mode: "test", jobId: "test_mock", actsTotal: 1, actsDone: 1, name: "The Lamplighter of Vell", mock: true });
+    expect((await api.get("/v1/campaigns", app.keys.sk_test)).body.campaigns.every((c: { mock?: boolean }) => c.mock === true)).toBe(true);
     expect(campaign.chapters).toHaveLength(1);
     const world = await api.get(`/v1/worlds/${campaign.chapters[0].worldId}`, app.keys.sk_test);
     expect(world.body.campaign).toEqual({ id: campaign.id, chapter: 1 });

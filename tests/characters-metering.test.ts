@@ -69,23 +69,69 @@ describe("chat-time metering", () => {
     expect(1000 - status.freeSecondsLeft).toBe(4);
   });
 
-  it("does not meter test tokens or free characters, and keys anonymous players by session", async () => {
-    Object.assign(process.env, { CHAT_FREE_SECONDS: "5" });
+  it("does not meter test tokens; meters free characters' chat without charging it", async () => {
+    Object.assign(process.env, { CHAT_FREE_SECONDS: "5", CHAT_TURN_MIN_SECONDS: "5", CHAT_TURN_MAX_SECONDS: "5" });
     const app = await bootstrap();
     const testChar = (await create(EXPLICIT, app.keys.sk_test)).body.id;
     const testToken = await sessionFor(testChar, app.keys.sk_test, "tester");
     for (const text of ["a", "b", "c"]) expect((await say(testChar, testToken, { text })).status).toBe(200);
     expect((await api.get("/v1/usage", app.keys.sk_test)).body.billing.chatSeconds).toBe(0);
 
+    // A free character: every turn answered past the 5 s taste, nothing drawn from it, nothing billed, all metered.
     const freeChar = (await create({ ...EXPLICIT, free: true }, app.keys.sk_live)).body.id;
     const freeToken = await sessionFor(freeChar, app.keys.sk_live, "free-rider");
     for (const text of ["a", "b", "c"]) expect((await say(freeChar, freeToken, { text })).status).toBe(200);
+    const usage = (await api.get("/v1/usage", app.keys.sk_live)).body;
+    expect(usage.billing.chatSeconds).toBe(0);
+    expect(usage.runtime.chatSeconds).toBe(15);
+    expect(await runCliCommand("chat status", { app: app.appId, user: "free-rider" })).toMatchObject({ freeSecondsLeft: 5, monthSeconds: 15, creditSeconds: 0 });
+  });
 
-    const liveChar = (await create(EXPLICIT, app.keys.sk_live)).body.id;
-    const anonymous = await sessionFor(liveChar, app.keys.sk_live);
-    expect((await say(liveChar, anonymous, { text: "a" })).status).toBe(200);
-    expect((await say(liveChar, anonymous, { text: "b" })).status).toBe(402);
-    expect((await say(liveChar, await sessionFor(liveChar, app.keys.sk_live), { text: "a" })).status).toBe(200);
+  it("keys anonymous players by their player id: 50 tokens minted for one player give one taste in all", async () => {
+    Object.assign(process.env, { CHAT_FREE_SECONDS: "180", CHAT_TURN_MIN_SECONDS: "60", CHAT_TURN_MAX_SECONDS: "60" });
+    const app = await bootstrap();
+    const char = (await create(EXPLICIT, app.keys.sk_live)).body.id;
+    const mint = (body: Record<string, unknown> = {}, key = app.keys.sk_live) => api.post("/v1/sessions/token", { characterId: char, ...body }, key);
+    const first = await mint();
+    expect(first.status).toBe(200);
+    const playerId = first.body.playerId as string;
+    expect(playerId).toMatch(/^ply_[A-Za-z0-9_-]{39}\.[A-Za-z0-9_-]{22}$/);
+
+    // 50 tokens of that player, one turn each: a 3-minute taste is three turns of 60 s, in all.
+    const answers: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const minted = await mint({ playerId });
+      expect(minted.status).toBe(200);
+      expect(minted.body.playerId).toBe(playerId);
+      const turn = await say(char, minted.body.token as string, { text: `turn ${i}` });
+      answers.push(turn.status);
+      if (turn.status === 200) expect(turn.body.playerId).toBe(playerId);
+    }
+    expect(answers.filter((s) => s === 200)).toHaveLength(3);
+    expect(answers.slice(3).every((s) => s === 402)).toBe(true);
+    expect(await runCliCommand("chat status", { app: app.appId, user: playerId })).toMatchObject({ freeSecondsLeft: 0, monthSeconds: 180 });
+
+    // The embed's way: a token minted with no player (a new one) and the kept id presented with the turn.
+    const fresh = await mint();
+    expect(fresh.body.playerId).not.toBe(playerId);
+    expect((await say(char, fresh.body.token as string, { text: "it is me again", playerId })).status).toBe(402);
+    // A player id that is not this app's, or forged, is refused at the mint and ignored on a turn.
+    const other = await bootstrap();
+    const otherChar = (await create(EXPLICIT, other.keys.sk_live)).body.id;
+    const foreign = (await api.post("/v1/sessions/token", { characterId: otherChar }, other.keys.sk_live)).body.playerId as string;
+    for (const bad of [foreign, `${playerId.slice(0, -2)}AA`]) {
+      const refused = await mint({ playerId: bad });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: "invalid_request", errors: [expect.stringContaining("playerId")] });
+    }
+    const testChar = (await create(EXPLICIT, app.keys.sk_test)).body.id;
+    const testPlayer = (await api.post("/v1/sessions/token", { characterId: testChar }, app.keys.sk_test)).body.playerId as string;
+    expect(testPlayer).toMatch(/^ply_/);
+    expect((await mint({ playerId: testPlayer })).status).toBe(400); // the other mode's
+    expect((await mint({ playerId, userRef: "someone" })).status).toBe(400);
+    const stranger = await say(char, fresh.body.token as string, { text: "hello", playerId: foreign });
+    expect(stranger.status).toBe(200);
+    expect(stranger.body.playerId).toBe(fresh.body.playerId);
   });
 });
 

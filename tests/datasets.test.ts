@@ -36,6 +36,9 @@ describe("simulation datasets (POST /v1/worlds/{id}/datasets)", () => {
     const { dataset } = await finished(id, created.body.datasetId);
     expect(dataset).toMatchObject({ status: "succeeded", phase: "done", progress: 1, error: null });
     expect(dataset.files.map((f: any) => f.name)).toEqual(["episodes.jsonl", "dataset.npz"]);
+    // Its job is a GenerationJob of kind `dataset` with the dataset's id, moved with it.
+    const job = await api.get(`/v1/jobs/${created.body.datasetId}`, sk());
+    expect(job.body).toMatchObject({ jobId: created.body.datasetId, kind: "dataset", status: "succeeded", progress: 1, worldId: id });
 
     // The exporter run here on the same world and options writes the very bytes the job hosted.
     const out = fs.mkdtempSync(path.join(os.tmpdir(), "dataset-test-"));

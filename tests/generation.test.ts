@@ -75,7 +75,7 @@ describe("async live generation", () => {
     try {
       const created = await api.post("/v1/worlds", { premise: "A lighthouse keeper trades storms with a sea witch", async: true }, app.keys.sk_live);
       expect(created.status).toBe(202);
-      expect(created.body).toMatchObject({ status: "queued", progress: 0, worldId: null, campaignId: null, error: null });
+      expect(created.body).toMatchObject({ kind: "world", status: "queued", progress: 0, worldId: null, campaignId: null, error: null });
 
       const { job, seen } = await pollJob(app, created.body.jobId, (j) => j.status === "succeeded");
       expect(job.progress).toBe(1);

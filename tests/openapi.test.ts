@@ -102,7 +102,7 @@ describe("the operations cover app/v1", () => {
       // call that restated one could disagree with the document.
       const fields = definition.slice(0, definition.search(/\bhandler:/));
       expect(fields, "route() spreads its operation").toMatch(new RegExp(`route\\(\\{\\s*\\.\\.\\.(\\w+\\.)?${op.operationId},`));
-      expect(fields.match(/^\s*(auth|scope|params|query|body|bodyOptional):/gm) ?? [], "restated in the route file").toEqual([]);
+      expect(fields.match(/^\s*(auth|scope|params|query|body|bodyOptional|idempotency):/gm) ?? [], "restated in the route file").toEqual([]);
       for (const status of definition.matchAll(/\breply\((\d{3})/g)) {
         expect(Object.keys(op.responses)).toContain(status[1]);
       }
@@ -353,6 +353,7 @@ describe("every documented success response, live", () => {
       expect(send).toHaveBeenCalledTimes(2);
       send.mockRestore();
     }
+    await ok(api.patch(`/v1/apps/${app.id}/webhooks/${hook.id}`, { enabled: false, events: ["*"] }, user));
     await ok(api.del(`/v1/apps/${app.id}/webhooks/${hook.id}`, user));
     const hook2 = await ok(api.post(`/v1/apps/${app.id}/webhooks`, { url: "https://93.184.215.14/hooks", events: ["*"] }, user), 201);
     await ok(api.post(`/v1/apps/${app.id}/webhooks/${hook2.id}/delete`, {}, user));
@@ -396,6 +397,10 @@ describe("every documented success response, live", () => {
     const talk = await ok(api.post("/v1/sessions/token", { characterId: character.id, userRef: "walker" }, sk));
     await ok(api.post(`${c}/say`, { text: "Hello! What is this place?" }, talk.token));
     await ok(api.get(`${c}/transcript?userRef=walker`, sk));
+    await ok(api.patch("/v1/players/walker", { plan: "plus" }, sk));
+    await ok(api.post("/v1/players/walker/credit", { seconds: 60 }, sk));
+    await ok(api.get("/v1/players/walker", sk));
+    await ok(api.get("/v1/players?limit=5", sk));
     await ok(api.post("/v1/tts", { text: "Welcome to the reference." }, sk));
 
     // Scenario batches (test key: the mock painter): a manual batch whose clips wait for review,

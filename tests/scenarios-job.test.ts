@@ -79,7 +79,7 @@ describe("a 20-clip live batch with mixed expectations", () => {
     // The job's record, and the webhook, once.
     const db = await getDb();
     const batchRow = await db.scenarioBatch.findUniqueOrThrow({ where: { id: batchId } });
-    expect((await api.get(`/v1/jobs/${batchRow.jobId}`, app.keys.sk_live)).body).toMatchObject({ status: "succeeded", progress: 1, worldId });
+    expect((await api.get(`/v1/jobs/${batchRow.jobId}`, app.keys.sk_live)).body).toMatchObject({ kind: "scenario_batch", status: "succeeded", progress: 1, worldId });
     const hook = await waitFor(async () => hooks.bodies.find((b) => b.type === "scenario.batch.completed"), { timeoutMs: 30_000, what: "the webhook" });
     expect(hook.data).toEqual({ batchId, accepted: accepted.length, rejected: 20 - accepted.length, failed: 0 });
     expect(hooks.bodies.filter((b) => b.type === "scenario.batch.completed")).toHaveLength(1);

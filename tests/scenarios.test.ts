@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { waitFor } from "@/lib/jobs/executor/testing";
 import { scenarioWorld } from "./support/scenarios";
 import { insertBatch } from "@/lib/scenarios/store";
 import { ZCreateBatchBody } from "@/lib/scenarios/requests";
@@ -42,16 +43,39 @@ describe("POST /v1/scenario-batches", () => {
       counts: { accepted: 0, rejected: 0, failed: 0, pendingReview: 0, cancelled: 0 },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      mock: true,
       schemaVersion: "1.0",
     });
     const read = await api.get(`/v1/scenario-batches/${res.body.batchId}`, app.keys.sk_test);
     expect(read.status).toBe(200);
+    // Test-mode answers say they are mocks (the mock painter); live ones never do.
+    expect(read.body.mock).toBe(true);
+    expect((await api.get("/v1/scenario-batches", app.keys.sk_test)).body.batches.every((b: { mock?: boolean }) => b.mock === true)).toBe(true);
+    const live = await api.post("/v1/scenario-batches", { worldId: liveWorld, clips: [walk()] }, app.keys.sk_live);
+    expect(live.status).toBe(202);
+    expect(live.body).not.toHaveProperty("mock");
+    await api.post(`/v1/scenario-batches/${live.body.batchId}/cancel`, {}, app.keys.sk_live);
     expect(read.body.clips.map((c: { index: number; customId: string | null; kind: string }) => [c.index, c.customId, c.kind])).toEqual([
       [0, "n1", "variation"],
       [1, null, "variation"],
     ]);
     expect(read.body.clips.every((c: { charged: boolean }) => !c.charged)).toBe(true);
     expect((await charges(app)).clipIds).toEqual([]);
+  });
+
+  it("accepts a variation without apply: a baseline clip, rendered as the world stands and checked", async () => {
+    const res = await api.post("/v1/scenario-batches", { worldId: testWorld, clips: [walk({ apply: undefined, expect: { reach: "end" } })] }, app.keys.sk_test);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const batchId = res.body.batchId as string;
+    const clip = await waitFor(
+      async () => {
+        const read = await api.get(`/v1/scenario-batches/${batchId}`, app.keys.sk_test);
+        return read.body.status === "completed" ? read.body.clips[0] : undefined;
+      },
+      { what: "the baseline batch to complete" },
+    );
+    expect(clip).toMatchObject({ kind: "variation", status: "accepted", verification: { pass: true } });
+    expect(clip.frames).toHaveLength(3);
   });
 
   it("with an Idempotency-Key replays the first answer and creates one batch; another body is 400", async () => {
@@ -87,7 +111,6 @@ describe("POST /v1/scenario-batches", () => {
       ["no clips", (w) => ({ worldId: w }), "clips"],
       ["no worldId", () => ({ clips: [walk()] }), "worldId"],
       ["an unknown kind", (w) => ({ worldId: w, clips: [walk({ kind: "remix" })] }), "clips.0.kind"],
-      ["a variation without apply", (w) => ({ worldId: w, clips: [walk({ apply: undefined })] }), "clips.0.apply"],
       ["a counterfactual without replace", (w) => ({ worldId: w, clips: [walk({ kind: "counterfactual", apply: undefined })] }), "clips.0.replace"],
       ["an unknown review", (w) => ({ worldId: w, review: "later", clips: [walk()] }), "review"],
       ["an unknown weather", (w) => ({ worldId: w, clips: [walk({ apply: { weather: "hail" } })] }), "clips.0.apply.weather"],

@@ -78,6 +78,26 @@ describe("POST /v1/vision/* with a test key", () => {
     expect(c.status).toBe(200);
     expect(c.body).toMatchObject({ mock: true, pass: true, results: [{ label: "cup", present: true, pass: true }] });
   });
+
+  it("answers the mock for a test world's own frames too (the mock painter's SVG), as for any frame", async () => {
+    // A test key's generated world: the mock painter's entrance is an SVG data URL, not a stored PNG.
+    const generated = await api.post("/v1/worlds", { premise: "a lighthouse keeper's last night" }, app.keys.sk_test);
+    expect(generated.status, JSON.stringify(generated.body)).toBe(200);
+    const worldId = generated.body.worldId as string;
+    const before = await visionUsed(app.keys.sk_test);
+    for (const [route, extra] of [
+      ["ground", { phrases: ["lamp"] }],
+      ["describe", {}],
+      ["check", { expect: [{ label: "lamp" }] }],
+    ] as const) {
+      const first = await api.post(`/v1/vision/${route}`, { frame: { worldId }, ...extra }, app.keys.sk_test);
+      expect(first.status, `${route}: ${JSON.stringify(first.body).slice(0, 300)}`).toBe(200);
+      expect(first.body).toMatchObject({ mock: true, frame: { width: 1280, height: 720, url: expect.stringMatching(/\/assets\/[0-9a-f]{64}\.png$/) } });
+      // Deterministic: the same request, the same answer.
+      expect((await api.post(`/v1/vision/${route}`, { frame: { worldId }, ...extra }, app.keys.sk_test)).body).toEqual(first.body);
+    }
+    expect(await visionUsed(app.keys.sk_test)).toEqual([before[0]! + 2, before[1]! + 2, before[2]! + 2]);
+  });
 });
 
 describe("POST /v1/vision/* with a live key (local provider, offline detector)", () => {

@@ -783,6 +783,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List players
+         * @description The players of the key's app and mode with a chat account (one who talked to a live character, or whose plan or credit was set), in the order of their ids, each with its plan, this month's chat time and what is left. Secret keys only. Pass `nextCursor` back as `cursor` for the next page.
+         */
+        get: operations["listPlayers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{player}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a player's chat time
+         * @description One player's plan, this month's chat time and credit. A player is a `userRef` (any value: one who never talked has the whole taste left) or an anonymous player id (`ply_…`) from a session token's or a talk turn's answer. Secret keys only.
+         */
+        get: operations["getPlayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set a player's plan
+         * @description `plus` adds this month's Plus allowance (2 hours by default) after the free taste; `free` leaves the taste and credit. Takes effect on the next talk turn. Secret keys only.
+         */
+        patch: operations["updatePlayer"];
+        trace?: never;
+    };
+    "/v1/players/{player}/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add chat credit
+         * @description Adds `seconds` of chat credit (negative removes some; the balance never goes below 0), drawn after the free taste and Plus time. Send an `Idempotency-Key`: a retry of the same request then adds nothing more. Secret keys only.
+         */
+        post: operations["addPlayerCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/apps": {
         parameters: {
             query?: never;
@@ -914,7 +978,13 @@ export interface paths {
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Changes any of `url` (checked as at registration), `events` and `enabled`; at least one. The signing secret stays.
+         *
+         *     `enabled: false` switches the endpoint off: events emitted while it is off make no delivery for it, and its pending retries stop at once (they end `failed` with `last_error: "endpoint disabled"`; resend them once it is on again). Test events and resends to a disabled endpoint are refused (409). `enabled: true` switches it back on for events emitted from then on.
+         */
+        patch: operations["updateWebhookEndpoint"];
         trace?: never;
     };
     "/v1/apps/{id}/webhooks/{whId}/delete": {
@@ -1701,6 +1771,11 @@ export interface components {
         GenerationJob: {
             /** @description a uuid; `test_mock` for the mock campaign job of a test key */
             jobId: string | "test_mock";
+            /**
+             * @description what the job makes: `world` (an async create), `from_book` (a campaign's chapters), `scenario_batch` (a batch's clips; the batch id is `input`'s), `dataset` (a simulator export; the job id is the dataset's id)
+             * @enum {string}
+             */
+            kind: "world" | "from_book" | "scenario_batch" | "dataset";
             /** @enum {string} */
             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
             phase: string | null;
@@ -2145,7 +2220,7 @@ export interface components {
             /** @enum {string} */
             mode: "test" | "live";
             /** @description empty: everything the key's kind allows */
-            scopes: ("worlds:read" | "worlds:write" | "characters:read" | "characters:write" | "campaigns:write" | "sessions:write" | "usage:read" | "media:write" | "scenarios:read" | "scenarios:write" | "vision:write")[];
+            scopes: ("worlds:read" | "worlds:write" | "characters:read" | "characters:write" | "campaigns:write" | "sessions:write" | "usage:read" | "players:read" | "players:write" | "media:write" | "scenarios:read" | "scenarios:write" | "vision:write")[];
             name: string;
             /**
              * Format: date-time
@@ -2166,7 +2241,7 @@ export interface components {
             /** @enum {string} */
             mode: "test" | "live";
             /** @description empty: everything the key's kind allows */
-            scopes: ("worlds:read" | "worlds:write" | "characters:read" | "characters:write" | "campaigns:write" | "sessions:write" | "usage:read" | "media:write" | "scenarios:read" | "scenarios:write" | "vision:write")[];
+            scopes: ("worlds:read" | "worlds:write" | "characters:read" | "characters:write" | "campaigns:write" | "sessions:write" | "usage:read" | "players:read" | "players:write" | "media:write" | "scenarios:read" | "scenarios:write" | "vision:write")[];
             name: string;
             /**
              * Format: date-time
@@ -2192,7 +2267,7 @@ export interface components {
             /** @enum {string} */
             mode: "test" | "live";
             /** @description empty: everything the key's kind allows */
-            scopes: ("worlds:read" | "worlds:write" | "characters:read" | "characters:write" | "campaigns:write" | "sessions:write" | "usage:read" | "media:write" | "scenarios:read" | "scenarios:write" | "vision:write")[];
+            scopes: ("worlds:read" | "worlds:write" | "characters:read" | "characters:write" | "campaigns:write" | "sessions:write" | "usage:read" | "players:read" | "players:write" | "media:write" | "scenarios:read" | "scenarios:write" | "vision:write")[];
             name: string;
             /**
              * Format: date-time
@@ -2225,6 +2300,7 @@ export interface components {
             url: string;
             /** @description the subscribed event types */
             events: string[];
+            /** @description false: it receives nothing (PATCH it to true to receive new events again) */
             enabled: boolean;
             /**
              * Format: date-time
@@ -2239,6 +2315,7 @@ export interface components {
             url: string;
             /** @description the subscribed event types */
             events: string[];
+            /** @description false: it receives nothing (PATCH it to true to receive new events again) */
             enabled: boolean;
             /**
              * Format: date-time
@@ -2247,6 +2324,26 @@ export interface components {
             created_at: string;
             /** @description the signing secret of `Service-Signature`; returned only here, once */
             secret: string;
+            /**
+             * @description the contract version of this body
+             * @constant
+             */
+            schemaVersion: "1.0";
+        };
+        WebhookEndpointBody: {
+            /** Format: uuid */
+            id: string;
+            /** @description where deliveries are POSTed (https://; see the SSRF policy) */
+            url: string;
+            /** @description the subscribed event types */
+            events: string[];
+            /** @description false: it receives nothing (PATCH it to true to receive new events again) */
+            enabled: boolean;
+            /**
+             * Format: date-time
+             * @description ISO-8601 date-time (UTC)
+             */
+            created_at: string;
             /**
              * @description the contract version of this body
              * @constant
@@ -2409,6 +2506,8 @@ export interface components {
             mode: "test" | "live";
             /** @description the runtime session: `ses_…`, one per session token, or `pub_…` for an anonymous player of a public world */
             sessionId: string;
+            /** @description without `userRef`: the anonymous player (`ply_…`) whose chat time the token's turns draw on; the one sent, else a new one. Keep it and send it back as `playerId` to mint that player's next token */
+            playerId?: string;
             /**
              * @description the contract version of this body
              * @constant
@@ -2721,6 +2820,8 @@ export interface components {
             };
             /** @description something the character does */
             action?: components["schemas"]["CharacterAction"];
+            /** @description the anonymous player whose chat time this turn drew on (tokens without `userRef`): keep it and send it as `playerId` on the next sessions' turns */
+            playerId?: string;
             /**
              * @description present and true only for a test-mode session token
              * @constant
@@ -3063,6 +3164,74 @@ export interface components {
              */
             schemaVersion: "1.0";
         };
+        Player: {
+            /** @description a `userRef`, or an anonymous player id (`ply_…`) */
+            player: string;
+            /**
+             * @description the key's mode: accounts are per mode (live turns draw on them; test turns are never metered)
+             * @enum {string}
+             */
+            mode: "test" | "live";
+            /** @enum {string} */
+            plan: "free" | "plus";
+            /**
+             * Format: date
+             * @description the first day of the current UTC month
+             */
+            month: string;
+            /** @description seconds chatted this month, `free` characters included */
+            monthSeconds: number;
+            /** @description what is left of the lifetime free taste (CHAT_FREE_SECONDS, 180 by default) */
+            freeSecondsLeft: number;
+            /** @description Plus: what is left of this month's allowance (CHAT_PLUS_SECONDS_PER_MONTH, 7200 by default); 0 on free */
+            planSecondsLeft: number;
+            /** @description the credit balance, drawn after the taste and Plus time */
+            creditSeconds: number;
+            /** @description all three: 0 means a talk turn answers 402 */
+            secondsLeft: number;
+        };
+        PlayerBody: {
+            /** @description a `userRef`, or an anonymous player id (`ply_…`) */
+            player: string;
+            /**
+             * @description the key's mode: accounts are per mode (live turns draw on them; test turns are never metered)
+             * @enum {string}
+             */
+            mode: "test" | "live";
+            /** @enum {string} */
+            plan: "free" | "plus";
+            /**
+             * Format: date
+             * @description the first day of the current UTC month
+             */
+            month: string;
+            /** @description seconds chatted this month, `free` characters included */
+            monthSeconds: number;
+            /** @description what is left of the lifetime free taste (CHAT_FREE_SECONDS, 180 by default) */
+            freeSecondsLeft: number;
+            /** @description Plus: what is left of this month's allowance (CHAT_PLUS_SECONDS_PER_MONTH, 7200 by default); 0 on free */
+            planSecondsLeft: number;
+            /** @description the credit balance, drawn after the taste and Plus time */
+            creditSeconds: number;
+            /** @description all three: 0 means a talk turn answers 402 */
+            secondsLeft: number;
+            /**
+             * @description the contract version of this body
+             * @constant
+             */
+            schemaVersion: "1.0";
+        };
+        PlayerList: {
+            /** @description players with a chat account in the key's mode, in the order of their ids */
+            players: components["schemas"]["Player"][];
+            /** @description pass as `cursor` for the next page; null on the last */
+            nextCursor: string | null;
+            /**
+             * @description the contract version of this body
+             * @constant
+             */
+            schemaVersion: "1.0";
+        };
         CampaignLink: {
             /**
              * Format: uuid
@@ -3120,6 +3289,11 @@ export interface components {
              * @description ISO-8601 date-time (UTC)
              */
             updatedAt: string;
+            /**
+             * @description present and true only in test mode: the chapters are the mock author's and painter's
+             * @constant
+             */
+            mock?: true;
         };
         CampaignBody: {
             /** Format: uuid */
@@ -3157,6 +3331,11 @@ export interface components {
              */
             updatedAt: string;
             /**
+             * @description present and true only in test mode: the chapters are the mock author's and painter's
+             * @constant
+             */
+            mock?: true;
+            /**
              * @description the contract version of this body
              * @constant
              */
@@ -3178,6 +3357,11 @@ export interface components {
             jobId: string;
             /** Format: uuid */
             campaignId: string;
+            /**
+             * @description present and true only for test keys (a deterministic mock campaign)
+             * @constant
+             */
+            mock?: true;
             /**
              * @description the contract version of this body
              * @constant
@@ -3714,6 +3898,11 @@ export interface components {
              * @description ISO-8601 date-time (UTC)
              */
             updatedAt: string;
+            /**
+             * @description present and true only in test mode: the clips are the mock painter's
+             * @constant
+             */
+            mock?: true;
         };
         ClipCheck: {
             /** @description `path`, `reach`, `visible:<label>`, `absent:<label>`, `subject` */
@@ -3785,6 +3974,11 @@ export interface components {
              */
             updatedAt: string;
             /**
+             * @description present and true only in test mode: the clips are the mock painter's
+             * @constant
+             */
+            mock?: true;
+            /**
              * @description the contract version of this body
              * @constant
              */
@@ -3826,6 +4020,11 @@ export interface components {
              * @description ISO-8601 date-time (UTC)
              */
             updatedAt: string;
+            /**
+             * @description present and true only in test mode: the clips are the mock painter's
+             * @constant
+             */
+            mock?: true;
             /** @description in request order */
             clips: components["schemas"]["Clip"][];
             /**
@@ -4345,14 +4544,36 @@ export interface components {
         CreateKeyRequest: {
             /** @enum {string} */
             kind: "secret" | "publishable";
-            /** @enum {string} */
-            mode: "test" | "live";
+            /**
+             * @description default: the app's `defaultMode`
+             * @enum {string}
+             */
+            mode?: "test" | "live";
             name?: string;
-            scopes?: ("worlds:read" | "worlds:write" | "characters:read" | "characters:write" | "campaigns:write" | "sessions:write" | "usage:read" | "media:write" | "scenarios:read" | "scenarios:write" | "vision:write")[];
+            scopes?: ("worlds:read" | "worlds:write" | "characters:read" | "characters:write" | "campaigns:write" | "sessions:write" | "usage:read" | "players:read" | "players:write" | "media:write" | "scenarios:read" | "scenarios:write" | "vision:write")[];
         };
         CreateWebhookRequest: {
             url: string;
             events?: ("world.generation.succeeded" | "world.generation.failed" | "session.ended" | "campaign.chapter.authored" | "campaign.completed" | "campaign.stopped" | "scenario.batch.completed" | "*")[];
+        };
+        UpdateWebhookRequest: {
+            /** @description a new URL, checked as at registration */
+            url?: string;
+            /** @description the event types it receives from now on (`*` for all) */
+            events?: ("world.generation.succeeded" | "world.generation.failed" | "session.ended" | "campaign.chapter.authored" | "campaign.completed" | "campaign.stopped" | "scenario.batch.completed" | "*")[];
+            /** @description false: no new deliveries, and its pending retries stop (failed, `last_error: endpoint disabled`; resend them once enabled) */
+            enabled?: boolean;
+        };
+        SetPlayerPlanRequest: {
+            /**
+             * @description `plus`: this month's Plus allowance on top of the free taste; `free`: the taste and credit only
+             * @enum {string}
+             */
+            plan: "free" | "plus";
+        };
+        AddPlayerCreditRequest: {
+            /** @description seconds of chat time to add; negative removes (the balance never goes below 0) */
+            seconds: number;
         };
         MintSessionRequest: {
             /**
@@ -4372,6 +4593,8 @@ export interface components {
             ttlSeconds?: number;
             /** @description your id for the end user; chat time and transcripts are kept per userRef */
             userRef?: string;
+            /** @description an anonymous player's id (`ply_…`) from an earlier token's answer: the same player, so the same chat time */
+            playerId?: string;
         };
         HeartbeatRequest: {
             /** @description the `sessionId` of GET /v1/runtime/world, or the public session id (`pub_…`) of GET /v1/runtime/public/{slug}, which authenticates the heartbeat on its own; with a token it must be the token's */
@@ -4512,6 +4735,8 @@ export interface components {
             };
             /** @description the client's running notes about the conversation */
             memory?: string;
+            /** @description an anonymous player's id (`ply_…`) kept from an earlier answer: its chat time is drawn on, not the token's new player's (ignored when the token has a `userRef`, or when it is not a player of this app and mode) */
+            playerId?: string;
         };
         TtsRequest: {
             /** @description what to say */
@@ -4800,7 +5025,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Makes a create safe to retry: the same key and body replay the first response for 24 h; keyed per app, mode and key. */
+        /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
         IdempotencyKey: string;
         /** @description The `rev` the change is based on (or send `expectedRev` in the body); stale: 412 `rev_mismatch`. */
         IfMatch: string;
@@ -4864,7 +5089,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a create safe to retry: the same key and body replay the first response for 24 h; keyed per app, mode and key. */
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -4909,7 +5134,7 @@ export interface operations {
                     "application/json": components["schemas"]["GenerationJob"];
                 };
             };
-            /** @description a malformed body or a rule of the two modes broken (see `errors`); an Idempotency-Key reused with another body */
+            /** @description a malformed body or a rule of the two modes broken (see `errors`); an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description missing, malformed, unknown or revoked API key */
             401: components["responses"]["Unauthorized"];
@@ -4919,7 +5144,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description `X-App-Id` names no app of the signed-in user */
             404: components["responses"]["NotFound"];
-            /** @description a request with this Idempotency-Key is still in flight */
+            /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
             /** @description the imported world is over 2 MB, 500 states or 2000 events */
             413: components["responses"]["PayloadTooLarge"];
@@ -5077,7 +5302,10 @@ export interface operations {
     forkWorld: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -5093,13 +5321,14 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Fork"];
                 };
             };
-            /** @description malformed JSON, wrong types, unknown fields or values (see `errors`) */
+            /** @description malformed JSON, wrong types, unknown fields or values (see `errors`); an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description missing, malformed, unknown or revoked API key */
             401: components["responses"]["Unauthorized"];
@@ -5107,6 +5336,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description no such world of the caller's, and no public live world with this id */
             404: components["responses"]["NotFound"];
+            /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
+            409: components["responses"]["Conflict"];
             /** @description the body is over the size limit */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
@@ -5161,7 +5392,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a create safe to retry: the same key and body replay the first response for 24 h; keyed per app, mode and key. */
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5184,7 +5415,7 @@ export interface operations {
                     "application/json": components["schemas"]["CampaignStarted"];
                 };
             };
-            /** @description `text` missing, not a string, empty or whitespace, or over 200000 characters; `target_acts` not an integer in 2..12; an unknown `fidelity`; a `data:` URI as `subject_ref.image_url`; an Idempotency-Key reused with another body */
+            /** @description `text` missing, not a string, empty or whitespace, or over 200000 characters; `target_acts` not an integer in 2..12; an unknown `fidelity`; a `data:` URI as `subject_ref.image_url`; an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description missing, malformed, unknown or revoked API key */
             401: components["responses"]["Unauthorized"];
@@ -5192,7 +5423,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description `X-App-Id` names no app of the signed-in user */
             404: components["responses"]["NotFound"];
-            /** @description a request with this Idempotency-Key is still in flight */
+            /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
             /** @description the body is larger than the book and a reference image allow */
             413: components["responses"]["PayloadTooLarge"];
@@ -5248,7 +5479,10 @@ export interface operations {
     resumeCampaign: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -5260,13 +5494,14 @@ export interface operations {
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CampaignStarted"];
                 };
             };
-            /** @description `X-App-Mode` is neither `live` nor `test` */
+            /** @description `X-App-Mode` is neither `live` nor `test`; an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description missing, malformed, unknown or revoked API key */
             401: components["responses"]["Unauthorized"];
@@ -5274,7 +5509,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description no campaign with this id in the key's app and mode */
             404: components["responses"]["NotFound"];
-            /** @description the campaign is authoring, complete or cancelled */
+            /** @description the campaign is authoring, complete or cancelled; a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
             /** @description the credential's request rate is over its mode's limit (live 100/s, test 25/s by default); see `Retry-After` */
             429: components["responses"]["RateLimited"];
@@ -5543,7 +5778,7 @@ export interface operations {
             header?: {
                 /** @description The `rev` the change is based on (or send `expectedRev` in the body); stale: 412 `rev_mismatch`. */
                 "If-Match"?: components["parameters"]["IfMatch"];
-                /** @description Makes a create safe to retry: the same key and body replay the first response for 24 h; keyed per app, mode and key. */
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -5569,7 +5804,7 @@ export interface operations {
                     "application/json": components["schemas"]["EditAnswer"];
                 };
             };
-            /** @description the body is invalid, or `If-Match` and `expectedRev` disagree */
+            /** @description the body is invalid, or `If-Match` and `expectedRev` disagree; an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description missing, malformed, unknown or revoked API key */
             401: components["responses"]["Unauthorized"];
@@ -5579,6 +5814,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description no world with this id in the key's app and mode */
             404: components["responses"]["NotFound"];
+            /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
+            409: components["responses"]["Conflict"];
             /** @description `If-Match` / `expectedRev` is not the world's current rev; the body carries `currentRev` */
             412: components["responses"]["RevMismatch"];
             /** @description the body is over the size limit */
@@ -5637,7 +5874,10 @@ export interface operations {
     createWorldPlaytest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -5653,13 +5893,14 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PlaytestBody"];
                 };
             };
-            /** @description malformed JSON, wrong types, unknown fields or values (see `errors`) */
+            /** @description malformed JSON, wrong types, unknown fields or values (see `errors`); an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description missing, malformed, unknown or revoked API key */
             401: components["responses"]["Unauthorized"];
@@ -5667,7 +5908,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description no world with this id in the key's app and mode */
             404: components["responses"]["NotFound"];
-            /** @description the world already keeps 100 play-throughs */
+            /** @description the world already keeps 100 play-throughs; a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
             /** @description the body is over the size limit */
             413: components["responses"]["PayloadTooLarge"];
@@ -5724,7 +5965,10 @@ export interface operations {
     createWorldDataset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -5740,13 +5984,14 @@ export interface operations {
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Dataset"];
                 };
             };
-            /** @description malformed JSON, wrong types, unknown fields or values (see `errors`) */
+            /** @description malformed JSON, wrong types, unknown fields or values (see `errors`); an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description missing, malformed, unknown or revoked API key */
             401: components["responses"]["Unauthorized"];
@@ -5754,6 +5999,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description no world with this id in the key's app and mode */
             404: components["responses"]["NotFound"];
+            /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
+            409: components["responses"]["Conflict"];
             /** @description the body is over the size limit */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
@@ -5846,7 +6093,10 @@ export interface operations {
     createWorldVersion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -5863,13 +6113,14 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VersionBody"];
                 };
             };
-            /** @description malformed JSON, wrong types, unknown fields or values (see `errors`) */
+            /** @description malformed JSON, wrong types, unknown fields or values (see `errors`); an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description missing, malformed, unknown or revoked API key */
             401: components["responses"]["Unauthorized"];
@@ -5877,6 +6128,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description no world with this id in the key's app and mode */
             404: components["responses"]["NotFound"];
+            /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
+            409: components["responses"]["Conflict"];
             /** @description the body is over the size limit */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
@@ -6397,7 +6650,10 @@ export interface operations {
     createSpeech: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6411,13 +6667,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Speech"];
                 };
             };
-            /** @description a malformed body, or a `voiceId` other than the character's with a session token */
+            /** @description a malformed body, or a `voiceId` other than the character's with a session token; an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description no valid secret key or session token, or a world's session token */
             401: components["responses"]["Unauthorized"];
@@ -6427,6 +6684,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description `X-App-Id` names no app of the signed-in user */
             404: components["responses"]["NotFound"];
+            /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
+            409: components["responses"]["Conflict"];
             /** @description the body is over the size limit */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
@@ -6630,7 +6889,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a create safe to retry: the same key and body replay the first response for 24 h; keyed per app, mode and key. */
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6653,7 +6912,7 @@ export interface operations {
                     "application/json": components["schemas"]["CharacterCreated"];
                 };
             };
-            /** @description a malformed body or a rule of the three modes broken (see `errors`); an Idempotency-Key reused with another body */
+            /** @description a malformed body or a rule of the three modes broken (see `errors`); an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description missing, malformed, unknown or revoked API key */
             401: components["responses"]["Unauthorized"];
@@ -6663,7 +6922,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description `X-App-Id` names no app of the signed-in user */
             404: components["responses"]["NotFound"];
-            /** @description a request with this Idempotency-Key is still in flight */
+            /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
             /** @description the imported world is over the import size limit */
             413: components["responses"]["PayloadTooLarge"];
@@ -6786,7 +7045,10 @@ export interface operations {
     sayToCharacter: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -6802,13 +7064,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CharacterTurn"];
                 };
             };
-            /** @description a malformed body, or two different tokens (header and body) */
+            /** @description a malformed body, or two different tokens (header and body); an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description no valid session token, an API key, or a token of another character, app or mode */
             401: components["responses"]["Unauthorized"];
@@ -6816,6 +7079,8 @@ export interface operations {
             402: components["responses"]["QuotaExceeded"];
             /** @description the character was deleted */
             404: components["responses"]["NotFound"];
+            /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
+            409: components["responses"]["Conflict"];
             /** @description the body is over the size limit */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
@@ -6877,6 +7142,184 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listPlayers: {
+        parameters: {
+            query?: {
+                /** @description 1..100, default 20 */
+                limit?: number;
+                /** @description `nextCursor` of the previous page */
+                cursor?: string;
+                /** @description only players whose id starts with this */
+                prefix?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of players. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerList"];
+                };
+            };
+            /** @description `limit` outside 1..100, or a `cursor` this API did not return */
+            400: components["responses"]["InvalidRequest"];
+            /** @description missing, malformed, unknown or revoked API key */
+            401: components["responses"]["Unauthorized"];
+            /** @description a publishable key (players' chat time needs a secret key), or a key whose scopes do not include this route's */
+            403: components["responses"]["Forbidden"];
+            /** @description `X-App-Id` names no app of the signed-in user */
+            404: components["responses"]["NotFound"];
+            /** @description the credential's request rate is over its mode's limit (live 100/s, test 25/s by default); see `Retry-After` */
+            429: components["responses"]["RateLimited"];
+            /** @description a bug; the body carries `requestId` */
+            500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a `userRef`, or an anonymous player id (`ply_…`) */
+                player: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerBody"];
+                };
+            };
+            /** @description `X-App-Mode` is neither `live` nor `test` */
+            400: components["responses"]["InvalidRequest"];
+            /** @description missing, malformed, unknown or revoked API key */
+            401: components["responses"]["Unauthorized"];
+            /** @description a publishable key (players' chat time needs a secret key), or a key whose scopes do not include this route's */
+            403: components["responses"]["Forbidden"];
+            /** @description `player` is an anonymous player id (`ply_…`) this app and mode never gave out */
+            404: components["responses"]["NotFound"];
+            /** @description the credential's request rate is over its mode's limit (live 100/s, test 25/s by default); see `Retry-After` */
+            429: components["responses"]["RateLimited"];
+            /** @description a bug; the body carries `requestId` */
+            500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updatePlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a `userRef`, or an anonymous player id (`ply_…`) */
+                player: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPlayerPlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The player as it is now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerBody"];
+                };
+            };
+            /** @description malformed JSON, wrong types, unknown fields or values (see `errors`) */
+            400: components["responses"]["InvalidRequest"];
+            /** @description missing, malformed, unknown or revoked API key */
+            401: components["responses"]["Unauthorized"];
+            /** @description a publishable key (players' chat time needs a secret key), or a key whose scopes do not include this route's */
+            403: components["responses"]["Forbidden"];
+            /** @description `player` is an anonymous player id (`ply_…`) this app and mode never gave out */
+            404: components["responses"]["NotFound"];
+            /** @description the body is over the size limit */
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description a `Content-Type` other than JSON */
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description the credential's request rate is over its mode's limit (live 100/s, test 25/s by default); see `Retry-After` */
+            429: components["responses"]["RateLimited"];
+            /** @description a bug; the body carries `requestId` */
+            500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    addPlayerCredit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description a `userRef`, or an anonymous player id (`ply_…`) */
+                player: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddPlayerCreditRequest"];
+            };
+        };
+        responses: {
+            /** @description The player as it is now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerBody"];
+                };
+            };
+            /** @description malformed JSON, wrong types, unknown fields or values (see `errors`); an `Idempotency-Key` over 255 characters, or one already used with another request */
+            400: components["responses"]["InvalidRequest"];
+            /** @description missing, malformed, unknown or revoked API key */
+            401: components["responses"]["Unauthorized"];
+            /** @description a publishable key (players' chat time needs a secret key), or a key whose scopes do not include this route's */
+            403: components["responses"]["Forbidden"];
+            /** @description `player` is an anonymous player id (`ply_…`) this app and mode never gave out */
+            404: components["responses"]["NotFound"];
+            /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
+            409: components["responses"]["Conflict"];
+            /** @description the body is over the size limit */
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description a `Content-Type` other than JSON */
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description the credential's request rate is over its mode's limit (live 100/s, test 25/s by default); see `Retry-After` */
+            429: components["responses"]["RateLimited"];
+            /** @description a bug; the body carries `requestId` */
+            500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listApps: {
         parameters: {
             query?: never;
@@ -6909,7 +7352,10 @@ export interface operations {
     createApp: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6923,18 +7369,21 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AppBody"];
                 };
             };
-            /** @description malformed JSON, wrong types, unknown fields or values (see `errors`) */
+            /** @description malformed JSON, wrong types, unknown fields or values (see `errors`); an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description no valid user session (an API key is never accepted here) */
             401: components["responses"]["Unauthorized"];
             /** @description a cookie-authenticated write from another origin */
             403: components["responses"]["Forbidden"];
+            /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
+            409: components["responses"]["Conflict"];
             /** @description the body is over the size limit */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
@@ -7061,7 +7510,10 @@ export interface operations {
     createKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -7077,13 +7529,14 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedKey"];
                 };
             };
-            /** @description malformed JSON, wrong types, unknown fields or values (see `errors`) */
+            /** @description malformed JSON, wrong types, unknown fields or values (see `errors`); an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description no valid user session (an API key is never accepted here) */
             401: components["responses"]["Unauthorized"];
@@ -7091,6 +7544,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description no app with this id among the user's */
             404: components["responses"]["NotFound"];
+            /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
+            409: components["responses"]["Conflict"];
             /** @description the body is over the size limit */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
@@ -7175,7 +7630,10 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -7191,13 +7649,14 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedWebhookEndpoint"];
                 };
             };
-            /** @description a malformed body, an unknown event type, a URL that is not allowed (see `errors`), or the app already has 20 endpoints */
+            /** @description a malformed body, an unknown event type, a URL that is not allowed (see `errors`), or the app already has 20 endpoints; an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description no valid user session (an API key is never accepted here) */
             401: components["responses"]["Unauthorized"];
@@ -7205,6 +7664,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description no app with this id among the user's */
             404: components["responses"]["NotFound"];
+            /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
+            409: components["responses"]["Conflict"];
             /** @description the body is over the size limit */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
@@ -7245,6 +7706,52 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description no such app of the user's, or no such endpoint of it */
             404: components["responses"]["NotFound"];
+            /** @description the credential's request rate is over its mode's limit (live 100/s, test 25/s by default); see `Retry-After` */
+            429: components["responses"]["RateLimited"];
+            /** @description a bug; the body carries `requestId` */
+            500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                whId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as it is now (never its secret). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointBody"];
+                };
+            };
+            /** @description a malformed body, none of the three fields, an unknown event type, or a URL that is not allowed (see `errors`) */
+            400: components["responses"]["InvalidRequest"];
+            /** @description no valid user session (an API key is never accepted here) */
+            401: components["responses"]["Unauthorized"];
+            /** @description a cookie-authenticated write from another origin */
+            403: components["responses"]["Forbidden"];
+            /** @description no such app of the user's, or no such endpoint of it */
+            404: components["responses"]["NotFound"];
+            /** @description the body is over the size limit */
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description a `Content-Type` other than JSON */
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description the credential's request rate is over its mode's limit (live 100/s, test 25/s by default); see `Retry-After` */
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
@@ -7331,7 +7838,10 @@ export interface operations {
     sendWebhookTestEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 whId: string;
@@ -7344,19 +7854,22 @@ export interface operations {
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveryBody"];
                 };
             };
+            /** @description an `Idempotency-Key` over 255 characters, or one already used with another request */
+            400: components["responses"]["InvalidRequest"];
             /** @description no valid user session (an API key is never accepted here) */
             401: components["responses"]["Unauthorized"];
             /** @description a cookie-authenticated write from another origin */
             403: components["responses"]["Forbidden"];
             /** @description no such app of the user's, or no such endpoint of it */
             404: components["responses"]["NotFound"];
-            /** @description the endpoint is disabled */
+            /** @description the endpoint is disabled; a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
             /** @description the credential's request rate is over its mode's limit (live 100/s, test 25/s by default); see `Retry-After` */
             429: components["responses"]["RateLimited"];
@@ -7395,7 +7908,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description no such app of the user's, endpoint of it, or delivery of that endpoint */
             404: components["responses"]["NotFound"];
-            /** @description the delivery is not `failed` (delivered, or still being retried) */
+            /** @description the delivery is not `failed` (delivered, or still being retried), or the endpoint is disabled */
             409: components["responses"]["Conflict"];
             /** @description the credential's request rate is over its mode's limit (live 100/s, test 25/s by default); see `Retry-After` */
             429: components["responses"]["RateLimited"];
@@ -7504,7 +8017,10 @@ export interface operations {
     paintSeedFrame: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7518,13 +8034,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SeedFrame"];
                 };
             };
-            /** @description malformed JSON, wrong types, unknown fields or values (see `errors`) */
+            /** @description malformed JSON, wrong types, unknown fields or values (see `errors`); an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description missing, malformed, unknown or revoked API key */
             401: components["responses"]["Unauthorized"];
@@ -7534,6 +8051,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description `X-App-Id` names no app of the signed-in user */
             404: components["responses"]["NotFound"];
+            /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
+            409: components["responses"]["Conflict"];
             /** @description the body is over the size limit */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
@@ -7551,7 +8070,10 @@ export interface operations {
     paintScene: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -7567,13 +8089,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ScenePainted"];
                 };
             };
-            /** @description a malformed body, or `stateId` names no state */
+            /** @description a malformed body, or `stateId` names no state; an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description missing, malformed, unknown or revoked API key */
             401: components["responses"]["Unauthorized"];
@@ -7583,6 +8106,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description no world with this id in the key's app and mode */
             404: components["responses"]["NotFound"];
+            /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
+            409: components["responses"]["Conflict"];
             /** @description the body is over the size limit */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
@@ -7602,7 +8127,10 @@ export interface operations {
     groundVision: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7616,13 +8144,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VisionGround"];
                 };
             };
-            /** @description a malformed body; a frame with none or more than one of `worldId`, `url`, `b64`; bytes that are not PNG, JPEG or WebP; a URL that is not https or not on a public address; a `stateId` the world does not have */
+            /** @description a malformed body; a frame with none or more than one of `worldId`, `url`, `b64`; bytes that are not PNG, JPEG or WebP; a URL that is not https or not on a public address; a `stateId` the world does not have; an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description missing, malformed, unknown or revoked API key */
             401: components["responses"]["Unauthorized"];
@@ -7632,6 +8161,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description `frame.worldId` names no world of the key's app and mode */
             404: components["responses"]["NotFound"];
+            /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
+            409: components["responses"]["Conflict"];
             /** @description the frame is more than 10 MB */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
@@ -7651,7 +8182,10 @@ export interface operations {
     describeVision: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7665,13 +8199,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VisionDescribe"];
                 };
             };
-            /** @description a malformed body; a frame with none or more than one of `worldId`, `url`, `b64`; bytes that are not PNG, JPEG or WebP; a URL that is not https or not on a public address; a `stateId` the world does not have */
+            /** @description a malformed body; a frame with none or more than one of `worldId`, `url`, `b64`; bytes that are not PNG, JPEG or WebP; a URL that is not https or not on a public address; a `stateId` the world does not have; an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description missing, malformed, unknown or revoked API key */
             401: components["responses"]["Unauthorized"];
@@ -7681,6 +8216,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description `frame.worldId` names no world of the key's app and mode */
             404: components["responses"]["NotFound"];
+            /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
+            409: components["responses"]["Conflict"];
             /** @description the frame is more than 10 MB */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
@@ -7700,7 +8237,10 @@ export interface operations {
     checkVision: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7714,13 +8254,14 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VisionCheck"];
                 };
             };
-            /** @description a malformed body; a frame with none or more than one of `worldId`, `url`, `b64`; bytes that are not PNG, JPEG or WebP; a URL that is not https or not on a public address; a `stateId` the world does not have */
+            /** @description a malformed body; a frame with none or more than one of `worldId`, `url`, `b64`; bytes that are not PNG, JPEG or WebP; a URL that is not https or not on a public address; a `stateId` the world does not have; an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description missing, malformed, unknown or revoked API key */
             401: components["responses"]["Unauthorized"];
@@ -7730,6 +8271,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description `frame.worldId` names no world of the key's app and mode */
             404: components["responses"]["NotFound"];
+            /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
+            409: components["responses"]["Conflict"];
             /** @description the frame is more than 10 MB */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
@@ -7788,7 +8331,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a create safe to retry: the same key and body replay the first response for 24 h; keyed per app, mode and key. */
+                /** @description Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7811,7 +8354,7 @@ export interface operations {
                     "application/json": components["schemas"]["BatchStarted"];
                 };
             };
-            /** @description a body that does not parse: no clips or over 100, an unknown `kind`, a variation without `apply`, a counterfactual without `replace`, an unknown field; an Idempotency-Key reused with another body */
+            /** @description a body that does not parse: no clips or over 100, an unknown `kind`, a counterfactual without `replace`, an unknown field; an `Idempotency-Key` over 255 characters, or one already used with another request */
             400: components["responses"]["InvalidRequest"];
             /** @description missing, malformed, unknown or revoked API key */
             401: components["responses"]["Unauthorized"];
@@ -7819,7 +8362,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description `worldId` names no world of the key's app and mode */
             404: components["responses"]["NotFound"];
-            /** @description a request with this Idempotency-Key is still in flight */
+            /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
             /** @description the body is over the size limit */
             413: components["responses"]["PayloadTooLarge"];

@@ -65,7 +65,8 @@ export async function apiFetch<T>(path: string, { method = "GET", body, signal, 
       headers: {
         accept: "application/json",
         ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(app ? { "x-app-id": app.appId, "x-app-mode": app.mode ?? "live" } : {}),
+        // Without a mode the server acts in the app's default mode (docs/api.md "Apps").
+        ...(app ? { "x-app-id": app.appId, ...(app.mode ? { "x-app-mode": app.mode } : {}) } : {}),
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),

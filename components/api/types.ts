@@ -30,6 +30,7 @@ import type {
 import type { ZDataset, ZVisionCheck, ZVisionDescribe, ZVisionGround } from "@/lib/openapi/responses";
 import type { ZEditPreview, ZPlaytest, ZPlaytestList, ZPlaytestReport } from "@/lib/openapi/responses";
 import type { ZBatchBody, ZBatchList, ZBatchStarted, ZBatchSummary, ZClip, ZClipBody, ZClipCheck } from "@/lib/openapi/responses";
+import type { ZPlayer, ZPlayerList } from "@/lib/openapi/responses";
 
 /*
  * The /v1 responses as the Studio reads them: the types of the API's own response schemas
@@ -116,3 +117,8 @@ export type ClipStatus = Clip["status"];
 export type ClipCheck = z.infer<typeof ZClipCheck>;
 /** POST …/clips/{clipId}/accept and /reject. */
 export type ReviewedClip = Body<typeof ZClipBody>;
+
+/** GET /v1/players/{player}: a player's plan, this month's chat time and what is left. */
+export type Player = z.infer<typeof ZPlayer>;
+export type PlayerList = Body<typeof ZPlayerList>;
+export type ChatPlan = Player["plan"];

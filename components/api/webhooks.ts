@@ -47,6 +47,26 @@ export function useCreateWebhook(appId: string) {
   });
 }
 
+export interface UpdateWebhookInput {
+  url?: string;
+  events?: string[];
+  /** false: the endpoint receives nothing and its pending retries stop. */
+  enabled?: boolean;
+}
+
+/** Changes an endpoint (PATCH); the list shows the answer at once. */
+export function useUpdateWebhook(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ webhookId, ...input }: UpdateWebhookInput & { webhookId: string }) => apiFetch<WebhookEndpoint>(webhookPath(appId, webhookId), { method: "PATCH", body: input }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData<WebhookEndpoint[]>(webhookKeys.list(appId), (list) => list?.map((w) => (w.id === updated.id ? { ...w, ...updated } : w)));
+      // Disabling fails the pending retries: the log changes too.
+      void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(appId, updated.id) });
+    },
+  });
+}
+
 export function useDeleteWebhook(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import type { App } from "@/components/api/types";
 import { useApp } from "@/components/api/hooks";
 import { KeysSection } from "@/components/keys/keys-section";
@@ -53,6 +54,9 @@ export function AppSettings({ initialApp, webhookEventTypes }: { initialApp: App
             {section.label}
           </a>
         ))}
+        <Link href={`/apps/${app.id}/players`} className="rounded-md px-2.5 py-1 text-[13px] font-medium text-fg-muted transition-colors hover:bg-subtle hover:text-fg">
+          Players →
+        </Link>
       </nav>
       <GeneralSettings key={`${app.id}:general`} app={app} />
       <ModesPanel key={`${app.id}:modes`} app={app} />

@@ -24,7 +24,7 @@ export function ModesPanel({ app }: { app: App }) {
               This app&apos;s default mode <ModeBadge mode={app.defaultMode} />
             </dt>
             <dd className="mt-1.5 text-[13px] text-fg-muted">
-              New keys start in this mode when you create them. Nothing else follows it: an API request always runs in the mode of its key. Change it under General.
+              New keys start in this mode unless you pick another, and the Players page opens in it. An API request always runs in the mode of its key. Change it under General.
             </dd>
           </div>
           <div className="rounded-lg border border-line p-4" data-testid="modes-studio">

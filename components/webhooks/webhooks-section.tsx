@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ApiRequestError, errorMessage } from "@/components/api/client";
-import { useCreateWebhook, useDeleteWebhook, useWebhooks, type CreatedWebhookEndpoint, type WebhookEndpoint } from "@/components/api/webhooks";
+import { useCreateWebhook, useDeleteWebhook, useUpdateWebhook, useWebhooks, type CreatedWebhookEndpoint, type WebhookEndpoint } from "@/components/api/webhooks";
 import { formatDate, formatDateTime } from "@/components/ui/dates";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -15,6 +15,7 @@ import { Field } from "@/components/ui/field";
 import { AlertTriangleIcon, ChevronDownIcon, PlusIcon, RefreshIcon, TrashIcon, WebhookIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Switch } from "@/components/ui/switch";
 import { DeliveryLog } from "./delivery-log";
 
 /** `*`: every present and future event type (docs/webhooks.md). */
@@ -181,6 +182,30 @@ function AddEndpointForm({ appId, eventTypes, onCancel, onCreated, onPendingChan
   );
 }
 
+/** On or off: an endpoint switched off receives nothing, and its pending retries stop. */
+function EnabledSwitch({ appId, endpoint }: { appId: string; endpoint: WebhookEndpoint }) {
+  const update = useUpdateWebhook(appId);
+  const labelId = `enabled-${endpoint.id}`;
+  return (
+    <div className="flex items-center gap-2">
+      <Switch
+        checked={endpoint.enabled}
+        disabled={update.isPending}
+        aria-labelledby={labelId}
+        onCheckedChange={(enabled) => update.mutate({ webhookId: endpoint.id, enabled })}
+      />
+      <span id={labelId} className="text-[13px] text-fg-muted">
+        {endpoint.enabled ? "Receiving events" : "Switched off"}
+      </span>
+      {update.isError ? (
+        <span role="alert" className="text-[13px] text-danger-text">
+          {errorMessage(update.error)}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 function EndpointRow({ appId, endpoint, onDelete }: { appId: string; endpoint: WebhookEndpoint; onDelete: () => void }) {
   const [open, setOpen] = useState(false);
   const logId = `deliveries-${endpoint.id}`;
@@ -197,9 +222,9 @@ function EndpointRow({ appId, endpoint, onDelete }: { appId: string; endpoint: W
           <EventChips events={endpoint.events} />
           <p className="text-xs text-fg-muted">
             Added <time dateTime={endpoint.created_at} title={formatDateTime(endpoint.created_at)}>{formatDate(endpoint.created_at)}</time>
-            <span className="px-1.5 text-fg-subtle">·</span>
-            {endpoint.enabled ? "Enabled" : "Disabled"}
           </p>
+          <EnabledSwitch appId={appId} endpoint={endpoint} />
+          {endpoint.enabled ? null : <p className="text-xs text-fg-muted">Events sent while it is off are not delivered to it; failed deliveries can be resent once it is back on.</p>}
         </div>
         <div className="flex items-center gap-1">
           <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={logId} onClick={() => setOpen(!open)}>

@@ -3,6 +3,7 @@
 // Authorization header, never in a URL.
 import { readErrorBody } from "@/lib/shared/error-body";
 import { readTurn, type SayRequest, type Turn } from "./model";
+import { keepPlayer, keptPlayer } from "./player";
 
 /** A refused or failed call: `status` 0 when the server could not be reached; `detail` as the server said it. */
 export class CallError extends Error {
@@ -32,9 +33,13 @@ async function post(url: string, token: string, body: unknown): Promise<unknown>
   return json;
 }
 
-/** POST /v1/characters/{id}/say: one talk turn. */
+/** POST /v1/characters/{id}/say: one talk turn, as the player this browser is (./player.ts). */
 export async function say(characterId: string, token: string, request: SayRequest): Promise<Turn> {
-  const turn = readTurn(await post(`/v1/characters/${encodeURIComponent(characterId)}/say`, token, request));
+  const kept = keptPlayer(token);
+  const answer = await post(`/v1/characters/${encodeURIComponent(characterId)}/say`, token, kept ? { ...request, playerId: kept } : request);
+  const playerId = (answer as { playerId?: unknown } | null)?.playerId;
+  if (typeof playerId === "string") keepPlayer(token, playerId);
+  const turn = readTurn(answer);
   if (!turn) throw new CallError(502, "The character's answer could not be read.");
   return turn;
 }

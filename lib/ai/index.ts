@@ -54,7 +54,7 @@ export { createMockProvider } from "./mock";
 export { createLocalProvider, nounKindsLocally, seedSentenceLocally } from "./local";
 export { createOpenAICompatibleProvider } from "./openai-compatible";
 export { MAX_CHAPTERS, proceduralBible, segmentText } from "./book";
-export { imageSize } from "./raster";
+export { imageSize, rasterizeSvg } from "./raster";
 export { detectAction, emotionOf, mockChat, nearestStance, NEUTRAL_AFFECT, normalizeAffect, stancePoint } from "./chat";
 export { localChat, prepareLocalBrain, understand, warmLocalBrain } from "./brain";
 export type { Understanding } from "./brain";

@@ -3,7 +3,8 @@ import { TtlCache } from "@/lib/cache/ttl-cache";
 import { getDb, type DbClient } from "@/lib/db";
 import type { App } from "@/lib/db/generated/client";
 import { notFound } from "@/lib/errors";
-import { MODES } from "@/lib/keys/key-string";
+import { MODES, type Mode } from "@/lib/keys/key-string";
+import { createKey, type CreateKeyInput } from "@/lib/keys/keys";
 
 /** An embedding origin: scheme, host and port only (what a browser sends as `Origin`). */
 export const ZOrigin = z
@@ -64,6 +65,21 @@ export async function getOwnedAppOrThrow(ownerId: string, appId: string): Promis
 // An app never changes owner, so "does this user own this app" can be answered from memory.
 const appOwners = new TtlCache<string, string>(50_000);
 const OWNER_TTL_MS = 10 * 60_000;
+
+/**
+ * What an app's `defaultMode` decides (docs/api.md "Apps"): the mode of a key created without one,
+ * and the mode the Studio acts in for the app when a request names none (`X-App-Id` without
+ * `X-App-Mode`). Everything else runs in its key's mode.
+ */
+export async function createAppKey(ownerId: string, appId: string, input: CreateKeyInput) {
+  const app = await getOwnedAppOrThrow(ownerId, appId);
+  return createKey(appId, { ...input, mode: input.mode ?? (app.defaultMode as Mode) });
+}
+
+/** The mode the Studio acts in for `appId` when its request names none: the app's default (404 for another's app). */
+export async function defaultModeOf(ownerId: string, appId: string): Promise<Mode> {
+  return (await getOwnedAppOrThrow(ownerId, appId)).defaultMode as Mode;
+}
 
 /** Like getOwnedAppOrThrow when only ownership matters: no query once the answer is known. */
 export async function assertAppOwner(ownerId: string, appId: string): Promise<void> {

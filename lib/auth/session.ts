@@ -27,13 +27,13 @@ export function getAuthOptions(): AuthOptions {
           if (!credentials?.email || !credentials.password) return null;
           // Refused before the (expensive) password check; the form maps the error to a message.
           const address = clientAddress(req.headers ?? {});
-          if (!allowSignIn(credentials.email, address).ok) throw new Error(SIGN_IN_THROTTLED);
+          if (!(await allowSignIn(credentials.email, address)).ok) throw new Error(SIGN_IN_THROTTLED);
           const user = await verifyCredentials(credentials.email, credentials.password);
           if (!user) {
-            recordSignInFailure(credentials.email, address);
+            await recordSignInFailure(credentials.email, address);
             return null;
           }
-          recordSignInSuccess(credentials.email);
+          await recordSignInSuccess(credentials.email);
           return { id: user.id, email: user.email, name: user.name };
         },
       }),

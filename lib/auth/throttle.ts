@@ -1,10 +1,12 @@
 import { getEnv } from "@/lib/config/env";
 import { forwardedEntry, trustedProxyHops } from "@/lib/config/trusted-proxy";
-import { TokenBuckets, type TakeVerdict } from "@/lib/cache/token-buckets";
+import { SharedFailureCounts, SharedTokenBuckets } from "@/lib/cache/shared-limits";
+import type { TakeVerdict } from "@/lib/cache/token-buckets";
 
 /**
- * Brute-force and abuse limits for the Studio's sign-in and sign-up, in this process's memory
- * (as the `/v1` rate limit). Password hashing is deliberately expensive, so every attempt is
+ * Brute-force and abuse limits for the Studio's sign-in and sign-up, shared by the deployment's
+ * servers through Redis when REDIS_URL is set, else in this process's memory (as the `/v1` rate
+ * limit; lib/cache/shared-limits.ts). Password hashing is deliberately expensive, so every attempt is
  * limited per client address; failed sign-ins are also counted per email, which no client
  * can dodge by changing address, and per address over an hour (credential stuffing). See docs/auth.md.
  */
@@ -12,58 +14,26 @@ import { TokenBuckets, type TakeVerdict } from "@/lib/cache/token-buckets";
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const ADDRESS_FAILURE_WINDOW_MS = 60 * 60 * 1000;
 
-/** Failures per key (an email, an address) counted from the first one, for a fixed window. */
-class FailureCounts {
-  private readonly counts = new Map<string, { count: number; since: number }>();
-  constructor(
-    private readonly windowMs: number,
-    private readonly max = 50_000,
-  ) {}
-
-  /** Seconds until `key` may try again when it has `limit` failures in the window; null when it may now. */
-  refusal(key: string, limit: number, now: number): number | null {
-    const failed = this.counts.get(key);
-    if (!failed || now - failed.since >= this.windowMs || failed.count < limit) return null;
-    return Math.ceil((failed.since + this.windowMs - now) / 1000);
-  }
-
-  record(key: string, now: number): void {
-    const failed = this.counts.get(key);
-    if (failed && now - failed.since < this.windowMs) {
-      failed.count += 1;
-      return;
-    }
-    if (this.counts.size >= this.max) {
-      for (const [k, f] of this.counts) if (now - f.since >= this.windowMs) this.counts.delete(k);
-    }
-    this.counts.set(key, { count: 1, since: now });
-  }
-
-  forget(key: string): void {
-    this.counts.delete(key);
-  }
-}
-
 /** Sign-in attempts per client address: AUTH_ATTEMPTS_PER_MINUTE, as a burst and per minute. */
-const attempts = new TokenBuckets(() => {
+const attempts = new SharedTokenBuckets("sign-in", () => {
   const perMinute = getEnv().AUTH_ATTEMPTS_PER_MINUTE;
   return { rate: perMinute / 60, burst: perMinute };
 });
 
 /** Sign-ups per client address: SIGN_UPS_PER_HOUR, as a burst and per hour. */
-const signUps = new TokenBuckets(() => {
+const signUps = new SharedTokenBuckets("sign-up", () => {
   const perHour = getEnv().SIGN_UPS_PER_HOUR;
   return { rate: perHour / 3600, burst: perHour };
 });
 
 /** Failed sign-ins per email, 15 minutes from the first. */
-const emailFailures = new FailureCounts(FAILURE_WINDOW_MS);
+const emailFailures = new SharedFailureCounts("sign-in-failures-email", FAILURE_WINDOW_MS);
 /**
  * Failed sign-ins per client address, an hour from the first: credential stuffing tries one
  * password on each of many emails, which the per-email count never sees and the per-minute
  * attempts bucket lets through at 1,200 an hour.
  */
-const addressFailures = new FailureCounts(ADDRESS_FAILURE_WINDOW_MS);
+const addressFailures = new SharedFailureCounts("sign-in-failures-address", ADDRESS_FAILURE_WINDOW_MS);
 
 const emailKey = (email: string) => email.trim().toLowerCase();
 
@@ -81,25 +51,25 @@ export function clientAddress(headers: Headers | Record<string, string | string[
 }
 
 /** Whether a sign-in for `email` from `address` may be tried now; takes one attempt. */
-export function allowSignIn(email: string, address: string, now = Date.now()): TakeVerdict {
+export async function allowSignIn(email: string, address: string, now = Date.now()): Promise<TakeVerdict> {
   const env = getEnv();
-  const refused = emailFailures.refusal(emailKey(email), env.SIGN_IN_FAILURES_PER_EMAIL, now) ?? addressFailures.refusal(address, env.SIGN_IN_FAILURES_PER_ADDRESS, now);
+  const refused = (await emailFailures.refusal(emailKey(email), env.SIGN_IN_FAILURES_PER_EMAIL)) ?? (await addressFailures.refusal(address, env.SIGN_IN_FAILURES_PER_ADDRESS));
   if (refused !== null) return { ok: false, retryAfterSeconds: refused };
   return attempts.take(`sign-in:${address}`, now);
 }
 
 /** A failed sign-in counts against the email and against the address it came from. */
-export function recordSignInFailure(email: string, address: string, now = Date.now()): void {
-  emailFailures.record(emailKey(email), now);
-  addressFailures.record(address, now);
+export async function recordSignInFailure(email: string, address: string): Promise<void> {
+  await emailFailures.record(emailKey(email));
+  await addressFailures.record(address);
 }
 
 /** A successful sign-in forgives the email's earlier failures (not the address's: one success among many guesses is what stuffing looks like). */
-export function recordSignInSuccess(email: string): void {
-  emailFailures.forget(emailKey(email));
+export async function recordSignInSuccess(email: string): Promise<void> {
+  await emailFailures.forget(emailKey(email));
 }
 
 /** Whether `address` may create another account now; takes one sign-up. */
-export function allowSignUp(address: string, now = Date.now()): TakeVerdict {
+export function allowSignUp(address: string, now = Date.now()): Promise<TakeVerdict> {
   return signUps.take(`sign-up:${address}`, now);
 }

@@ -21,7 +21,7 @@ const RESOURCE = { omit: { text: true, bible: true }, include: { chapters: { ord
 /** What POST /v1/campaigns and resume answer: always 202. */
 export interface CampaignStarted {
   status: 202;
-  body: { jobId: string; campaignId: string };
+  body: { jobId: string; campaignId: string; mock?: true };
 }
 
 /** The caller's campaign as stored now (for a write's decisions). */
@@ -104,7 +104,7 @@ async function createMockCampaign(caller: Caller, body: CreateCampaignBody, base
     db.campaignChapter.update({ where: { campaignId_index: { campaignId, index: 1 } }, data: { status: "authored", authoredAt: new Date() } }),
     db.campaign.update({ where: { id: campaignId }, data: { status: "complete" } }),
   ]);
-  return { status: 202, body: { jobId: TEST_MOCK_JOB_ID, campaignId } };
+  return { status: 202, body: { jobId: TEST_MOCK_JOB_ID, campaignId, mock: true } };
 }
 
 /** Queues the authoring job of a campaign; if it cannot be queued, `undo` runs and the request fails with 503. */
@@ -138,7 +138,7 @@ export async function createCampaign(caller: Caller, body: CreateCampaignBody, b
         jobId,
       },
     }),
-    db.generationJob.create({ data: { id: jobId, appId: caller.appId, mode: caller.mode, kind: "campaign", campaignId, actsDone: 0, input: { campaignId, baseUrl } } }),
+    db.generationJob.create({ data: { id: jobId, appId: caller.appId, mode: caller.mode, kind: "from_book", campaignId, actsDone: 0, input: { campaignId, baseUrl } } }),
   ]);
   await queue(jobId, () => db.$transaction([db.generationJob.deleteMany({ where: { id: jobId } }), db.campaign.deleteMany({ where: { id: campaignId } })]));
   return { status: 202, body: { jobId, campaignId } };
@@ -164,7 +164,7 @@ export async function resumeCampaign(caller: Caller, id: string, baseUrl: string
       id: jobId,
       appId: caller.appId,
       mode: caller.mode,
-      kind: "campaign",
+      kind: "from_book",
       campaignId: id,
       actsDone: authored.length,
       actsTotal: campaign.chapters.length > 0 ? campaign.chapters.length : null,
@@ -178,7 +178,7 @@ export async function resumeCampaign(caller: Caller, id: string, baseUrl: string
       db.campaign.updateMany({ where: { id, jobId }, data: { status: campaign.status, jobId: campaign.jobId } }),
     ]),
   );
-  return { status: 202, body: { jobId, campaignId: id } };
+  return { status: 202, body: { jobId, campaignId: id, ...(caller.mode === "test" ? { mock: true as const } : {}) } };
 }
 
 /** GET /v1/jobs/{jobId}: a job of the caller's, or the test key's mock campaign job. */

@@ -9,7 +9,7 @@ import type { Mode } from "@/lib/keys/key-string";
 import { log } from "@/lib/log";
 import { emitWebhookEvent } from "@/lib/webhooks";
 import { isQuotaExceeded, releaseUnspentChapterQuota, reserveChapterQuota } from "./chapter-quota";
-import { paintReference, type SubjectRef } from "./reference";
+import { paintReference, releaseUnspentReferenceQuota, reserveReferenceQuota, type SubjectRef } from "./reference";
 import type { Fidelity } from "./requests";
 import { actForAuthor, planSpine } from "./spine";
 
@@ -66,10 +66,22 @@ async function ensureSpine(jobId: string, campaignId: string, mode: Mode): Promi
   return campaign.chapters.map((c) => ({ index: c.index, worldId: c.worldId }));
 }
 
-async function ensureReference(campaignId: string, mode: Mode, bible: Bible, baseUrl: string): Promise<SubjectRef> {
+/** The reference step's result: the portrait (given or painted), or the `seed_frame` quota's refusal. */
+type ReferenceOutcome = SubjectRef | { quotaExceeded: string };
+
+async function ensureReference(campaignId: string, mode: Mode, bible: Bible, baseUrl: string): Promise<ReferenceOutcome> {
   const campaign = await loadCampaign(campaignId);
   const given = campaign.subjectRef as SubjectRef | null;
   if (given?.imageUrl) return { imageUrl: given.imageUrl, descriptor: given.descriptor ?? `${bible.protagonist} of ${bible.title}` };
+  // A live portrait is a painted frame: one `seed_frame` unit, held before painting (kept on a retry).
+  if (mode === "live") {
+    try {
+      await reserveReferenceQuota(campaign.appId, campaignId);
+    } catch (error) {
+      if (isQuotaExceeded(error)) return { quotaExceeded: error.detail };
+      throw error;
+    }
+  }
   const painted = await paintReference(mode, bible, baseUrl);
   const db = await getDb();
   await db.campaign.update({ where: { id: campaignId }, data: { subjectRef: painted as unknown as Prisma.InputJsonObject } });
@@ -106,6 +118,7 @@ export async function stopCampaignJob(jobId: string, error: string): Promise<voi
   if (!job.campaignId) return;
   await db.generationJob.updateMany({ where: { id: jobId, status: { in: ["queued", "running"] } }, data: { status: "failed", error } });
   await releaseUnspentChapterQuota(job.appId, job.campaignId);
+  await releaseUnspentReferenceQuota(job.appId, job.campaignId);
   // A chapter drafted but never stored leaves its draft and frames behind; a resume drafts it anew.
   const unstored = await db.campaignChapter.findMany({ where: { campaignId: job.campaignId, status: "pending" }, select: { worldId: true } });
   for (const { worldId } of unstored) await storedDrafts.drop(worldId);
@@ -155,7 +168,11 @@ export async function runCampaignJob(jobId: string, steps: StepRunner): Promise<
   await steps.run("segment", async () => ({ segments: (await segmentCampaign(campaignId, mode)).length }));
   const bible = await steps.run("bible", () => ensureBible(campaignId, mode));
   const spine = await steps.run("spine", () => ensureSpine(jobId, campaignId, mode));
-  const subjectRef = await steps.run("reference", () => ensureReference(campaignId, mode, bible, baseUrl));
+  const reference = await steps.run("reference", () => ensureReference(campaignId, mode, bible, baseUrl));
+  if ("quotaExceeded" in reference) {
+    return stop("reference:stopped", `quota_exceeded: ${reference.quotaExceeded} The protagonist's portrait was not painted, so no chapter was authored; raise the cap or wait, then resume.`);
+  }
+  const subjectRef = reference;
 
   for (const [i, entry] of spine.entries()) {
     const n = entry.index;

@@ -41,6 +41,8 @@ export function serializeCampaign(campaign: CampaignWithChapters) {
     })),
     createdAt: campaign.createdAt.toISOString(),
     updatedAt: campaign.updatedAt.toISOString(),
+    // Test keys get deterministic mocks (the mock author and painter), and say so.
+    ...(campaign.mode === "test" ? { mock: true as const } : {}),
   };
 }
 
@@ -49,6 +51,7 @@ export function mockCampaignJob(): JobView & { mock: true } {
   const epoch = new Date(0).toISOString();
   return {
     jobId: TEST_MOCK_JOB_ID,
+    kind: "from_book",
     status: "succeeded",
     phase: null,
     progress: 0,

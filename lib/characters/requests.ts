@@ -159,6 +159,11 @@ export const ZSayBody = z.strictObject({
     .describe("earlier turns, oldest first; default the session's stored turns"),
   affect: ZAffectInput.optional(),
   memory: z.string().max(8000).optional().describe("the client's running notes about the conversation"),
+  playerId: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("an anonymous player's id (`ply_…`) kept from an earlier answer: its chat time is drawn on, not the token's new player's (ignored when the token has a `userRef`, or when it is not a player of this app and mode)"),
 });
 export type SayBody = z.infer<typeof ZSayBody>;
 

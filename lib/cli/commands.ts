@@ -3,7 +3,7 @@ import { z } from "zod";
 import { createApp, ZAppName } from "@/lib/apps/apps";
 import { findUserByEmail, signUp, ZEmail, ZPassword } from "@/lib/auth/users";
 import { mintUserToken } from "@/lib/auth/session";
-import { addChatCredit, getChatStatus, setChatPlan, ZChatPlan } from "@/lib/chat";
+import { addChatCredit, chatPlayerOf, getChatStatus, listPlayers, MAX_CREDIT_CHANGE, setChatPlan, ZChatPlan } from "@/lib/chat";
 import { getDb } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { createKey, listKeys, revokeKey } from "@/lib/keys/keys";
@@ -17,15 +17,21 @@ import { setQuotaCap, ZQuotaKind } from "@/lib/quota/quota";
  */
 const ZBootstrap = z.object({ email: ZEmail, password: ZPassword.optional(), appName: ZAppName.optional() });
 const ZQuotaSet = z.object({ app: z.uuid(), kind: ZQuotaKind, daily: z.coerce.number().int().min(0) });
-const ZKeysCreate = z.object({ app: z.uuid(), kind: z.enum(KEY_KINDS), mode: z.enum(MODES), name: z.string().max(100).optional() });
+const ZKeysCreate = z.object({ app: z.uuid(), kind: z.enum(KEY_KINDS), mode: z.enum(MODES).optional(), name: z.string().max(100).optional() });
 const ZKeysList = z.object({ app: z.uuid() });
 const ZKeysRevoke = z.object({ app: z.uuid(), key: z.uuid() });
 const ZAppsList = z.object({ email: ZEmail.optional() });
 /** An end user of an app: the userRef its server puts in session tokens (or a session id, ses_…). */
 const ZChatUser = z.string().trim().min(1).max(200);
-const ZChatPlanSet = z.object({ app: z.uuid(), user: ZChatUser, plan: ZChatPlan });
-const ZChatCreditAdd = z.object({ app: z.uuid(), user: ZChatUser, seconds: z.coerce.number().int().refine((n) => n !== 0, "must not be 0") });
-const ZChatStatus = z.object({ app: z.uuid(), user: ZChatUser });
+// The app's players in one mode (live by default: test turns are never metered).
+const ZChatWho = { app: z.uuid(), user: ZChatUser, mode: z.enum(MODES).default("live") };
+const ZChatPlanSet = z.object({ ...ZChatWho, plan: ZChatPlan });
+const ZChatCreditAdd = z.object({ ...ZChatWho, seconds: z.coerce.number().int().min(-MAX_CREDIT_CHANGE).max(MAX_CREDIT_CHANGE).refine((n) => n !== 0, "must not be 0") });
+const ZChatStatus = z.object(ZChatWho);
+const ZChatPlayers = z.object({ app: z.uuid(), mode: z.enum(MODES).default("live"), limit: z.coerce.number().int().min(1).max(100).default(100), cursor: z.string().optional() });
+
+/** What the owner's routes act as (GET/PATCH /v1/players, POST …/credit): the app's secret key in that mode. */
+const ownerOf = (args: { app: string; mode: "live" | "test" }) => ({ appId: args.app, mode: args.mode, kind: "secret" as const });
 
 async function bootstrap(args: z.infer<typeof ZBootstrap>) {
   const user =
@@ -52,7 +58,9 @@ async function bootstrap(args: z.infer<typeof ZBootstrap>) {
 
 async function assertApp(appId: string) {
   const db = await getDb();
-  if (!(await db.app.findUnique({ where: { id: appId } }))) throw notFound("App");
+  const app = await db.app.findUnique({ where: { id: appId } });
+  if (!app) throw notFound("App");
+  return app;
 }
 
 async function appsList(args: z.infer<typeof ZAppsList>) {
@@ -78,8 +86,9 @@ export const CLI_COMMANDS = {
   "keys create": {
     schema: ZKeysCreate,
     run: async (args: z.infer<typeof ZKeysCreate>) => {
-      await assertApp(args.app);
-      return createKey(args.app, { kind: args.kind, mode: args.mode, name: args.name });
+      const app = await assertApp(args.app);
+      // Without --mode, the app's default mode (as the API's create without `mode`).
+      return createKey(args.app, { kind: args.kind, mode: args.mode ?? (app.defaultMode as "live" | "test"), name: args.name });
     },
   },
   "keys list": {
@@ -95,21 +104,28 @@ export const CLI_COMMANDS = {
     schema: ZChatPlanSet,
     run: async (args: z.infer<typeof ZChatPlanSet>) => {
       await assertApp(args.app);
-      return setChatPlan(args.app, args.user, args.plan);
+      return setChatPlan(chatPlayerOf(ownerOf(args), args.user), args.plan);
     },
   },
   "chat credit add": {
     schema: ZChatCreditAdd,
     run: async (args: z.infer<typeof ZChatCreditAdd>) => {
       await assertApp(args.app);
-      return addChatCredit(args.app, args.user, args.seconds);
+      return addChatCredit(chatPlayerOf(ownerOf(args), args.user), args.seconds);
     },
   },
   "chat status": {
     schema: ZChatStatus,
     run: async (args: z.infer<typeof ZChatStatus>) => {
       await assertApp(args.app);
-      return getChatStatus(args.app, args.user);
+      return getChatStatus(chatPlayerOf(ownerOf(args), args.user));
+    },
+  },
+  "chat players": {
+    schema: ZChatPlayers,
+    run: async (args: z.infer<typeof ZChatPlayers>) => {
+      await assertApp(args.app);
+      return listPlayers(ownerOf(args), { limit: args.limit, ...(args.cursor ? { cursor: args.cursor } : {}) });
     },
   },
 } as const;

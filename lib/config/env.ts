@@ -33,6 +33,11 @@ const ZEnv = z.object({
   INNGEST_SIGNING_KEY: z.string().min(1).optional(),
   SESSION_TOKEN_PREVIOUS_SECRETS: z.string().optional(),
   MAX_JSON_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  // Where the rate limits' token buckets live across servers (docs/reliability.md "Rate limits");
+  // unset: in this process's memory. An unreachable Redis falls back to memory, never to 5xx.
+  REDIS_URL: z.string().url().optional(),
+  // When idempotency records older than 24 h are deleted (lib/idempotency/function.ts reads it at start).
+  IDEMPOTENCY_PRUNE_CRON: z.string().min(1).optional(),
   // Stripe's numbers: live 100 requests/s, test 25/s; bursts of two seconds' worth.
   RATE_LIMIT_LIVE_PER_SECOND: z.coerce.number().positive().default(100),
   RATE_LIMIT_LIVE_BURST: z.coerce.number().int().positive().default(200),

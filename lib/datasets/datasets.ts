@@ -4,6 +4,7 @@ import path from "node:path";
 import { storeAsset } from "@/lib/assets/assets";
 import { getDb, type Prisma } from "@/lib/db";
 import { ApiError, notFound } from "@/lib/errors";
+import { createKindJob, mirrorJob } from "@/lib/generation/jobs";
 import { inngest } from "@/lib/jobs/client";
 import { checkWorld } from "@/lib/kernel";
 import { cpuTask } from "@/lib/workers/pool";
@@ -35,11 +36,16 @@ export async function createDataset(caller: Caller, worldId: string, body: Creat
   const world = await getWorldOrThrow(caller, worldId);
   gateOrThrow(world.graph);
   const db = await getDb();
-  const row = await db.simDataset.create({ data: { worldId, params: body as unknown as Prisma.InputJsonValue, worldRev: world.rev } });
+  // The export's GenerationJob (kind `dataset`) has the dataset's id: GET /v1/jobs/{datasetId} reads it too.
+  const row = await db.$transaction(async (tx) => {
+    const created = await tx.simDataset.create({ data: { worldId, params: body as unknown as Prisma.InputJsonValue, worldRev: world.rev } });
+    await createKindJob(tx, caller, { id: created.id, kind: "dataset", worldId, input: { datasetId: created.id } });
+    return created;
+  });
   try {
     await inngest.send({ name: DATASET_REQUESTED, id: row.id, data: { datasetId: row.id, baseUrl } });
   } catch (error) {
-    await db.simDataset.update({ where: { id: row.id }, data: { status: "failed", phase: "failed", error: "the export could not be queued" } });
+    await update(row.id, { status: "failed", phase: "failed", error: "the export could not be queued" });
     throw new ApiError("unavailable", `The export could not be queued (${String(error)}). Retry shortly.`);
   }
   return toDataset(row);
@@ -55,9 +61,14 @@ export async function getDataset(caller: Caller, worldId: string, datasetId: str
 
 // ---------------------------------------------------------------- the job's steps (each safe to run twice)
 
-async function update(datasetId: string, data: Prisma.SimDatasetUpdateInput): Promise<void> {
+type DatasetChange = Omit<Prisma.SimDatasetUpdateInput, "status" | "phase" | "progress" | "error"> & { status?: string; phase?: string; progress?: number; error?: string | null };
+
+/** The dataset's record and its job's, moved together. */
+async function update(datasetId: string, data: DatasetChange): Promise<void> {
   const db = await getDb();
   await db.simDataset.update({ where: { id: datasetId }, data });
+  const { status, phase, progress, error } = data;
+  await mirrorJob(datasetId, { ...(status ? { status } : {}), ...(phase !== undefined ? { phase } : {}), ...(progress !== undefined ? { progress } : {}), ...(error !== undefined ? { error } : {}) });
 }
 
 /** Rolls the episodes out on the world's current graph and stores the files; the files' records. */

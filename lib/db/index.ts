@@ -59,7 +59,9 @@ async function openPglite(): Promise<Handle> {
     const pglite = await PGlite.create(path.join(env.dataDir, "pglite"));
     await applyMigrations(pgliteRunner(pglite), migrationLog);
     const db = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
-    const prepared = new Set<string>();
+    // Named statements prepared (or being prepared) on this connection: callers racing to a name's
+    // first use share one PREPARE (two would fail with "already exists").
+    const prepared = new Map<string, Promise<unknown>>();
     return {
       db,
       engine: "pglite",
@@ -72,10 +74,15 @@ async function openPglite(): Promise<Handle> {
         // CTE). A named one is prepared once (PREPARE) and run with EXECUTE, whose arguments are
         // literals: the extended protocol does not pass parameters to EXECUTE.
         const execute = `EXECUTE ${name}(${params.map(sqlLiteral).join(", ")})`;
-        if (!prepared.has(name)) {
-          await pglite.query(`PREPARE ${name} AS ${sql}`);
-          prepared.add(name);
+        let ready = prepared.get(name);
+        if (!ready) {
+          ready = pglite.query(`PREPARE ${name} AS ${sql}`).catch((error: unknown) => {
+            prepared.delete(name);
+            throw error;
+          });
+          prepared.set(name, ready);
         }
+        await ready;
         return (await pglite.query<Record<string, unknown>>(execute)).rows;
       },
       async listen(channel, onPayload) {

@@ -8,12 +8,19 @@ import type { Caller } from "@/lib/worlds/worlds";
 /** Job states and the moves between them (CONTRACT.md "Jobs"). */
 export const JOB_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
+/**
+ * What a job makes (docs/api.md "Jobs"): one world (`POST /v1/worlds` async), a campaign's chapter
+ * worlds from a book, a scenario batch's clips, a simulator dataset's files.
+ */
+export const JOB_KINDS = ["world", "from_book", "scenario_batch", "dataset"] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
 const TERMINAL: ReadonlySet<string> = new Set(["succeeded", "failed", "cancelled"]);
 
 /** The GenerationJob resource of the spec. */
 export function serializeJob(job: GenerationJob) {
   return {
     jobId: job.id,
+    kind: job.kind as JobKind,
     status: job.status as JobStatus,
     phase: job.phase,
     progress: job.progress,
@@ -45,6 +52,22 @@ export async function createJob(caller: Caller, data: { worldId: string; input: 
   return db.generationJob.create({
     data: { appId: caller.appId, mode: caller.mode, worldId: data.worldId, input: data.input as Prisma.InputJsonValue, quotaDay: data.quotaDay, phase: "queued" },
   });
+}
+
+/**
+ * The job of another domain's durable work (`dataset`): its id is that work's own id, so that
+ * `GET /v1/jobs/{id}` and the domain's resource name the same thing. In the caller's transaction.
+ */
+export async function createKindJob(db: Prisma.TransactionClient, caller: Caller, data: { id: string; kind: Exclude<JobKind, "world">; worldId: string; input: unknown }): Promise<void> {
+  await db.generationJob.create({
+    data: { id: data.id, appId: caller.appId, mode: caller.mode, kind: data.kind, worldId: data.worldId, input: data.input as Prisma.InputJsonValue, phase: "queued" },
+  });
+}
+
+/** Mirrors a domain's own status record onto its job (a job that has ended is left alone). */
+export async function mirrorJob(jobId: string, data: Partial<Pick<GenerationJob, "status" | "phase" | "progress" | "error">>): Promise<void> {
+  const db = await getDb();
+  await db.generationJob.updateMany({ where: { id: jobId, status: { in: ["queued", "running"] } }, data });
 }
 
 /**

@@ -4,7 +4,7 @@ import { getSecrets } from "@/lib/config/secrets";
 import { decodeUserToken, type UserIdentity } from "@/lib/auth/session";
 import { resolveKey, type ResolvedKey } from "@/lib/keys/keys";
 import { looksLikeKey, parseKeyString } from "@/lib/keys/key-string";
-import { assertAppOwner } from "@/lib/apps/apps";
+import { assertAppOwner, defaultModeOf } from "@/lib/apps/apps";
 import { looksLikePublicSessionId, verifyPublicSessionId } from "@/lib/sessions/public-id";
 import type { SessionCredential } from "@/lib/sessions/credential";
 import { verifySessionToken } from "@/lib/sessions/token";
@@ -48,15 +48,16 @@ function bearer(req: Request): string | null {
 
 /**
  * The Studio acting for one of its user's apps on a KEY route: the user's session plus
- * `X-App-Id` (and `X-App-Mode`, default `live`) stand in for that app's secret key, as Stripe's
- * dashboard acts for an account. Another user's app: 404, as for any resource.
+ * `X-App-Id` (and `X-App-Mode`, default the app's `defaultMode`) stand in for that app's secret
+ * key, as Stripe's dashboard acts for an account. Another user's app: 404, as for any resource.
  */
 async function resolveUserActingForApp(req: NextRequest, appId: string): Promise<Credential> {
   const user = (await resolveUser(req)) as { type: "user" } & UserIdentity;
-  const mode = req.headers.get("x-app-mode") ?? "live";
-  if (mode !== "live" && mode !== "test") throw badRequest("X-App-Mode must be live or test.", ["X-App-Mode: must be live or test"]);
+  const named = req.headers.get("x-app-mode");
+  if (named !== null && named !== "live" && named !== "test") throw badRequest("X-App-Mode must be live or test.", ["X-App-Mode: must be live or test"]);
   if (!/^[0-9a-f-]{36}$/i.test(appId)) throw notFound("App");
-  await assertAppOwner(user.userId, appId);
+  const mode = named ?? (await defaultModeOf(user.userId, appId));
+  if (named !== null) await assertAppOwner(user.userId, appId);
   return { type: "key", keyId: `user:${user.userId}`, appId, kind: "secret", mode, scopes: [] };
 }
 

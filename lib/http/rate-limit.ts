@@ -1,18 +1,20 @@
 import { getEnv } from "@/lib/config/env";
 import type { Mode } from "@/lib/keys/key-string";
-import { TokenBuckets, type TakeVerdict } from "@/lib/cache/token-buckets";
+import { SharedTokenBuckets } from "@/lib/cache/shared-limits";
+import type { TakeVerdict } from "@/lib/cache/token-buckets";
 import type { Credential } from "./credentials";
 
 /**
  * The `/v1` limits per credential, one set of buckets per mode (CONTRACT.md, Stripe's numbers):
- * RATE_LIMIT_LIVE_PER_SECOND / _BURST and RATE_LIMIT_TEST_PER_SECOND / _BURST.
+ * RATE_LIMIT_LIVE_PER_SECOND / _BURST and RATE_LIMIT_TEST_PER_SECOND / _BURST. One bucket per
+ * credential for the whole deployment when REDIS_URL is set (lib/cache/shared-limits.ts).
  */
-const apiBuckets: Record<Mode, TokenBuckets> = {
-  live: new TokenBuckets(() => {
+const apiBuckets: Record<Mode, SharedTokenBuckets> = {
+  live: new SharedTokenBuckets("api-live", () => {
     const env = getEnv();
     return { rate: env.RATE_LIMIT_LIVE_PER_SECOND, burst: env.RATE_LIMIT_LIVE_BURST };
   }),
-  test: new TokenBuckets(() => {
+  test: new SharedTokenBuckets("api-test", () => {
     const env = getEnv();
     return { rate: env.RATE_LIMIT_TEST_PER_SECOND, burst: env.RATE_LIMIT_TEST_BURST };
   }),
@@ -43,6 +45,6 @@ export function rateSubjectOf(auth: Credential): RateSubject | null {
   }
 }
 
-export function takeToken({ mode, subject }: RateSubject, now = Date.now()): TakeVerdict {
+export function takeToken({ mode, subject }: RateSubject, now = Date.now()): Promise<TakeVerdict> {
   return apiBuckets[mode].take(subject, now);
 }

@@ -4,11 +4,11 @@ import { z } from "zod";
 import { getEnv } from "@/lib/config/env";
 import { isDatabaseUnreachable, Prisma } from "@/lib/db";
 import type { Scope } from "@/lib/keys/scopes";
-import { parseIdempotencyKey, withIdempotency } from "@/lib/idempotency/idempotency";
+import { parseIdempotencyKey, withIdempotency, type IdempotencyScope } from "@/lib/idempotency/idempotency";
 import { log } from "@/lib/log";
 import { corsHeaders } from "@/lib/runtime/cors";
 import { peekAppId } from "@/lib/sessions/token";
-import { resolveCredential, type AuthKind, type CredentialFor } from "./credentials";
+import { resolveCredential, type AuthKind, type Credential, type CredentialFor } from "./credentials";
 import { ApiError, badRequest, forbidden, notFound } from "@/lib/errors";
 import { rateSubjectOf, takeToken } from "./rate-limit";
 import { readJsonObject } from "./read-json";
@@ -63,10 +63,12 @@ export interface RouteDefinition<A extends AuthKind, PS, QS, BS> extends Documen
   /** An empty body reads as `{}` (routes whose body fields are all optional). */
   bodyOptional?: boolean;
   /**
-   * A create that honours `Idempotency-Key` (CONTRACT.md "Idempotency"): a retry replays the first
-   * answer. The key space of this kind of create (`world`, `character`, ...); key routes only.
+   * A create or a spend that honours `Idempotency-Key` (docs/api.md "Idempotency"): a retry
+   * replays the first answer. The key space of this operation (`world`, `seed-frame`, ...), from
+   * the operation's declaration; the records are the caller's app and mode's (a user's on USER
+   * routes, a session's on session routes).
    */
-  idempotency?: A extends "key" | "secretKey" ? string : never;
+  idempotency?: string;
   /** Overrides MAX_JSON_BODY_BYTES for this route. */
   maxBodyBytes?: number;
   /**
@@ -143,10 +145,32 @@ function errorResponse(error: unknown, requestId: string, meta: Record<string, u
   return jsonResponse(500, { detail: `Internal error. Quote request id ${requestId} when reporting it.`, code: "internal_error", requestId }, headers);
 }
 
-/** Runs `answer` once per `Idempotency-Key` of the caller's app and mode; a retry gets the first answer. */
-async function idempotent(namespace: string, auth: { appId: string; mode: string }, req: Request, body: unknown, answer: () => Promise<Reply>): Promise<Reply> {
+/**
+ * Whose key space an `Idempotency-Key` lives in: the app and mode of a key (or of the Studio acting
+ * for an app), the user on USER routes, the session on session routes (two players' keys never meet).
+ */
+function idempotencyScope(auth: Credential, namespace: string): IdempotencyScope | undefined {
+  switch (auth.type) {
+    case "key":
+      return { appId: auth.appId, mode: auth.mode, namespace };
+    case "user":
+      return { appId: auth.userId, mode: "user", namespace };
+    case "session":
+      return { appId: auth.appId, mode: auth.mode, namespace: `${namespace}@${auth.sessionId}` };
+    case "none":
+      return undefined;
+  }
+}
+
+/**
+ * Runs `answer` once per `Idempotency-Key` of the scope; a retry gets the first answer. The
+ * request is the body and, on routes with path parameters, those too (the same key on another
+ * world is another request).
+ */
+async function idempotent(scope: IdempotencyScope | undefined, req: Request, request: unknown, answer: () => Promise<Reply>): Promise<Reply> {
   const key = parseIdempotencyKey(req.headers.get("idempotency-key"));
-  const result = await withIdempotency({ appId: auth.appId, mode: auth.mode, namespace }, key, body, answer);
+  if (!scope) return answer();
+  const result = await withIdempotency(scope, key, request, answer);
   return result instanceof Reply ? result : new Reply(result.status, result.body, { "idempotent-replayed": "true" });
 }
 
@@ -181,7 +205,7 @@ export function route<A extends AuthKind, PS extends Schema | undefined = undefi
       }
       const subject = rateSubjectOf(auth);
       if (subject) {
-        const verdict = takeToken(subject);
+        const verdict = await takeToken(subject);
         if (!verdict.ok) {
           throw new ApiError("rate_limited", `Too many requests; retry in ${verdict.retryAfterSeconds} s.`, {}, { "retry-after": String(verdict.retryAfterSeconds) });
         }
@@ -205,8 +229,9 @@ export function route<A extends AuthKind, PS extends Schema | undefined = undefi
         });
         return out instanceof Reply ? out : new Reply(200, out);
       };
-      const idempotency = definition.idempotency;
-      const { status, body: out, headers, revCoversBody } = await (idempotency !== undefined && auth.type === "key" ? idempotent(idempotency, auth, req, body, answer) : answer());
+      const namespace = definition.idempotency;
+      const request = definition.params ? { params, body } : body;
+      const { status, body: out, headers, revCoversBody } = await (namespace !== undefined ? idempotent(idempotencyScope(auth, namespace), req, request, answer) : answer());
       const responseHeaders: Record<string, string> = await withCors({ "x-request-id": requestId, ...headers });
       if (typeof out.rev === "string" && status < 300) {
         responseHeaders.etag = `"${out.rev}"`;

@@ -10,7 +10,7 @@ import { ZScope, type Scope } from "./scopes";
 
 export const ZCreateKey = z.strictObject({
   kind: z.enum(KEY_KINDS),
-  mode: z.enum(MODES),
+  mode: z.enum(MODES).optional().describe("default: the app's `defaultMode`"),
   name: z.string().trim().max(100).optional(),
   scopes: z.array(ZScope).max(20).optional(),
 });
@@ -34,7 +34,7 @@ export function serializeKey(key: ApiKey) {
 export type KeyMetadata = ReturnType<typeof serializeKey>;
 
 /** Creates a key; the only time its secret is returned. */
-export async function createKey(appId: string, input: CreateKeyInput, db?: DbClient) {
+export async function createKey(appId: string, input: CreateKeyInput & { mode: Mode }, db?: DbClient) {
   const client = db ?? (await getDb());
   const { key, prefix, last4, hash } = generateKeyString(input.kind, input.mode);
   const row = await client.apiKey.create({

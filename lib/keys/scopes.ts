@@ -12,6 +12,8 @@ export const SCOPES = [
   "campaigns:write",
   "sessions:write",
   "usage:read",
+  "players:read",
+  "players:write",
   "media:write",
   "scenarios:read",
   "scenarios:write",

@@ -31,6 +31,7 @@ export const ZCampaign = z.object({
   chapters: z.array(ZCampaignChapter).describe("in story order; empty until the spine is planned"),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
+  mock: z.literal(true).optional().describe("present and true only in test mode: the chapters are the mock author's and painter's"),
 });
 
 export const ZCampaignBody = body(ZCampaign.shape);
@@ -39,7 +40,11 @@ export const ZCampaignList = body({
   nextCursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last"),
 });
 /** POST /v1/campaigns and POST /v1/campaigns/{id}/resume. */
-export const ZCampaignStarted = body({ jobId: ZCampaignJobId, campaignId: ZUuid });
+export const ZCampaignStarted = body({
+  jobId: ZCampaignJobId,
+  campaignId: ZUuid,
+  mock: z.literal(true).optional().describe("present and true only for test keys (a deterministic mock campaign)"),
+});
 
 export const CAMPAIGN_RESPONSE_SCHEMAS = {
   CampaignLink: ZCampaignLink,

@@ -163,7 +163,8 @@ const REQUEST_HEADERS: Record<RequestHeader, { key: string; parameter: OpenApiPa
     parameter: {
       name: "Idempotency-Key",
       in: "header",
-      description: "Makes a create safe to retry: the same key and body replay the first response for 24 h; keyed per app, mode and key.",
+      description:
+        "Makes a create or a spend safe to retry: the same key with the same request replays the first response (`Idempotent-Replayed: true`) for 24 h without doing the work or charging again; the same key with another request is a 400; while the first is in flight, a retry waits for it (409 after 30 s). Keyed per app, mode, operation and key (per user on `/v1/apps*`, per session on session routes). A request refused with a 4xx is not recorded.",
       schema: { type: "string", minLength: 1, maxLength: 255 },
     },
   },
@@ -259,7 +260,8 @@ function parametersOf(op: Operation): OpenApiOperation["parameters"] {
       out.push({ name, in: "query", required: required.includes(name), ...(description ? { description: String(description) } : {}), schema: rest });
     }
   }
-  for (const header of op.headers ?? []) out.push({ $ref: `#/components/parameters/${REQUEST_HEADERS[header].key}` });
+  const headers: RequestHeader[] = [...(op.headers ?? []), ...(op.idempotency ? (["Idempotency-Key"] as const) : [])];
+  for (const header of headers) out.push({ $ref: `#/components/parameters/${REQUEST_HEADERS[header].key}` });
   return out.length > 0 ? out : undefined;
 }
 
@@ -270,7 +272,8 @@ function operationOf(op: Operation): OpenApiOperation {
   for (const [status, response] of Object.entries(op.responses)) {
     const headers: Record<string, JsonSchema> = {};
     if (!op.unwrapped) headers["X-Request-Id"] = { $ref: "#/components/headers/X-Request-Id" };
-    for (const header of response.headers ?? []) headers[header] = { $ref: `#/components/headers/${header}` };
+    const derived: ResponseHeader[] = op.idempotency && Number(status) < 300 ? ["Idempotent-Replayed"] : [];
+    for (const header of [...(response.headers ?? []), ...derived]) headers[header] = { $ref: `#/components/headers/${header}` };
     responses[status] = {
       description: response.description,
       ...(Object.keys(headers).length > 0 ? { headers } : {}),

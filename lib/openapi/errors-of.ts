@@ -33,6 +33,10 @@ export function errorsOf(op: Operation): Partial<Record<ErrorCode, string>> {
     out.invalid_request ??= "`X-App-Mode` is neither `live` nor `test`";
   }
   Object.assign(out, op.errors);
+  if (op.idempotency) {
+    out.invalid_request = [out.invalid_request, "an `Idempotency-Key` over 255 characters, or one already used with another request"].filter(Boolean).join("; ");
+    out.conflict = [op.errors?.conflict, "a request with this `Idempotency-Key` is still in flight after 30 s"].filter(Boolean).join("; ");
+  }
   if (op.body) {
     out.payload_too_large ??= "the body is over the size limit";
     out.unsupported_media_type = "a `Content-Type` other than JSON";

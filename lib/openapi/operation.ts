@@ -26,7 +26,8 @@ export interface SuccessResponse {
   readonly description: string;
   /** Absent for a response without a body (304). */
   readonly schema?: ResponseSchemaName;
-  readonly headers?: readonly ResponseHeader[];
+  /** Headers other than `Idempotent-Replayed` (derived from the operation's `idempotency`). */
+  readonly headers?: readonly Exclude<ResponseHeader, "Idempotent-Replayed">[];
 }
 
 export interface Operation {
@@ -47,7 +48,15 @@ export interface Operation {
   readonly bodyOptional?: boolean;
   /** Overrides MAX_JSON_BODY_BYTES for this route (bodies that carry an image). */
   readonly maxBodyBytes?: number;
-  readonly headers?: readonly RequestHeader[];
+  /**
+   * A POST that creates something or spends quota honours `Idempotency-Key` (docs/api.md
+   * "Idempotency"): the key space of its records. The route wrapper runs the handler once per key,
+   * and the document derives the header, the `Idempotent-Replayed` response header and the
+   * errors from it; an operation never lists them itself.
+   */
+  readonly idempotency?: string;
+  /** Request headers other than `Idempotency-Key` (derived from `idempotency`). */
+  readonly headers?: readonly Exclude<RequestHeader, "Idempotency-Key">[];
   readonly responses: Readonly<Record<number, SuccessResponse>>;
   /** Errors particular to this operation, with when they happen. */
   readonly errors?: Readonly<Partial<Record<ErrorCode, string>>>;

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ZCreateApp, ZUpdateApp } from "@/lib/apps/apps";
+import { ZAddPlayerCreditBody, ZSetPlayerPlanBody } from "@/lib/chat/players";
 import { ZCreateCampaignBody } from "@/lib/campaigns/requests";
 import { ZCreateCharacterBody, ZSayBody, ZStance, ZUpdateCharacterBody } from "@/lib/characters/requests";
 import { ZHeartbeatBody } from "@/lib/runtime/requests";
@@ -27,7 +28,7 @@ import { ZCreatePlaytestBody, ZPlaytestStepInput } from "@/lib/playtests/request
 import { ZClipSpec, ZCreateBatchBody } from "@/lib/scenarios/requests";
 import { ZCreateDatasetBody } from "@/lib/datasets/requests";
 import { ZCreateVersionBody, ZRenameVersionBody, ZRestoreVersionBody } from "@/lib/versions/requests";
-import { ZCreateWebhook } from "@/lib/webhooks/endpoints";
+import { ZCreateWebhook, ZUpdateWebhook } from "@/lib/webhooks/endpoints";
 import { ZCheckBody, ZDescribeBody, ZFrame, ZGroundBody } from "@/lib/vision/requests";
 import { ZLikeBody, ZLikeLookupBody } from "@/lib/explore/requests";
 import { ZCreateWorldBody, ZForkBody, ZOpsBody, ZSubjectRefInput, ZUpdateWorldBody, ZValidateBody } from "@/lib/worlds/requests";
@@ -69,6 +70,9 @@ export const REQUEST_SCHEMAS = {
   UpdateAppRequest: ZUpdateApp,
   CreateKeyRequest: ZCreateKey,
   CreateWebhookRequest: ZCreateWebhook,
+  UpdateWebhookRequest: ZUpdateWebhook,
+  SetPlayerPlanRequest: ZSetPlayerPlanBody,
+  AddPlayerCreditRequest: ZAddPlayerCreditBody,
   MintSessionRequest: ZMintSessionBody,
   HeartbeatRequest: ZHeartbeatBody,
   CreateCharacterRequest: ZCreateCharacterBody,

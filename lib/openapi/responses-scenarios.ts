@@ -21,6 +21,7 @@ export const ZBatchSummary = z.object({
     .describe("clips by outcome so far"),
   createdAt: ZTimestamp.describe("the list's cursor: pass the last row's value as `cursor` for the next page"),
   updatedAt: ZTimestamp,
+  mock: z.literal(true).optional().describe("present and true only in test mode: the clips are the mock painter's"),
 });
 
 export const ZClipCheck = z.object({

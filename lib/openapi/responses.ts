@@ -4,6 +4,7 @@ import { STATUS_BY_CODE, type ErrorCode } from "@/lib/errors";
 import { ZDiagnostic, ZEvent, ZScene, ZState, ZWorld, ZWorldInput } from "@/lib/kernel";
 import { KEY_KINDS, MODES } from "@/lib/keys/key-string";
 import { ZScope } from "@/lib/keys/scopes";
+import { JOB_KINDS } from "@/lib/generation/jobs";
 import { QUOTA_KINDS } from "@/lib/quota/quota";
 import { ZVisibility } from "@/lib/worlds/requests";
 import { CAMPAIGN_RESPONSE_SCHEMAS, ZCampaignLink } from "./campaign-responses";
@@ -14,6 +15,7 @@ import { VISION_RESPONSE_SCHEMAS } from "./responses-vision";
 import { DATASET_RESPONSE_SCHEMAS } from "./responses-datasets";
 import { USAGE_RESPONSE_SCHEMAS } from "./responses-usage";
 import { EXPLORE_RESPONSE_SCHEMAS, ZSceneCues } from "./responses-explore";
+import { PLAYER_RESPONSE_SCHEMAS } from "./responses-players";
 
 // The sibling files' schemas the Studio's types read (components/api/types.ts).
 export { ZCampaign, ZCampaignBody, ZCampaignStarted } from "./campaign-responses";
@@ -22,6 +24,7 @@ export { ZEditPreview, ZPlaytest, ZPlaytestList, ZPlaytestReport } from "./respo
 export { ZDataset } from "./responses-datasets";
 export { ZUsageHistory } from "./responses-usage";
 export { ZExploreEntry, ZExploreList, ZLike } from "./responses-explore";
+export { ZPlayer, ZPlayerList } from "./responses-players";
 export { ZBatchBody, ZBatchList, ZBatchStarted, ZBatchSummary, ZClip, ZClipBody, ZClipCheck } from "./responses-scenarios";
 
 /*
@@ -118,6 +121,7 @@ export const ZWorldImported = body({ worldId: ZUuid, slug: z.string().nullable()
 /** Spec "GenerationJob": the 202 of an async create and GET /v1/jobs/{jobId} (jobs issue). */
 export const ZGenerationJob = body({
   jobId: z.union([ZUuid, z.literal("test_mock")]).describe("a uuid; `test_mock` for the mock campaign job of a test key"),
+  kind: z.enum(JOB_KINDS).describe("what the job makes: `world` (an async create), `from_book` (a campaign's chapters), `scenario_batch` (a batch's clips; the batch id is `input`'s), `dataset` (a simulator export; the job id is the dataset's id)"),
   status: z.enum(["queued", "running", "succeeded", "failed", "cancelled"]),
   phase: z.string().nullable(),
   progress: z.number().min(0).max(1),
@@ -231,9 +235,10 @@ export const ZWebhookEndpoint = z.object({
   id: ZUuid,
   url: z.string().describe("where deliveries are POSTed (https://; see the SSRF policy)"),
   events: z.array(ZWebhookEventTypeOrWildcard).describe("the subscribed event types"),
-  enabled: z.boolean(),
+  enabled: z.boolean().describe("false: it receives nothing (PATCH it to true to receive new events again)"),
   created_at: ZTimestamp,
 });
+export const ZWebhookEndpointBody = body(ZWebhookEndpoint.shape);
 export const ZCreatedWebhookEndpoint = body({
   ...ZWebhookEndpoint.shape,
   secret: z.string().regex(/^whsec_[0-9A-Za-z_-]{43}$/).describe("the signing secret of `Service-Signature`; returned only here, once"),
@@ -297,6 +302,10 @@ export const ZSessionToken = body({
   expiresAt: ZTimestamp,
   mode: z.enum(MODES).describe("the key's mode: a test key mints test tokens"),
   sessionId: ZSessionId,
+  playerId: z
+    .string()
+    .optional()
+    .describe("without `userRef`: the anonymous player (`ply_…`) whose chat time the token's turns draw on; the one sent, else a new one. Keep it and send it back as `playerId` to mint that player's next token"),
 });
 
 /** GET /v1/runtime/world and GET /v1/runtime/public/{slug}: what the embed player boots from. */
@@ -376,6 +385,7 @@ export const ZCharacterTurn = body({
   emotion: z.string(),
   affect: ZAffect,
   action: ZCharacterAction.optional().describe("something the character does"),
+  playerId: z.string().optional().describe("the anonymous player whose chat time this turn drew on (tokens without `userRef`): keep it and send it as `playerId` on the next sessions' turns"),
   mock: z.literal(true).optional().describe("present and true only for a test-mode session token"),
 });
 
@@ -451,6 +461,7 @@ export const RESPONSE_SCHEMAS = {
   KeyList: ZKeyList,
   WebhookEndpoint: ZWebhookEndpoint,
   CreatedWebhookEndpoint: ZCreatedWebhookEndpoint,
+  WebhookEndpointBody: ZWebhookEndpointBody,
   WebhookEndpointList: ZWebhookEndpointList,
   WebhookDelivery: ZWebhookDelivery,
   WebhookDeliveryAttempt: ZWebhookDeliveryAttempt,
@@ -472,6 +483,7 @@ export const RESPONSE_SCHEMAS = {
   ...VISION_RESPONSE_SCHEMAS,
   ...DATASET_RESPONSE_SCHEMAS,
   ...USAGE_RESPONSE_SCHEMAS,
+  ...PLAYER_RESPONSE_SCHEMAS,
   ...CAMPAIGN_RESPONSE_SCHEMAS,
   ...EDIT_RESPONSE_SCHEMAS,
   ...SCENARIO_RESPONSE_SCHEMAS,

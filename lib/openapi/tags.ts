@@ -15,6 +15,7 @@ export const TAGS = [
   { name: "Runtime", description: "Session tokens and what the embed player calls with them: the world, heartbeats (`session_seconds`), speech. CORS for the app's embedding origins. The player shows each state's picture, label, `base`, `ambient` lines and events; `camera` and `movement` are renderer directions it never shows." },
   { name: "Explore", description: "The public catalogue: live public worlds and characters, searched and sorted, and players' likes. No credential needed; any key may call it too." },
   { name: "Characters", description: "Characters (a stance graph and a brain), talk turns and transcripts." },
+  { name: "Players", description: "The players of an app and their chat time: plan (free or Plus), this month's chat, credit. A player is a `userRef`, or an anonymous player id (`ply_…`). Secret keys only." },
   { name: "Apps", description: "Apps of the signed-in user (USER session)." },
   { name: "Keys", description: "An app's API keys (USER session). A secret is shown once, at creation." },
   { name: "Webhooks", description: "An app's webhook endpoints and their delivery logs (USER session). A signing secret is shown once, at creation." },

@@ -159,11 +159,11 @@ export async function reserveQuotaOn(client: RawQueries, input: { appId: string;
   const day = quotaDay();
   const granted = await client.$queryRaw<{ used: number }[]>`
     INSERT INTO quota_counters (app_id, kind, day, used)
-    SELECT ${appId}::uuid, ${kind}, ${isoDay(day)}::date, ${units}
-    WHERE ${units} <= ${cap}
+    SELECT ${appId}::uuid, ${kind}, ${isoDay(day)}::date, ${units}::int
+    WHERE ${units}::int <= ${cap}::int
     ON CONFLICT (app_id, kind, day)
     DO UPDATE SET used = quota_counters.used + EXCLUDED.used
-    WHERE quota_counters.used + EXCLUDED.used <= ${cap}
+    WHERE quota_counters.used + EXCLUDED.used <= ${cap}::int
     RETURNING used`;
   if (granted.length === 0) throw usedUp(kind, cap);
   return { appId, kind, units, day };

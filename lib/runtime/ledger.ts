@@ -27,6 +27,8 @@ export interface RuntimeSeconds {
   mode: Mode;
   metric: BillingMetric;
   seconds: number;
+  /** False: metered, never billed (a `free` character's chat). Default: as isBillable says. */
+  billable?: boolean;
 }
 
 /**
@@ -37,14 +39,15 @@ export interface RuntimeSeconds {
  */
 export async function addToLedger(db: DbClient, usage: RuntimeSeconds, now = new Date()): Promise<boolean> {
   const { appId, worldId, mode, metric, seconds } = usage;
-  if (seconds <= 0) return isBillable(mode, metric);
+  const billable = usage.billable !== false && isBillable(mode, metric);
+  if (seconds <= 0) return billable;
   const day = utcDay(now);
   await db.$executeRaw`
     INSERT INTO runtime_usage (app_id, mode, day, metric, world_id, seconds)
     VALUES (${appId}::uuid, ${mode}, ${day}::date, ${metric}, ${worldId}::uuid, ${seconds})
     ON CONFLICT (app_id, mode, day, metric, world_id)
     DO UPDATE SET seconds = runtime_usage.seconds + EXCLUDED.seconds`;
-  if (!isBillable(mode, metric)) return false;
+  if (!billable) return false;
   await db.$executeRaw`
     INSERT INTO billing_ledger (app_id, mode, metric, day, amount)
     VALUES (${appId}::uuid, ${mode}, ${metric}, ${day}::date, ${seconds})

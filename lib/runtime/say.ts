@@ -1,7 +1,7 @@
 import { getProvider, isProviderError, normalizeAffect, type ChatResult } from "@/lib/ai";
 import { assertChatTimeLeft, chargeChatTime, chatSettings, type ChatSettings } from "@/lib/chat";
 import { getDb, Prisma } from "@/lib/db";
-import { assertSessionScope, type SessionCredential } from "@/lib/sessions/credential";
+import { assertSessionScope, chatPlayerOfSession, type SessionCredential } from "@/lib/sessions/credential";
 import { ApiError, notFound, unauthorized } from "@/lib/errors";
 import { withQuota } from "@/lib/quota/quota";
 import { chatCharacterOf, entranceStanceOf, profileOrThrow, type SayBody } from "@/lib/characters";
@@ -54,9 +54,12 @@ async function storedHistory(characterId: string, sessionId: string): Promise<{ 
 export async function sayTurn(auth: SessionCredential, characterId: string, body: SayBody) {
   const row = await characterForSession(auth, characterId);
   const profile = profileOrThrow(row);
-  const metered = auth.mode === "live" && !profile.free;
-  const chatUser = auth.userRef ?? auth.sessionId;
-  if (metered) await assertChatTimeLeft(auth.appId, chatUser);
+  // Chat time (docs/runtime.md "Chat time"): the player's, not the token's; live turns are
+  // metered, and charged (the allowance drawn, the ledger written) unless the character is `free`.
+  const metered = auth.mode === "live";
+  const charged = metered && !profile.free;
+  const player = { appId: auth.appId, mode: auth.mode, player: chatPlayerOfSession(auth, body.playerId) };
+  if (charged) await assertChatTimeLeft(player);
 
   // One `say` of quota, given back when the brain fails (nothing was charged then).
   const turn: ChatResult = await withQuota(auth.appId, "say", async () => {
@@ -87,7 +90,7 @@ export async function sayTurn(auth: SessionCredential, characterId: string, body
     const seconds = turnSeconds(session?.last_turn_at ?? null, now);
     await tx.$executeRaw`
       UPDATE runtime_sessions SET last_turn_at = ${now}, chat_seconds = chat_seconds + ${seconds} WHERE id = ${auth.sessionId}`;
-    if (metered) await chargeChatTime(tx, auth.appId, chatUser, seconds, now);
+    if (metered) await chargeChatTime(tx, player, seconds, { now, charge: charged });
     const common = { characterId, sessionId: auth.sessionId, userRef: auth.userRef ?? null };
     // Two inserts, in order: `seq` orders the transcript.
     await tx.characterTurn.create({ data: { ...common, role: "user", text: body.text, createdAt: now } });
@@ -103,7 +106,7 @@ export async function sayTurn(auth: SessionCredential, characterId: string, body
         createdAt: now,
       },
     });
-    await addToLedger(tx, { appId: auth.appId, worldId: characterId, mode: auth.mode, metric: "chat_seconds", seconds }, now);
+    await addToLedger(tx, { appId: auth.appId, worldId: characterId, mode: auth.mode, metric: "chat_seconds", seconds, billable: charged }, now);
     return first;
   });
   if (started) forgetWorld(characterId);
@@ -114,6 +117,7 @@ export async function sayTurn(auth: SessionCredential, characterId: string, body
     emotion: turn.emotion,
     affect: turn.affect,
     ...(turn.action ? { action: turn.action } : {}),
+    ...(auth.userRef === undefined && player.player.startsWith("ply_") ? { playerId: player.player } : {}),
     ...(auth.mode === "test" ? { mock: true } : {}),
   };
 }

@@ -142,6 +142,22 @@ export async function renderPlannedClip(input: { mode: Mode; plan: ClipPlan; spe
   return { states: plan.steps.map((s) => s.stateId), frames, preview, manifests, captions, prompts };
 }
 
+/**
+ * How many frames a clip paints: its steps, less those whose paint request repeats an earlier
+ * one (painted once, as renderPlannedClip does). What its `seed_frame` reservation counts.
+ */
+export function clipFrameCount(world: World, spec: ClipSpec): number {
+  const planned = planClip(world, spec);
+  if (!planned.ok) return 0;
+  return new Set(
+    planned.plan.steps.map((step) => {
+      const paint: Partial<ReturnType<typeof clipFramePrompt>> = clipFramePrompt(planned.plan, step, spec.apply);
+      delete paint.caption;
+      return JSON.stringify(paint);
+    }),
+  ).size;
+}
+
 /** Plans and renders one clip; a clip that does not plan is a 422 with its reason (the API refuses those at submit). */
 export async function renderClip(input: { mode: Mode; world: World; spec: ClipSpec; baseUrl: string; signal?: AbortSignal }): Promise<RenderedClip> {
   const planned = planClip(input.world, input.spec);

@@ -5,8 +5,10 @@ import type { World } from "@/lib/kernel";
 import type { Mode } from "@/lib/keys/key-string";
 import { log } from "@/lib/log";
 import { emitWebhookEvent } from "@/lib/webhooks";
+import { ApiError } from "@/lib/errors";
 import { acceptClipRow } from "./charge";
-import { renderClip } from "./render";
+import { releaseUnspentClipFrames, reserveClipFrames } from "./clip-quota";
+import { clipFrameCount, renderClip } from "./render";
 import type { ClipSpec } from "./requests";
 import { cancelBatchRows, FINAL_CLIP_STATUSES, moveClip, OPEN_CLIP_STATUSES, recountBatch } from "./store";
 import { verifyClip } from "./verify";
@@ -33,19 +35,19 @@ const SETTLED: ReadonlySet<string> = new Set([...FINAL_CLIP_STATUSES, "pending_r
 /** The submitted graphs of the batches this process runs (immutable once stored). */
 const graphs = new Map<string, World>();
 
-async function batchForClip(batchId: string): Promise<{ mode: Mode; review: string; status: string; baseUrl: string; jobId: string | null; graph: World }> {
+async function batchForClip(batchId: string): Promise<{ appId: string; mode: Mode; review: string; status: string; baseUrl: string; jobId: string | null; graph: World }> {
   const db = await getDb();
   const cached = graphs.get(batchId);
   const row = await db.scenarioBatch.findUniqueOrThrow({
     where: { id: batchId },
-    select: { mode: true, review: true, status: true, baseUrl: true, jobId: true, graph: !cached },
+    select: { appId: true, mode: true, review: true, status: true, baseUrl: true, jobId: true, graph: !cached },
   });
   const graph = cached ?? (row.graph as unknown as World);
   if (!cached) {
     if (graphs.size >= 16) graphs.delete(graphs.keys().next().value!);
     graphs.set(batchId, graph);
   }
-  return { mode: row.mode as Mode, review: row.review, status: row.status, baseUrl: row.baseUrl, jobId: row.jobId, graph };
+  return { appId: row.appId, mode: row.mode as Mode, review: row.review, status: row.status, baseUrl: row.baseUrl, jobId: row.jobId, graph };
 }
 
 /** queued → running (batch and job); the clips in order. A batch that has ended runs nothing. */
@@ -72,13 +74,25 @@ export async function processClip(batchId: string, clipId: string): Promise<stri
   if (SETTLED.has(clip.status)) return clip.status;
   const batch = await batchForClip(batchId);
   if (await isCancelled(batch)) {
-    await cancelBatchRows(batchId); // a job cancelled through /v1/jobs/{id}/cancel cancels its batch
+    // A job cancelled through /v1/jobs/{id}/cancel cancels its batch. Units a clip holds stay
+    // counted: a render of it may still be painting (undercounting is the error to avoid).
+    await cancelBatchRows(batchId);
     return "cancelled";
   }
   if (batch.status !== "running") return clip.status;
   const spec = clip.spec as unknown as ClipSpec;
   const settled = async (): Promise<string> => (await db.scenarioClip.findUniqueOrThrow({ where: { id: clipId }, select: { status: true } })).status;
   if (!(await moveClip(clipId, OPEN_CLIP_STATUSES, "rendering", { error: null }))) return settled();
+
+  // The clip's frames, all reserved before the first is painted; over the cap it fails and paints nothing.
+  try {
+    await reserveClipFrames(batch.appId, clipId, clipFrameCount(batch.graph, spec));
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === "quota_exceeded")) throw error;
+    await moveClip(clipId, OPEN_CLIP_STATUSES, "failed", { error: `quota_exceeded: ${error.detail} The clip was not painted and is not charged.` });
+    await recountBatch(db, batchId);
+    return settled();
+  }
 
   const rendered = await renderClip({ mode: batch.mode, world: batch.graph, spec, baseUrl: batch.baseUrl });
   const shown = { states: rendered.states, frames: rendered.frames, preview: rendered.preview };
@@ -99,6 +113,8 @@ export async function failClip(batchId: string, clipId: string, error: string): 
   const db = await getDb();
   await moveClip(clipId, OPEN_CLIP_STATUSES, "failed", { error: error.slice(0, 2000) });
   await recountBatch(db, batchId);
+  const { appId } = await db.scenarioBatch.findUniqueOrThrow({ where: { id: batchId }, select: { appId: true } });
+  await releaseUnspentClipFrames(appId, [clipId]);
   return (await db.scenarioClip.findUniqueOrThrow({ where: { id: clipId }, select: { status: true } })).status;
 }
 
@@ -123,9 +139,11 @@ export async function failBatch(batchId: string, error: string): Promise<void> {
   const db = await getDb();
   const { count } = await db.scenarioBatch.updateMany({ where: { id: batchId, status: { in: ["queued", "running"] } }, data: { status: "failed" } });
   if (count === 0) return;
+  const open = await db.scenarioClip.findMany({ where: { batchId, status: { in: [...OPEN_CLIP_STATUSES] } }, select: { id: true } });
   await db.scenarioClip.updateMany({ where: { batchId, status: { in: [...OPEN_CLIP_STATUSES] } }, data: { status: "failed", error: error.slice(0, 2000) } });
   await recountBatch(db, batchId);
-  const batch = await db.scenarioBatch.findUniqueOrThrow({ where: { id: batchId }, select: { jobId: true } });
+  const batch = await db.scenarioBatch.findUniqueOrThrow({ where: { id: batchId }, select: { appId: true, jobId: true } });
+  await releaseUnspentClipFrames(batch.appId, open.map((c) => c.id));
   if (batch.jobId) await db.generationJob.updateMany({ where: { id: batch.jobId, status: { in: ["queued", "running"] } }, data: { status: "failed", error } });
   log.warn("scenario batch failed", { batchId, error });
 }

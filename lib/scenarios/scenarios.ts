@@ -42,7 +42,7 @@ export async function createBatch(caller: Caller, body: CreateBatchBody, baseUrl
     await inngest.send({ name: SCENARIO_BATCH_REQUESTED, id: `scenario-batch:${batch.id}`, data: { batchId: batch.id, appId: caller.appId } });
   } catch (error) {
     const db = await getDb();
-    await db.$transaction([db.scenarioBatch.deleteMany({ where: { id: batch.id } }), db.generationJob.deleteMany({ where: { id: batch.jobId ?? batch.id, kind: "scenario" } })]);
+    await db.$transaction([db.scenarioBatch.deleteMany({ where: { id: batch.id } }), db.generationJob.deleteMany({ where: { id: batch.jobId ?? batch.id, kind: "scenario_batch" } })]);
     throw new ApiError("unavailable", `The batch could not be queued (${String(error)}); nothing was created. Retry shortly.`);
   }
   return batch;

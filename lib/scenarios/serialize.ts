@@ -20,6 +20,8 @@ export function serializeBatch(batch: BatchRow) {
     counts: { accepted: batch.accepted, rejected: batch.rejected, failed: batch.failed, pendingReview: batch.pendingReview, cancelled: batch.cancelled },
     createdAt: batch.createdAt.toISOString(),
     updatedAt: batch.updatedAt.toISOString(),
+    // Test keys get deterministic mocks (the mock painter), and say so.
+    ...(batch.mode === "test" ? { mock: true as const } : {}),
   };
 }
 

@@ -50,7 +50,7 @@ export async function insertBatch(caller: Caller, input: NewBatch): Promise<Batc
                             (SELECT max(created_at) FROM scenario_batches WHERE app_id = ${caller.appId}::uuid AND mode = ${caller.mode}) + interval '1 millisecond') AS at) AS t`;
     await tx.scenarioClip.createMany({ data: body.clips.map((spec, index) => clipData(batchId, index, spec)) });
     await tx.generationJob.create({
-      data: { id: jobId, appId: caller.appId, mode: caller.mode, kind: "scenario", worldId: input.world.id, phase: "queued", input: { batchId } },
+      data: { id: jobId, appId: caller.appId, mode: caller.mode, kind: "scenario_batch", worldId: input.world.id, phase: "queued", input: { batchId } },
     });
     return readBatchWith(tx, batchId);
     // Submits of one app queue on its lock, each holding a pooled connection: a burst of them

@@ -17,6 +17,9 @@ export async function startServer(jobsRoute: () => Promise<ServeRoute>): Promise
   await getDb();
   // CPU-heavy work (authoring, painting) runs on worker threads, started before the first request.
   startCpuPool();
+  // The deployment's shared rate limits (REDIS_URL): connected before the first request.
+  const { connectSharedRedis } = await import("@/lib/cache/shared-limits");
+  if (await connectSharedRedis()) log.info("rate limits: shared through Redis");
   // Durable jobs: the in-app executor, unless an Inngest server drives /api/inngest.
   const { startLocalExecutor } = await import("@/lib/jobs/executor");
   await startLocalExecutor({ route: jobsRoute });

@@ -1,4 +1,5 @@
-import { notFound } from "@/lib/errors";
+import { badRequest, notFound } from "@/lib/errors";
+import { isPlayerIdOf } from "./player-id";
 import { getWorldOrThrow, type Caller } from "@/lib/worlds/worlds";
 import type { MintSessionBody } from "./requests";
 import { signSessionToken } from "./token";
@@ -15,13 +16,17 @@ export async function mintSessionToken(caller: Caller, body: MintSessionBody) {
     throw kind === "character" ? notFound("Character") : error;
   });
   if (row.kind !== kind) throw notFound(kind === "character" ? "Character" : "World");
+  if (body.playerId !== undefined && !isPlayerIdOf(body.playerId, caller.appId, caller.mode)) {
+    throw badRequest("playerId is not a player id of this app and mode; send one a token of this app and mode answered, or none for a new player.", ["playerId: not a player of this app and mode"]);
+  }
   const { token, claims } = await signSessionToken({
     subjectId: row.id,
     kind,
     appId: caller.appId,
     mode: caller.mode,
     userRef: body.userRef,
+    playerId: body.playerId,
     ttlSeconds: body.ttlSeconds,
   });
-  return { token, expiresAt: claims.expiresAt.toISOString(), mode: claims.mode, sessionId: claims.sessionId };
+  return { token, expiresAt: claims.expiresAt.toISOString(), mode: claims.mode, sessionId: claims.sessionId, ...(claims.playerId ? { playerId: claims.playerId } : {}) };
 }

@@ -3,6 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT, type JWTHeaderParameters } fr
 import { z } from "zod";
 import type { Mode } from "@/lib/keys/key-string";
 import { getKeyring } from "./keyring";
+import { newPlayerId } from "./player-id";
 
 /**
  * Runtime session tokens (CONTRACT.md "SESSION"): compact JWS, HS256, header `{alg, typ: "JWT",
@@ -14,6 +15,7 @@ import { getKeyring } from "./keyring";
  *   appId   the owning app
  *   mode    "test" | "live" (a test key mints test tokens)
  *   userRef the developer's id for the end user (optional)
+ *   ply     the anonymous player (ply_…, player-id.ts) of a token minted without userRef
  *   sid     the session id: ses_… (one per token), or the pub_… id of a public session
  *   pub     true for an anonymous session of a public world (GET /v1/runtime/public/{slug})
  *   iat, exp
@@ -31,6 +33,8 @@ export interface SessionClaims {
   appId: string;
   mode: Mode;
   userRef?: string;
+  /** Without `userRef`: the anonymous player whose chat time this is (player-id.ts). */
+  playerId?: string;
   /** An anonymous session of a public live world. */
   public: boolean;
   issuedAt: Date;
@@ -43,6 +47,7 @@ const ZPayload = z.object({
   appId: z.uuid(),
   mode: z.enum(["test", "live"]),
   userRef: z.string().min(1).max(200).optional(),
+  ply: z.string().regex(/^ply_[A-Za-z0-9_-]{39}\.[A-Za-z0-9_-]{22}$/).optional(),
   sid: z.string().regex(/^(ses_[0-9A-Za-z_-]{16,64}|pub_[0-9A-Za-z_-]{60,70}\.[0-9A-Za-z_-]{22})$/),
   pub: z.boolean().optional(),
   iat: z.number().int(),
@@ -59,6 +64,8 @@ export interface SignInput {
   appId: string;
   mode: Mode;
   userRef?: string;
+  /** Without `userRef`: the anonymous player (checked by the caller); default a new one. */
+  playerId?: string;
   public?: boolean;
   /** Default: a new one. */
   sessionId?: string;
@@ -75,6 +82,9 @@ export async function signSessionToken(input: SignInput): Promise<{ token: strin
   const sessionId = input.sessionId ?? newSessionId();
   const payload: Record<string, unknown> = { kind: input.kind, appId: input.appId, mode: input.mode, sid: sessionId };
   if (input.userRef !== undefined) payload.userRef = input.userRef;
+  // A token without userRef always names its anonymous player: chat time is the player's, not the token's.
+  const playerId = input.userRef === undefined ? (input.playerId ?? newPlayerId(input.appId, input.mode)) : undefined;
+  if (playerId !== undefined) payload.ply = playerId;
   if (input.public) payload.pub = true;
   const header: JWTHeaderParameters = { alg: "HS256", typ: "JWT", kid: current.kid };
   const token = await new SignJWT(payload)
@@ -94,6 +104,7 @@ export async function signSessionToken(input: SignInput): Promise<{ token: strin
       appId: input.appId,
       mode: input.mode,
       ...(input.userRef !== undefined ? { userRef: input.userRef } : {}),
+      ...(playerId !== undefined ? { playerId } : {}),
       public: input.public ?? false,
       issuedAt: new Date(iat * 1000),
       expiresAt: new Date(exp * 1000),
@@ -147,6 +158,7 @@ export async function verifySessionToken(token: string, now: Date = new Date()):
       appId: c.appId,
       mode: c.mode,
       ...(c.userRef !== undefined ? { userRef: c.userRef } : {}),
+      ...(c.ply !== undefined ? { playerId: c.ply } : {}),
       public: c.pub ?? false,
       issuedAt: new Date(c.iat * 1000),
       expiresAt: new Date(c.exp * 1000),

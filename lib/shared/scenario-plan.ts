@@ -55,7 +55,6 @@ export const ZClipSpec = z
     expect: ZClipExpect.optional(),
   })
   .superRefine((clip, ctx) => {
-    if (clip.kind === "variation" && !clip.apply) ctx.addIssue({ code: "custom", path: ["apply"], message: "a variation needs `apply`" });
     if (clip.kind === "variation" && clip.replace) ctx.addIssue({ code: "custom", path: ["replace"], message: "`replace` belongs to a counterfactual" });
     if (clip.kind === "counterfactual" && !clip.replace) ctx.addIssue({ code: "custom", path: ["replace"], message: "a counterfactual needs `replace`" });
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { SceneManifest, VisionFrame } from "@/lib/ai";
+import { createHash } from "node:crypto";
+import { rasterizeSvg, type SceneManifest, type VisionFrame } from "@/lib/ai";
 import { ASSET_NAME, decodeBase64Image, readAsset } from "@/lib/assets/assets";
 import { ApiError, badRequest } from "@/lib/errors";
 import { getWorldOrThrow, type Caller } from "@/lib/worlds/worlds";
@@ -115,9 +116,35 @@ async function loadWorldFrame(caller: Caller, worldId: string, stateId: string |
   const field = `The frame of ${where}`;
   let checked = name ? await readStoredFrame(name, field) : null;
   if (!checked && src.startsWith("https://")) checked = checkFrameBytes(await fetchFrameUrl(src, MAX_FRAME_BYTES, "the frame's image"), field);
+  // Test keys get deterministic mocks: a test world's frame that is not a stored raster (the mock
+  // painter's SVG) is looked at as its rendering, hosted like a base64 frame.
+  if (!checked && caller.mode === "test") return { frame: await testFrame(src), url: null };
   if (!checked) throw new ApiError("validation_failed", `The frame of ${where} is not a stored PNG, JPEG or WebP image (${src.slice(0, 40)}…); vision cannot read it.`, { errors: ["frame: not a stored image"] });
   const manifest = await readManifest(name, stored.data.manifest);
   return { frame: { ...checked, ...(manifest ? { manifest } : {}) }, url: src };
+}
+
+/** Width of a test world's frame rendered for the mock (16:9 frames come out 1280×720). */
+const TEST_FRAME_WIDTH = 1280;
+
+/**
+ * A test world's frame that vision cannot read as stored: its SVG (a data URL, as the mock painter
+ * makes them) rendered, else a flat 16:9 frame coloured from a hash of `src`. Deterministic.
+ */
+async function testFrame(src: string): Promise<VisionFrame> {
+  const svgData = /^data:image\/svg\+xml(;base64)?,(.*)$/s.exec(src);
+  let svg: string;
+  if (svgData) svg = svgData[1] ? Buffer.from(svgData[2]!, "base64").toString("utf8") : decodeURIComponent(svgData[2]!);
+  else {
+    const colour = createHash("sha256").update(src).digest("hex").slice(0, 6);
+    svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900"><rect width="1600" height="900" fill="#${colour}"/></svg>`;
+  }
+  try {
+    const { bytes, width, height } = await rasterizeSvg(svg, TEST_FRAME_WIDTH);
+    return { bytes, mimeType: "image/png", width, height };
+  } catch {
+    throw new ApiError("validation_failed", "The frame's SVG could not be rendered; vision cannot read it.", { errors: ["frame: not a renderable image"] });
+  }
 }
 
 /** Reads, checks and sizes the frame of a request (400, 404, 413 or 422 before any spend). */

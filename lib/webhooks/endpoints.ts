@@ -22,6 +22,16 @@ export const ZCreateWebhook = z.strictObject({
 });
 export type CreateWebhookInput = z.infer<typeof ZCreateWebhook>;
 
+/** PATCH /v1/apps/{id}/webhooks/{whId}: any of the three, at least one. */
+export const ZUpdateWebhook = z
+  .strictObject({
+    url: ZCreateWebhook.shape.url.optional().describe("a new URL, checked as at registration"),
+    events: ZCreateWebhook.shape.events.describe("the event types it receives from now on (`*` for all)"),
+    enabled: z.boolean().optional().describe("false: no new deliveries, and its pending retries stop (failed, `last_error: endpoint disabled`; resend them once enabled)"),
+  })
+  .refine((body) => body.url !== undefined || body.events !== undefined || body.enabled !== undefined, { message: "give at least one of url, events, enabled" });
+export type UpdateWebhookInput = z.infer<typeof ZUpdateWebhook>;
+
 export const ZWebhookParams = z.object({ id: ZId, whId: ZId });
 export const ZDeliveryParams = z.object({ id: ZId, whId: ZId, deliveryId: ZId });
 
@@ -52,17 +62,23 @@ export function generateSigningSecret(): string {
  * accepted: deliveries check again), and returns it with its signing secret: the only time
  * the secret is shown.
  */
-export async function createWebhookEndpoint(appId: string, input: CreateWebhookInput) {
-  let url: string;
+async function checkedUrl(raw: string): Promise<string> {
   try {
-    url = (await checkWebhookUrl(input.url, { allowHttpLoopback: getWebhookSettings().WEBHOOK_ALLOW_HTTP_LOOPBACK })).href;
+    return (await checkWebhookUrl(raw, { allowHttpLoopback: getWebhookSettings().WEBHOOK_ALLOW_HTTP_LOOPBACK })).href;
   } catch (error) {
     if (error instanceof WebhookUrlError) throw badRequest("The webhook URL is not allowed.", [`url: ${error.message}`]);
     throw error;
   }
-  const requested: readonly string[] = input.events ?? DEFAULT_EVENTS;
-  // `*` already covers every type.
-  const events = requested.includes(WILDCARD) ? [WILDCARD] : [...new Set(requested)];
+}
+
+/** `*` already covers every type; a type named twice counts once. */
+function eventList(requested: readonly string[]): string[] {
+  return requested.includes(WILDCARD) ? [WILDCARD] : [...new Set(requested)];
+}
+
+export async function createWebhookEndpoint(appId: string, input: CreateWebhookInput) {
+  const url = await checkedUrl(input.url);
+  const events = eventList(input.events ?? DEFAULT_EVENTS);
 
   const db = await getDb();
   const count = await db.webhookEndpoint.count({ where: { appId } });
@@ -79,6 +95,29 @@ export async function listWebhookEndpoints(appId: string): Promise<WebhookEndpoi
   const db = await getDb();
   const rows = await db.webhookEndpoint.findMany({ where: { appId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   return rows.map(serializeWebhookEndpoint);
+}
+
+/**
+ * Changes an endpoint's URL, events or `enabled`. Disabling it stops its pending retries in the
+ * same transaction (they end `failed` with `last_error: endpoint disabled`, so they can be resent
+ * once it is enabled again); events emitted while it is disabled make no delivery for it.
+ */
+export async function updateWebhookEndpoint(appId: string, endpointId: string, input: UpdateWebhookInput): Promise<WebhookEndpointView> {
+  const url = input.url === undefined ? undefined : await checkedUrl(input.url);
+  const events = input.events === undefined ? undefined : eventList(input.events);
+  const db = await getDb();
+  const row = await db.$transaction(async (tx) => {
+    const { count } = await tx.webhookEndpoint.updateMany({
+      where: { id: endpointId, appId },
+      data: { ...(url !== undefined ? { url } : {}), ...(events !== undefined ? { events } : {}), ...(input.enabled !== undefined ? { enabled: input.enabled } : {}) },
+    });
+    if (count === 0) throw notFound("Webhook endpoint");
+    if (input.enabled === false) {
+      await tx.webhookDelivery.updateMany({ where: { endpointId, state: "pending" }, data: { state: "failed", lastError: "endpoint disabled", nextRetryAt: null } });
+    }
+    return tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+  });
+  return serializeWebhookEndpoint(row);
 }
 
 /** Deletes the endpoint with its delivery log; deliveries in flight stop at their next attempt. */

@@ -10,9 +10,11 @@ export {
   listWebhookEndpoints,
   serializeWebhookDelivery,
   serializeWebhookEndpoint,
+  updateWebhookEndpoint,
   ZCreateWebhook,
   ZDeliveryListQuery,
   ZDeliveryParams,
+  ZUpdateWebhook,
   ZWebhookParams,
 } from "./endpoints";
 export { emitWebhookEvent, recordWebhookEvent, WEBHOOK_DELIVERY_REQUESTED, type EmitOptions, type RecordedEvent } from "./emit";

@@ -44,8 +44,9 @@ export async function sendTestEvent(appId: string, endpointId: string) {
  */
 export async function resendDelivery(appId: string, endpointId: string, deliveryId: string) {
   const db = await getDb();
-  const delivery = await db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId, endpoint: { appId } }, select: { attempts: true } });
+  const delivery = await db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId, endpoint: { appId } }, select: { attempts: true, endpoint: { select: { enabled: true } } } });
   if (!delivery) throw notFound("Delivery");
+  if (!delivery.endpoint.enabled) throw new ApiError("conflict", "The endpoint is disabled; enable it before resending a delivery.");
   const { count } = await db.webhookDelivery.updateMany({
     where: { id: deliveryId, state: "failed", attempts: delivery.attempts },
     data: { state: "pending", attemptLimit: delivery.attempts + MAX_ATTEMPTS, nextRetryAt: null },

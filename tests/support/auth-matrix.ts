@@ -38,6 +38,7 @@ interface Entitlement {
   cells?: Partial<Record<CredentialId, { status: number; why: string }>>;
 }
 
+const PLAYERS_SECRET = "a read, but players' chat time is the owner's business: secret keys only (the operation's description)";
 const TEST_MOCK_JOB = "`test_mock` is the mock job of every test key (CONTRACT.md \"Campaigns\"), so another app's test key reads it too";
 
 /** Per operation: the entitled answer of the fixture's request (tests/support/operation-fixtures.ts). */
@@ -97,6 +98,11 @@ export const ENTITLED: Record<string, Entitlement> = {
     owned: true,
     cells: { publishable: { status: 403, why: "a read, but transcripts hold what players said: secret keys only (the operation's description)" } },
   },
+  // A player is the developer's userRef: another app or mode has its own (empty) account of the same name.
+  listPlayers: { status: 200, owned: false, cells: { publishable: { status: 403, why: PLAYERS_SECRET } } },
+  getPlayer: { status: 200, owned: false, cells: { publishable: { status: 403, why: PLAYERS_SECRET } } },
+  updatePlayer: { status: 200, owned: false },
+  addPlayerCredit: { status: 200, owned: false },
   paintSeedFrame: { status: 200, owned: false },
   paintScene: { status: 200, owned: true },
   groundVision: { status: 200, owned: false },
@@ -120,6 +126,7 @@ export const ENTITLED: Record<string, Entitlement> = {
   revokeKey: { status: 200, owned: true },
   createWebhookEndpoint: { status: 201, owned: true },
   listWebhookEndpoints: { status: 200, owned: true },
+  updateWebhookEndpoint: { status: 200, owned: true },
   deleteWebhookEndpoint: { status: 200, owned: true },
   deleteWebhookEndpointViaPost: { status: 200, owned: true },
   listWebhookDeliveries: { status: 200, owned: true },

@@ -265,6 +265,11 @@ const FIXTURES: Record<string, Prepare> = {
     const id = await kit.character();
     return { token: await kit.session({ characterId: id }), path: { id }, body: { json: { text: "Hello! What is this place?" } } };
   },
+  // Players' chat time (secret keys only): a userRef of the caller's app
+  listPlayers: async (kit) => ({ token: kit.sk, query: { limit: 5 } }),
+  getPlayer: async (kit) => ({ token: kit.sk, path: { player: "fuzzer" } }),
+  updatePlayer: async (kit) => ({ token: kit.sk, path: { player: "fuzzer" }, body: { json: { plan: "plus" } } }),
+  addPlayerCredit: async (kit) => ({ token: kit.sk, path: { player: "fuzzer" }, body: { json: { seconds: 60 } } }),
   getCharacterTranscript: async (kit) => ({ token: kit.sk, path: { id: await kit.character() }, query: { userRef: "fuzzer" } }),
   // Media and vision (test key: deterministic mocks)
   paintSeedFrame: async (kit) => ({ token: kit.sk, body: { json: { prompt: "a harbour at dusk" } } }),
@@ -295,6 +300,7 @@ const FIXTURES: Record<string, Prepare> = {
   revokeKey: async (kit) => ({ token: kit.user, path: { id: kit.appId, keyId: await kit.key() } }),
   createWebhookEndpoint: async (kit) => ({ token: kit.user, path: { id: await kit.app() }, body: { json: { url: `${kit.actors.baseUrl}/webhook-sink` } } }),
   listWebhookEndpoints: async (kit) => ({ token: kit.user, path: { id: kit.appId } }),
+  updateWebhookEndpoint: async (kit) => ({ token: kit.user, path: await kit.webhook(), body: { json: { enabled: false } } }),
   deleteWebhookEndpoint: async (kit) => ({ token: kit.user, path: await kit.webhook() }),
   deleteWebhookEndpointViaPost: async (kit) => ({ token: kit.user, path: await kit.webhook(), body: { json: {} } }),
   listWebhookDeliveries: async (kit) => ({ token: kit.user, path: await kit.webhook(), query: { limit: 5 } }),

@@ -39,7 +39,7 @@ export async function storedBatches(app: Bootstrap) {
   return {
     batches: batches.length,
     clips: await db.scenarioClip.count({ where: { batchId: { in: batches.map((b) => b.id) } } }),
-    jobs: await db.generationJob.count({ where: { appId: app.appId, kind: "scenario" } }),
+    jobs: await db.generationJob.count({ where: { appId: app.appId, kind: "scenario_batch" } }),
   };
 }
 

@@ -2,6 +2,7 @@ import type { InngestFunction } from "inngest";
 import { authorCampaign } from "@/lib/campaigns/function";
 import { exportSimDataset } from "@/lib/datasets/function";
 import { generateWorld } from "@/lib/generation/function";
+import { pruneIdempotency } from "@/lib/idempotency/function";
 import { runScenarioBatch } from "@/lib/scenarios/function";
 import { deliverWebhook } from "@/lib/webhooks/deliver-function";
 
@@ -15,4 +16,4 @@ import { deliverWebhook } from "@/lib/webhooks/deliver-function";
  * thin (STYLE.md "Jobs"): steps call domain functions, step ids never change, every step is safe
  * to run twice, and the job's public state lives in the domain's own table.
  */
-export const functions: InngestFunction.Any[] = [deliverWebhook, generateWorld, authorCampaign, runScenarioBatch, exportSimDataset];
+export const functions: InngestFunction.Any[] = [deliverWebhook, generateWorld, authorCampaign, runScenarioBatch, exportSimDataset, pruneIdempotency];

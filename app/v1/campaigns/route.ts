@@ -11,7 +11,6 @@ export const POST = route({
   ...op.createCampaign,
   // The book (JSON-escaped at worst 6 bytes a character) on top of the usual limit.
   maxBodyBytes: getEnv().MAX_JSON_BODY_BYTES + BOOK_MAX * 6,
-  idempotency: "campaign",
   handler: async ({ req, auth, body }) => {
     const { status, body: answer } = await createCampaign(auth, body, publicBaseUrl(req));
     return reply(status, answer);

@@ -9,6 +9,5 @@ export const POST = route({
   ...op.createCharacter,
   // The import bound is enforced while the body streams in; a little room for the envelope.
   maxBodyBytes: importLimits().maxBytes + 64 * 1024,
-  idempotency: "character",
   handler: async ({ req, auth, body }) => reply(201, await createCharacter(auth, body, publicBaseUrl(req))),
 });

@@ -7,7 +7,6 @@ import { serializeBatch } from "@/lib/scenarios/serialize";
 
 export const POST = route({
   ...op.createScenarioBatch,
-  idempotency: "scenario-batch",
   handler: async ({ req, auth, body }) => reply(202, serializeBatch(await createBatch(auth, body, publicBaseUrl(req)))),
 });
 

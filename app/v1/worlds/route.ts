@@ -10,7 +10,6 @@ export const POST = route({
   ...op.createWorld,
   // The import bound is enforced while the body streams in; a little room for the envelope.
   maxBodyBytes: importLimits().maxBytes + 64 * 1024,
-  idempotency: "world",
   handler: async ({ req, auth, body }) => {
     const { status, body: answer } = await createWorld(auth, body, publicBaseUrl(req));
     return reply(status, answer);

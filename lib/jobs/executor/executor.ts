@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import { getDb, getDbEngine, Prisma, type Db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { getLocalSigningKey } from "../client";
+import { CronTicks } from "./cron";
 import { processPendingEvents } from "./events";
 import { syncRoute, type FunctionConfig, type ServeRoute } from "./protocol";
 import { runningExecutors, type Wakeable, type WakeReason } from "./registry";
@@ -72,6 +73,8 @@ export class LocalExecutor implements Wakeable {
   private sql!: Sql;
   private signingKey!: string;
   private functions = new Map<string, FunctionConfig>();
+  /** The next firing of every cron trigger of those functions (cron.ts). */
+  private readonly crons = new CronTicks();
   /** Drives each claimed run through the route (run-driver.ts). */
   private driver!: RunDriver;
   /** Runs being driven, until released. */
@@ -211,12 +214,10 @@ export class LocalExecutor implements Wakeable {
       await tx.jobFunction.deleteMany({ where: { appId, id: { notIn: ids } } });
     });
     this.functions = new Map(functions.map((fn) => [fn.id, fn]));
+    this.crons.reset(functions);
     for (const fn of functions) {
       const unsupported = UNSUPPORTED_CONFIG.filter((key) => fn[key] !== undefined && fn[key] !== null);
-      const crons = fn.triggers.filter((trigger) => "cron" in trigger);
-      if (unsupported.length > 0 || crons.length > 0) {
-        log.warn("jobs: the local executor ignores some of this function's options", { function: fn.id, options: unsupported, cronTriggers: crons.length });
-      }
+      if (unsupported.length > 0) log.warn("jobs: the local executor ignores some of this function's options", { function: fn.id, options: unsupported });
     }
   }
 
@@ -232,6 +233,8 @@ export class LocalExecutor implements Wakeable {
           if (processed === EVENT_BATCH) this.eventsPending = true; // maybe more
         }
         if (this.stopping) return;
+        // A cron tick that came due starts its run: claim it in this pass.
+        if (this.crons.nextAt <= Date.now() && (await this.crons.fire(this.db)) > 0) this.drained = false;
         // Only slots freed since a claim that found nothing more: nothing to claim, the timer stands.
         if (this.drained) continue;
         const free = this.concurrency - this.active.size;
@@ -264,7 +267,7 @@ export class LocalExecutor implements Wakeable {
 
   private async scheduleNext(): Promise<void> {
     const now = Date.now();
-    let next = Math.min(now + this.idleCheckMs, this.nextPruneAt);
+    let next = Math.min(now + this.idleCheckMs, this.nextPruneAt, this.crons.nextAt);
     if (this.active.size < this.concurrency && this.functions.size > 0) {
       const rows = await this.db.$queryRaw<{ next: Date | null }[]>`
         SELECT MIN(CASE WHEN locked_until IS NOT NULL AND locked_until > run_at THEN locked_until ELSE run_at END) AS next

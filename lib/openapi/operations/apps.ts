@@ -20,6 +20,7 @@ export const createApp = operation({
   operationId: "createApp",
   summary: "Create an app",
   auth: "user",
+  idempotency: "app",
   body: ZCreateApp,
   responses: { 201: { description: "The new app.", schema: "AppBody" } },
 });

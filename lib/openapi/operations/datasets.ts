@@ -15,6 +15,7 @@ export const createWorldDataset = operation({
   ].join("\n\n"),
   auth: "key",
   scope: "worlds:write",
+  idempotency: "dataset",
   params: ZIdParams,
   body: ZCreateDatasetBody,
   responses: { 202: { description: "The dataset, queued.", schema: "Dataset" } },

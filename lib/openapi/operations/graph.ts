@@ -110,11 +110,12 @@ export const editWorld = operation({
   ].join("\n\n"),
   auth: "key",
   scope: "worlds:write",
+  idempotency: "edit",
   params: ZIdParams,
   body: ZEditBody,
-  headers: ["If-Match", "Idempotency-Key"],
+  headers: ["If-Match"],
   responses: {
-    200: { description: "The graph-write result with `ops` and `summary`; with `dryRun`, the preview (`dryRun: true`, `baseRev`).", schema: "EditAnswer", headers: ["ETag", "Idempotent-Replayed"] },
+    200: { description: "The graph-write result with `ops` and `summary`; with `dryRun`, the preview (`dryRun: true`, `baseRev`).", schema: "EditAnswer", headers: ["ETag"] },
   },
   errors: {
     ...ifMatchConflict,

@@ -9,6 +9,7 @@ import { JOBS } from "./jobs";
 import { KEYS } from "./keys";
 import { MEDIA } from "./media";
 import { META } from "./meta";
+import { PLAYERS } from "./players";
 import { PLAYTESTS } from "./playtests";
 import { RUNTIME } from "./runtime";
 import { SCENARIOS } from "./scenarios";
@@ -34,6 +35,7 @@ export const OPERATIONS: Operation[] = [
   ...RUNTIME,
   ...EXPLORE,
   ...CHARACTERS,
+  ...PLAYERS,
   ...APPS,
   ...KEYS,
   ...WEBHOOKS,

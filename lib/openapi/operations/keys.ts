@@ -24,6 +24,7 @@ export const createKey = operation({
   summary: "Create a key",
   description: "Returns the key's metadata and its `secret`, the only time the secret is shown. Scopes, when given, restrict the key to routes that declare one of them.",
   auth: "user",
+  idempotency: "key",
   params: ZIdParams,
   body: ZCreateKey,
   responses: { 201: { description: "The new key with its secret.", schema: "CreatedKey" } },

@@ -29,6 +29,7 @@ export const createWorldPlaytest = operation({
   ].join("\n\n"),
   auth: "key",
   scope: "worlds:write",
+  idempotency: "playtest",
   params: ZIdParams,
   body: ZCreatePlaytestBody,
   responses: { 201: { description: "The recorded play-through.", schema: "PlaytestBody" } },

@@ -77,6 +77,7 @@ export const createSpeech = operation({
   description: "Speech for `text`, inline (`audioBase64`) and hosted (`url`), metered as `tts` (given back if speaking fails). A secret key may pick any `voiceId`; a character's session token (bearer or `token` body field) speaks with that character's voice. Test mode: a deterministic short WAV, `mock: true`. Without a speech model configured, the `local` voice (eSpeak NG, offline) speaks.",
   auth: "keyOrSession",
   scope: "media:write",
+  idempotency: "tts",
   body: ZTtsBody,
   responses: { 200: { description: "The audio.", schema: "Speech" } },
   errors: {

@@ -17,14 +17,13 @@ export const createScenarioBatch = operation({
   ].join("\n\n"),
   auth: "key",
   scope: "scenarios:write",
+  idempotency: "scenario-batch",
   body: ZCreateBatchBody,
-  headers: ["Idempotency-Key"],
-  responses: { 202: { description: "The batch, queued.", schema: "BatchStarted", headers: ["Idempotent-Replayed"] } },
+  responses: { 202: { description: "The batch, queued.", schema: "BatchStarted" } },
   errors: {
-    invalid_request: "a body that does not parse: no clips or over 100, an unknown `kind`, a variation without `apply`, a counterfactual without `replace`, an unknown field; an Idempotency-Key reused with another body",
+    invalid_request: "a body that does not parse: no clips or over 100, an unknown `kind`, a counterfactual without `replace`, an unknown field",
     not_found: "`worldId` names no world of the key's app and mode",
     validation_failed: "a clip cannot be planned on the world's graph; `errors` names each such clip (`clips[i]: …`), `diagnostics` the gate's findings on a refused counterfactual",
-    conflict: "a request with this Idempotency-Key is still in flight",
     unavailable: "the job could not be queued; nothing was created",
   },
 });

@@ -26,6 +26,7 @@ export const createWorldVersion = operation({
   description: "A full snapshot of the working graph, as a child of HEAD; HEAD moves to it.",
   auth: "key",
   scope: "worlds:write",
+  idempotency: "version",
   params: ZIdParams,
   body: ZCreateVersionBody,
   bodyOptional: true,

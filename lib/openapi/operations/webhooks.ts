@@ -1,5 +1,5 @@
 import { ZIdParams } from "@/lib/shared/params";
-import { ZCreateWebhook, ZDeliveryListQuery, ZDeliveryParams, ZWebhookParams } from "@/lib/webhooks/endpoints";
+import { ZCreateWebhook, ZDeliveryListQuery, ZDeliveryParams, ZUpdateWebhook, ZWebhookParams } from "@/lib/webhooks/endpoints";
 import { operation } from "../operation";
 
 export const createWebhookEndpoint = operation({
@@ -14,6 +14,7 @@ export const createWebhookEndpoint = operation({
     "`events` defaults to `world.generation.succeeded`, `world.generation.failed` and `session.ended` (reserved; never emitted). `*` subscribes to every present and future type. At most 20 endpoints per app.",
   ].join("\n\n"),
   auth: "user",
+  idempotency: "webhook",
   params: ZIdParams,
   body: ZCreateWebhook,
   responses: { 201: { description: "The new endpoint with its signing secret.", schema: "CreatedWebhookEndpoint" } },
@@ -34,6 +35,26 @@ export const listWebhookEndpoints = operation({
   params: ZIdParams,
   responses: { 200: { description: "The endpoints.", schema: "WebhookEndpointList" } },
   errors: { not_found: "no app with this id among the user's" },
+});
+
+export const updateWebhookEndpoint = operation({
+  method: "PATCH",
+  path: "/v1/apps/{id}/webhooks/{whId}",
+  tag: "Webhooks",
+  operationId: "updateWebhookEndpoint",
+  summary: "Update a webhook endpoint",
+  description: [
+    "Changes any of `url` (checked as at registration), `events` and `enabled`; at least one. The signing secret stays.",
+    "`enabled: false` switches the endpoint off: events emitted while it is off make no delivery for it, and its pending retries stop at once (they end `failed` with `last_error: \"endpoint disabled\"`; resend them once it is on again). Test events and resends to a disabled endpoint are refused (409). `enabled: true` switches it back on for events emitted from then on.",
+  ].join("\n\n"),
+  auth: "user",
+  params: ZWebhookParams,
+  body: ZUpdateWebhook,
+  responses: { 200: { description: "The endpoint as it is now (never its secret).", schema: "WebhookEndpointBody" } },
+  errors: {
+    invalid_request: "a malformed body, none of the three fields, an unknown event type, or a URL that is not allowed (see `errors`)",
+    not_found: "no such app of the user's, or no such endpoint of it",
+  },
 });
 
 export const deleteWebhookEndpoint = operation({
@@ -88,6 +109,7 @@ export const sendWebhookTestEvent = operation({
   description:
     "Sends a signed `webhook.test` event (`data: {endpointId, message}`) to this endpoint only, whatever types it subscribes to, through the same delivery path as every event: signed with the endpoint's secret, up to 3 attempts, each recorded in the delivery log with its status, time and the start of the response body. 202 with the new delivery (`pending`); read the log for its attempts.",
   auth: "user",
+  idempotency: "webhook-test",
   params: ZWebhookParams,
   bodyOptional: true,
   responses: { 202: { description: "The test delivery, queued.", schema: "WebhookDeliveryBody" } },
@@ -112,10 +134,10 @@ export const resendWebhookDelivery = operation({
   responses: { 202: { description: "The delivery, pending again.", schema: "WebhookDeliveryBody" } },
   errors: {
     not_found: "no such app of the user's, endpoint of it, or delivery of that endpoint",
-    conflict: "the delivery is not `failed` (delivered, or still being retried)",
+    conflict: "the delivery is not `failed` (delivered, or still being retried), or the endpoint is disabled",
     unavailable: "the delivery could not be queued",
   },
 });
 
 /** In the order of the document. */
-export const WEBHOOKS = [createWebhookEndpoint, listWebhookEndpoints, deleteWebhookEndpoint, deleteWebhookEndpointViaPost, listWebhookDeliveries, sendWebhookTestEvent, resendWebhookDelivery];
+export const WEBHOOKS = [createWebhookEndpoint, listWebhookEndpoints, updateWebhookEndpoint, deleteWebhookEndpoint, deleteWebhookEndpointViaPost, listWebhookDeliveries, sendWebhookTestEvent, resendWebhookDelivery];

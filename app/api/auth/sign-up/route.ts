@@ -9,7 +9,7 @@ export const POST = route({
   auth: "none",
   body: ZSignUp,
   handler: async ({ req, body }) => {
-    const verdict = allowSignUp(clientAddress(req.headers));
+    const verdict = await allowSignUp(clientAddress(req.headers));
     if (!verdict.ok) {
       const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
       throw new ApiError("rate_limited", `Too many new accounts from this network; try again in ${minutes} min.`, {}, { "retry-after": String(verdict.retryAfterSeconds) });

@@ -1,5 +1,5 @@
-import { assertAppOwner } from "@/lib/apps/apps";
-import { createKey, listKeys } from "@/lib/keys/keys";
+import { assertAppOwner, createAppKey } from "@/lib/apps/apps";
+import { listKeys } from "@/lib/keys/keys";
 import { reply } from "@/lib/reply";
 import { route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/keys";
@@ -15,7 +15,6 @@ export const GET = route({
 export const POST = route({
   ...op.createKey,
   handler: async ({ auth, params, body }) => {
-    await assertAppOwner(auth.userId, params.id);
-    return reply(201, await createKey(params.id, body));
+    return reply(201, await createAppKey(auth.userId, params.id, body));
   },
 });

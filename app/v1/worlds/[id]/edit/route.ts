@@ -4,6 +4,5 @@ import { editWorld } from "@/lib/edit/edit";
 
 export const POST = route({
   ...op.editWorld,
-  idempotency: "edit",
   handler: async ({ auth, params, body, expectedRev }) => editWorld(auth, params.id, body, expectedRev),
 });
