@@ -634,7 +634,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List players
+         * @description The players of the key's app and mode with a chat account (one who talked to a live character, or whose plan or credit was set), in the order of their ids, each with its plan, this month's chat time and what is left. Secret keys only. Pass `nextCursor` back as `cursor` for the next page.
+         */
+        get: operations["listPlayers"];
         put?: never;
         /**
          * Get an anonymous player id
@@ -775,26 +779,6 @@ export interface paths {
          * @description Every stored turn of one player with the character, both sides, oldest first: by `userRef` (all their sessions) or by `sessionId`. Secret keys only. Pass `nextCursor` back as `cursor` for the next page.
          */
         get: operations["getCharacterTranscript"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/players": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List players
-         * @description The players of the key's app and mode with a chat account (one who talked to a live character, or whose plan or credit was set), in the order of their ids, each with its plan, this month's chat time and what is left. Secret keys only. Pass `nextCursor` back as `cursor` for the next page.
-         */
-        get: operations["listPlayers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6735,6 +6719,48 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listPlayers: {
+        parameters: {
+            query?: {
+                /** @description 1..100, default 20 */
+                limit?: number;
+                /** @description `nextCursor` of the previous page */
+                cursor?: string;
+                /** @description only players whose id starts with this */
+                prefix?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of players. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerList"];
+                };
+            };
+            /** @description `limit` outside 1..100, or a `cursor` this API did not return */
+            400: components["responses"]["InvalidRequest"];
+            /** @description missing, malformed, unknown or revoked API key */
+            401: components["responses"]["Unauthorized"];
+            /** @description a publishable key (players' chat time needs a secret key), or a key whose scopes do not include this route's */
+            403: components["responses"]["Forbidden"];
+            /** @description `X-App-Id` names no app of the signed-in user */
+            404: components["responses"]["NotFound"];
+            /** @description the credential's request rate is over its mode's limit (live 100/s, test 25/s by default); see `Retry-After` */
+            429: components["responses"]["RateLimited"];
+            /** @description a bug; the body carries `requestId` */
+            500: components["responses"]["InternalError"];
+            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
+            503: components["responses"]["Unavailable"];
+        };
+    };
     createPlayerId: {
         parameters: {
             query?: never;
@@ -7133,48 +7159,6 @@ export interface operations {
             /** @description a publishable key, or a key whose scopes do not include `characters:read` */
             403: components["responses"]["Forbidden"];
             /** @description no character with this id in the key's app and mode */
-            404: components["responses"]["NotFound"];
-            /** @description the credential's request rate is over its mode's limit (live 100/s, test 25/s by default); see `Retry-After` */
-            429: components["responses"]["RateLimited"];
-            /** @description a bug; the body carries `requestId` */
-            500: components["responses"]["InternalError"];
-            /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    listPlayers: {
-        parameters: {
-            query?: {
-                /** @description 1..100, default 20 */
-                limit?: number;
-                /** @description `nextCursor` of the previous page */
-                cursor?: string;
-                /** @description only players whose id starts with this */
-                prefix?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of players. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlayerList"];
-                };
-            };
-            /** @description `limit` outside 1..100, or a `cursor` this API did not return */
-            400: components["responses"]["InvalidRequest"];
-            /** @description missing, malformed, unknown or revoked API key */
-            401: components["responses"]["Unauthorized"];
-            /** @description a publishable key (players' chat time needs a secret key), or a key whose scopes do not include this route's */
-            403: components["responses"]["Forbidden"];
-            /** @description `X-App-Id` names no app of the signed-in user */
             404: components["responses"]["NotFound"];
             /** @description the credential's request rate is over its mode's limit (live 100/s, test 25/s by default); see `Retry-After` */
             429: components["responses"]["RateLimited"];
