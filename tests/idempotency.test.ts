@@ -132,6 +132,10 @@ describe("the table covers every operation that declares idempotency", () => {
       "createSessionToken",
       // Credits play time capped by the wall time since the token was minted: a repeat cannot add more.
       "sendHeartbeat",
+      // A browser's anonymous player id: signed, stored nowhere, so a retry only mints another.
+      "createPlayerId",
+      // Reads which worlds a player likes (a POST for its body of ids).
+      "lookupLikes",
     ]);
     const posts = OPERATIONS.filter((op) => op.method === "POST");
     expect(posts.filter((op) => !op.idempotency && !exempt.has(op.operationId)).map((op) => op.operationId)).toEqual([]);
