@@ -197,3 +197,23 @@ describe("agreement and return lines", () => {
     }
   });
 });
+
+describe("the setting", () => {
+  const ids = (premise: string) => Object.keys(buildLocalWorld({ worldId: "w", premise, pov: "third_person" }).scene.states);
+
+  it("is the place a part is of ('the bottom of an ocean trench'), not the part", () => {
+    const states = ids("A deep-sea welder meets something patient and enormous at the bottom of an ocean trench.");
+    expect(states.filter((id) => id.includes("trench")).length * 2).toBeGreaterThanOrEqual(states.length);
+    expect(states.some((id) => /-bottom$/.test(id))).toBe(false);
+  });
+
+  it("is the house of 'a wartime country house', never WordNet's other countries (a state, a domain, a department)", () => {
+    const states = ids("A codebreaker in a wartime country house cracks a message addressed to her by name.");
+    expect(states.join(" ")).not.toMatch(/-(state|domain|department|midland)\b/);
+    expect(states.filter((id) => id.includes("house")).length * 2).toBeGreaterThanOrEqual(states.length);
+  });
+
+  it("gives no state an id that starts with a function word", () => {
+    for (const premise of SETTING_PREMISES) for (const id of ids(premise.premise)) expect(id, premise.premise).not.toMatch(/^(s|end)\d+-(of|in|on|at|to)-/);
+  });
+});
