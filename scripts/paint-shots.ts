@@ -3,6 +3,7 @@
 // per premise (<dir>/sheet-N.png), and beside it a text file of the states' names, the prose of
 // the entrance and each frame's drawn objects (<dir>/sheet-N.txt).
 // Usage: npx tsx scripts/paint-shots.ts [dir] ["premise" ...]
+import { spawnSync } from "node:child_process";
 import { writeFileSync, mkdirSync } from "node:fs";
 import { Resvg } from "@resvg/resvg-js";
 import { framePrompt } from "@/lib/ai/frame-prompt";
@@ -20,6 +21,9 @@ const DEFAULT_PREMISES = [
   "Three miners are trapped beneath the mountain after a cave-in",
   "A ghost haunts the kitchen of a grand hotel during a winter ball",
 ];
+
+// The provider authors on the CPU pool, whose bundle must hold the code as it is now.
+if (spawnSync("node", ["scripts/build-workers.mjs"], { stdio: "inherit" }).status !== 0) process.exit(1);
 
 const [dir = "/tmp/paint-shots", ...asked] = process.argv.slice(2);
 const premises = asked.length ? asked : DEFAULT_PREMISES;

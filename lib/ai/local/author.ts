@@ -63,6 +63,9 @@ function slug(text: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .split("-")
     .filter((w) => w !== "" && !/^(the|a|an)$/.test(w));
+  // "a crossroads in the cherry orchard" → "crossroads-in-orchard": the place's own words, then the whole's head.
+  const joint = words.findIndex((w, i) => i > 0 && i < words.length - 1 && isFunctionWord(w));
+  if (words.join("-").length > 24 && joint > 0) words.splice(joint + 1, words.length - joint - 2);
   while (words.length > 1 && words.join("-").length > 24) words.shift();
   // Never "of-underground-city" for "the dead furnaces of the underground city".
   while (words.length > 1 && isFunctionWord(words[0] as string)) words.shift();

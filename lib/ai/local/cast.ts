@@ -285,8 +285,8 @@ export function readCast(input: CastInput): Cast {
       const generic = part.inherited > 0 && GENERIC_OWNERS.has(part.from);
       if (generic && o.kind !== "structure" && o.kind !== "room") continue;
       if (generic && lexicon.familiarity(part.lemma) === 0) continue;
-      // A comet's "nucleus" needs its comet; a cathedral's "nave" is a nave.
-      const partPhrase = o.kind === "celestial" ? `${possessive(base)} ${part.lemma}` : generic ? `the ${o.sense.lemma} ${part.lemma}` : `the ${part.lemma}`;
+      // A comet's "nucleus" and a galleon's "hull" need their comet and galleon; a cathedral's "nave" is a nave.
+      const partPhrase = o.kind === "celestial" || o.kind === "vehicle" ? `${possessive(base)} ${part.lemma}` : generic ? `the ${o.sense.lemma} ${part.lemma}` : `the ${part.lemma}`;
       if (walkable) add({ phrase: partPhrase, head: part.lemma, kind: part.sense.kind, env: envOf(part.sense.kind, settingEnv, part.sense.kind === "vehicle"), own: false });
       // Fittings of the place itself ("the ship's helm"), not of buildings in general ("the greenhouse's roof").
       else if (!generic && part.inherited === 0 && !part.lemma.endsWith("ing") && THING_KINDS.has(part.sense.kind) && lexicon.familiarity(part.lemma) > 0 && things.length < 8 && !things.some((t) => t.head === part.lemma)) things.push({ phrase: `${possessive(base)} ${part.lemma}`, head: part.lemma, kind: part.sense.kind });
