@@ -48,7 +48,7 @@ export const LIGHT_ADJECTIVES: Record<Tone, string[]> = {
 const SKY_MOODS = new Set(["sunlit", "starlit", "rain-soft"]);
 
 // No "once more" or "again" here: an opener is said on a first visit too.
-export const OPENERS = ["At last", "Soon", "Quietly", "Before long", "Slowly", "Without a word", "Now", "Meanwhile"];
+export const OPENERS = ["At last", "Soon", "Quietly", "Before long", "Slowly", "Without a word", "Now", "Then"];
 
 /** Ways to go to a place of each kind (the base form; the name drops "the hero"). */
 export function movesTo(kind: Kind, env: Env): string[] {
