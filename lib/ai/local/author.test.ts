@@ -213,6 +213,12 @@ describe("the setting", () => {
     expect(states.filter((id) => id.includes("house")).length * 2).toBeGreaterThanOrEqual(states.length);
   });
 
+  it("gives a yurt no house's rooms (WordNet's dwellings have bathrooms; only buildings lend them)", () => {
+    const states = ids("A herder's daughter hides a wounded eagle inside her family's yurt all winter.");
+    expect(states.join(" ")).not.toMatch(/bathroom|bedroom|dining-room|dressing-room/);
+    expect(ids("A codebreaker in a wartime country house cracks a message addressed to her by name.").join(" ")).toMatch(/porch|loft|study|library|kitchen|room/);
+  });
+
   it("gives no state an id that starts with a function word", () => {
     for (const premise of SETTING_PREMISES) for (const id of ids(premise.premise)) expect(id, premise.premise).not.toMatch(/^(s|end)\d+-(of|in|on|at|to)-/);
   });

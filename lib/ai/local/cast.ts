@@ -82,6 +82,8 @@ const BUILT: ReadonlySet<Kind> = new Set(["structure", "vehicle", "room"]);
 const GENERIC_OWNERS = new Set(["building", "house", "dwelling", "housing", "mansion", "room", "structure"]);
 /** Ancestors whose parts belong to any workplace, not to this one ("a farm's locker room"). */
 const NO_PARTS_FROM = new Set(["workplace", "establishment", "facility"]);
+/** Generic owners whose parts are a building's rooms. */
+const HOUSE_OWNERS = new Set(["building", "house", "dwelling", "housing", "mansion"]);
 const SPACE_WORDS = /\b(space|orbit|orbiting|zero-g|zero gravity|asteroid|comet|planet|moon|nebula|galaxy|starship|spaceship|space station|spacecraft)\b/i;
 const UNDERWATER_WORDS = /\b(underwater|undersea|seabed|sea floor|ocean floor|sea bed|coral reef|bathysphere|submarine|scuba|diver|divers)\b/i;
 const UNDERGROUND_WORDS = /\b(underground|beneath the (earth|ground|city|mountain)|under the (earth|ground|city|mountain)|cave|cavern|mine|catacombs?|tunnels?|sewers?|bunker|crypt)\b/i;
@@ -285,6 +287,8 @@ export function readCast(input: CastInput): Cast {
       const generic = part.inherited > 0 && GENERIC_OWNERS.has(part.from);
       if (generic && o.kind !== "structure" && o.kind !== "room") continue;
       if (generic && lexicon.familiarity(part.lemma) === 0) continue;
+      // A house's rooms belong to buildings: a yurt is a dwelling too, but has no bathroom.
+      if (generic && HOUSE_OWNERS.has(part.from) && !o.sense.ancestors.includes("building") && o.sense.lemma !== "building") continue;
       // A comet's "nucleus" and a galleon's "hull" need their comet and galleon; a cathedral's "nave" is a nave.
       const partPhrase = o.kind === "celestial" || o.kind === "vehicle" ? `${possessive(base)} ${part.lemma}` : generic ? `the ${o.sense.lemma} ${part.lemma}` : `the ${part.lemma}`;
       if (walkable) add({ phrase: partPhrase, head: part.lemma, kind: part.sense.kind, env: envOf(part.sense.kind, settingEnv, part.sense.kind === "vehicle"), own: false });
