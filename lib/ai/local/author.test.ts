@@ -219,6 +219,11 @@ describe("the setting", () => {
     expect(ids("A codebreaker in a wartime country house cracks a message addressed to her by name.").join(" ")).toMatch(/porch|loft|study|library|kitchen|room/);
   });
 
+  it("keeps every place of a sunken ship under water, its hold and cabin too (no moon, no 'late at night')", () => {
+    const world = buildLocalWorld({ worldId: "sheet-4", premise: "A diver searches a sunken galleon for her grandfather's compass", pov: "third_person" });
+    for (const s of Object.values(world.scene.states)) expect(s.base, s.id).not.toMatch(/late at night|moon|at dawn|at dusk|lamplight|afternoon|morning/);
+  });
+
   it("gives no state an id that starts with a function word", () => {
     for (const premise of SETTING_PREMISES) for (const id of ids(premise.premise)) expect(id, premise.premise).not.toMatch(/^(s|end)\d+-(of|in|on|at|to)-/);
   });

@@ -109,7 +109,8 @@ export function figuresOf(hero: string, plural: boolean, lexicon: Lexicon): numb
 }
 
 function envOf(kind: Kind, setting: Env, indoorTemplate: boolean): Env {
-  if (setting === "underground") return "underground";
+  // Below ground or under water every place is, inside or not (a sunken galleon's hold is flooded).
+  if (setting === "underground" || setting === "underwater") return setting;
   if (kind === "room" || indoorTemplate) return "indoor";
   return setting;
 }
