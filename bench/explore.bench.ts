@@ -32,7 +32,8 @@ async function seed(url: string, appId: string): Promise<void> {
      FROM generate_series(1, $2::int) AS i`,
     [appId, Math.round(WORLDS * 1.72)],
   );
-  await db.query("ANALYZE worlds");
+  // Settled as autovacuum leaves a table: statistics, and the visibility map an index-only read uses.
+  await db.query("VACUUM ANALYZE worlds");
   const [{ n }] = (await db.query(`SELECT count(*)::int AS n FROM worlds WHERE visibility = 'public' AND mode = 'live'`)).rows as [{ n: number }];
   console.log(`seeded ${n} public live worlds (${Math.round(WORLDS * 1.72)} rows in all)`);
   await db.end();
@@ -45,8 +46,11 @@ async function plans(url: string): Promise<void> {
   const [last] = (await db.query(`SELECT id, like_count FROM worlds WHERE visibility = 'public' AND mode = 'live' ORDER BY like_count DESC, id DESC OFFSET 23 LIMIT 1`)).rows as [{ id: string; like_count: number }];
   const cases = [
     ["first page, newest", exploreStatement({ sort: "new", limit: 24 }, null, null)],
+    ["first page, most played", exploreStatement({ sort: "plays", limit: 24 }, null, null)],
+    ["first page, most liked", exploreStatement({ sort: "likes", limit: 24 }, null, null)],
     ["next page, most liked", exploreStatement({ sort: "likes", limit: 24 }, null, { sort: "likes", value: last.like_count, id: last.id })],
     ["search `light bell`, newest", exploreStatement({ sort: "new", limit: 24 }, searchQuery("light bell"), null)],
+    ["search `samurai`, most liked", exploreStatement({ sort: "likes", limit: 24 }, searchQuery("samurai"), null)],
     ["characters, most played", exploreStatement({ sort: "plays", kind: "character", limit: 24 }, null, null)],
   ] as const;
   for (const [name, statement] of cases) {
@@ -74,7 +78,7 @@ async function likeLoad(base: string, ids: string[], worlds: string[]) {
       },
     ],
   });
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.average, non2xx: result.non2xx };
 }
 
 const rows: (string | number)[][] = [];
@@ -93,21 +97,22 @@ try {
   await load(`${server.url}/api/live`, { seconds: 2 }); // warm-up
   const floor = await load(`${server.url}/api/live`);
   const floor1 = await load(`${server.url}/api/live`, { connections: 1 });
-  rows.push(["GET /api/live (floor)", 10, floor.requestsPerSecond.toFixed(0), floor.p50, floor.p99, "1.00", "", floor.non2xx]);
-  rows.push(["GET /api/live (floor)", 1, floor1.requestsPerSecond.toFixed(0), floor1.p50, floor1.p99, "", "", floor1.non2xx]);
+  rows.push(["GET /api/live (floor)", 10, floor.requestsPerSecond.toFixed(0), floor.mean.toFixed(2), floor.p50, floor.p99, "1.00", "", floor.non2xx]);
+  rows.push(["GET /api/live (floor)", 1, floor1.requestsPerSecond.toFixed(0), floor1.mean.toFixed(2), floor1.p50, floor1.p99, "", "", floor1.non2xx]);
 
   const first = await (await fetch(`${server.url}/v1/explore?sort=likes`)).json();
   for (const [name, path] of [
     ["Explore first page (newest)", "/v1/explore"],
+    ["Explore first page (most played)", "/v1/explore?sort=plays"],
     ["Explore first page (most liked)", "/v1/explore?sort=likes"],
     ["Explore next page (most liked)", `/v1/explore?sort=likes&cursor=${first.nextCursor}`],
     ["Explore search `light bell`", "/v1/explore?q=light%20bell"],
   ] as const) {
     await load(`${server.url}${path}`, { seconds: 1, connections: 1 });
     const one = await load(`${server.url}${path}`, { connections: 1 });
-    rows.push([name, 1, one.requestsPerSecond.toFixed(0), one.p50, one.p99, "", one.p50 <= 20 ? "pass (p50 ≤ 20 ms)" : "FAIL (p50 ≤ 20 ms)", one.non2xx]);
+    rows.push([name, 1, one.requestsPerSecond.toFixed(0), one.mean.toFixed(2), one.p50, one.p99, "", one.p50 <= 20 ? "pass (p50 ≤ 20 ms)" : "FAIL (p50 ≤ 20 ms)", one.non2xx]);
     const many = await load(`${server.url}${path}`);
-    rows.push([name, 10, many.requestsPerSecond.toFixed(0), many.p50, many.p99, (many.requestsPerSecond / floor.requestsPerSecond).toFixed(2), "", many.non2xx]);
+    rows.push([name, 10, many.requestsPerSecond.toFixed(0), many.mean.toFixed(2), many.p50, many.p99, (many.requestsPerSecond / floor.requestsPerSecond).toFixed(2), "", many.non2xx]);
   }
 
   // Likes: anonymous players (minted first), on 1,000 worlds and on one hot world.
@@ -127,11 +132,11 @@ try {
   ] as const) {
     const r = await likeLoad(server.url, ids, [...targets]);
     const ratio = r.requestsPerSecond / floor.requestsPerSecond;
-    rows.push([name, 10, r.requestsPerSecond.toFixed(0), r.p50, r.p99, ratio.toFixed(2), ratio >= 0.7 ? "pass (≥ 0.7)" : "FAIL (≥ 0.7)", r.non2xx]);
+    rows.push([name, 10, r.requestsPerSecond.toFixed(0), r.mean.toFixed(2), r.p50, r.p99, ratio.toFixed(2), ratio >= 0.7 ? "pass (≥ 0.7)" : "FAIL (≥ 0.7)", r.non2xx]);
   }
 } finally {
   await server.stop();
   await engine.cleanup();
 }
 console.log(`\n## Explore over ${WORLDS.toLocaleString("en-US")} public worlds and likes, PostgreSQL (issue 28)\n`);
-console.log(table(["route", "connections", "req/s", "p50 ms", "p99 ms", "× floor", "goal", "non-2xx"], rows));
+console.log(table(["route", "connections", "req/s", "mean ms", "p50 ms", "p99 ms", "× floor", "goal", "non-2xx"], rows));

@@ -92,6 +92,8 @@ export interface LoadResult {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** Mean latency in ms, with decimals (autocannon's percentiles are whole milliseconds). */
+  mean: number;
   non2xx: number;
 }
 
@@ -104,7 +106,7 @@ export async function load(url: string, options: { headers?: Record<string, stri
     duration: options.seconds ?? Number(process.env.BENCH_SECONDS ?? 6),
     connections: options.connections ?? 10,
   });
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.average, non2xx: result.non2xx };
 }
 
 export function table(headers: string[], rows: (string | number)[][]): string {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { querySql } from "@/lib/db";
 import { makeSmallWorld } from "@/lib/kernel/fixtures";
 import { bootstrap, type Bootstrap } from "./support/fixtures";
 import { setEnv } from "./support/env";
@@ -207,6 +208,11 @@ describe("likes", () => {
     // And 50 unlikes at once take them all back.
     await Promise.all(players.map((p) => unlike(crowd, { playerId: p })));
     expect((await api.get(`/v1/worlds/${crowd}`, me.keys.sk_live)).body.likeCount).toBe(0);
+
+    // A like commits without waiting for the log's flush, in its own transaction only: every
+    // connection of the pool those 110 statements ran on still commits synchronously.
+    const settings = await Promise.all(Array.from({ length: 30 }, () => querySql<{ s: string }>(`SELECT current_setting('synchronous_commit') AS s`, [])));
+    expect(new Set(settings.map(([row]) => row!.s))).toEqual(new Set(["on"]));
   });
 
   it("limits one player's likes (429 with Retry-After)", async () => {

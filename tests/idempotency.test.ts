@@ -6,7 +6,7 @@
  * request (the `idempotency-prune` cron function, which the in-app executor fires), younger ones stay.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db";
+import { getDb, querySql } from "@/lib/db";
 import { waitFor } from "@/lib/jobs/executor/testing";
 import { OPERATIONS } from "@/lib/openapi/operations";
 import { bootstrap, type Bootstrap } from "./support/fixtures";
@@ -182,6 +182,21 @@ describe("the same key", () => {
     },
     120_000,
   );
+});
+
+describe("the claim's commit", () => {
+  it("skips the log's flush in its own transaction only: every pooled connection still commits synchronously", async () => {
+    const me = await bootstrap();
+    const kit = new Kit(typedClient(server.url), { me, other, baseUrl: server.url });
+    const fixture = fixtures.find((f) => f.operationId === "createWorld")!;
+    const prepared = await fixture.prepare(kit);
+    const sent = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => sendRequest(kit.api, { ...prepared, headers: { ...prepared.headers, "idempotency-key": `claim-commit-${i}` } })),
+    );
+    expect(sent.every((r) => r.status < 300), JSON.stringify(sent.map((r) => r.status))).toBe(true);
+    const settings = await Promise.all(Array.from({ length: 30 }, () => querySql<{ s: string }>(`SELECT current_setting('synchronous_commit') AS s`, [])));
+    expect(new Set(settings.map(([row]) => row!.s))).toEqual(new Set(["on"]));
+  });
 });
 
 describe("records older than 24 h", () => {

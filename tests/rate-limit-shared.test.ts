@@ -114,6 +114,7 @@ describe.skipIf(missing !== null)("two app servers, one PostgreSQL, one Redis", 
     const allowed = statuses.filter((s) => s === 200).length;
     expect(statuses.every((s) => s === 200 || s === 429), statuses.join(",")).toBe(true);
     const bucket = BURST + RATE * seconds;
+    console.log(`shared bucket: ${allowed} of 200 allowed in ${seconds.toFixed(2)} s (one bucket allows about ${bucket.toFixed(0)})`);
     expect(allowed, `${allowed} allowed in ${seconds.toFixed(2)} s; one bucket allows about ${bucket.toFixed(0)}`).toBeLessThanOrEqual(Math.ceil(bucket * 1.1));
     expect(allowed).toBeGreaterThanOrEqual(Math.floor(bucket * 0.9));
   });
@@ -124,6 +125,7 @@ describe.skipIf(missing !== null)("two app servers, one PostgreSQL, one Redis", 
     const fresh = ((await bootstrapThrough(servers[0]!.url, dataDir)) as { keys: { sk_test: string } }).keys.sk_test;
     const { statuses } = await burst(fresh);
     expect(statuses.filter((s) => s !== 200 && s !== 429), statuses.join(",")).toEqual([]);
+    console.log(`Redis stopped: ${statuses.filter((s) => s === 200).length} × 200, ${statuses.filter((s) => s === 429).length} × 429, nothing else`);
     // Each server counts in its own memory now: at least one bucket's worth got through.
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(BURST);
   });

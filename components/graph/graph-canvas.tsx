@@ -18,6 +18,7 @@ import type { GraphModel, StateNodeType, TransitionEdgeType } from "./graph-mode
 import { FitIcon, ZoomInIcon, ZoomOutIcon } from "./icons";
 import { midpoint, routeHolds, routePath } from "./edge-routes";
 import { fitGraph, graphViewport } from "./fit-graph";
+import { FAR_LABEL_PX, fittingLabels, type FarEdge } from "./far-labels";
 import { NODE_HEIGHT, NODE_WIDTH } from "./geometry";
 import { StateNode } from "./state-node";
 import { TransitionEdge } from "./transition-edge";
@@ -61,14 +62,6 @@ const ARROWED_EDGES = 600;
 
 /** The midpoint of a cubic Bézier `M s C c1 c2 t`. */
 const bezierMid = (s: number, c1: number, c2: number, t: number) => (s + 3 * c1 + 3 * c2 + t) / 8;
-
-interface FarEdge {
-  id: string;
-  d: string;
-  selected: boolean;
-  name: string;
-  at: { x: number; y: number };
-}
 
 /** Each transition drawn far out: its path (its layout route while that holds), and where its name goes. */
 function farEdgesOf(model: GraphModel, store: ReturnType<typeof useEditorStore>, edges: TransitionEdgeType[]): FarEdge[] {
@@ -146,70 +139,6 @@ const FarEdges = memo(function FarEdges({ model }: { model: GraphModel }) {
   );
 });
 
-/** A transition's name in lines of at most `width` characters, at most two (the rest elided). */
-export function wrapLabel(name: string, width = 14): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of name.trim().split(/\s+/)) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  if (lines.length <= 2) return lines;
-  return [lines[0]!, `${lines[1]!.slice(0, width - 1).trimEnd()}…`];
-}
-
-interface ScreenBox {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-const overlaps = (a: ScreenBox, b: ScreenBox) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
-/** An estimate of a line's width at `px` (Geist's average advance is about 0.56 em). */
-const textWidth = (text: string, px: number) => text.length * px * 0.56;
-
-/**
- * The transitions' names that fit far out at zoom `k`: each name is drawn only where its box
- * (wrapped, at 11.5 px on screen) is clear of every state's name and of the names already kept,
- * so what is drawn reads; the others wait for a closer zoom (their arrows are drawn anyway).
- */
-export function fittingLabels(labels: FarEdge[], states: { x: number; y: number; name: string }[], k: number): { edge: FarEdge; lines: string[]; at: { x: number; y: number } }[] {
-  const font = 11.5;
-  // A state's name: centred in its box, wrapped to the box's width (a word wider than it reaches past).
-  const taken: ScreenBox[] = states.map((s) => {
-    const cx = (s.x + NODE_WIDTH / 2) * k;
-    const cy = (s.y + NODE_HEIGHT / 2) * k;
-    const room = Math.max(NODE_WIDTH * k - 16, ...s.name.split(" ").map((word) => textWidth(word, 12)));
-    const full = textWidth(s.name, 12);
-    const lines = Math.ceil(full / room);
-    const w = Math.min(full, room) / 2 + 2;
-    const h = (lines * 13.2) / 2 + 1;
-    return { x0: cx - w, y0: cy - h, x1: cx + w, y1: cy + h };
-  });
-  const kept: { edge: FarEdge; lines: string[]; at: { x: number; y: number } }[] = [];
-  for (const edge of labels) {
-    if (!edge.name) continue;
-    // On its line, else just above or below it; in lines of 14 characters, else narrower ones.
-    const found = [14, 9].flatMap((width) => {
-      const lines = wrapLabel(edge.name, width);
-      const w = Math.max(...lines.map((l) => textWidth(l, font))) / 2 + 2;
-      const h = (lines.length * font * 1.15) / 2 + 1;
-      return [0, -1, 1, -2, 2].map((step) => {
-        const cx = edge.at.x * k;
-        const cy = edge.at.y * k + step * (h + 3);
-        return { lines, dy: step * (h + 3), box: { x0: cx - w, y0: cy - h, x1: cx + w, y1: cy + h } };
-      });
-    }).find((c) => !taken.some((t) => overlaps(t, c.box)));
-    if (!found) continue;
-    taken.push(found.box);
-    kept.push({ edge, lines: found.lines, at: { x: edge.at.x, y: edge.at.y + found.dy / k } });
-  }
-  return kept;
-}
-
 /** Far out, the transitions' names that fit, above the states (a halo keeps them legible over a line). */
 const FarLabels = memo(function FarLabels({ model }: { model: GraphModel }) {
   const store = useEditorStore();
@@ -229,7 +158,7 @@ const FarLabels = memo(function FarLabels({ model }: { model: GraphModel }) {
     });
     return fittingLabels(all, states, k);
   }, [all, nodes, model, k, version]);
-  const font = 11.5 / k;
+  const font = FAR_LABEL_PX / k;
   const named = all.filter((e) => e.name).length;
   return (
     <>

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { World } from "@/lib/kernel";
+import { labelShapes } from "@/components/graph/far-labels";
 import { makeCastleWorld, makeLargeWorld } from "@/lib/kernel/fixtures";
 import { ARTIFACTS, expect, firstAppId, newAccount, signUp, test } from "../fixtures/studio";
 
@@ -63,6 +64,21 @@ async function firstView(page: Page) {
         if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) broken.push(m[0]);
       }
     }
+    // Far out, a name's letters lie on its own background (white on an entrance's colour would
+    // vanish on the canvas's white where the name outgrew its box).
+    const uncovered: string[] = [];
+    if (far) {
+      for (const el of names) {
+        const r = document.createRange();
+        r.selectNodeContents(el);
+        const text = r.getBoundingClientRect();
+        const back = el.parentElement!.getBoundingClientRect();
+        // A glyph's box reaches a little past its line (a fifth of the 12 px font); a name that
+        // outgrew its background lacks a whole line's height or more.
+        const slack = 2.5;
+        if (text.top < back.top - slack || text.bottom > back.bottom + slack || text.left < back.left - slack || text.right > back.right + slack) uncovered.push(el.textContent ?? "");
+      }
+    }
     const px = (el: Element) => parseFloat(getComputedStyle(el).fontSize) * zoom;
     const labels = far ? [...canvas.querySelectorAll("[data-far-label]")] : [...canvas.querySelectorAll(".pw-edge-label")];
     // Far out, a name is drawn where it is clear of the states' names and of other names.
@@ -84,6 +100,8 @@ async function firstView(page: Page) {
       clashes,
       arrows,
       broken,
+      uncovered,
+      elided: labels.filter((el) => (el.textContent ?? "").includes("…")).length,
       hint: document.querySelector(".pw-zoom-hint")?.textContent ?? null,
     };
   });
@@ -100,6 +118,10 @@ test.describe("the graph's first view", () => {
     console.log(`first view of 6 states: ${JSON.stringify(view)}`);
     expect(view.names).toHaveLength(6);
     expect(view.broken, "words cut by a line break").toEqual([]);
+    expect(view.uncovered, "names whose letters leave their background").toEqual([]);
+    // Only a name too long for three lines of 20 characters is cut short (its whole shows close up).
+    const tooLong = world.scene.events.filter((e) => e.to !== undefined && labelShapes(e.name).every((lines) => lines.join(" ").includes("…"))).length;
+    expect(view.elided, "transition names cut short").toBeLessThanOrEqual(tooLong);
     expect(view.smallestName).toBeGreaterThanOrEqual(11);
     expect(view.labels).toBe(transitions(world));
     expect(view.smallestLabel).toBeGreaterThanOrEqual(11);
@@ -120,6 +142,7 @@ test.describe("the graph's first view", () => {
     expect(first.far).toBe(true);
     expect(first.names.length).toBeGreaterThanOrEqual(6);
     expect(first.broken).toEqual([]);
+    expect(first.uncovered).toEqual([]);
     expect(first.smallestName).toBeGreaterThanOrEqual(11);
     expect(first.labels).toBeGreaterThanOrEqual(6);
     expect(first.smallestLabel).toBeGreaterThanOrEqual(11);
@@ -133,6 +156,7 @@ test.describe("the graph's first view", () => {
     console.log(`fit view of 30 states: ${JSON.stringify({ ...whole, names: whole.names.length })}`);
     expect(whole.names).toHaveLength(30);
     expect(whole.broken).toEqual([]);
+    expect(whole.uncovered, "names whose letters leave their background").toEqual([]);
     expect(whole.smallestName).toBeGreaterThanOrEqual(11);
     expect(whole.clashes).toBe(0);
     expect(whole.arrows).toBe(transitions(world));

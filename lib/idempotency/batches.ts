@@ -109,9 +109,17 @@ function enqueue(item: Claim | Answer): Promise<boolean> {
 /** A new pending record for the key: true when it is ours, false when the key was taken before. */
 export async function claimRecord(claim: RecordKey & { requestHash: string }): Promise<boolean> {
   if ((await getDbEngine()) === "pglite") return enqueue({ ...claim, kind: "claim" });
+  // The claim commits without waiting for the log's flush (its own transaction only): the flush
+  // it skips is made by the next synchronous commit, the work's own or the answer's, which the
+  // log writes after it, so once the work or its answer is durable the claim is too; a claim
+  // lost in a crash of PostgreSQL before either is a request that never ran. Other requests
+  // see it at once either way (docs/api.md "Idempotency").
   const rows = await querySql(
-    `INSERT INTO idempotency_records (app_id, mode, key, request_hash, state, created_at)
-     VALUES ($1::uuid, $2, $3, $4, 'pending', now()) ON CONFLICT DO NOTHING RETURNING 1 AS claimed`,
+    `WITH claim AS (
+       INSERT INTO idempotency_records (app_id, mode, key, request_hash, state, created_at)
+       VALUES ($1::uuid, $2, $3, $4, 'pending', now()) ON CONFLICT DO NOTHING RETURNING 1 AS claimed
+     )
+     SELECT claimed, set_config('synchronous_commit', 'off', true) AS async_commit FROM claim`,
     [claim.appId, claim.mode, claim.key, claim.requestHash],
     { name: "idempotency_claim" },
   );
