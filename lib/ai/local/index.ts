@@ -5,7 +5,7 @@ import { createProceduralProvider } from "../procedural";
 import type { Provider, SpeechInput, SpeechResult } from "../provider";
 import type { buildLocalAct } from "./act";
 import type { buildLocalWorld } from "./author";
-import type { paintLocal } from "./painter";
+import type { paintLocal, paintPortraitLocal } from "./painter";
 import type { nounKinds } from "./nouns";
 import type { seedPremiseSentence } from "./seed";
 import type { localSpeech } from "./voice";
@@ -21,6 +21,7 @@ export type { StoryFacts, Tone } from "./text";
 const authorTask = cpuTask<typeof buildLocalWorld>("localWorld");
 const actTask = cpuTask<typeof buildLocalAct>("localAct");
 const paintTask = cpuTask<typeof paintLocal>("localPaint");
+const portraitTask = cpuTask<typeof paintPortraitLocal>("localPortrait");
 const bibleTask = cpuTask<typeof proceduralBible>("proceduralBible");
 const speakTask = cpuTask<typeof localSpeech>("localSpeak");
 const seedTask = cpuTask<typeof seedPremiseSentence>("seedSentence");
@@ -56,8 +57,10 @@ export function createLocalProvider(): Provider {
     bible: (text, signal) => bibleTask(text, signal),
     // A signal cannot cross to a worker: it aborts the task instead.
     // The reference's colours cross to the worker; its image bytes are not needed there.
-    paint: async ({ signal, reference, ...input }) => {
-      const image = await paintTask({ ...input, ...(reference ? { reference: { look: reference.look } } : {}) }, signal);
+    // A character's stance is painted as a portrait (paint/portrait.ts), on the same pool.
+    paint: async ({ signal, reference, portrait, ...input }) => {
+      const look = reference ? { reference: { look: reference.look } } : {};
+      const image = portrait ? await portraitTask({ ...input, ...look, portrait }, signal) : await paintTask({ ...input, ...look }, signal);
       return { ...image, bytes: asBuffer(image.bytes) };
     },
     chat: localChat,
