@@ -57,14 +57,27 @@ interface Palette {
 
 const hsl = (h: number, s: number, l: number): string => `hsl(${Math.round(((h % 360) + 360) % 360)},${Math.round(Math.max(0, Math.min(100, s)))}%,${Math.round(Math.max(0, Math.min(100, l)))}%)`;
 
-function paletteOf(subject: string, look: Look): Palette {
+/** What the subject lock says of the face besides its colours: age (grey hair, lines) and a beard. */
+export interface Features {
+  old: boolean;
+  beard: boolean;
+}
+
+const OLD = /\b(old|elderly|aged|ancient|aging|ageing|grey-haired|gray-haired|white-haired|silver-haired|grey-bearded|gray-bearded|white-bearded|grandmother|grandfather|granny|grandpa|grandma|crone|veteran|retired|weathered|wizened|venerable)\b/i;
+
+export function featuresOf(subject: string): Features {
+  return { old: OLD.test(subject), beard: /\b(beard\w*|bearded)\b/i.test(subject) };
+}
+
+function paletteOf(subject: string, look: Look, features: Features): Palette {
   const rng = createPrng(hashString(`portrait-skin-v1|${subject.trim().toLowerCase()}`));
   const skinHue = 18 + rng.int(16);
   const skinL = 36 + rng.int(38);
   return {
     skin: hsl(skinHue, 42, skinL),
     skinShade: hsl(skinHue - 4, 40, skinL - 12),
-    hair: hsl(look.hairHue, look.hairSat, look.hair),
+    // Age greys the hair whatever its colour was (a reference's too).
+    hair: features.old ? hsl(look.hairHue, 6, 66 + (look.hair % 14)) : hsl(look.hairHue, look.hairSat, look.hair),
     coat: hsl(look.hue, look.sat, look.light),
     coatDark: hsl(look.hue, look.sat * 0.7, look.light * 0.62),
     lining: hsl(look.hue + 30, 20, 80),
@@ -124,9 +137,16 @@ function hairAndHat(look: Look, p: Palette, long: boolean): { behind: string; ba
 }
 
 /** The face: ears, eyes, brows, nose, mouth and cheeks as the expression reads. Head centre at 0,0; 100 units tall. */
-function face(e: Expression, p: Palette, dy: number): string {
+function face(e: Expression, p: Palette, dy: number, features: Features): string {
   let out = `<ellipse cx="-40" cy="4" rx="7" ry="12" fill="${p.skinShade}"/><ellipse cx="40" cy="4" rx="7" ry="12" fill="${p.skinShade}"/>`;
   out += `<ellipse cx="0" cy="0" rx="40" ry="50" fill="${p.skin}"/>`;
+  // Age: lines on the brow and at the eyes' corners.
+  if (features.old) {
+    const line = (d: string) => `<path d="${d}" stroke="${p.skinShade}" stroke-width="1.6" fill="none" stroke-linecap="round" opacity=".8"/>`;
+    out += line(`M-14 ${f(-31 + dy)} Q0 ${f(-34 + dy)} 14 ${f(-31 + dy)}`) + line(`M-10 ${f(-26.5 + dy)} Q0 ${f(-29 + dy)} 10 ${f(-26.5 + dy)}`);
+    out += line(`M-27 ${f(-3 + dy)} L-31 ${f(-6 + dy)} M-27 ${f(0 + dy)} L-31 ${f(1 + dy)} M27 ${f(-3 + dy)} L31 ${f(-6 + dy)} M27 ${f(0 + dy)} L31 ${f(1 + dy)}`);
+    out += line(`M-13 ${f(19 + dy)} Q-17 ${f(26 + dy)} -15 ${f(33 + dy)} M13 ${f(19 + dy)} Q17 ${f(26 + dy)} 15 ${f(33 + dy)}`);
+  }
   // Eyes.
   const ey = -4 + dy;
   const ry = Math.max(1.2, 5.6 * e.eyeOpen);
@@ -163,6 +183,8 @@ function face(e: Expression, p: Palette, dy: number): string {
     const mid = my + e.smile * 7;
     out += `<path d="M${f(-half)} ${f(left)} Q0 ${f(mid)} ${f(half)} ${f(right)}" stroke="#6b2a2a" stroke-width="${e.tight ? 2.4 : 3.2}" fill="none" stroke-linecap="round"/>`;
   }
+  // A beard round the jaw, open at the mouth.
+  if (features.beard) out += `<path d="M-38 ${f(8 + dy)} Q-36 58 0 62 Q36 58 38 ${f(8 + dy)} Q30 ${f(30 + dy)} 18 ${f(36 + dy)} Q0 ${f(28 + dy)} -18 ${f(36 + dy)} Q-30 ${f(30 + dy)} -38 ${f(8 + dy)} Z" fill="${p.hair}"/>`;
   return out;
 }
 
@@ -230,7 +252,8 @@ export function composePortrait(input: PortraitInput, subjectLabel = "person"): 
   const H = 720;
   const subject = input.subject.trim() || "someone";
   const look = lookOf(subject, input.reference?.look);
-  const p = paletteOf(subject, look);
+  const features = featuresOf(subject);
+  const p = paletteOf(subject, look, features);
   const long = createPrng(hashString(`portrait-hair-v1|${subject.toLowerCase()}`)).next() < 0.45;
   const framing = readFraming(input.camera);
   const e = readExpression(input.stance);
@@ -248,7 +271,7 @@ export function composePortrait(input: PortraitInput, subjectLabel = "person"): 
   const head =
     `<g transform="${headAt}">` +
     hair.back +
-    face(e, p, dy) +
+    face(e, p, dy, features) +
     hair.front +
     `</g>`;
   const figure = `<g transform="translate(${f(cx)} ${f(cy)}) scale(${Math.round(k * 1000) / 1000})">${hair.behind ? `<g transform="${headAt}">${hair.behind}</g>` : ""}${body(e, p, look, full)}${head}</g>`;
