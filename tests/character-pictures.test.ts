@@ -131,6 +131,27 @@ describe("stance pictures", () => {
     expect(await seedFrames(app)).toBe(7);
   });
 
+  it("a stance added by PATCH is painted (one seed_frame); kept stances keep their pictures; the same PATCH again paints nothing", async () => {
+    const app = await bootstrap();
+    const created = await create(EXPLICIT, app.keys.sk_live);
+    const before = await picturesOf(created.body.id, app.keys.sk_live);
+    const stances = [...EXPLICIT.stances.filter((s) => s.id !== "shaken"), { id: "wry", label: "Wry", mood: "amused", expression: "a crooked grin" }];
+    const patched = await api.call("PATCH", `/v1/characters/${created.body.id}`, { token: app.keys.sk_live, body: { stances } });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const after = await expectDistinctPictures(created.body.id, app.keys.sk_live, stances.map((s) => s.id));
+    for (const id of ["calm", "glad", "cross"]) expect(after[id]).toEqual(before[id]);
+    expect(Object.values(before).map((p) => p.src)).not.toContain(after.wry!.src);
+    expect(after.wry!.label).toBe("Wry");
+    expect(await seedFrames(app)).toBe(EXPLICIT.stances.length + 1);
+    const again = await api.call("PATCH", `/v1/characters/${created.body.id}`, { token: app.keys.sk_live, body: { stances } });
+    expect(again.status).toBe(200);
+    expect(await seedFrames(app)).toBe(EXPLICIT.stances.length + 1);
+    // A failed edit gives its painted units back: a stance added with an entrance that is no stance.
+    const refused = await api.call("PATCH", `/v1/characters/${created.body.id}`, { token: app.keys.sk_live, body: { stances: [...stances, { id: "new", label: "New", mood: "", expression: "" }], entranceState: "shaken" } });
+    expect(refused.status).toBe(400);
+    expect(await seedFrames(app)).toBe(EXPLICIT.stances.length + 1);
+  });
+
   it("IMPORT stores the world verbatim: its stances keep the pictures they carry and nothing is painted", async () => {
     const app = await bootstrap();
     const drafted = await create(EXPLICIT, app.keys.sk_test);

@@ -742,7 +742,7 @@ export interface paths {
          * Edit a character's brain and stances
          * @description Changes the brain (`persona`, `lore`, `greeting`, `examples`, `scene`, `style`, `subject`, `speakingDetail`, `voiceId`, `modelId`, `free`, `intro`) and the stance palette (`stances`, `entranceState`); what is left out stays, and `voiceId` / `modelId` take `null` to go back to the server's default. The next talk turn uses the new brain.
          *
-         *     `stances` replaces the whole palette: a stance whose id is already a state keeps it (its picture too) and its label and mood follow; a new stance gets a state; a dropped one loses its state and its events; the transitions between stances are rebuilt, one per pair. `If-Match` / `expectedRev` as on every graph write. Not metered. The name, cover and visibility are `PATCH /v1/worlds/{id}`'s.
+         *     `stances` replaces the whole palette: a stance whose id is already a state keeps it (its picture too) and its label and mood follow; a new stance gets a state; a dropped one loses its state and its events; the transitions between stances are rebuilt, one per pair. `If-Match` / `expectedRev` as on every graph write. Not metered, except that a stance the palette adds is painted like a created character's (its state's `image`): one `seed_frame` each, reserved before painting and given back if the edit is not saved. A kept stance keeps its picture even when its expression changes. The name, cover and visibility are `PATCH /v1/worlds/{id}`'s.
          */
         patch: operations["updateCharacter"];
         trace?: never;
@@ -7062,6 +7062,8 @@ export interface operations {
             400: components["responses"]["InvalidRequest"];
             /** @description missing, malformed, unknown or revoked API key */
             401: components["responses"]["Unauthorized"];
+            /** @description the app's daily `seed_frame` quota cannot take a picture for every stance the palette adds; nothing is saved */
+            402: components["responses"]["QuotaExceeded"];
             /** @description a publishable key, or a key whose scopes do not include this route's */
             403: components["responses"]["Forbidden"];
             /** @description no character with this id in the key's app and mode (a plain world too) */
@@ -7078,6 +7080,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description an added stance's picture could not be painted; nothing is saved or charged */
+            502: components["responses"]["UpstreamFailed"];
             /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
             503: components["responses"]["Unavailable"];
         };

@@ -51,7 +51,7 @@ export const updateCharacter = operation({
   summary: "Edit a character's brain and stances",
   description: [
     "Changes the brain (`persona`, `lore`, `greeting`, `examples`, `scene`, `style`, `subject`, `speakingDetail`, `voiceId`, `modelId`, `free`, `intro`) and the stance palette (`stances`, `entranceState`); what is left out stays, and `voiceId` / `modelId` take `null` to go back to the server's default. The next talk turn uses the new brain.",
-    "`stances` replaces the whole palette: a stance whose id is already a state keeps it (its picture too) and its label and mood follow; a new stance gets a state; a dropped one loses its state and its events; the transitions between stances are rebuilt, one per pair. `If-Match` / `expectedRev` as on every graph write. Not metered. The name, cover and visibility are `PATCH /v1/worlds/{id}`'s.",
+    "`stances` replaces the whole palette: a stance whose id is already a state keeps it (its picture too) and its label and mood follow; a new stance gets a state; a dropped one loses its state and its events; the transitions between stances are rebuilt, one per pair. `If-Match` / `expectedRev` as on every graph write. Not metered, except that a stance the palette adds is painted like a created character's (its state's `image`): one `seed_frame` each, reserved before painting and given back if the edit is not saved. A kept stance keeps its picture even when its expression changes. The name, cover and visibility are `PATCH /v1/worlds/{id}`'s.",
   ].join("\n\n"),
   auth: "key",
   scope: "characters:write",
@@ -62,6 +62,8 @@ export const updateCharacter = operation({
   errors: {
     invalid_request: "a malformed body (see `errors`): an empty persona, duplicate stance ids, an `entranceState` that is not a stance, or `If-Match` and `expectedRev` disagreeing",
     not_found: "no character with this id in the key's app and mode (a plain world too)",
+    quota_exceeded: "the app's daily `seed_frame` quota cannot take a picture for every stance the palette adds; nothing is saved",
+    upstream_failed: "an added stance's picture could not be painted; nothing is saved or charged",
     ...revMismatch,
     validation_failed: "the stored profile is broken, or the edited graph fails the gate (`diagnostics`); nothing is saved",
   },
