@@ -180,7 +180,7 @@ export function figuresOf(subject: string | undefined): number {
 
 const SPACE = /\b(space|orbit|orbiting|comets?|asteroids?|planet|nebula|galaxy|starship|spaceship|space station|black sky|stars wheel|distant sun|zero-g)\b/;
 const BELOW = /\b(mines?|mineshaft|adit|caves?|cavern|grotto|tunnels?|catacombs?|sewers?|bunker|crypt|underground|below ground|ossuary|burrow)\b/;
-const DEEP = /\b(underwater|undersea|sea floor|seabed|ocean floor|sea bed|green gloom|cold dark water|filtered light|coral reef)\b/;
+const DEEP = /\b(underwater|undersea|sea floor|seabed|ocean floor|sea bed|green gloom|cold dark water|filtered light|light from above|coral reef)\b/;
 
 /**
  * Composes a frame. A lexicon (lib/lexicon, from a worker; the browser's simulator has none)
