@@ -9,13 +9,16 @@ describe("POST /v1/characters", () => {
   it("EXPLICIT: stores every field with its defaults; test keys get mock, private, no slug", async () => {
     const res = await create({ name: "Bram", persona: "A ferryman who counts coins." }, boot.keys.sk_test);
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), slug: null, kind: "character", cover: expect.stringMatching(/^data:image\/svg\+xml,/), mock: true, schemaVersion: "1.0" });
+    expect(res.body).toEqual({ id: expect.any(String), slug: null, kind: "character", cover: expect.stringMatching(/\/assets\/[0-9a-f]{64}\.png$/), mock: true, schemaVersion: "1.0" });
     const got = await api.get(`/v1/characters/${res.body.id}`, boot.keys.sk_test);
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({ kind: "character", visibility: "private", mode: "test", slug: null, name: "Bram" });
     const world = got.body.world;
     expect(world.character.stances.map((s: { id: string }) => s.id)).toEqual(["neutral", "warm", "amused", "curious", "guarded", "downcast"]);
     expect(world.entrance.state).toBe("neutral");
+    // Without a cover or a frame, the cover is the entrance stance's painted picture.
+    expect(world.entrance.image.src).toBe(res.body.cover);
+    expect(world.scene.states.neutral.image.src).toBe(res.body.cover);
     expect(world.character).toMatchObject({ persona: "A ferryman who counts coins.", free: false, entranceState: "neutral" });
     const state = world.scene.states.neutral;
     expect(state.camera.dynamic).toBe(state.camera.static);

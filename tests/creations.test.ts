@@ -75,7 +75,7 @@ describe("listCreations", () => {
     expect(ids(page)).not.toContain(someoneElsesCharacter);
     expect(page.nextCursor).toBeNull();
     expect(page.creations[0]).toMatchObject({ id: wren, kind: "character", name: "Wren", description: "Keeper of the harbour light", appId: me.appId, visibility: "private" });
-    expect(page.creations[0]!.cover).toMatch(/^data:image\/svg\+xml,/);
+    expect(page.creations[0]!.cover).toMatch(/\/assets\/[0-9a-f]{64}\.png$/);
     // Who authored each graph (the cards mark the offline provider's): a character from explicit fields, then imports.
     expect(page.creations.map((c) => c.source)).toEqual(["explicit", "import", "import", "import"]);
     expect(page.creations[2]).toMatchObject({ kind: "world", name: "Copper harbor", appId: secondAppId, appName: "Second app", visibility: "private" });

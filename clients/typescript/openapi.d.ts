@@ -710,7 +710,9 @@ export interface paths {
          * Create a character
          * @description Three modes, selected by the body. IMPORT: `world` is a complete character world (`world.scene` plus `world.character` with its `stances`, each one a state), schema-checked, gated and stored verbatim; only `name` may override it. AUTHORED (`authored: true` with `premise`, `frame_b64` or `frame_url`): the profile and stances are invented (procedurally, deterministically), explicit fields override them. EXPLICIT: the fields, `name` and `persona` required.
          *
-         *     Defaults: `stances` a six-stance palette, `entranceState` the first stance, `cameraDynamic` = `cameraStatic`, `movementDynamic` = `movementStatic`, `cover` the frame or a placeholder portrait. The graph has one state per stance and a transition between every two. Reserves one `generation` of daily quota. Test keys: `mock: true`, private, no slug. `Idempotency-Key` makes retries safe.
+         *     Defaults: `stances` a six-stance palette, `entranceState` the first stance, `cameraDynamic` = `cameraStatic`, `movementDynamic` = `movementStatic`, `cover` the frame, else the entrance stance's picture. The graph has one state per stance and a transition between every two. Reserves one `generation` of daily quota. Test keys: `mock: true`, private, no slug. `Idempotency-Key` makes retries safe: a replay paints and charges nothing again.
+         *
+         *     Stance pictures (AUTHORED and EXPLICIT): every stance is painted, the same character (the subject lock; a frame the character is authored from is its `subjectRef` and the painters draw after it) with the stance's `expression` and `mood` in face, pose and light, framed by `cameraStatic`; each picture is its state's `image` (`/assets/<sha256>.png`) and one `seed_frame` of daily quota, all reserved before painting (402 when they do not all fit, nothing created) and given back if anything fails. Test keys get deterministic mock pictures. A live character authored from a frame is read from what the frame shows (vision's describe). IMPORT stores the world as sent, pictures and all, and paints nothing.
          */
         post: operations["createCharacter"];
         delete?: never;
@@ -728,7 +730,7 @@ export interface paths {
         };
         /**
          * Retrieve a character
-         * @description The World resource of a character (`kind: character`): metadata at the top, the stance graph under `world`, the profile at `world.character`. `ETag` is the `rev`.
+         * @description The World resource of a character (`kind: character`): metadata at the top, the stance graph under `world`, the profile at `world.character`. Each stance's picture is its state's `image.src` (`world.scene.states[<stance id>].image`). `ETag` is the `rev`.
          */
         get: operations["getCharacter"];
         put?: never;
@@ -740,7 +742,7 @@ export interface paths {
          * Edit a character's brain and stances
          * @description Changes the brain (`persona`, `lore`, `greeting`, `examples`, `scene`, `style`, `subject`, `speakingDetail`, `voiceId`, `modelId`, `free`, `intro`) and the stance palette (`stances`, `entranceState`); what is left out stays, and `voiceId` / `modelId` take `null` to go back to the server's default. The next talk turn uses the new brain.
          *
-         *     `stances` replaces the whole palette: a stance whose id is already a state keeps it (its picture too) and its label and mood follow; a new stance gets a state; a dropped one loses its state and its events; the transitions between stances are rebuilt, one per pair. `If-Match` / `expectedRev` as on every graph write. Not metered. The name, cover and visibility are `PATCH /v1/worlds/{id}`'s.
+         *     `stances` replaces the whole palette: a stance whose id is already a state keeps it (its picture too) and its label and mood follow; a new stance gets a state; a dropped one loses its state and its events; the transitions between stances are rebuilt, one per pair. `If-Match` / `expectedRev` as on every graph write. Not metered, except that a stance the palette adds is painted like a created character's (its state's `image`): one `seed_frame` each, reserved before painting and given back if the edit is not saved. A kept stance keeps its picture even when its expression changes. The name, cover and visibility are `PATCH /v1/worlds/{id}`'s.
          */
         patch: operations["updateCharacter"];
         trace?: never;
@@ -2714,6 +2716,7 @@ export interface components {
                     [key: string]: unknown;
                 };
                 scene: {
+                    /** @description one state per stance, keyed by stance id; `image` is the stance's picture (every stance of a created character has one) */
                     states: {
                         [key: string]: {
                             id: string;
@@ -2764,6 +2767,17 @@ export interface components {
                             })[];
                             slots?: {
                                 [key: string]: string;
+                            };
+                            /** @description the stance's picture */
+                            image?: {
+                                /** @description the picture's URL: painted at creation and hosted under its sha256 (`/assets/<sha256>.png`), or as imported */
+                                src: string;
+                                /** @description the stance's label (the picture's alt text) */
+                                label: string;
+                                /** @description what the local painter drew (`/assets/<sha256>.json`, its scene manifest) */
+                                manifest?: string;
+                            } & {
+                                [key: string]: unknown;
                             };
                         } & {
                             [key: string]: unknown;
@@ -6942,7 +6956,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest"];
             /** @description missing, malformed, unknown or revoked API key */
             401: components["responses"]["Unauthorized"];
-            /** @description the app's daily `generation` quota is used up */
+            /** @description the app's daily `generation` quota is used up, or its `seed_frame` quota cannot take one picture per stance (`kind` says which) */
             402: components["responses"]["QuotaExceeded"];
             /** @description a publishable key, or a key whose scopes do not include this route's */
             403: components["responses"]["Forbidden"];
@@ -6960,7 +6974,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
-            /** @description `frame_b64` could not be hosted; nothing was created */
+            /** @description `frame_b64` could not be hosted, or a stance picture could not be painted; nothing was created or charged */
             502: components["responses"]["UpstreamFailed"];
             /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
             503: components["responses"]["Unavailable"];
@@ -7048,6 +7062,8 @@ export interface operations {
             400: components["responses"]["InvalidRequest"];
             /** @description missing, malformed, unknown or revoked API key */
             401: components["responses"]["Unauthorized"];
+            /** @description the app's daily `seed_frame` quota cannot take a picture for every stance the palette adds; nothing is saved */
+            402: components["responses"]["QuotaExceeded"];
             /** @description a publishable key, or a key whose scopes do not include this route's */
             403: components["responses"]["Forbidden"];
             /** @description no character with this id in the key's app and mode (a plain world too) */
@@ -7064,6 +7080,8 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             /** @description a bug; the body carries `requestId` */
             500: components["responses"]["InternalError"];
+            /** @description an added stance's picture could not be painted; nothing is saved or charged */
+            502: components["responses"]["UpstreamFailed"];
             /** @description the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds */
             503: components["responses"]["Unavailable"];
         };

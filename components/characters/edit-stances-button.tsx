@@ -65,7 +65,7 @@ export function EditStancesButton({ scope, characterId, rev, stances, entrance, 
         dismissible={!update.isPending}
         size="lg"
         title="Edit stances"
-        description="Each stance is one picture of the character and one mood of its brain. A stance you keep keeps its picture; a new one starts with a placeholder."
+        description="Each stance is one picture of the character and one mood of its brain. A stance you keep keeps its picture; a new one is painted when you save (one seed frame of the day's quota)."
       >
         <form onSubmit={submit} noValidate className="space-y-4">
           {problem ? <Alert title="Check the stances">{problem}</Alert> : update.isError ? <SaveError error={update.error} /> : null}

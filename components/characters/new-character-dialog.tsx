@@ -89,7 +89,8 @@ interface NewCharacterDialogProps {
 
 /**
  * New character: the fields and the stance palette, or a profile authored from a premise or a
- * picture. Created live in the chosen app (one `generation` of its daily quota), then opened.
+ * picture. Created live in the chosen app (one `generation` of its daily quota, and one
+ * `seed_frame` per stance: every stance is painted), then opened.
  */
 export function NewCharacterDialog({ open, onOpenChange, apps, defaultAppId, limits }: NewCharacterDialogProps) {
   const router = useRouter();

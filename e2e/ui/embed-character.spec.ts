@@ -58,6 +58,8 @@ test.describe("character embed page", () => {
     world.scene.states.neutral.image = { src: NEUTRAL_IMG, label: "Neutral" };
     world.scene.states.warm.image = { src: WARM_IMG, label: "Warm" };
     world.scene.states.guarded.image = { src: GUARDED_IMG, label: "Guarded" };
+    // The drafted character's own (mock) pictures of the other three are dropped: they show the placeholder.
+    for (const stance of ["amused", "curious", "downcast"]) delete world.scene.states[stance].image;
     const imported = await api.post("/v1/characters", { headers: testKey(), data: { world } });
     expect(imported.status(), await imported.text()).toBe(201);
     characterId = (await imported.json()).id;

@@ -48,6 +48,8 @@ test.describe("Studio: characters", () => {
     world.scene.states.neutral.image = { src: NEUTRAL_IMG, label: "Neutral" };
     world.scene.states.warm.image = { src: WARM_IMG, label: "Warm" };
     world.scene.states.amused.image = { src: AMUSED_IMG, label: "Amused" };
+    // The drafted character's own (mock) pictures of the other three are dropped: they show the placeholder.
+    for (const stance of ["curious", "guarded", "downcast"]) delete world.scene.states[stance].image;
     world.cover = NEUTRAL_IMG;
     world.entrance.image = { src: NEUTRAL_IMG, label: "Wren" };
     const worldRes = await live.post("/v1/worlds", { world: { ...makeSmallWorld(), name: "Tidewater", description: "A harbour town where the tide keeps its own calendar.", cover: LANDSCAPE } });

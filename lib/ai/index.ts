@@ -31,6 +31,7 @@ export type {
   ManifestObject,
   ObjectDetector,
   PaintInput,
+  PortraitRequest,
   PaintReference,
   PaintResult,
   Provider,

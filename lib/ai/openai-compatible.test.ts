@@ -283,6 +283,27 @@ describe("openai-compatible painter", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("paints a character's portrait with the local portrait painter when no image model is configured", async () => {
+    const provider = createOpenAICompatibleProvider(config({ imageModel: undefined }));
+    const portrait = { stance: { label: "Stern", mood: "stern", expression: "jaw set" }, camera: "close-up" };
+    const result = await provider.paintImage({ prompt: "Maren, an old keeper, jaw set", subject: "Maren, an old keeper", aspect: "16:9", portrait });
+    expect(result.provider).toBe("local");
+    expect(result.artStyle).toBe("procedural vector portrait: close-up; stern");
+    expect(result.manifest?.objects).toEqual([expect.objectContaining({ subject: true, label: "keeper" })]);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("asks the image model for the stance's portrait in words when one is configured", async () => {
+    const wide = await rasterizeSvg('<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><rect width="640" height="360" fill="teal"/></svg>', 640);
+    server.images.push(imageAnswer(wide.bytes));
+    const provider = createOpenAICompatibleProvider(config());
+    const portrait = { stance: { label: "Stern", mood: "stern", expression: "jaw set" }, camera: "close-up" };
+    const result = await provider.paintImage({ prompt: "Maren, an old keeper, jaw set, close-up", mood: "stern", subject: "Maren, an old keeper", aspect: "16:9", portrait });
+    expect(result.provider).toBe("openai-compatible");
+    expect(server.requests[0]!.body.prompt).toContain("Maren, an old keeper, jaw set, close-up");
+    expect(server.requests[0]!.body.prompt).toContain("stern");
+  });
+
   it("times out an image server that never answers", async () => {
     server.images.push({ hang: true });
     const provider = createOpenAICompatibleProvider(config({ timeoutMs: 250 }));

@@ -19,6 +19,7 @@ import { ProviderError } from "./errors";
 import { EDIT_SYSTEM_PROMPT, editPrompt, editRepairPrompt, landEdit, ZEditAnswer } from "./edit";
 import { throwIfCancelled } from "./gate";
 import { landWorld, parseJsonAnswer, type Landing } from "./land";
+import { paintPortraitLocally } from "./local";
 import { effectivePrompt, paintLocal, sceneSvgDataUri } from "./local/painter";
 import { cleanText } from "./local/text";
 import { CHAT_JSON_SCHEMA, CHAT_SYSTEM_PROMPT, chatPrompt, landChatAnswer, requestSpeech, speechSettings } from "./openai-runtime";
@@ -208,7 +209,8 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
 
     async paintImage(input: PaintInput): Promise<PaintResult> {
       // No image model configured: the local painter paints, and the result says so.
-      if (config.imageModel === undefined) return paintLocal(input);
+      // (A character's portrait on the worker pool, as `local` paints it.)
+      if (config.imageModel === undefined) return input.portrait ? paintPortraitLocally({ ...input, portrait: input.portrait }) : paintLocal(input);
       const imageModel = config.imageModel;
       const prompt = `${effectivePrompt(input.prompt, input.mood)}. ${input.aspect === "16:9" ? "Wide 16:9 cinematic frame" : "Square frame"}, ${config.artStyle}.`;
       return withTimeout("image", input.signal, async (abortSignal) => {

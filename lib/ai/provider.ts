@@ -112,7 +112,20 @@ export interface PaintInput {
    * says. The words belong in the prompt too, for painters that only read prose.
    */
   conditions?: { timeOfDay?: TimeOfDay; weather?: Weather };
+  /**
+   * A character's portrait in one stance (lib/characters/pictures.ts): the subject in the
+   * stance's face and pose, framed by `camera`, in `scene`. The prompt says the same in prose,
+   * for painters that only read prose; the local painter draws it as a portrait.
+   */
+  portrait?: PortraitRequest;
   signal?: AbortSignal;
+}
+
+/** What a portrait painter draws besides the subject: one stance, the camera's still framing, the setting. */
+export interface PortraitRequest {
+  stance: { label: string; mood: string; expression: string };
+  camera: string;
+  scene?: string;
 }
 
 export type TimeOfDay = "night" | "dusk" | "dawn" | "day";

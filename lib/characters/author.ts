@@ -74,8 +74,15 @@ export function readPremise(pitch: string): PremiseReading {
 
 const FIRST_WORD_OF_ROLE = /^(?:a|an|the)\s+/i;
 
-export function authorProfile(premise: string | undefined, frameRef: string | undefined): AuthoredProfile {
-  const pitch = clean(premise ?? "") || "a stranger glimpsed in a painted frame, with a story they have not told anyone";
+/** What vision saw in a character's frame: its caption, and a sentence of who and where ("A person in a boat beside a cup."). */
+export interface FrameSeen {
+  caption: string;
+  sentence: string;
+}
+
+export function authorProfile(premise: string | undefined, frameRef: string | undefined, seen?: FrameSeen): AuthoredProfile {
+  // A frame alone is read for who it shows; with a premise, the premise says who and the frame where.
+  const pitch = clean(premise ?? "") || clean(seen?.sentence ?? "") || "a stranger glimpsed in a painted frame, with a story they have not told anyone";
   const rng = createPrng(hashString(`character-author-v1|${pitch}|${premise === undefined ? frameRef ?? "" : ""}`));
   const read = readPremise(pitch);
   const first = read.name ?? rng.pick(FIRST_NAMES);
@@ -102,7 +109,7 @@ export function authorProfile(premise: string | undefined, frameRef: string | un
     examples: `User: Who are you?\n${first}: ${first}. ${capitalize(roleNoArticle)}, if you want the long version.\nUser: What do you know about ${topic}?\n${first}: More than I'd like to admit. Sit down, it's a long story.`,
     subject: `${first}, ${who}`,
     style,
-    scene: "",
+    scene: seen ? clean(seen.caption) : "",
     intro: { kicker: "Meet", title: name, hint: `Say hello, or ask ${first} about ${topic}.` },
     stances: DEFAULT_STANCES,
   };
@@ -116,10 +123,10 @@ export function authorProfile(premise: string | undefined, frameRef: string | un
  */
 export async function authorCharacterProfile(
   mode: Mode,
-  input: { premise?: string; frameRef?: string; readImage?: () => Promise<AuthorCharacterInput["image"]> },
+  input: { premise?: string; frameRef?: string; readImage?: () => Promise<AuthorCharacterInput["image"]>; lookAtFrame?: () => Promise<FrameSeen | null> },
 ): Promise<{ profile: AuthoredProfile; source: ProviderName }> {
   const provider = getProvider(mode);
-  if (!provider.authorCharacter) return { profile: authorProfile(input.premise, input.frameRef), source: provider.name };
+  if (!provider.authorCharacter) return { profile: authorProfile(input.premise, input.frameRef, (await input.lookAtFrame?.()) ?? undefined), source: provider.name };
   const image = await input.readImage?.();
   try {
     const written = await provider.authorCharacter({ premise: input.premise, image });
@@ -130,21 +137,4 @@ export async function authorCharacterProfile(
     if (error.code === "cancelled" || error.code === "config") throw new ApiError("unavailable", `The character author is unavailable: ${error.message}`);
     throw new ApiError("upstream_failed", `The character author (the configured model) failed: ${error.message} Nothing was created or charged; it is safe to retry.`);
   }
-}
-
-/** A portrait placeholder cover (SVG data URI) from a hash of the name and subject; no paint spend. */
-export function placeholderCover(name: string, subject: string): string {
-  const rng = createPrng(hashString(`character-cover-v1|${name}|${subject}`));
-  const hue = rng.int(360);
-  // The first code point, not the first UTF-16 unit: half of an emoji cannot be URI-encoded.
-  const initial = (Array.from(name.trim())[0] ?? "?").toUpperCase().replace(/[<>&"']/g, "?");
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1280 720">` +
-    `<defs><radialGradient id="g" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="hsl(${hue},45%,58%)"/><stop offset="1" stop-color="hsl(${(hue + 30) % 360},40%,14%)"/></radialGradient></defs>` +
-    `<rect width="1280" height="720" fill="url(#g)"/>` +
-    `<ellipse cx="640" cy="300" rx="120" ry="140" fill="hsl(${(hue + 180) % 360},25%,22%)"/>` +
-    `<path d="M400 720 C420 520 540 470 640 470 C740 470 860 520 880 720 Z" fill="hsl(${(hue + 180) % 360},25%,22%)"/>` +
-    `<text x="640" y="335" font-family="sans-serif" font-size="110" text-anchor="middle" fill="hsl(${hue},60%,85%)">${initial}</text>` +
-    `</svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }

@@ -1,10 +1,13 @@
 import { decodeBase64Image, hostBase64Image, sniffMime } from "@/lib/assets/assets";
 import { ApiError } from "@/lib/errors";
 import { checkWorld, formatIssues, type World } from "@/lib/kernel";
-import { withQuota } from "@/lib/quota/quota";
+import { seedSentenceLocally, type PaintReference } from "@/lib/ai";
+import { releaseQuota, withQuota } from "@/lib/quota/quota";
 import { gateRejection, importLimits, insertWorld, newWorldId, type Caller } from "@/lib/worlds/worlds";
-import { readSeedFrame } from "@/lib/vision/seed";
-import { authorCharacterProfile, placeholderCover } from "./author";
+import { describeSeedFrame, readSeedFrame } from "@/lib/vision/seed";
+import { readPaintReference } from "@/lib/vision/subject-reference";
+import { authorCharacterProfile, type FrameSeen } from "./author";
+import { paintStancePictures } from "./pictures";
 import { buildCharacterWorld, DEFAULT_CAMERA, DEFAULT_MOVEMENT, DEFAULT_STANCES, ZCharacterProfile, type CharacterProfile } from "./profile";
 import type { CreateCharacterBody } from "./requests";
 
@@ -63,11 +66,34 @@ async function frameImage(body: CreateCharacterBody): Promise<{ bytes: Uint8Arra
   }
 }
 
+/**
+ * What a live character's frame shows (vision's describe: the painter's manifest or the offline
+ * detector), as the local author reads it: its caption and a sentence of who and where. A frame
+ * that cannot be read or described is left unread (the author invents from the premise, or from
+ * a hash of the frame's URL); test keys never look.
+ */
+async function lookAtFrame(caller: Caller, frameRef: string | undefined, field: "frame_b64" | "frame_url"): Promise<FrameSeen | null> {
+  if (caller.mode !== "live" || frameRef === undefined) return null;
+  const seen = await describeSeedFrame(caller.mode, frameRef, field).catch(() => null);
+  if (!seen) return null;
+  const sentence = await seedSentenceLocally({ labels: seen.labels, caption: seen.caption }).catch(() => seen.caption);
+  return { caption: seen.caption, sentence };
+}
+
+/** The frame as the character's subject reference for the painters (live keys; unreadable: none). */
+async function frameReference(caller: Caller, frameRef: string | undefined, field: string): Promise<PaintReference | undefined> {
+  if (frameRef === undefined) return undefined;
+  return readPaintReference(caller.mode, frameRef, field).catch(() => undefined);
+}
+
 /** AUTHORED (invented from a premise/frame, explicit fields win) and EXPLICIT (the fields). */
 async function composeCharacter(caller: Caller, body: CreateCharacterBody, baseUrl: string): Promise<ReturnType<typeof created>> {
   return withQuota(caller.appId, "generation", async () => {
     const frameRef = body.frame_b64 !== undefined ? (await hostBase64Image(body.frame_b64, baseUrl, "frame_b64")).url : body.frame_url;
-    const written = body.authored ? await authorCharacterProfile(caller.mode, { premise: body.premise, frameRef, readImage: () => frameImage(body) }) : undefined;
+    const field = body.frame_b64 !== undefined ? "frame_b64" : "frame_url";
+    const written = body.authored
+      ? await authorCharacterProfile(caller.mode, { premise: body.premise, frameRef, readImage: () => frameImage(body), lookAtFrame: () => lookAtFrame(caller, frameRef, field) })
+      : undefined;
     const authored = written?.profile;
     const name = body.name ?? authored?.name ?? "Character";
     const stances = body.stances ?? authored?.stances ?? DEFAULT_STANCES;
@@ -91,21 +117,32 @@ async function composeCharacter(caller: Caller, body: CreateCharacterBody, baseU
       entranceState: body.entranceState ?? stances[0]!.id,
     };
     const id = newWorldId();
-    const cover = body.cover ?? frameRef ?? placeholderCover(name, subject);
-    const graph = buildCharacterWorld({
-      id,
-      name,
-      description: profile.intro.hint,
-      cover,
-      profile,
-      camera: { static: cameraStatic, dynamic: body.cameraDynamic ?? cameraStatic },
-      movement: { static: movementStatic, dynamic: body.movementDynamic ?? movementStatic },
-    });
-    const verdict = checkWorld(graph, { limits: importLimits() });
-    if (!verdict.ok || !verdict.world) throw gateRejection("The character's stance graph failed validation; nothing was created.", verdict);
-    const source = written?.source ?? "explicit";
-    const row = await insertWorld(caller, { id, graph: verdict.world, source, kind: "character" });
-    return created(caller, row);
+    // Every stance painted (its own `seed_frame` each), the frame the character came from as its reference.
+    const reference = await frameReference(caller, frameRef, field);
+    const painted = await paintStancePictures(caller, { name, profile, stances: profile.stances, camera: cameraStatic, ...(reference ? { reference } : {}), baseUrl });
+    try {
+      const entrance = painted.pictures[profile.entranceState]!;
+      const cover = body.cover ?? frameRef ?? entrance.src;
+      const graph = buildCharacterWorld({
+        id,
+        name,
+        description: profile.intro.hint,
+        cover,
+        profile,
+        camera: { static: cameraStatic, dynamic: body.cameraDynamic ?? cameraStatic },
+        movement: { static: movementStatic, dynamic: body.movementDynamic ?? movementStatic },
+        pictures: painted.pictures,
+        ...(frameRef !== undefined && /^https?:/.test(frameRef) ? { subjectRef: { imageUrl: frameRef, descriptor: subject } } : {}),
+      });
+      const verdict = checkWorld(graph, { limits: importLimits() });
+      if (!verdict.ok || !verdict.world) throw gateRejection("The character's stance graph failed validation; nothing was created.", verdict);
+      const source = written?.source ?? "explicit";
+      const row = await insertWorld(caller, { id, graph: verdict.world, source, kind: "character" });
+      return created(caller, row);
+    } catch (error) {
+      await releaseQuota(painted.reservation);
+      throw error;
+    }
   });
 }
 

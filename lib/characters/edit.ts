@@ -1,8 +1,12 @@
+import type { PaintReference } from "@/lib/ai";
 import { ApiError, notFound } from "@/lib/errors";
+import { releaseQuota } from "@/lib/quota/quota";
+import { readPaintReference } from "@/lib/vision/subject-reference";
 import { hasErrors, validateWorld, type Event, type State, type World } from "@/lib/kernel";
 import { gateRejection, importLimits, writeGraph, type Caller } from "@/lib/worlds/worlds";
 import type { WorldRow } from "@/lib/worlds/row";
 import { getCharacterOrThrow } from "./characters";
+import { paintStancePictures, type StancePicture } from "./pictures";
 import { DEFAULT_CAMERA, DEFAULT_MOVEMENT, readProfile, stanceAmbient, stanceBase, stanceState, stanceTransitions, subjectOf, ZCharacterProfile, type CharacterProfile } from "./profile";
 import type { UpdateCharacterBody } from "./requests";
 
@@ -23,7 +27,7 @@ type CharacterGraph = World & { character?: unknown };
  *   extra field an old transition between the same two stances carried; other events stay.
  * A subject, scene or style change re-derives each stance's derived `base` the same way.
  */
-export function editCharacterGraph(graph: CharacterGraph, body: Omit<UpdateCharacterBody, "expectedRev">): CharacterGraph {
+export function editCharacterGraph(graph: CharacterGraph, body: Omit<UpdateCharacterBody, "expectedRev">, pictures: Record<string, StancePicture> = {}): CharacterGraph {
   const profile = readProfile(graph);
   if (!profile) {
     throw new ApiError("validation_failed", "This character's profile (world.character) is missing or malformed, so it cannot be edited; re-create or re-import it.", {
@@ -56,7 +60,8 @@ export function editCharacterGraph(graph: CharacterGraph, body: Omit<UpdateChara
   for (const stance of next.stances) {
     const existing = graph.scene.states[stance.id];
     if (!existing) {
-      states[stance.id] = stanceState(next, name, stance, camera, movement);
+      const picture = pictures[stance.id];
+      states[stance.id] = { ...stanceState(next, name, stance, camera, movement), ...(picture ? { image: picture } : {}) };
       continue;
     }
     const old = before.get(stance.id);
@@ -90,19 +95,48 @@ export function editCharacterGraph(graph: CharacterGraph, body: Omit<UpdateChara
 }
 
 /**
+ * The pictures of the stances a palette edit adds (stances with no state yet), painted like a
+ * created character's (pictures.ts: one `seed_frame` each, reserved first) after the edited look
+ * (subject, scene, style) and the entrance stance's camera; null when nothing is added.
+ */
+async function paintAddedStances(caller: Caller, row: WorldRow, body: UpdateCharacterBody, baseUrl: string): Promise<Awaited<ReturnType<typeof paintStancePictures>> | null> {
+  const profile = readProfile(row.graph);
+  if (!body.stances || !profile) return null;
+  const states = row.graph.scene.states;
+  const added = body.stances.filter((stance) => !Object.prototype.hasOwnProperty.call(states, stance.id));
+  if (added.length === 0) return null;
+  const look = { subject: body.subject ?? profile.subject, scene: body.scene ?? profile.scene, style: body.style ?? profile.style };
+  const template = states[profile.entranceState ?? ""] ?? states[profile.stances[0]!.id];
+  const ref = row.graph.subjectRef?.imageUrl;
+  const reference: PaintReference | undefined = ref ? await readPaintReference(caller.mode, ref, "subjectRef.imageUrl").catch(() => undefined) : undefined;
+  return paintStancePictures(caller, { name: row.graph.name, profile: look, stances: added, camera: template?.camera.static ?? DEFAULT_CAMERA, ...(reference ? { reference } : {}), baseUrl });
+}
+
+/**
  * PATCH /v1/characters/{id}: the brain and the palette, compare-and-set on `rev` like every
  * graph write (412 on a stale `If-Match`/`expectedRev`), gated (422 with `diagnostics`,
- * nothing saved). An edit that changes nothing writes nothing and keeps the rev.
+ * nothing saved). An edit that changes nothing writes nothing and keeps the rev. A stance the
+ * palette adds is painted (one `seed_frame` each); the units of pictures the stored graph does
+ * not take (the edit failed, or another write added that stance first) are given back.
  */
-export async function updateCharacter(caller: Caller, id: string, body: UpdateCharacterBody, expectedRev: string | undefined): Promise<WorldRow> {
-  await getCharacterOrThrow(caller, id);
-  const { row } = await writeGraph(caller, id, expectedRev, (current) => {
-    if (current.kind !== "character") throw notFound("Character");
-    const graph = editCharacterGraph(current.graph, body);
-    if (JSON.stringify(graph) === JSON.stringify(current.graph)) return { graph: null, report: null };
-    const diagnostics = validateWorld(graph, { limits: importLimits() });
-    if (hasErrors(diagnostics)) throw gateRejection("The edited character failed validation; nothing was saved.", { errors: [], diagnostics });
-    return { graph, report: null };
-  });
-  return row;
+export async function updateCharacter(caller: Caller, id: string, body: UpdateCharacterBody, expectedRev: string | undefined, baseUrl: string): Promise<WorldRow> {
+  const before = await getCharacterOrThrow(caller, id);
+  const painted = await paintAddedStances(caller, before, body, baseUrl);
+  let used = 0;
+  try {
+    const { row } = await writeGraph(caller, id, expectedRev, (current) => {
+      if (current.kind !== "character") throw notFound("Character");
+      const graph = editCharacterGraph(current.graph, body, painted?.pictures);
+      used = Object.keys(painted?.pictures ?? {}).filter((stanceId) => !current.graph.scene.states[stanceId] && graph.scene.states[stanceId]?.image).length;
+      if (JSON.stringify(graph) === JSON.stringify(current.graph)) return { graph: null, report: null };
+      const diagnostics = validateWorld(graph, { limits: importLimits() });
+      if (hasErrors(diagnostics)) throw gateRejection("The edited character failed validation; nothing was saved.", { errors: [], diagnostics });
+      return { graph, report: null };
+    });
+    if (painted && used < painted.reservation.units) await releaseQuota({ ...painted.reservation, units: painted.reservation.units - used });
+    return row;
+  } catch (error) {
+    if (painted) await releaseQuota(painted.reservation);
+    throw error;
+  }
 }

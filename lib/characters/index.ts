@@ -3,7 +3,7 @@
 export { getCharacterOrThrow, profileOrThrow } from "./characters";
 export { createCharacter } from "./create";
 export { editCharacterGraph, updateCharacter } from "./edit";
-export { authorProfile, placeholderCover } from "./author";
+export { authorProfile } from "./author";
 export {
   buildCharacterWorld,
   chatCharacterOf,
@@ -18,6 +18,8 @@ export {
   ZStoredStance,
 } from "./profile";
 export type { CharacterProfile } from "./profile";
+export { paintStancePictures, stancePaintInput } from "./pictures";
+export type { StancePicture } from "./pictures";
 export { getTranscript } from "./transcript";
 export { MAX_STANCES, ZAffectInput, ZCreateCharacterBody, ZIntro, ZSayBody, ZStance, ZTranscriptQuery, ZUpdateCharacterBody } from "./requests";
 export type { CreateCharacterBody, SayBody, TranscriptQuery } from "./requests";

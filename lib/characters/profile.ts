@@ -87,6 +87,10 @@ export interface CharacterWorldInput {
   profile: CharacterProfile & { entranceState: string };
   camera: { static: string; dynamic: string };
   movement: { static: string; dynamic: string };
+  /** Each stance's painted picture (pictures.ts), by stance id: its state's `image`. */
+  pictures?: Record<string, { src: string; label: string; manifest?: string }>;
+  /** The canonical character reference (a frame the character was authored from). */
+  subjectRef?: { imageUrl: string; descriptor: string };
 }
 
 /** What a character's pictures are of: the subject lock, else its name (braces removed). */
@@ -158,13 +162,17 @@ export function stanceTransitions(name: string, stances: readonly Stance[]): Eve
 export function buildCharacterWorld(input: CharacterWorldInput): World & { character: CharacterProfile } {
   const { profile } = input;
   const states: Record<string, State> = {};
-  for (const stance of profile.stances) states[stance.id] = stanceState(profile, input.name, stance, input.camera, input.movement);
+  for (const stance of profile.stances) {
+    const picture = input.pictures?.[stance.id];
+    states[stance.id] = { ...stanceState(profile, input.name, stance, input.camera, input.movement), ...(picture ? { image: picture } : {}) };
+  }
   return {
     id: input.id,
     name: input.name,
     description: input.description,
     cover: input.cover,
     subject: subjectOf(profile, input.name),
+    ...(input.subjectRef ? { subjectRef: input.subjectRef } : {}),
     entrance: { image: { src: input.cover, label: input.name }, state: profile.entranceState },
     scene: { states, events: stanceTransitions(input.name, profile.stances) },
     character: profile,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZCharacterAction } from "@/lib/ai/openai-runtime";
 import { STATUS_BY_CODE, type ErrorCode } from "@/lib/errors";
-import { ZDiagnostic, ZEvent, ZScene, ZState, ZWorld, ZWorldInput } from "@/lib/kernel";
+import { ZDiagnostic, ZEvent, ZScene, ZState, ZStateInput, ZWorld, ZWorldInput } from "@/lib/kernel";
 import { KEY_KINDS, MODES } from "@/lib/keys/key-string";
 import { ZScope } from "@/lib/keys/scopes";
 import { JOB_KINDS } from "@/lib/generation/jobs";
@@ -362,11 +362,27 @@ export const ZCharacterProfileView = z
   })
   .describe("the character's profile: its brain, voice and stance palette");
 
+/** A stance's picture: the `image` of its state (docs/runtime.md "Stance pictures"). */
+export const ZStancePicture = z
+  .looseObject({
+    src: z.string().describe("the picture's URL: painted at creation and hosted under its sha256 (`/assets/<sha256>.png`), or as imported"),
+    label: z.string().describe("the stance's label (the picture's alt text)"),
+    manifest: z.string().optional().describe("what the local painter drew (`/assets/<sha256>.json`, its scene manifest)"),
+  })
+  .describe("the stance's picture");
+
 /** GET /v1/characters/{id}: the World resource of a character. */
 export const ZCharacterResource = body({
   ...ZWorldSummary.shape,
   kind: z.literal("character"),
-  world: ZWorldInput.extend({ character: ZCharacterProfileView }).describe("the stance graph with the profile at `character`, as stored"),
+  world: ZWorldInput.extend({
+    character: ZCharacterProfileView,
+    scene: ZWorldInput.shape.scene.extend({
+      states: z
+        .record(z.string(), ZStateInput.extend({ image: ZStancePicture.optional() }))
+        .describe("one state per stance, keyed by stance id; `image` is the stance's picture (every stance of a created character has one)"),
+    }),
+  }).describe("the stance graph with the profile at `character`, as stored"),
 });
 
 const ZAffect = z

@@ -2,10 +2,10 @@ import { asBuffer, cpuTask } from "@/lib/workers/pool";
 import type { proceduralBible } from "../book";
 import { localChat } from "../brain";
 import { createProceduralProvider } from "../procedural";
-import type { Provider, SpeechInput, SpeechResult } from "../provider";
+import type { PaintInput, PaintResult, Provider, SpeechInput, SpeechResult } from "../provider";
 import type { buildLocalAct } from "./act";
 import type { buildLocalWorld } from "./author";
-import type { paintLocal } from "./painter";
+import type { paintLocal, paintPortraitLocal } from "./painter";
 import type { nounKinds } from "./nouns";
 import type { seedPremiseSentence } from "./seed";
 import type { localSpeech } from "./voice";
@@ -21,6 +21,7 @@ export type { StoryFacts, Tone } from "./text";
 const authorTask = cpuTask<typeof buildLocalWorld>("localWorld");
 const actTask = cpuTask<typeof buildLocalAct>("localAct");
 const paintTask = cpuTask<typeof paintLocal>("localPaint");
+const portraitTask = cpuTask<typeof paintPortraitLocal>("localPortrait");
 const bibleTask = cpuTask<typeof proceduralBible>("proceduralBible");
 const speakTask = cpuTask<typeof localSpeech>("localSpeak");
 const seedTask = cpuTask<typeof seedPremiseSentence>("seedSentence");
@@ -42,6 +43,12 @@ export async function speakLocally({ signal, ...input }: SpeechInput): Promise<O
   return { ...speech, bytes: asBuffer(speech.bytes) };
 }
 
+/** A character's portrait in one stance (paint/portrait.ts) on the worker pool: `local`'s, and `openai-compatible`'s without an image model. */
+export async function paintPortraitLocally({ signal, reference, ...input }: PaintInput & { portrait: NonNullable<PaintInput["portrait"]> }): Promise<PaintResult> {
+  const image = await portraitTask({ ...input, ...(reference ? { reference: { look: reference.look } } : {}) }, signal);
+  return { ...image, bytes: asBuffer(image.bytes) };
+}
+
 /** The embedded live default: procedural author and painter, offline, no external service. */
 export function createLocalProvider(): Provider {
   return createProceduralProvider({
@@ -56,8 +63,11 @@ export function createLocalProvider(): Provider {
     bible: (text, signal) => bibleTask(text, signal),
     // A signal cannot cross to a worker: it aborts the task instead.
     // The reference's colours cross to the worker; its image bytes are not needed there.
-    paint: async ({ signal, reference, ...input }) => {
-      const image = await paintTask({ ...input, ...(reference ? { reference: { look: reference.look } } : {}) }, signal);
+    // A character's stance is painted as a portrait (paint/portrait.ts), on the same pool.
+    paint: async (input) => {
+      if (input.portrait) return paintPortraitLocally({ ...input, portrait: input.portrait });
+      const { signal, reference, ...rest } = input;
+      const image = await paintTask({ ...rest, ...(reference ? { reference: { look: reference.look } } : {}) }, signal);
       return { ...image, bytes: asBuffer(image.bytes) };
     },
     chat: localChat,

@@ -11,7 +11,8 @@ export const createCharacter = operation({
   summary: "Create a character",
   description: [
     "Three modes, selected by the body. IMPORT: `world` is a complete character world (`world.scene` plus `world.character` with its `stances`, each one a state), schema-checked, gated and stored verbatim; only `name` may override it. AUTHORED (`authored: true` with `premise`, `frame_b64` or `frame_url`): the profile and stances are invented (procedurally, deterministically), explicit fields override them. EXPLICIT: the fields, `name` and `persona` required.",
-    "Defaults: `stances` a six-stance palette, `entranceState` the first stance, `cameraDynamic` = `cameraStatic`, `movementDynamic` = `movementStatic`, `cover` the frame or a placeholder portrait. The graph has one state per stance and a transition between every two. Reserves one `generation` of daily quota. Test keys: `mock: true`, private, no slug. `Idempotency-Key` makes retries safe.",
+    "Defaults: `stances` a six-stance palette, `entranceState` the first stance, `cameraDynamic` = `cameraStatic`, `movementDynamic` = `movementStatic`, `cover` the frame, else the entrance stance's picture. The graph has one state per stance and a transition between every two. Reserves one `generation` of daily quota. Test keys: `mock: true`, private, no slug. `Idempotency-Key` makes retries safe: a replay paints and charges nothing again.",
+    "Stance pictures (AUTHORED and EXPLICIT): every stance is painted, the same character (the subject lock; a frame the character is authored from is its `subjectRef` and the painters draw after it) with the stance's `expression` and `mood` in face, pose and light, framed by `cameraStatic`; each picture is its state's `image` (`/assets/<sha256>.png`) and one `seed_frame` of daily quota, all reserved before painting (402 when they do not all fit, nothing created) and given back if anything fails. Test keys get deterministic mock pictures. A live character authored from a frame is read from what the frame shows (vision's describe). IMPORT stores the world as sent, pictures and all, and paints nothing.",
   ].join("\n\n"),
   auth: "key",
   scope: "characters:write",
@@ -20,10 +21,10 @@ export const createCharacter = operation({
   responses: { 201: { description: "Created.", schema: "CharacterCreated" } },
   errors: {
     invalid_request: "a malformed body or a rule of the three modes broken (see `errors`)",
-    quota_exceeded: "the app's daily `generation` quota is used up",
+    quota_exceeded: "the app's daily `generation` quota is used up, or its `seed_frame` quota cannot take one picture per stance (`kind` says which)",
     payload_too_large: "the imported world is over the import size limit",
     validation_failed: "the imported world failed the schema, the gate (`diagnostics`) or is not a character world (`errors`)",
-    upstream_failed: "`frame_b64` could not be hosted; nothing was created",
+    upstream_failed: "`frame_b64` could not be hosted, or a stance picture could not be painted; nothing was created or charged",
   },
 });
 
@@ -33,7 +34,7 @@ export const getCharacter = operation({
   tag: "Characters",
   operationId: "getCharacter",
   summary: "Retrieve a character",
-  description: "The World resource of a character (`kind: character`): metadata at the top, the stance graph under `world`, the profile at `world.character`. `ETag` is the `rev`.",
+  description: "The World resource of a character (`kind: character`): metadata at the top, the stance graph under `world`, the profile at `world.character`. Each stance's picture is its state's `image.src` (`world.scene.states[<stance id>].image`). `ETag` is the `rev`.",
   auth: "key",
   scope: "characters:read",
   params: ZIdParams,
@@ -50,7 +51,7 @@ export const updateCharacter = operation({
   summary: "Edit a character's brain and stances",
   description: [
     "Changes the brain (`persona`, `lore`, `greeting`, `examples`, `scene`, `style`, `subject`, `speakingDetail`, `voiceId`, `modelId`, `free`, `intro`) and the stance palette (`stances`, `entranceState`); what is left out stays, and `voiceId` / `modelId` take `null` to go back to the server's default. The next talk turn uses the new brain.",
-    "`stances` replaces the whole palette: a stance whose id is already a state keeps it (its picture too) and its label and mood follow; a new stance gets a state; a dropped one loses its state and its events; the transitions between stances are rebuilt, one per pair. `If-Match` / `expectedRev` as on every graph write. Not metered. The name, cover and visibility are `PATCH /v1/worlds/{id}`'s.",
+    "`stances` replaces the whole palette: a stance whose id is already a state keeps it (its picture too) and its label and mood follow; a new stance gets a state; a dropped one loses its state and its events; the transitions between stances are rebuilt, one per pair. `If-Match` / `expectedRev` as on every graph write. Not metered, except that a stance the palette adds is painted like a created character's (its state's `image`): one `seed_frame` each, reserved before painting and given back if the edit is not saved. A kept stance keeps its picture even when its expression changes. The name, cover and visibility are `PATCH /v1/worlds/{id}`'s.",
   ].join("\n\n"),
   auth: "key",
   scope: "characters:write",
@@ -61,6 +62,8 @@ export const updateCharacter = operation({
   errors: {
     invalid_request: "a malformed body (see `errors`): an empty persona, duplicate stance ids, an `entranceState` that is not a stance, or `If-Match` and `expectedRev` disagreeing",
     not_found: "no character with this id in the key's app and mode (a plain world too)",
+    quota_exceeded: "the app's daily `seed_frame` quota cannot take a picture for every stance the palette adds; nothing is saved",
+    upstream_failed: "an added stance's picture could not be painted; nothing is saved or charged",
     ...revMismatch,
     validation_failed: "the stored profile is broken, or the edited graph fails the gate (`diagnostics`); nothing is saved",
   },
