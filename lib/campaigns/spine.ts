@@ -1,4 +1,6 @@
-import { capitalize, cleanText, extractStory, sentences, truncate } from "@/lib/ai/local/text";
+import { readChapter } from "@/lib/ai/local/chapter-read";
+import { capitalize, cleanText, sentences, truncate } from "@/lib/ai/local/text";
+import { getLexicon } from "@/lib/lexicon";
 import type { Bible, Chapter } from "@/lib/ai";
 import { MAX_ACTS, MIN_ACTS, type Fidelity } from "./requests";
 
@@ -73,14 +75,6 @@ export function groupActs(segments: Chapter[], targetActs: number | null): Chapt
 /** A heading that says nothing but its number ("Chapter 3", "Part Two", "XII."). */
 const bareHeading = (title: string): boolean => /^(?:(?:chapter|part|book|act)\s+\S+|[ivxlcdm]+|\d+|prologue|epilogue)\.?(?:\s*\(continued\))?$/i.test(title.trim());
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** A word of the heading the act's text capitalises mid-sentence: a name ("Greyfen", "Widow's"). */
-function headingNamesSomething(heading: string, text: string): boolean {
-  const words = heading.replace(/^(?:chapter|part|book|act)\s+\S+[:.]?\s*/i, "").split(/\s+/);
-  return words.some((w) => /^\p{Lu}[\p{L}'’]{2,}$/u.test(w) && new RegExp(`[\\p{Ll},;] ${escape(w)}(?![\\p{L}])`, "u").test(text));
-}
-
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 
 function roman(n: number): string {
@@ -119,10 +113,14 @@ export function renumberHeading(heading: string, ordinal: number): string {
 /** The act's title: its heading when that names one of its people or places, else the heading with its main place or person. */
 export function actTitle(act: Chapter, ordinal: number): string {
   const heading = renumberHeading(cleanText(act.title), ordinal) || `Chapter ${ordinal}`;
-  if (!bareHeading(heading) && headingNamesSomething(heading, act.text)) return truncate(heading, 100);
-  const facts = extractStory(act.text);
-  const place = facts.places.find((p) => /\p{Lu}/u.test(p)) ?? facts.places[0];
-  const person = facts.people.find((p) => /^\p{Lu}/u.test(p));
+  // A heading with words of its own is the book's title for the act; only a bare number gets the act's main person and place.
+  if (!bareHeading(heading)) return truncate(heading, 100);
+  // The act's own people and the places its narration is at (not a place it names in passing or in talk).
+  const span = readChapter(act.text, getLexicon());
+  const count = (name: string): number => span.beats.filter((b) => b.people.includes(name) || b.settings.some((s) => s.place === name)).length;
+  const byCount = (names: string[]): string[] => [...names].sort((a, b) => count(b) - count(a));
+  const place = byCount(span.places.filter((p) => /\p{Lu}/u.test(p)))[0] ?? byCount(span.places)[0];
+  const person = byCount(span.people)[0];
   const named = place && person ? `${person} at ${place}` : (place ?? person);
   return truncate(named ? `${heading}: ${capitalize(named)}` : heading, 100);
 }
@@ -144,5 +142,5 @@ export function planSpine(segments: Chapter[], targetActs: number | null): Act[]
  */
 export function actForAuthor(act: Act, bible: Bible, fidelity: Fidelity): Chapter {
   const text = fidelity === "faithful" ? act.text : [bible.summary, act.summary].filter((s) => s.trim() !== "").join("\n\n") || act.text;
-  return { index: act.index - 1, title: act.title, text };
+  return { index: act.index - 1, title: act.title, text, fidelity };
 }
