@@ -30,11 +30,11 @@ describe("the story spine", () => {
     expect(groupActs([{ index: 0, title: "Chapter 1", text: "One sentence only" }], null).map((a) => a.text)).toEqual(["One sentence only", "One sentence only"]);
   });
 
-  it("titles each act of the fixture book with the book's own heading", () => {
+  it("titles each act of the fixture book with its own people or places", () => {
     const spine = planSpine(segmentText(BOOK), 4);
     expect(spine.map((a) => a.index)).toEqual([1, 2, 3, 4]);
     expect(spine.map((a) => a.title)).toEqual([
-      "Chapter One: The Night the Lamps Went Out",
+      "Chapter One: The Night the Lamps Went Out: Ines Marrow",
       "Chapter Two: The Road Through Greyfen Marsh",
       "Chapter Three: The Tollhouse at Dunmere",
       "Chapter Four: The Widow's Lantern",

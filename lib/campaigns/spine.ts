@@ -75,6 +75,16 @@ export function groupActs(segments: Chapter[], targetActs: number | null): Chapt
 /** A heading that says nothing but its number ("Chapter 3", "Part Two", "XII."). */
 const bareHeading = (title: string): boolean => /^(?:(?:chapter|part|book|act)\s+\S+|[ivxlcdm]+|\d+|prologue|epilogue)\.?(?:\s*\(continued\))?$/i.test(title.trim());
 
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A word of the heading the act's text capitalises mid-sentence: a name ("Greyfen", "Widow's"). */
+function headingNamesSomething(heading: string, text: string): boolean {
+  const words = heading.replace(/^(?:chapter|part|book|act|stave|canto)\s+\S+[:.]?\s*/i, "").split(/\s+/);
+  // A heading set in capitals ("MARLEY'S GHOST") is read as its words ("Marley's Ghost").
+  const named = words.map((w) => (/\p{Ll}/u.test(w) ? w : w.charAt(0) + w.slice(1).toLowerCase()));
+  return named.some((w) => /^\p{Lu}[\p{L}'’]{2,}$/u.test(w) && new RegExp(`[\\p{Ll},;] ${escape(w)}(?![\\p{L}])`, "u").test(text));
+}
+
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 
 function roman(n: number): string {
@@ -113,14 +123,15 @@ export function renumberHeading(heading: string, ordinal: number): string {
 /** The act's title: its heading when that names one of its people or places, else the heading with its main place or person. */
 export function actTitle(act: Chapter, ordinal: number): string {
   const heading = renumberHeading(cleanText(act.title), ordinal) || `Chapter ${ordinal}`;
-  // A heading with words of its own is the book's title for the act; only a bare number gets the act's main person and place.
-  if (!bareHeading(heading)) return truncate(heading, 100);
+  if (!bareHeading(heading) && headingNamesSomething(heading, act.text)) return truncate(heading, 100);
   // The act's own people and the places its narration is at (not a place it names in passing or in talk).
   const span = readChapter(act.text, getLexicon());
   const count = (name: string): number => span.beats.filter((b) => b.people.includes(name) || b.settings.some((s) => s.place === name)).length;
   const byCount = (names: string[]): string[] => [...names].sort((a, b) => count(b) - count(a));
-  const place = byCount(span.places.filter((p) => /\p{Lu}/u.test(p)))[0] ?? byCount(span.places)[0];
-  const person = byCount(span.people)[0];
+  // Named twice at least: never a place the act names once, in passing.
+  const twice = (names: string[]): string[] => byCount(names).filter((n) => count(n) >= 2);
+  const place = twice(span.places.filter((p) => /\p{Lu}/u.test(p)))[0] ?? twice(span.places)[0];
+  const person = twice(span.people)[0];
   const named = place && person ? `${person} at ${place}` : (place ?? person);
   return truncate(named ? `${heading}: ${capitalize(named)}` : heading, 100);
 }

@@ -24,7 +24,7 @@ function plainCapitals(paragraph: string, names: ReadonlySet<string>): string {
   // A short line without a sentence's end is a heading or a title line ("CHAPTER II", "The Climb"): kept as set.
   return paragraph
     .split("\n")
-    .map((line) => (line.length <= 60 && !/[.!?,;:]["”’']?$/.test(line.trim()) && paragraph.includes("\n") ? line : plainLine(line)))
+    .map((line) => (/^\s*(?:chapter|book|part|act|stave|canto|prologue|epilogue|[IVXLCDM]+\.?\s*$)/i.test(line) || (paragraph.split("\n").length <= 2 && line.length <= 60 && !/[.!?,;:]["”’']?$/.test(line.trim())) ? line : plainLine(line)))
     .join("\n");
   function plainLine(line: string): string {
   return line.replace(/[\p{L}'’]+/gu, (word) => {
@@ -53,7 +53,7 @@ export function cleanBookText(text: string): string {
     .replace(/([\p{L}\p{N}.,;:!?"”’'])[_*=~]+(?=$|[^\p{L}\p{N}])/gmu, "$1")
     .replace(/_/g, " ")
     // "--" and "---" are a dash.
-    .replace(/([^\s-])[ \t]*-{2,3}(?!-)[ \t]*/g, "$1 — ")
+    .replace(/^(?!\s*-+\s*$).*$/gm, (l) => l.replace(/[ \t]*(?<!-)-{2,3}(?!-)[ \t]*/g, " — "))
     .replace(/[ \t]+/g, " ");
   // Names: words the book capitalises right after a lower-case word or a comma.
   const names = new Set([...body.matchAll(/[\p{Ll},;] (\p{Lu}\p{Ll}+)/gu)].map((m) => (m[1] as string).toLowerCase()));

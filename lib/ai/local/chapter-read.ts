@@ -83,9 +83,9 @@ const REACH = new Set("reach enter cross climb leave approach board descend asce
 const PUT_VERBS = new Set("pin nail tie throw toss hurl put place lay set hang fix attach bind press seal drop fling cast send push lock shut".split(" "));
 /** Verbs of a deed that turns a story: what a climax is made of. */
 export const STRONG_VERBS = new Set(
-  `ring seize grasp clutch strike fall flee break burst tear fight kill die drown rescue save pull drag shut open escape
+  `ring seize grasp clutch strike fall flee break burst tear fight kill die drown rescue save pull drag shut escape
   vanish scream cry shriek plead beg kneel weep sob shatter explode collapse plunge leap rush throw hurl free release
-  confess reveal read find discover win lose catch stab shoot fire burn destroy wake awake dissolve shrink sink vow
+  confess reveal read discover win lose catch stab shoot destroy dissolve shrink sink vow
   promise forgive embrace kiss marry refuse defy raise crush throw`
     .split(/\s+/)
     .filter(Boolean),
@@ -228,7 +228,8 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
       while (words.length > 0 && (words[words.length - 1] === "of" || NOT_NAMES.has((words[words.length - 1] as string).toLowerCase().replace(/\.$/, "")))) words.pop();
       while (words.length > 0 && ((NOT_NAMES.has((words[0] as string).toLowerCase().replace(/\.$/, "")) && !TITLES.has((words[0] as string).toLowerCase())) || isFunction(words[0] as string))) words.shift();
       // "Whereat Scrooge", "Then Bob": a sentence's capitalised first word that is no name elsewhere.
-      if (i === 0 && words.length > 1 && !midCaps.has(words[0] as string) && !TITLES.has((words[0] as string).toLowerCase()) && ["Adverb", "Conjunction", "Adjective", "Preposition", "Determiner", "Expression"].some((tag) => t.tags.has(tag))) words.shift();
+      const rest = stripPossessive(words.slice(1).join(" "));
+      if (i === 0 && words.length > 1 && !midCaps.has(words[0] as string) && !TITLES.has((words[0] as string).toLowerCase()) && (["Adverb", "Conjunction", "Adjective", "Preposition", "Determiner", "Expression"].some((tag) => t.tags.has(tag)) || midCaps.has(rest) || known.has(rest.toLowerCase()))) words.shift();
       // "called Scrooge Scrooge": a word said twice is one name.
       const deduped = words.filter((w, k) => w !== words[k - 1]);
       const name = stripPossessive(deduped.join(" ").trim());
@@ -404,7 +405,7 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
     for (const s of b.settings) if (!places.includes(s.place)) places.push(s.place);
     for (const d of b.deeds) if (!things.includes(d.object)) things.push(d.object);
   }
-  const climax = findClimax(beats, [options.title ?? "", ...paragraphs], kinds);
+  const climax = findClimax(beats, [options.title ?? "", ...paragraphs], kinds, heroFull);
   return { people, places, things, kinds, placeKinds, beats, climax, deed: beats[climax] ? deedIn(beats[climax] as Beat, raw[climax]?.terms ?? [], full) : undefined };
 }
 
@@ -472,7 +473,7 @@ const CONTENT = (s: string): string[] =>
  * where it falls (the turn comes late, before the aftermath; a paragraph that leaps forward in
  * time is the aftermath).
  */
-function findClimax(beats: Beat[], paragraphs: string[], kinds: Map<string, NameKind>): number {
+function findClimax(beats: Beat[], paragraphs: string[], kinds: Map<string, NameKind>, hero: string | undefined): number {
   if (beats.length === 0) return 0;
   // The heading (its words count twice) and the first paragraph.
   const heading = new Set(CONTENT(paragraphs[0] ?? "").filter((w) => !/^(chapter|stave|part|book|first|second|third|last|three|end)$/.test(w)));
@@ -480,6 +481,8 @@ function findClimax(beats: Beat[], paragraphs: string[], kinds: Map<string, Name
   let leapt = false;
   const counts = new Map<string, number>();
   for (const b of beats) for (const p of b.people) counts.set(p, (counts.get(p) ?? 0) + 1);
+  const heroWord = hero?.split(" ").pop()?.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const heroSelf = heroWord ? new RegExp(`\\b${heroWord}\\b(?!['’]s?\\b)`, "u") : undefined;
   let best = beats.length - 1;
   let bestScore = -Infinity;
   for (const b of beats) {
@@ -492,16 +495,21 @@ function findClimax(beats: Beat[], paragraphs: string[], kinds: Map<string, Name
     const own = [...new Set(CONTENT(b.text))];
     const echo = Math.min(4, own.filter((w) => heading.has(w)).length * 2 + own.filter((w) => opening.has(w) && !heading.has(w)).length) / 2;
     // The chapter's own cast (named twice or more), not a sentence's list of allusions.
-    const named = Math.min(3, b.people.filter((p) => (counts.get(p) ?? 0) >= 2).length) + (b.deeds.some((d) => /, \p{Lu}/u.test(d.object)) ? 1 : 0) + [...kinds.entries()].filter(([n, k]) => k === "thing" && b.text.includes(n)).length;
+    const named = Math.min(2, b.people.filter((p) => (counts.get(p) ?? 0) >= 2).length) + (b.deeds.some((d) => /, \p{Lu}/u.test(d.object)) ? 1 : 0) + [...kinds.entries()].filter(([n, k]) => k === "thing" && b.text.includes(n)).length;
     // The aftermath: from a sentence that leaps forward in time ("In the spring…") on.
     leapt ||= AFTERMATH.test(b.text);
     const next0 = beats[b.index + 1];
     const aftermath = leapt || (next0 !== undefined && AFTERMATH.test(next0.text)) ? 4 : 0;
-    const late = b.at >= 0.45 && b.at <= 0.95 ? 1.5 : b.at > 0.95 ? 0.5 : 0;
+    const late = b.at >= 0.45 ? 1.5 + 2 * b.at : 0;
+    // The turn is the protagonist's: named in it, or in the sentence before.
+    // (Themselves, not only something of theirs: "Scrooge's nephew" is not Scrooge.)
+    const heroThere = heroSelf !== undefined && (heroSelf.test(b.text) || heroSelf.test(beats[b.index - 1]?.text ?? "")) ? 2 : 0;
     // What it sets going: the next sentence of its paragraph reaching more people and places ("the sound rolled down the valley to Kettle Ford").
     const next = beats[b.index + 1];
     const reach = next && next.paragraph === b.paragraph && !AFTERMATH.test(next.text) ? Math.min(2, next.people.length + next.settings.length + (next.text.match(/[\p{Ll},] \p{Lu}\p{Ll}+/gu)?.length ?? 0)) * 0.5 : 0;
-    const score = reach + (strong ? 3 : 0) + named * 1.2 + echo * 1.5 + late + (/!/.test(b.text) ? 0.5 : 0) - aftermath - (b.spoken ? 1 : 0) - (b.text.length < 40 ? 1 : 0) - (b.text.length > 400 ? 2 : 0);
+    const feeling = Math.min(2, (b.text.match(AFFECT)?.length ?? 0) * 0.75);
+    const score = feeling + heroThere + reach + (strong ? 3 : 0) + named * 1.2 + echo * 1.5 + late + (/!/.test(b.text) ? 0.5 : 0) - aftermath - (b.spoken ? 1 : 0) - (b.text.length < 40 ? 1 : 0) - (b.text.length > 400 ? 2 : 0);
+    if (process.env.CLIMAX_DEBUG && score > 7) console.log(score.toFixed(1), JSON.stringify({ strong, echo, named, aftermath, late: late.toFixed(2), reach, feeling }), b.text.slice(0, 100));
     if (score >= bestScore) {
       bestScore = score;
       best = b.index;
@@ -510,7 +518,10 @@ function findClimax(beats: Beat[], paragraphs: string[], kinds: Map<string, Name
   return best;
 }
 
+/** Words of a peak of feeling: fear, grief, pleading, joy. */
+const AFFECT = /\b(trembl\w*|terror|horror|dread\w*|fear\w*|wept|weep\w*|tears|sob\w*|shudder\w*|gasp\w*|knees|kneel\w*|knelt|pray\w*|plead\w*|implor\w*|despair\w*|agony|anguish|joy\w*|ecstas\w*|rapture|shriek\w*|scream\w*)\b/gi;
+
 /** Past forms of the strong verbs that spelling alone does not undo. */
-const IRREGULAR_STRONG = new Set("rang rung seized fell fled broke broken burst tore torn fought died slew drowned shut threw thrown hurled freed read found won lost caught shot burned burnt woke awoke sank sunk vowed forgave knelt wept sobbed rose struck".split(" "));
+const IRREGULAR_STRONG = new Set("rang rung seized fell fled broke broken burst tore torn fought died slew drowned shut threw thrown hurled freed read won lost caught shot woke awoke sank sunk vowed forgave knelt wept sobbed rose struck".split(" "));
 
 export { CONTRACTION };

@@ -233,8 +233,15 @@ export function buildChapterWorld(input: ChapterWorldInput): World | null {
 
   // The endings, from the climax's scene: the climax as the book tells it, or the climax failing.
   const deed = deedOf(climax, span);
-  const after = span.beats[climax.index + 1];
-  const told = [climax, ...(after && after.paragraph === climax.paragraph && !after.spoken ? [after] : [])].map((b) => line(b.text, 360)).join(" ");
+  // The climax as the book tells it: its sentence and the few after it (dialogue and all), about 600 characters.
+  const toldBeats = [climax];
+  for (let k = climax.index + 1, size = climax.text.length; k < span.beats.length && toldBeats.length < 5; k++) {
+    const b = span.beats[k] as Beat;
+    if (size + b.text.length > 600) break;
+    toldBeats.push(b);
+    size += b.text.length;
+  }
+  const told = toldBeats.map((b) => line(b.text, 400)).join(" ");
   const onward = "Here ends this chapter of the story.";
   const lastId = ids[ids.length - 1] as string;
   const winId = `end1-${slug(deed.object) || "climax"}`;
