@@ -46,8 +46,8 @@ describe("a campaign of A Christmas Carol follows its five staves", () => {
 
   it("names in each chapter only the people and places its stave (or one before it) has introduced", () => {
     worlds.forEach((w, i) => {
-      const sofar = staves.slice(0, i + 1).join("\n");
-      for (const name of [...talkedTo(w), ...wentTo(w)]) expect(sofar.includes(name.replace(/^the /, "")), `${name} in chapter ${i + 1}`).toBe(true);
+      const sofar = staves.slice(0, i + 1).join("\n").replace(/[\s-]+/g, " ");
+      for (const name of [...talkedTo(w), ...wentTo(w)]) expect(sofar.includes(name.replace(/^the /, "").replace(/[\s-]+/g, " ")), `${name} in chapter ${i + 1}`).toBe(true);
     });
   });
 

@@ -225,7 +225,8 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
         }
         break;
       }
-      while (words.length > 0 && (words[words.length - 1] === "of" || NOT_NAMES.has((words[words.length - 1] as string).toLowerCase().replace(/\.$/, "")))) words.pop();
+      const notName = (w: string): boolean => NOT_NAMES.has(w.toLowerCase().replace(/\.$/, "")) || NOT_NAMES.has(w.toLowerCase().replace(/s$/, ""));
+      while (words.length > 0 && (words[words.length - 1] === "of" || notName(words[words.length - 1] as string))) words.pop();
       while (words.length > 0 && ((NOT_NAMES.has((words[0] as string).toLowerCase().replace(/\.$/, "")) && !TITLES.has((words[0] as string).toLowerCase())) || isFunction(words[0] as string))) words.shift();
       // "Whereat Scrooge", "Then Bob": a sentence's capitalised first word that is no name elsewhere.
       const rest = stripPossessive(words.slice(1).join(" "));
@@ -411,15 +412,15 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
 
 /** The strongest deed of a sentence: a verb that turns a story (else its first verb), with its object. */
 function deedIn(beat: Beat, terms: Term[], full: (n: string) => string): Deed | undefined {
-  const verbs = terms.map((t, i) => ({ t, i, inf: t.tags.has("Verb") && !t.tags.has("Auxiliary") && !t.tags.has("Copula") ? verbInfinitive(t.text, t.tags) : "" })).filter((v) => v.inf !== "" && !/^(be|have|do|begin|start|go|come|seem|try|want|let)$/.test(v.inf));
+  const verbs = terms.map((t, i) => ({ t, i, inf: t.tags.has("Verb") && !t.tags.has("Auxiliary") && !t.tags.has("Copula") ? verbInfinitive(t.text, t.tags) : "" })).filter((v) => v.inf !== "" && !/^(be|have|do|begin|start|go|come|seem|try|want|let|say|tell|ask|reply|answer|speak|think|know|see|look)$/.test(v.inf));
   // A verb of a relative clause ("the woman who had drowned…") is not the sentence's deed.
-  const main = verbs.filter((v) => !terms.slice(Math.max(0, v.i - 3), v.i).some((t) => /^(who|which|whom|whose|that)$/.test(t.lower)));
+  const main = verbs.filter((v) => !terms.slice(Math.max(0, v.i - 4), v.i).some((t) => /^(who|which|whom|whose|that)$/.test(t.lower)));
   const chosen = main.find((v) => STRONG_VERBS.has(v.inf)) ?? main[0] ?? verbs[0];
   if (!chosen) return undefined;
   const out: string[] = [];
   let k = chosen.i + 1;
   // A particle and a preposition ("pulled him down the far side"), then the phrase, then its name in apposition.
-  while (k < terms.length && out.length < 9) {
+  while (k < terms.length && out.length < 12) {
     const x = terms[k] as Term;
     if (x.tags.has("Verb") && !x.tags.has("Adjective") && !x.tags.has("Noun")) break;
     if ((x.tags.has("Conjunction") || /^(rather|than|as|because|while|when|until|though|although|if|once|before|after|again|too)$/.test(x.lower)) && out.length > 0) break;

@@ -49,12 +49,21 @@ const slug = (text: string): string =>
 /** A sentence of the book fit for a prose field: one line, at most `max` characters. */
 const line = (text: string, max = 320): string => truncate(cleanText(text), max);
 
-/** The scenes of the chapter up to its climax: a new scene where the narration arrives somewhere else. */
-function scenesOf(span: ChapterSpan): Scene[] {
+/**
+ * The scenes of the chapter up to its climax: a new scene where the narration arrives somewhere
+ * else with the protagonist (named, or the "he", "she", "they" the sentence opens with), or at a
+ * place the chapter sets twice or more; not where someone else runs off to, nor a place of an aside.
+ */
+function scenesOf(span: ChapterSpan, hero: string): Scene[] {
   const upTo = span.beats.slice(0, span.climax + 1);
   const scenes: Scene[] = [];
+  const setCount = new Map<string, number>();
+  for (const b of span.beats) for (const s of b.settings) setCount.set(s.place, (setCount.get(s.place) ?? 0) + 1);
+  const heroWord = hero.split(" ").pop() ?? hero;
+  const withHero = (b: Beat): boolean => b.people.some((p) => p === hero || p.split(" ").includes(heroWord)) || /^["“]?(?:he|she|they|we|i)\b/i.test(b.text);
   for (const b of upTo) {
-    const arrival = b.settings[0];
+    // ("A churchyard.": a sentence that is only a place sets the scene, whoever is named.)
+    const arrival = b.settings.find((s) => (setCount.get(s.place) ?? 0) >= 2 || withHero(b) || (s.verb === "" && s.prep === ""));
     const current = scenes[scenes.length - 1];
     if (arrival && (!current || current.place !== arrival.place)) {
       scenes.push({ place: arrival.place, kind: span.placeKinds.get(arrival.place) ?? "place", beats: [b], revisit: false });
@@ -119,10 +128,13 @@ function wayTo(scene: Scene, hero: string): { name: string; base: string } {
   const byOther = arrival !== undefined && arrival.people.length > 0 && !arrival.people.some((p) => p === hero || p.split(" ").some((w) => hero.split(" ").includes(w)));
   const verb = setting && MOTION.has(setting.verb) && !byOther ? setting.verb : "";
   const road = /\b(road|street|lane|path|track|way|bridge|alley|avenue|highway|trail)$/.test(place);
+  const roads = /\b(roads|streets|lanes|paths|tracks|ways|alleys|avenues|highways|trails)$/.test(place);
   const name = verb
     ? `${capitalize(verb)} ${setting!.prep === "" ? "" : `${setting!.prep} `}${place}`
     : road
       ? `Take ${place}`
+      : roads
+        ? `Walk ${place}`
       : scene.kind === "vehicle"
       ? `Board ${place}`
       : scene.kind === "room" || scene.kind === "structure"
@@ -134,10 +146,9 @@ function wayTo(scene: Scene, hero: string): { name: string; base: string } {
 /** The climax's deed as an order: its strongest verb and what it acts on ("Ring the great bell, Old Gideon"). */
 function deedOf(climax: Beat, span: ChapterSpan): { name: string; verb: string; object: string } {
   const deed = span.deed;
-  if (deed && deed.object !== "" && deed.object !== "it") return { name: truncate(`${capitalize(deed.verb)} ${deed.object}`, 80), verb: deed.verb, object: deed.object };
+  if (deed && deed.object !== "" && !/^(it|he|she|they|him|her|them|that|this)$/i.test(deed.object)) return { name: truncate(`${capitalize(deed.verb)} ${deed.object}`, 80), verb: deed.verb, object: deed.object };
   const setting = climax.settings[climax.settings.length - 1];
   if (setting && setting.verb) return { name: truncate(`${capitalize(setting.verb)} ${setting.prep || "to"} ${setting.place}`, 80), verb: setting.verb, object: `${setting.prep || "to"} ${setting.place}` };
-  if (deed) return { name: capitalize(deed.verb), verb: deed.verb, object: "" };
   const who = climax.people.find((p) => p !== span.people[0]);
   if (who) return { name: `Face ${who}`, verb: "face", object: who };
   return { name: "See it through", verb: "see", object: "it through" };
@@ -157,7 +168,7 @@ export function buildChapterWorld(input: ChapterWorldInput): World | null {
   const heroName = span.people.find((p) => p === hero || p.startsWith(`${hero} `) || p.endsWith(` ${hero}`)) ?? hero;
   const others = span.people.filter((p) => p !== heroName && !heroName.split(" ").includes(p));
   if (span.beats.length < 2) return null;
-  const scenes = scenesOf(span);
+  const scenes = scenesOf(span, heroName);
   // A chapter with one place still walks: its beats before the climax in two halves.
   if (scenes.length === 1 && scenes[0]!.beats.length >= 4) {
     const only = scenes[0]!;
