@@ -230,7 +230,7 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
       while (words.length > 0 && ((NOT_NAMES.has((words[0] as string).toLowerCase().replace(/\.$/, "")) && !TITLES.has((words[0] as string).toLowerCase())) || isFunction(words[0] as string))) words.shift();
       // "Whereat Scrooge", "Then Bob": a sentence's capitalised first word that is no name elsewhere.
       const rest = stripPossessive(words.slice(1).join(" "));
-      if (i === 0 && words.length > 1 && !midCaps.has(words[0] as string) && !TITLES.has((words[0] as string).toLowerCase()) && (["Adverb", "Conjunction", "Adjective", "Preposition", "Determiner", "Expression"].some((tag) => t.tags.has(tag)) || midCaps.has(rest) || known.has(rest.toLowerCase()))) words.shift();
+      if (i === 0 && words.length > 1 && !midCaps.has(words[0] as string) && !TITLES.has((words[0] as string).toLowerCase()) && !isPlaceNoun(lexicon, rest.split(" ").pop() ?? "") && (["Adverb", "Conjunction", "Adjective", "Preposition", "Determiner", "Expression"].some((tag) => t.tags.has(tag)) || midCaps.has(rest) || known.has(rest.toLowerCase()))) words.shift();
       // "called Scrooge Scrooge": a word said twice is one name.
       const deduped = words.filter((w, k) => w !== words[k - 1]);
       const name = stripPossessive(deduped.join(" ").trim());
@@ -412,10 +412,12 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
 
 /** The strongest deed of a sentence: a verb that turns a story (else its first verb), with its object. */
 function deedIn(beat: Beat, terms: Term[], full: (n: string) => string): Deed | undefined {
-  const verbs = terms.map((t, i) => ({ t, i, inf: t.tags.has("Verb") && !t.tags.has("Auxiliary") && !t.tags.has("Copula") ? verbInfinitive(t.text, t.tags) : "" })).filter((v) => v.inf !== "" && !/^(be|have|do|begin|start|go|come|seem|try|want|let|say|tell|ask|reply|answer|speak|think|know|see|look)$/.test(v.inf));
+  const all = terms.map((t, i) => ({ t, i, inf: t.tags.has("Verb") && !t.tags.has("Auxiliary") && !t.tags.has("Copula") ? verbInfinitive(t.text, t.tags) : "" })).filter((v) => v.inf !== "" && !/^(be|have|do|begin|start|go|come|seem|try|want|let|say|tell|ask|reply|answer|speak)$/.test(v.inf));
+  const plain = (inf: string): boolean => /^(think|know|see|look)$/.test(inf);
   // A verb of a relative clause ("the woman who had drowned…") is not the sentence's deed.
-  const main = verbs.filter((v) => !terms.slice(Math.max(0, v.i - 4), v.i).some((t) => /^(who|which|whom|whose|that)$/.test(t.lower)));
-  const chosen = main.find((v) => STRONG_VERBS.has(v.inf)) ?? main[0] ?? verbs[0];
+  // (A plain verb of seeing or knowing only when the main clause has nothing else.)
+  const main = all.filter((v) => !terms.slice(Math.max(0, v.i - 4), v.i).some((t) => /^(who|which|whom|whose|that)$/.test(t.lower)));
+  const chosen = main.find((v) => STRONG_VERBS.has(v.inf)) ?? main.find((v) => !plain(v.inf)) ?? main[0];
   if (!chosen) return undefined;
   const out: string[] = [];
   let k = chosen.i + 1;

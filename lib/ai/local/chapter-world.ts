@@ -29,6 +29,8 @@ interface Scene {
   beats: Beat[];
   /** The path came here before. */
   revisit: boolean;
+  /** The same place as the scene before: the story goes on there. */
+  stay?: boolean;
 }
 
 const MAX_SCENES = 6;
@@ -60,7 +62,7 @@ function scenesOf(span: ChapterSpan, hero: string): Scene[] {
   const setCount = new Map<string, number>();
   for (const b of span.beats) for (const s of b.settings) setCount.set(s.place, (setCount.get(s.place) ?? 0) + 1);
   const heroWord = hero.split(" ").pop() ?? hero;
-  const withHero = (b: Beat): boolean => b.people.some((p) => p === hero || p.split(" ").includes(heroWord)) || /^["“]?(?:he|she|they|we|i)\b/i.test(b.text);
+  const withHero = (b: Beat): boolean => b.people.some((p) => p === hero || p.split(" ").includes(heroWord)) || /\b(?:he|she|they)\b/i.test(b.text.replace(/["“][^"”]*["”]/g, ""));
   for (const b of upTo) {
     // ("A churchyard.": a sentence that is only a place sets the scene, whoever is named.)
     const arrival = b.settings.find((s) => (setCount.get(s.place) ?? 0) >= 2 || withHero(b) || (s.verb === "" && s.prep === ""));
@@ -123,6 +125,7 @@ function wayTo(scene: Scene, hero: string): { name: string; base: string } {
   const arrival = scene.beats.find((b) => b.settings.some((s) => s.place === scene.place));
   const setting = arrival?.settings.find((s) => s.place === scene.place);
   const place = scene.place;
+  if (scene.stay) return { name: `Stay ${inOrAt(scene.kind)} ${place}`, base: line((scene.beats.find((b) => !b.spoken) ?? scene.beats[0])?.text ?? `${capitalize(hero)} stays ${inOrAt(scene.kind)} ${place}.`) };
   if (scene.revisit) return { name: `Go back to ${place}`, base: arrival ? line(arrival.text) : `{hero} goes back to ${place}.` };
   // The book's verb when the one moving is the hero (or "they"), not someone else ("Marguerite fled across the lake").
   const byOther = arrival !== undefined && arrival.people.length > 0 && !arrival.people.some((p) => p === hero || p.split(" ").some((w) => hero.split(" ").includes(w)));
@@ -173,7 +176,7 @@ export function buildChapterWorld(input: ChapterWorldInput): World | null {
   if (scenes.length === 1 && scenes[0]!.beats.length >= 4) {
     const only = scenes[0]!;
     const half = Math.ceil(only.beats.length / 2);
-    scenes.push({ ...only, beats: only.beats.slice(half), revisit: false });
+    scenes.push({ ...only, beats: only.beats.slice(half), revisit: false, stay: true });
     only.beats = only.beats.slice(0, half);
   }
   const fallbackPlace = span.places[0] ?? (cleanText(input.bible.setting.split(",")[0] ?? "") || "the story's first place");
