@@ -24,6 +24,8 @@ export interface Beat {
   at: number;
   /** People named in its narration (full names). */
   people: string[];
+  /** Those of them who do something in it (a verb of theirs, or a line they say): the ones there to talk to. */
+  actors: string[];
   /** Places the narration is at, goes to or through (settings), with the verb that takes it there. */
   settings: { place: string; verb: string; prep: string }[];
   /** Things acted on: the verb's infinitive and the thing's phrase ("take", "the boathook"). */
@@ -71,7 +73,7 @@ const NOT_NAMES = new Set(
 const TITLES = new Set("mr mr. mrs mrs. miss ms ms. dr dr. brother sister father mother uncle aunt captain lady lord sir master mistress old young tiny little saint st st. doctor professor madame monsieur dame".split(" "));
 /** Place nouns that are a part or a side of somewhere, never somewhere to be. */
 const NOT_SETTINGS = new Set(
-  "door doors window windows wall walls floor ceiling roof corner scene direction state base works resort resorts transport transports own side top bottom edge middle end front back way face air rate place part point distance course line surface interior exterior half spot area level bed fire stair stairs step steps threshold hearth chimney grate".split(
+  "post posts pole poles pillar pillars column columns beam beams rail rails fence fences door doors window windows wall walls floor ceiling roof corner scene direction state base works resort resorts transport transports own side top bottom edge middle end front back way face air rate place part point distance course line surface interior exterior half spot area level bed fire stair stairs step steps threshold hearth chimney grate".split(
     " ",
   ),
 );
@@ -214,7 +216,10 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
         if (capitalised(x.text) && !CONTRACTION.test(x.text)) {
           words.push(x.text.replace(/\.$/, "") + (/^\./.test(x.post) && /^(Mr|Mrs|Ms|Dr|St)$/.test(x.text) ? "." : ""));
           j++;
-          if (/['’]s$/.test(x.text) || /[,;:!?.—]/.test(x.post.replace(/^\.(?=\s*$)/, (m) => (/^(Mr|Mrs|Ms|Dr|St)$/.test(x.text) ? "" : m)))) break;
+          // "Marley's Ghost": a name's possessive runs on into a capitalised being.
+          const next = terms[j];
+          const owns = /['’]s$/.test(x.text) && next !== undefined && capitalised(next.text) && beingAmongFirst(lexicon, next.lower) && !/[,;:!?.—]/.test(x.post);
+          if ((/['’]s$/.test(x.text) && !owns) || /[,;:!?.—]/.test(x.post.replace(/^\.(?=\s*$)/, (m) => (/^(Mr|Mrs|Ms|Dr|St)$/.test(x.text) ? "" : m)))) break;
           continue;
         }
         // "Ghost of Christmas Past": "of" between capitalised words.
@@ -265,6 +270,9 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
       if (terms.some((t) => t.tags.has("Person") || t.tags.has("FirstName") || t.tags.has("LastName") || t.tags.has("Honorific"))) note(r.name, "person", 1);
       if (TITLES.has((words[0] as string).toLowerCase()) && words.length > 1) note(r.name, "person", 3);
       const headKind = firstKind(lexicon, head);
+      // A name WordNet knows as a place ("London", "Great Britain", "Camden Town" is not, but its "Town" is).
+      const named = lexicon.senses(r.name.toLowerCase())[0];
+      if (named && named.proper && PLACE_KINDS.has(named.kind)) note(r.name, "place", 6);
       if (words.length > 1 && isPlaceNoun(lexicon, head)) note(r.name, "place", 4);
       else if (beingAmongFirst(lexicon, head) || (headKind !== undefined && BEING_KINDS.has(headKind))) note(r.name, "person", 2);
       // Apposition: "the great bell, Old Gideon", "her old mule Pepper", "the river Morrow".
@@ -319,12 +327,18 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
   const placeKinds = new Map<string, Kind>();
   const beats: Beat[] = raw.map((b, index) => {
     const people: string[] = [];
+    const actors: string[] = [];
     const settings: Beat["settings"] = [];
     const deeds: Beat["deeds"] = [];
     for (const r of runsByBeat[index] as { name: string; start: number; end: number }[]) {
       const n = full(r.name);
       const kind = kinds.get(n);
       if (kind === "person" && !people.includes(n)) people.push(n);
+      // "Tomas ran", "said the Spirit", "Bob took Tiny Tim": doing something, or spoken to, here.
+      const after = b.terms[r.end];
+      const before = b.terms[r.start - 1];
+      const acts = (after !== undefined && after.tags.has("Verb") && !/['’]s$/.test(b.terms[r.end - 1]?.text ?? "")) || (before !== undefined && /^(said|asked|cried|replied|answered|returned|told|called|whispered|shouted|exclaimed|took|followed|met|found|led|helped|thanked|kissed|embraced)$/.test(before.lower));
+      if (kind === "person" && acts && !actors.includes(n)) actors.push(n);
     }
     const terms = b.terms;
     let lastVerb = "";
@@ -395,7 +409,7 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
       placeKinds.set(label, firstKind(lexicon, lastTerm.lower) ?? "place");
     }
     const conditions = [...new Set([...b.text.matchAll(CONDITIONS)].map((m) => (m[1] as string).toLowerCase()))];
-    return { index, paragraph: b.paragraph, text: b.text, spoken: b.spoken, at: b.at, people, settings, deeds, conditions };
+    return { index, paragraph: b.paragraph, text: b.text, spoken: b.spoken, at: b.at, people, actors, settings, deeds, conditions };
   });
 
   const people: string[] = [];

@@ -169,7 +169,16 @@ export function buildChapterWorld(input: ChapterWorldInput): World | null {
   const hero = cleanText(input.bible.protagonist) || "the narrator";
   const span = readChapter(input.text, lexicon, { hero, title: input.title, knownPeople: input.bible.characters.filter((c) => /^\p{Lu}/u.test(c) && input.text.includes(c)) });
   const heroName = span.people.find((p) => p === hero || p.startsWith(`${hero} `) || p.endsWith(` ${hero}`)) ?? hero;
-  const others = span.people.filter((p) => p !== heroName && !heroName.split(" ").includes(p));
+  // The chapter's cast: named twice or more, not the protagonist.
+  const mentions = (p: string): number => span.beats.filter((b) => b.people.includes(p)).length;
+  const others = span.people.filter((p) => p !== heroName && !heroName.split(" ").includes(p) && mentions(p) >= 2);
+  // "the Ghost", "the Spirit": a name the book itself writes after "the".
+  const called = (p: string): string => {
+    if (p.includes(" ")) return p;
+    const withThe = input.text.match(new RegExp(`\\b[Tt]he ${p}\\b`, "g"))?.length ?? 0;
+    const all = input.text.match(new RegExp(`\\b${p}\\b`, "g"))?.length ?? 0;
+    return withThe * 2 > all ? `the ${p}` : p;
+  };
   if (span.beats.length < 2) return null;
   const scenes = scenesOf(span, heroName);
   // A chapter with one place still walks: its beats before the climax in two halves.
@@ -225,12 +234,15 @@ export function buildChapterWorld(input: ChapterWorldInput): World | null {
       names.add(n.toLowerCase());
       events.push({ from, name: n, base: line(base), detail: line(detail, 200), hotkey });
     };
-    const present = others.filter((p) => scene.beats.some((b) => b.people.includes(p)));
+    // Someone who does something in this scene (not only named in it: "the prediction of old Jacob Marley").
+    // The one who does most here.
+    const acting = (p: string): number => scene.beats.filter((b) => b.actors.includes(p)).length;
+    const present = others.filter((p) => acting(p) > 0).sort((a, b) => acting(b) - acting(a));
     const who = present[0];
     if (who) {
-      const said = scene.beats.find((b) => b.people.includes(who) && b.spoken && !used.has(b.index)) ?? scene.beats.find((b) => b.people.includes(who) && !used.has(b.index));
+      const said = scene.beats.find((b) => b.actors.includes(who) && b.spoken && !used.has(b.index)) ?? scene.beats.find((b) => b.actors.includes(who) && !used.has(b.index));
       if (said) used.add(said.index);
-      add(`Talk to ${who}`, said?.text ?? `${capitalize(heroName)} speaks with ${who}.`, `${who} is here ${inOrAt(scene.kind)} ${scene.place}.`, "q");
+      add(`Talk to ${called(who)}`, said?.text ?? `${capitalize(heroName)} speaks with ${called(who)}.`, `${capitalize(called(who))} is here ${inOrAt(scene.kind)} ${scene.place}.`, "q");
     }
     const deed = scene.beats.flatMap((b) => b.deeds.map((d) => ({ ...d, beat: b }))).find((d) => d.beat.index !== climax.index && !used.has(d.beat.index));
     if (deed) {
@@ -270,7 +282,7 @@ export function buildChapterWorld(input: ChapterWorldInput): World | null {
     variants: [],
   });
   states[winId] = endingState(winId, line(climax.text), "good", deed.name, `${told} ${onward}`);
-  const failure = `{hero} falters ${inOrAt(climaxScene.kind)} ${climaxScene.place}, and the moment to ${`${deed.verb} ${deed.object}`.trim()} passes.${others[0] ? ` ${others.find((o) => climax.people.includes(o)) ?? others[0]} waits in vain.` : ""} This is not how the book goes on.`;
+  const failure = `{hero} falters ${inOrAt(climaxScene.kind)} ${climaxScene.place}, and the moment to ${`${deed.verb} ${deed.object}`.trim()} passes.${others[0] ? ` ${capitalize(called(others.find((o) => climax.people.includes(o)) ?? others[0]))} waits in vain.` : ""} This is not how the book goes on.`;
   states[loseId] = endingState(loseId, `{hero} hesitates ${inOrAt(climaxScene.kind)} ${climaxScene.place}.`, "bad", `The moment passes ${inOrAt(climaxScene.kind)} ${climaxScene.place}`, failure);
   events.push({ from: lastId, to: winId, name: deed.name, base: line(climax.text), detail: `The turn of this chapter.`, hotkey: "1" });
   events.push({ from: lastId, to: loseId, name: "Hesitate", base: `{hero} hesitates, and holds back from the moment.`, detail: `Not everyone finds the nerve.`, hotkey: "2" });
