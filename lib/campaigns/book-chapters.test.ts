@@ -139,5 +139,7 @@ describe("Ilse and the ferry, replayed", () => {
   it("says in spirit that it invents", () => {
     const { worlds: spirited } = campaign(read("ilse-and-the-ferry.txt"), "spirit");
     for (const w of spirited) expect(w.description).toMatch(/^In the spirit of the book: its premise and tone, with invented events\./);
+    // Invented, but a place is still no one to talk to or follow.
+    for (const w of spirited) for (const who of talkedTo(w)) expect(["Kettle Ford", "Hollow Gate", "Brennock", "Brennock Abbey", "Morrow", "the Morrow", "Old Gideon"], who).not.toContain(who);
   });
 });

@@ -1,6 +1,8 @@
 import type { World } from "@/lib/kernel";
 import type { Bible, Chapter } from "../provider";
 import { buildLocalWorld, type LocalAuthorInput } from "./author";
+import { getLexicon } from "@/lib/lexicon";
+import { readChapter } from "./chapter-read";
 import { buildChapterWorld } from "./chapter-world";
 import { extractStory, truncate } from "./text";
 
@@ -42,7 +44,10 @@ export function buildLocalAct(input: { bible: Bible; chapter: Chapter; act: Omit
   const followed = chapter.fidelity === "spirit" ? null : buildChapterWorld({ ...act, text: chapter.text, title: chapter.title, bible });
   if (followed) return followed;
   if (chapter.fidelity === "spirit") {
-    const world = buildLocalWorld({ ...act, text: chapter.text, bible: chapterBible(bible, chapter), chapterTitle: chapter.title });
+    // The premise's places and things, as the book reads them, are no one to talk to or follow ("Carrow", "the Lune").
+    const kinds = readChapter([bible.summary, chapter.text].join("\n\n"), getLexicon(), { hero: bible.protagonist }).kinds;
+    const notPeople = [...[...kinds.entries()].filter(([, k]) => k !== "person").map(([n]) => n), ...bible.places.filter((p) => /^\p{Lu}/u.test(p))];
+    const world = buildLocalWorld({ ...act, text: chapter.text, bible: chapterBible(bible, chapter), chapterTitle: chapter.title, notPeople });
     return { ...world, description: truncate(`${SPIRIT_NOTE} ${world.description ?? ""}`.trim(), 280) };
   }
   // A chapter too short to follow: the local author builds it from what it names.

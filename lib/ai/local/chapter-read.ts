@@ -283,6 +283,12 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
         else if (kind && PLACE_KINDS.has(kind)) note(r.name, "place", 5);
         else if (kind && THING_KINDS.has(kind)) note(r.name, "thing", 5);
       }
+      // "the Lune", "the Gannet": a name the book writes after "the" is a place or a thing, unless the lexicon says someone ("the Ghost").
+      if (before?.lower === "the" && words.length === 1 && !beingAmongFirst(lexicon, head)) {
+        const afterThe = b.terms[r.end];
+        const prepBefore = b.terms[r.start - 2]?.lower ?? "";
+        note(r.name, (afterThe && isPlaceNoun(lexicon, afterThe.lower)) || LOCATIVE.has(prepBefore) ? "place" : "thing", 2);
+      }
       // After a preposition of place in the narration: a place ("to Brennock", "at Kettle Ford").
       const prep = before?.lower ?? "";
       if (LOCATIVE.has(prep) && prep !== "to") note(r.name, "place", 1.5);
