@@ -287,7 +287,8 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
       if (before?.lower === "the" && words.length === 1 && !beingAmongFirst(lexicon, head)) {
         const afterThe = b.terms[r.end];
         const prepBefore = b.terms[r.start - 2]?.lower ?? "";
-        note(r.name, (afterThe && isPlaceNoun(lexicon, afterThe.lower)) || LOCATIVE.has(prepBefore) ? "place" : "thing", 2);
+        const placeLike = (afterThe !== undefined && isPlaceNoun(lexicon, afterThe.lower)) || LOCATIVE.has(prepBefore);
+        note(r.name, placeLike ? "place" : "thing", placeLike ? 2 : 1);
       }
       // After a preposition of place in the narration: a place ("to Brennock", "at Kettle Ford").
       const prep = before?.lower ?? "";
