@@ -94,6 +94,8 @@ export const STRONG_VERBS = new Set(
 );
 /** A paragraph that opens by leaping forward in time is the aftermath, not the turn ("In the spring…"). */
 const AFTERMATH = /^(?:in the (?:spring|summer|autumn|winter|years?|days?|weeks?|months?) (?:that )?(?:after|followed|later)?|in the (?:spring|summer|autumn|winter)\b|years? (?:later|after|passed)|long after|afterwards?\b|ever after|from that (?:day|night|time)|some (?:days|weeks|months|years) later|and so\b)/i;
+/** A sentence that leaps forward in time ("In the spring…"): the aftermath, after the climax. */
+export const isAftermath = (sentence: string): boolean => AFTERMATH.test(sentence);
 /** Words of the hour and the sky a sentence may say. */
 const CONDITIONS = /\b(dawn|daybreak|sunrise|morning|noon|midday|afternoon|dusk|twilight|sunset|evening|night|midnight|snow|snowing|rain|raining|fog|foggy|mist|misty|frost|frosty|ice|icy|frozen|storm|wind|windy|thunder|lightning|hail|sleet|moonlight|sunshine|sunlight)\b/gi;
 

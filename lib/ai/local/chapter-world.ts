@@ -1,7 +1,7 @@
 import type { Event, State, World } from "@/lib/kernel";
 import { getLexicon, type Kind } from "@/lib/lexicon";
 import type { Bible, SubjectRefInput } from "../provider";
-import { readChapter, type Beat, type ChapterSpan } from "./chapter-read";
+import { isAftermath, readChapter, type Beat, type ChapterSpan } from "./chapter-read";
 import { sceneSvgDataUri } from "./painter";
 import { capitalize, cleanText, truncate, type Tone } from "./text";
 
@@ -263,7 +263,7 @@ export function buildChapterWorld(input: ChapterWorldInput): World | null {
   const toldBeats = [climax];
   for (let k = climax.index + 1, size = climax.text.length; k < span.beats.length && toldBeats.length < 5; k++) {
     const b = span.beats[k] as Beat;
-    if (size + b.text.length > 600) break;
+    if (size + b.text.length > 600 || isAftermath(b.text)) break;
     toldBeats.push(b);
     size += b.text.length;
   }
