@@ -332,6 +332,14 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
   const heroFull = options.hero ? full(options.hero) : undefined;
   if (heroFull) kinds.set(heroFull, "person");
 
+  // "the Tank", "the Porch": a place name the chapter mostly writes after "the" keeps it.
+  const withThe = (name: string): string => {
+    if (name.includes(" ")) return name;
+    const esc = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const led = text.match(new RegExp(`\\b[Tt]he ${esc}\\b`, "gu"))?.length ?? 0;
+    const all = text.match(new RegExp(`\\b${esc}\\b`, "gu"))?.length ?? 0;
+    return led * 2 > all ? `the ${name}` : name;
+  };
   // Common-noun settings, deeds and conditions, beat by beat.
   const placeKinds = new Map<string, Kind>();
   const beats: Beat[] = raw.map((b, index) => {
@@ -386,8 +394,9 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
       // "Marguerite's boots", "the charcoal burners' huts": an owner keeps its mark.
       const owned = !proper && capitalised((phraseWords[0] as Term).text) && /['’]s?$/.test((phraseWords[0] as Term).text);
       const said = phraseWords.map((w, k) => (capitalised(w.text) ? w.text : k === phraseWords.length - 1 ? stripPossessive(w.lower) : w.lower)).join(" ");
-      const label = proper ? full(stripPossessive(phraseWords.map((w) => w.text).join(" "))) : owned ? said : `the ${said}`;
-      const kindOfName = proper ? kinds.get(label) : undefined;
+      const properName = full(stripPossessive(phraseWords.map((w) => w.text).join(" ")));
+      const label = proper ? (kinds.get(properName) === "place" ? withThe(properName) : properName) : owned ? said : `the ${said}`;
+      const kindOfName = proper ? kinds.get(properName) : undefined;
       const headWord = stripPossessive(head.lower);
       const isPlace = proper ? kindOfName === "place" : isPlaceNoun(lexicon, headWord) && !/['’]s$/.test(head.text);
       // A setting: after a preposition of place that follows a verb (or opens the clause, or
@@ -401,7 +410,7 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
       if (isPlace && !negated && (locative || reached) && label.length <= 40) {
         if (!settings.some((s) => s.place === label)) settings.push({ place: label, verb: lastVerbAt >= i - 3 ? lastVerb : "", prep: reached ? "" : prep });
         if (!proper) placeKinds.set(label, firstKind(lexicon, headWord) ?? "place");
-        else placeKinds.set(label, firstKind(lexicon, label.split(" ").pop() ?? "") ?? "place");
+        else placeKinds.set(label, firstKind(lexicon, label.split(" ").pop() ?? "") ?? (label.startsWith("the ") ? "structure" : "place"));
       } else if (!isPlace && lastVerbAt >= i - 2 && lastVerb !== "" && !proper) {
         const kind = firstKind(lexicon, headWord);
         if (kind && THING_KINDS.has(kind) && !["be", "have", "do", "say", "make", "get"].includes(lastVerb)) deeds.push({ verb: lastVerb, object: label + appositionOf(terms, j), kind: "thing" });
