@@ -55,7 +55,10 @@ export interface RunningServer {
 /** Starts the built app (`next build` must have run) and waits until it answers. */
 export async function startNext(env: Record<string, string>, port: number): Promise<RunningServer> {
   const fullEnv = { ...process.env, PORT: String(port), LOG_LEVEL: "warn", RATE_LIMIT_LIVE_PER_SECOND: "1000000", RATE_LIMIT_LIVE_BURST: "1000000", RATE_LIMIT_TEST_PER_SECOND: "1000000", RATE_LIMIT_TEST_BURST: "1000000", ...env };
-  const child: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port)], { cwd: ROOT, env: fullEnv, stdio: ["ignore", "ignore", "inherit"] });
+  // BENCH_CPU_PROF_DIR=<dir>: the server writes a V8 CPU profile there when it stops (open it in
+  // Chrome's DevTools, or sum self time by file), to find where a request's time goes.
+  const profile = process.env.BENCH_CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], { cwd: ROOT, env: fullEnv, stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);

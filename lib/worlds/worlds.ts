@@ -68,6 +68,8 @@ export interface NewWorld {
   graph: World;
   /** An import's graph as it was sent: what is stored and served, verbatim (CONTRACT.md "Worlds"). */
   asSent?: Record<string, unknown>;
+  /** `asSent` as JSON when the caller already wrote it (an import measures its size so): not written twice. */
+  asSentJson?: string;
   source: string;
   visibility?: Visibility;
   forkedFromId?: string;
@@ -84,7 +86,7 @@ export const ORIGINAL_VERSION_TITLE = "Original";
 /** Inserts a world (and its "Original" version when asked); live worlds get a slug (retried on the rare collision), test worlds never. */
 export async function insertWorld(caller: Caller, input: NewWorld): Promise<WorldRow> {
   const graph = input.graph;
-  const pieces = wholeGraph(input.asSent ?? graph);
+  const pieces = input.asSentJson !== undefined ? { keys: ["all"], texts: [input.asSentJson] } : wholeGraph(input.asSent ?? graph);
   const first = input.original ? { id: randomUUID(), title: ORIGINAL_VERSION_TITLE } : undefined;
   for (let attempt = 0; ; attempt++) {
     const now = new Date();

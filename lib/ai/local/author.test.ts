@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { buildGraphIndex, checkWorld, type World } from "@/lib/kernel";
 import { proceduralBible } from "../book";
 import { buildLocalWorld } from "./author";
+import { SETTING_PREMISES } from "./premises-setting";
+import { looksPlural } from "./prose";
 import { createLocalProvider } from "./index";
 
 const local = createLocalProvider();
@@ -177,5 +179,41 @@ describe("local provider", () => {
     const result = await local.authorWorld({ worldId: "w-9", premise: "a fox guards a flooded library", pov: "first_person" });
     expect(result).toMatchObject({ ok: true, attempts: 1, provider: "local", diagnostics: [] });
     expect(result.world.id).toBe("w-9");
+  });
+});
+
+describe("agreement and return lines", () => {
+  it("takes a place's number from its head noun: 'the slopes of the mountain are', 'the heart of the markets is'", () => {
+    expect(looksPlural("the slopes of the mountain")).toBe(true);
+    expect(looksPlural("the heart of the night markets")).toBe(false);
+    expect(looksPlural("the ship's gardens")).toBe(true);
+    expect(looksPlural("the glass")).toBe(false);
+  });
+
+  it("never says 'once more' or 'again' of a place the player has not been to", () => {
+    for (const premise of SETTING_PREMISES.slice(0, 120)) {
+      const w = buildLocalWorld({ worldId: "w", premise: premise.premise, pov: "third_person" });
+      for (const s of Object.values(w.scene.states)) expect(s.base, premise.premise).not.toMatch(/^(Once more|Again),/);
+    }
+  });
+});
+
+describe("the setting", () => {
+  const ids = (premise: string) => Object.keys(buildLocalWorld({ worldId: "w", premise, pov: "third_person" }).scene.states);
+
+  it("is the place a part is of ('the bottom of an ocean trench'), not the part", () => {
+    const states = ids("A deep-sea welder meets something patient and enormous at the bottom of an ocean trench.");
+    expect(states.filter((id) => id.includes("trench")).length * 2).toBeGreaterThanOrEqual(states.length);
+    expect(states.some((id) => /-bottom$/.test(id))).toBe(false);
+  });
+
+  it("is the house of 'a wartime country house', never WordNet's other countries (a state, a domain, a department)", () => {
+    const states = ids("A codebreaker in a wartime country house cracks a message addressed to her by name.");
+    expect(states.join(" ")).not.toMatch(/-(state|domain|department|midland)\b/);
+    expect(states.filter((id) => id.includes("house")).length * 2).toBeGreaterThanOrEqual(states.length);
+  });
+
+  it("gives no state an id that starts with a function word", () => {
+    for (const premise of SETTING_PREMISES) for (const id of ids(premise.premise)) expect(id, premise.premise).not.toMatch(/^(s|end)\d+-(of|in|on|at|to)-/);
   });
 });

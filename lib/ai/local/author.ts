@@ -55,7 +55,7 @@ const POV_CAMERA: Record<string, { static: string; dynamic: string }> = {
 
 const own = <T>(record: Record<string, T>, key: string): T | undefined => (Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined);
 
-/** ASCII slug of a noun phrase ("the Café Ñandú" → "cafe-nandu"), at most 24 characters, the head (last word) kept. */
+/** ASCII slug of a noun phrase ("the Café Ñandú" → "cafe-nandu"), at most 24 characters, the head kept. */
 function slug(text: string): string {
   const words = text
     .normalize("NFKD")
@@ -65,7 +65,12 @@ function slug(text: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .split("-")
     .filter((w) => w !== "" && !/^(the|a|an)$/.test(w));
+  // "a crossroads in the cherry orchard" → "crossroads-in-orchard": the place's own words, then the whole's head.
+  const joint = words.findIndex((w, i) => i > 0 && i < words.length - 1 && isFunctionWord(w));
+  if (words.join("-").length > 24 && joint > 0) words.splice(joint + 1, words.length - joint - 2);
   while (words.length > 1 && words.join("-").length > 24) words.shift();
+  // Never "of-underground-city" for "the dead furnaces of the underground city".
+  while (words.length > 1 && isFunctionWord(words[0] as string)) words.shift();
   return words.join("-").slice(0, 24);
 }
 

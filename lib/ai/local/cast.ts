@@ -56,6 +56,8 @@ const UNDER = new Set(["beneath", "under", "underneath", "below"]);
 const INSIDE = new Set(["in", "inside", "within", "aboard", "into"]);
 const NUMBERS: Record<string, number> = { two: 2, three: 3, four: 3, five: 3, six: 3, seven: 3, eight: 3, nine: 3, ten: 3, eleven: 3, twelve: 3, both: 2, pair: 2, twins: 2, couple: 2, dozen: 3 };
 /** How wide a place of each kind is: the widest frames the rest. */
+/** WordNet's most general places: a sense directly under them names no place of its own. */
+const GENERAL_PLACES = new Set(["location", "point"]);
 const SCALE: Partial<Record<Kind, number>> = { celestial: 6, water: 5, landform: 4, place: 4, structure: 3, vehicle: 3, room: 2 };
 /** Parts one can stand in or walk to, told by an ancestor ("deck" is a platform, "nave" an area). */
 const WALKABLE_ANCESTORS = new Set(["area", "platform", "passage", "passageway", "way", "enclosure", "court", "porch", "chapel", "tower", "building", "landing", "dock", "deck", "road", "path", "yard", "field", "room", "compartment", "space", "hall", "gallery", "station", "natural elevation", "geological formation", "body of water", "region", "tract", "structure"]);
@@ -129,6 +131,10 @@ export function readCast(input: CastInput): Cast {
   const heroText = ` ${input.hero.toLowerCase()} `;
   const partOfHero = (np: NounPhrase): boolean => heroKeys.has(np.label.toLowerCase()) || (input.hero.includes(" ") && (heroText.includes(` ${np.core.toLowerCase()} `) && /\b(of|and)\b/.test(input.hero)));
   const kinds = new Map<string, Kind>();
+  /** Places that are a part of the place named after them ("the bottom" of an ocean trench, "the country" of a country house): never the setting. */
+  const framed = new Set<NounPhrase>();
+  /** "the bottom" → "the ocean trench": said whole, "the bottom of the ocean trench". */
+  const partOf = new Map<NounPhrase, NounPhrase>();
   const sense = (np: NounPhrase): NounSense | undefined => {
     const head = lexicon.headOf(np.core) ?? np.head;
     const expect = np.prep !== "" && SPATIAL.has(np.prep) ? "place" : undefined;
@@ -156,6 +162,7 @@ export function readCast(input: CastInput): Cast {
   const notions: string[] = [];
   const weathers: string[] = [];
   const things: Thing[] = [];
+  const kindOf = (np: NounPhrase): Kind => kinds.get(np.label.toLowerCase()) ?? "artifact";
   const modifierPlaces = (np: NounPhrase): void => {
     // A noun modifying another ("a lighthouse keeper", "a hotel kitchen") can name a place of its own.
     for (const word of np.core.split(" ").slice(0, -1)) {
@@ -163,7 +170,10 @@ export function readCast(input: CastInput): Cast {
       const w = word.replace(/['’]s?$/, "");
       const mod = w.length > 3 && !np.modifiers.includes(word) ? lexicon.pick(w, { context }) : undefined;
       if (mod && (mod.kind === "structure" || mod.kind === "room" || (mod.kind === "place" && !mod.proper && mod.lemma === w)) && !own.some((o) => o.np.head === w) && !modifierOwn.some((o) => o.np.head === w)) {
-        modifierOwn.push({ np: { ...np, label: `the ${w}`, core: w, head: w, modifiers: [], prep: np.prep === "" ? "at" : np.prep }, sense: mod, kind: mod.kind });
+        const modifier: NounPhrase = { ...np, label: `the ${w}`, core: w, head: w, modifiers: [], prep: np.prep === "" ? "at" : np.prep };
+        modifierOwn.push({ np: modifier, sense: mod, kind: mod.kind });
+        // "a wartime country house" is set in the house, not in "the country".
+        if (PLACE_KINDS.has(kindOf(np))) framed.add(modifier);
         kinds.set(`the ${w}`, mod.kind);
       }
     }
@@ -183,8 +193,13 @@ export function readCast(input: CastInput): Cast {
     const placeName = np.proper && ((np.prep !== "" && (SPATIAL.has(np.prep) || np.prep === "to" || np.prep === "from")) || (np.prep === "of" && (!s || s.kind === "abstract")) || PLACE_NAME_HEADS.has(np.core.split(" ")[0]!.toLowerCase()) || np.place);
     const kind: Kind = placeName && (!s || PLACE_NAME_HEADS.has(np.core.split(" ")[0]!.toLowerCase()) || !PLACE_KINDS.has(s.kind)) ? "place" : (s?.kind ?? (np.proper ? "person" : "artifact"));
     kinds.set(np.label.toLowerCase(), kind);
-    // "the scriptorium of a mountain monastery": a place of a place frames it.
-    const located = np.prep === "of" && previous !== undefined && PLACE_KINDS.has(previous.kind) ? { ...np, prep: "in" } : np;
+    // "the scriptorium of a mountain monastery", "the bottom of an ocean trench": a place of a place frames it.
+    const framesPrevious = np.prep === "of" && previous !== undefined && PLACE_KINDS.has(previous.kind);
+    if (framesPrevious && previous) {
+      framed.add(previous.np);
+      partOf.set(previous.np, np);
+    }
+    const located = framesPrevious ? { ...np, prep: "in" } : np;
     previous = { np, kind };
     // What the story is *in* is a place whatever else it is ("in an ossuary", "in a grand piano",
     // "in a carnival funhouse"): a thing one can be inside is walked through like a room.
@@ -216,8 +231,14 @@ export function readCast(input: CastInput): Cast {
   }
 
   // The setting: the widest place the premise puts the story in (after a preposition of place).
-  const located = own.filter((o) => o.np.prep !== "" && SPATIAL.has(o.np.prep));
-  const framing = [...(located.length > 0 ? located : own)].sort((a, b) => (SCALE[b.kind] ?? 0) - (SCALE[a.kind] ?? 0))[0];
+  // Of the places after a preposition of place the widest; without one, the first the premise
+  // names ("haunts a lunar observatory, rearranging the star charts": the observatory, not a star).
+  // Never a place that is only a part of another ("the bottom of an ocean trench"), nor
+  // WordNet's bare "location" or "point" ("there", "swap places").
+  const settable = own.filter((o) => !framed.has(o.np) && !(o.sense && GENERAL_PLACES.has(o.sense.ancestors[0] ?? "")));
+  const candidates = settable.length > 0 ? settable : own;
+  const located = candidates.filter((o) => o.np.prep !== "" && SPATIAL.has(o.np.prep));
+  const framing = located.length > 0 ? [...located].sort((a, b) => (SCALE[b.kind] ?? 0) - (SCALE[a.kind] ?? 0))[0] : candidates[0];
   const text = input.text;
   /** The phrase is where something else happens ("a bell ringing under the sea"), not where the protagonist is. */
   const happensTo = (np: NounPhrase): boolean => reading.verbs.some((v) => v.doer !== "" && v.object.toLowerCase().endsWith(np.label.toLowerCase()));
@@ -246,7 +267,11 @@ export function readCast(input: CastInput): Cast {
     places.push(p);
   };
   // The premise's places as they come (the setting among them), then what belongs to them.
-  for (const o of own) add(o === framing && setting ? setting : { phrase: article(o.np.label), head: o.np.head, kind: o.kind, env: envOf(o.kind, settingEnv, false), own: true });
+  for (const o of own) {
+    const whole = partOf.get(o.np);
+    const phrase = whole ? `${article(o.np.label)} of ${article(whole.label)}` : article(o.np.label);
+    add(o === framing && setting ? setting : { phrase, head: o.np.head, kind: o.kind, env: envOf(o.kind, settingEnv, false), own: true });
+  }
 
   // Their parts: somewhere to go becomes a place, something to handle a thing.
   for (const o of [...own].sort((a, b) => (a === framing ? -1 : b === framing ? 1 : 0))) {
@@ -260,8 +285,8 @@ export function readCast(input: CastInput): Cast {
       const generic = part.inherited > 0 && GENERIC_OWNERS.has(part.from);
       if (generic && o.kind !== "structure" && o.kind !== "room") continue;
       if (generic && lexicon.familiarity(part.lemma) === 0) continue;
-      // A comet's "nucleus" needs its comet; a cathedral's "nave" is a nave.
-      const partPhrase = o.kind === "celestial" ? `${possessive(base)} ${part.lemma}` : generic ? `the ${o.sense.lemma} ${part.lemma}` : `the ${part.lemma}`;
+      // A comet's "nucleus" and a galleon's "hull" need their comet and galleon; a cathedral's "nave" is a nave.
+      const partPhrase = o.kind === "celestial" || o.kind === "vehicle" ? `${possessive(base)} ${part.lemma}` : generic ? `the ${o.sense.lemma} ${part.lemma}` : `the ${part.lemma}`;
       if (walkable) add({ phrase: partPhrase, head: part.lemma, kind: part.sense.kind, env: envOf(part.sense.kind, settingEnv, part.sense.kind === "vehicle"), own: false });
       // Fittings of the place itself ("the ship's helm"), not of buildings in general ("the greenhouse's roof").
       else if (!generic && part.inherited === 0 && !part.lemma.endsWith("ing") && THING_KINDS.has(part.sense.kind) && lexicon.familiarity(part.lemma) > 0 && things.length < 8 && !things.some((t) => t.head === part.lemma)) things.push({ phrase: `${possessive(base)} ${part.lemma}`, head: part.lemma, kind: part.sense.kind });

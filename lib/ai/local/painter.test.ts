@@ -1,3 +1,5 @@
+import { composeScene } from "./paint/compose";
+import { getLexicon } from "@/lib/lexicon";
 import { describe, expect, it } from "vitest";
 import { paintLocal, sceneSvg } from "./painter";
 
@@ -42,5 +44,16 @@ describe("local painter", () => {
     expect(sceneSvg({ prompt: "a planet in a nebula", aspect: "1:1" })).toMatchObject({ kind: "space", width: 720, height: 720 });
     // Shapes only: no text elements, so no font is ever needed.
     expect(sceneSvg({ prompt: "anything at all", aspect: "16:9" }).svg).not.toContain("<text");
+  });
+});
+
+describe("a vehicle's parts", () => {
+  const motifs = (prompt: string) => composeScene({ prompt, aspect: "16:9", lite: true }, getLexicon()).manifest.objects.map((o) => o.motif);
+
+  it("draws a galleon's hull and deck as the ship, never a husk or a train", () => {
+    expect(motifs("In the green gloom, the diver pauses at the galleon's hull")).toContain("ship");
+    const deck = motifs("In the green gloom, the diver pauses at the deck of the galleon");
+    expect(deck).toContain("ship");
+    expect(deck).not.toContain("train");
   });
 });

@@ -47,7 +47,8 @@ export const LIGHT_ADJECTIVES: Record<Tone, string[]> = {
 /** Light words that only make sense under a sky. */
 const SKY_MOODS = new Set(["sunlit", "starlit", "rain-soft"]);
 
-export const OPENERS = ["At last", "Soon", "Quietly", "Before long", "Slowly", "Without a word", "Now", "Once more"];
+// No "once more" or "again" here: an opener is said on a first visit too.
+export const OPENERS = ["At last", "Soon", "Quietly", "Before long", "Slowly", "Without a word", "Now", "Then"];
 
 /** Ways to go to a place of each kind (the base form; the name drops "the hero"). */
 export function movesTo(kind: Kind, env: Env): string[] {
@@ -103,9 +104,11 @@ export function agree(phrase: string, plural: boolean): string {
   return [thirdPerson(first as string), ...rest].join(" ");
 }
 
-/** A phrase whose last word reads as a plural ("the ship's gardens", not "the glass" or "Ellis"). */
+/** A phrase whose head noun reads as a plural ("the ship's gardens", not "the glass" or "Ellis"). */
 export function looksPlural(phrase: string): boolean {
-  const last = phrase.split(" ").pop() ?? "";
+  // The head noun of "the slopes of the mountain" is "slopes", not "mountain".
+  const head = phrase.split(/ of /)[0] as string;
+  const last = head.split(" ").pop() ?? "";
   return /^[a-z]/.test(last) && /[^su']s$/.test(last) && !/(ss|is|us|ous)$/.test(last);
 }
 

@@ -47,7 +47,8 @@ const GROUPS: Array<[string[], string[]]> = [
   [["island", "isle", "atoll"], ["island"]],
   [["waterfall", "cascade"], ["waterfall"]],
   [["pyramid", "tomb"], ["pyramid"]],
-  [["train", "railway", "locomotive", "station", "platform"], ["train"]],
+  // Not "platform": WordNet's platforms are a ship's deck and a speaker's stage as much as a railway's.
+  [["train", "railway", "locomotive", "station"], ["train"]],
   [["skyscraper", "tower block", "office block"], ["skyscraper"]],
   [["building", "edifice"], ["building"]],
   [["greenhouse", "glasshouse", "conservatory", "hothouse"], ["glasshouse"]],

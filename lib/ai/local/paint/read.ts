@@ -194,8 +194,11 @@ export function readScene(text: string, lexicon?: PainterLexicon): Reading {
     if (lexicon && b && b.noun && b.w !== "" && !subjectAndVerb && !bIsVerb && !/^(here|there|now|then)$/.test(b.w)) {
       const compound = `${a.w} ${b.w}`;
       // After a building's name the head is a part of the building ("the greenhouse court" is a courtyard, not a royal court).
-      const built = ["structure", "room", "vehicle"].includes(lexicon.pick(a.w, { expect: "place" })?.kind ?? "");
-      const headMotifs = motifsOf(compound) ?? motifsOf(b.w) ?? motifsByKind(compound, lexicon, context)?.motifs ?? (built ? placeMotifs(b.w, lexicon, context) : undefined) ?? motifsByKind(b.w, lexicon, context)?.motifs;
+      const modifierKind = lexicon.pick(a.w, { expect: "place" })?.kind ?? "";
+      const built = ["structure", "room", "vehicle"].includes(modifierKind);
+      // After a vehicle's name the head is a part of it, drawn as the vehicle ("the galleon's hull" is the ship).
+      const vehicle = modifierKind === "vehicle" ? motifsOf(a.w) : undefined;
+      const headMotifs = motifsOf(compound) ?? motifsOf(b.w) ?? vehicle ?? motifsByKind(compound, lexicon, context)?.motifs ?? (built ? placeMotifs(b.w, lexicon, context) : undefined) ?? motifsByKind(b.w, lexicon, context)?.motifs;
       if (headMotifs && !headMotifs.includes(PERSON_MOTIF)) {
         add(compound, headMotifs, motifsByKind(compound, lexicon, context)?.kind ?? motifsByKind(b.w, lexicon, context)?.kind);
         i++;
