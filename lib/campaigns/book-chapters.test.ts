@@ -58,6 +58,8 @@ describe("a campaign of A Christmas Carol follows its five staves", () => {
     expect(all[2]).toMatch(/Cratchit/);
     expect(all[2]).toMatch(/Tiny Tim|Tim/);
     expect(all[2]).toMatch(/Spirit|Ghost of Christmas Present/);
+    // Their Christmas is a scene of its own: a state whose prose is their dinner.
+    expect(Object.values(worlds[2]!.scene.states).some((st) => !st.ending.isEnding && /Cratchit/.test(st.base) && /Tiny Tim/.test(st.base))).toBe(true);
     // The Cratchits are not met before the second Spirit's stave.
     expect(all[0]).not.toMatch(/Tiny Tim/);
     expect(all[1]).not.toMatch(/Tiny Tim/);

@@ -407,7 +407,9 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
       const reached = lastVerbAt === i - 1 && REACH.has(lastVerb);
       // "Nobody went to Brennock", "had never gone into the crypt": nowhere anyone is.
       const negated = terms.slice(0, i).some((t) => /^(nobody|none|nowhere)$/.test(t.lower)) || terms.slice(Math.max(0, lastVerbAt - 3), i).some((t) => /^(never|not|no)$/.test(t.lower) || /n['’]t$/.test(t.lower));
-      if (isPlace && !negated && (locative || reached) && label.length <= 40) {
+      // "in any lofty hall", "from every shore": a place supposed, not one the story is at.
+      const supposed = startsPhrase && /^(any|every|no|such|each|either|neither|whatever)$/.test(t.lower);
+      if (isPlace && !negated && !supposed && (locative || reached) && label.length <= 40) {
         if (!settings.some((s) => s.place === label)) settings.push({ place: label, verb: lastVerbAt >= i - 3 ? lastVerb : "", prep: reached ? "" : prep });
         if (!proper) placeKinds.set(label, firstKind(lexicon, headWord) ?? "place");
         else placeKinds.set(label, firstKind(lexicon, label.split(" ").pop() ?? "") ?? (label.startsWith("the ") ? "structure" : "place"));
