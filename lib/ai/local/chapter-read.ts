@@ -26,8 +26,8 @@ export interface Beat {
   people: string[];
   /** Those of them who do something in it (a verb of theirs, or a line they say): the ones there to talk to. */
   actors: string[];
-  /** Places the narration is at, goes to or through (settings), with the verb that takes it there. */
-  settings: { place: string; verb: string; prep: string }[];
+  /** Places the narration is at, goes to or through (settings), with the verb that takes it there and who is there ("he", "Tomas", "the clerk"; "" when the sentence does not say). */
+  settings: { place: string; verb: string; prep: string; doer: string }[];
   /** Things acted on: the verb's infinitive and the thing's phrase ("take", "the boathook"). */
   deeds: { verb: string; object: string; kind: NameKind }[];
   /** Time of day or weather words the sentence itself says ("dusk", "snow"). */
@@ -410,7 +410,7 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
       // "in any lofty hall", "from every shore": a place supposed, not one the story is at.
       const supposed = startsPhrase && /^(any|every|no|such|each|either|neither|whatever)$/.test(t.lower);
       if (isPlace && !negated && !supposed && (locative || reached) && label.length <= 40) {
-        if (!settings.some((s) => s.place === label)) settings.push({ place: label, verb: lastVerbAt >= i - 3 ? lastVerb : "", prep: reached ? "" : prep });
+        if (!settings.some((s) => s.place === label)) settings.push({ place: label, verb: lastVerbAt >= i - 3 ? lastVerb : "", prep: reached ? "" : prep, doer: doerBefore(terms, i, lexicon, full, kinds) });
         if (!proper) placeKinds.set(label, firstKind(lexicon, headWord) ?? "place");
         else placeKinds.set(label, firstKind(lexicon, label.split(" ").pop() ?? "") ?? (label.startsWith("the ") ? "structure" : "place"));
       } else if (!isPlace && lastVerbAt >= i - 2 && lastVerb !== "" && !proper) {
@@ -425,7 +425,7 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
     const lastTerm = terms[terms.length - 1];
     if (settings.length === 0 && terms.length <= 3 && lastTerm && !b.spoken && isPlaceNoun(lexicon, stripPossessive(lastTerm.lower)) && terms.slice(0, -1).every((t) => FUNCTION_WORDS.det.has(t.lower) || t.tags.has("Adjective"))) {
       const label = `the ${terms.slice(1).map((t) => t.lower).join(" ") || lastTerm.lower}`;
-      settings.push({ place: label, verb: "", prep: "" });
+      settings.push({ place: label, verb: "", prep: "", doer: "" });
       placeKinds.set(label, firstKind(lexicon, lastTerm.lower) ?? "place");
     }
     const conditions = [...new Set([...b.text.matchAll(CONDITIONS)].map((m) => (m[1] as string).toLowerCase()))];
@@ -481,6 +481,39 @@ function deedIn(beat: Beat, terms: Term[], full: (n: string) => string): Deed | 
   const before = terms.slice(0, chosen.i).filter((t) => capitalised(t.text)).map((t) => full(stripPossessive(t.text)));
   const doer = beat.people.find((p) => before.some((b) => p === b || p.split(" ").includes(b))) ?? "";
   return { verb: chosen.inf, object, doer };
+}
+
+/**
+ * Who is at a place a sentence names: the nearest one before it who can be somewhere, a subject
+ * pronoun, a person's name, or a noun whose first sense is someone ("the clerk ran home to Camden
+ * Town", "they stood on the frozen bank"), skipping what a preposition governs; "" when none.
+ */
+function doerBefore(terms: Term[], at: number, lexicon: Lexicon, full: (n: string) => string, kinds: Map<string, NameKind>): string {
+  let aside = 0;
+  for (let k = at - 1; k >= Math.max(0, at - 50); k--) {
+    const t = terms[k] as Term;
+    // A parenthesis is an aside: "(for he boasted no great-coat)" says nothing of who went.
+    if (t.post.includes(")")) aside++;
+    if (aside > 0) {
+      if (t.pre.includes("(")) aside--;
+      continue;
+    }
+    const governed = FUNCTION_WORDS.prep.has(terms[k - 1]?.lower ?? "") || (FUNCTION_WORDS.prep.has(terms[k - 2]?.lower ?? "") && (FUNCTION_WORDS.det.has(terms[k - 1]?.lower ?? "") || FUNCTION_WORDS.poss.has(terms[k - 1]?.lower ?? "")));
+    if (/^(he|she|they|we|i)$/.test(t.lower)) return t.lower;
+    if (governed) continue;
+    if (/['’]s$/.test(t.text)) continue;
+    // "Ilse and Tomas crept in": who comes first in a pair is there too.
+    const pair = (name: string): string => (terms[k - 1]?.lower === "and" && terms[k - 2] && capitalised((terms[k - 2] as Term).text) ? `${full(stripPossessive((terms[k - 2] as Term).text))} and ${name}` : name);
+    if (capitalised(t.text)) {
+      const two = terms[k - 1] && capitalised((terms[k - 1] as Term).text) ? full(`${(terms[k - 1] as Term).text} ${t.text}`) : "";
+      if (two && kinds.get(two) === "person") return two;
+      const one = full(stripPossessive(t.text));
+      if (kinds.get(one) === "person" || firstKind(lexicon, t.lower) === "person") return pair(one);
+      continue;
+    }
+    if (t.tags.has("Noun") && firstKind(lexicon, t.lower) === "person") return `the ${t.lower}`;
+  }
+  return "";
 }
 
 /** ", Old Gideon," right after a thing: its name, kept with it. */

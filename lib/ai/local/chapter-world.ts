@@ -65,7 +65,9 @@ function scenesOf(span: ChapterSpan, hero: string): Scene[] {
   const withHero = (b: Beat): boolean => b.people.some((p) => p === hero || p.split(" ").includes(heroWord)) || /\b(?:he|she|they)\b/i.test(b.text.replace(/["“][^"”]*["”]/g, ""));
   for (const b of upTo) {
     // ("A churchyard.": a sentence that is only a place sets the scene, whoever is named.)
-    const arrival = b.settings.find((s) => (setCount.get(s.place) ?? 0) >= 2 || withHero(b) || (s.verb === "" && s.prep === ""));
+    // Someone else's arrival ("the clerk ran home to Camden Town", "the Lord Mayor, in the stronghold") is not the story's.
+    const heroThere = (d: string): boolean => /^(he|she|they|we|i)$/.test(d) || d === hero || d.split(" ").includes(heroWord) || d.split(" and ").some((x) => x === hero || x.split(" ").includes(heroWord));
+    const arrival = b.settings.find((s) => (s.verb === "" && s.prep === "") || (s.doer !== "" ? heroThere(s.doer) : (setCount.get(s.place) ?? 0) >= 2 || withHero(b)));
     const current = scenes[scenes.length - 1];
     if (arrival && (!current || current.place !== arrival.place)) {
       scenes.push({ place: arrival.place, kind: span.placeKinds.get(arrival.place) ?? "place", beats: [b], revisit: false });
