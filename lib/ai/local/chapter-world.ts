@@ -62,12 +62,16 @@ function scenesOf(span: ChapterSpan, hero: string): Scene[] {
   const setCount = new Map<string, number>();
   for (const b of span.beats) for (const s of b.settings) setCount.set(s.place, (setCount.get(s.place) ?? 0) + 1);
   const heroWord = hero.split(" ").pop() ?? hero;
+  const cast = new Map<string, number>();
+  for (const b of span.beats) for (const p of b.people) cast.set(p, (cast.get(p) ?? 0) + 1);
   const withHero = (b: Beat): boolean => b.people.some((p) => p === hero || p.split(" ").includes(heroWord)) || /\b(?:he|she|they)\b/i.test(b.text.replace(/["“][^"”]*["”]/g, ""));
   for (const b of upTo) {
     // ("A churchyard.": a sentence that is only a place sets the scene, whoever is named.)
     // Someone else's arrival ("the clerk ran home to Camden Town", "the Lord Mayor, in the stronghold") is not the story's.
     const heroThere = (d: string): boolean => /^(he|she|they|we|i)$/.test(d) || d === hero || d.split(" ").includes(heroWord) || d.split(" and ").some((x) => x === hero || x.split(" ").includes(heroWord));
-    const arrival = b.settings.find((s) => (s.verb === "" && s.prep === "") || (s.doer !== "" ? heroThere(s.doer) : (setCount.get(s.place) ?? 0) >= 2 || withHero(b)));
+    // One of the chapter's cast going somewhere in a paragraph the protagonist is in goes with them ("Tobias Fenn poled his flat boat through Greyfen Marsh").
+    const withCompany = (d: string): boolean => (cast.get(d) ?? 0) >= 2 && span.beats.some((x) => x.paragraph === b.paragraph && withHero(x) && x.people.some((p) => p === hero || p.split(" ").includes(heroWord)));
+    const arrival = b.settings.find((s) => (s.verb === "" && s.prep === "") || (s.doer !== "" ? heroThere(s.doer) || withCompany(s.doer) : (setCount.get(s.place) ?? 0) >= 2 || withHero(b)));
     const current = scenes[scenes.length - 1];
     if (arrival && (!current || current.place !== arrival.place)) {
       scenes.push({ place: arrival.place, kind: span.placeKinds.get(arrival.place) ?? "place", beats: [b], revisit: false });
@@ -108,7 +112,7 @@ function scenesOf(span: ChapterSpan, hero: string): Scene[] {
 function proseOf(scene: Scene, used: Set<number>, count: number, hero: string, elsewhere: readonly string[]): string {
   const ranked = scene.beats
     .filter((b) => !used.has(b.index) && b.text.length >= 25)
-    // A scene tells where it is, not where the story goes later: no sentence naming a place only spoken of.
+    // (On the first screen: no sentence naming a place the chapter only speaks of.)
     .filter((b) => !elsewhere.some((p) => b.text.includes(p)))
     .map((b) => ({ b, score: (b.settings.some((s) => s.place === scene.place) ? 3 : 0) + b.people.length + (b.spoken ? -3 : 0) + (PRONOUN_START.test(b.text) ? -1.5 : 0) + (b.text.includes(hero) ? 1 : 0) - (b.text.length > 380 ? 2 : 0) }))
     .sort((x, y) => y.score - x.score || x.b.index - y.b.index)
@@ -193,7 +197,7 @@ export function buildChapterWorld(input: ChapterWorldInput): World | null {
   const fallbackPlace = span.places[0] ?? (cleanText(input.bible.setting.split(",")[0] ?? "") || "the story's first place");
   for (const s of scenes) if (s.place === "") s.place = fallbackPlace;
   const climax = span.beats[span.climax] as Beat;
-  // Places the chapter only speaks of (another chapter's, perhaps): never on a scene's prose or an action.
+  // Places the chapter only speaks of (another chapter's, perhaps): never on the first screen, never an action.
   const elsewhere = [...span.kinds.entries()].filter(([n, k]) => k === "place" && !span.places.includes(n)).map(([n]) => n);
   const climaxScene = scenes[scenes.length - 1] as Scene;
 
@@ -205,7 +209,8 @@ export function buildChapterWorld(input: ChapterWorldInput): World | null {
 
   scenes.forEach((scene, i) => {
     const id = ids[i] as string;
-    const prose = proseOf(scene, used, 2, heroName, elsewhere) || `${capitalize(heroName)} is ${inOrAt(scene.kind)} ${scene.place}.`;
+    // The first screen tells where the story is, not where it goes later; later scenes tell what the book tells.
+    const prose = proseOf(scene, used, 2, heroName, i === 0 ? elsewhere : []) || `${capitalize(heroName)} is ${inOrAt(scene.kind)} ${scene.place}.`;
     const opening = scene.revisit ? `Back ${inOrAt(scene.kind)} ${scene.place}. ` : "";
     states[id] = {
       id,
