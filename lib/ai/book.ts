@@ -1,4 +1,5 @@
 import type { Bible, Chapter, SegmentOptions } from "./provider";
+import { cleanBookText, cleanHeading } from "./local/book-text";
 import { capitalize, cleanText, extractStory, sentences, truncate } from "./local/text";
 
 // The book stages every provider shares: segmentation is procedural everywhere (headings are a
@@ -11,7 +12,7 @@ const PART_CHARS = 8_000;
 
 const NUMBER_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty";
 const HEADING = new RegExp(
-  `^\\s*(?:(?:chapter|chap\\.|book|part|act|kapitel|chapitre|cap[ií]tulo|capitolo|hoofdstuk|глава)\\s*(?:[0-9]{1,3}|[ivxlcdm]{1,8}|${NUMBER_WORDS})\\b.*|prologue|epilogue|interlude|#{1,3}\\s+\\S.*)\\s*$`,
+  `^\\s*(?:(?:chapter|chap\\.|book|part|act|stave|canto|kapitel|chapitre|cap[ií]tulo|capitolo|hoofdstuk|глава)\\s*(?:[0-9]{1,3}|[ivxlcdm]{1,8}|${NUMBER_WORDS})\\b.*|prologue|epilogue|interlude|#{1,3}\\s+\\S.*)\\s*$`,
   "iu",
 );
 /** A line that is only a number or an upper-case Roman numeral ("XII.", "7"). */
@@ -24,8 +25,11 @@ export function isHeading(line: string): boolean {
 }
 
 function headingTitle(line: string): string {
-  return truncate(cleanText(line.replace(/^\s*#{1,3}\s+/, "")), 80);
+  return truncate(cleanText(cleanHeading(line.replace(/^\s*#{1,3}\s+/, ""))), 80);
 }
+
+/** A preamble that is the edition's front matter (a title page, a preface, a table of contents), not a prologue of the story. */
+const FRONT_MATTER = /^\s*(?:contents|table of contents|preface|list of illustrations|illustrations|dedication)\s*\.?\s*$/im;
 
 function splitBySize(text: string): string[] {
   const paragraphs = text.split(/\n\s*\n/);
@@ -67,7 +71,7 @@ function capChapters(chapters: Chapter[], max: number): Chapter[] {
  */
 export function segmentText(text: string, options: SegmentOptions = {}): Chapter[] {
   const max = Math.max(1, Math.min(MAX_CHAPTERS, options.maxChapters ?? MAX_CHAPTERS));
-  const normalized = text.replace(/\r\n?/g, "\n");
+  const normalized = cleanBookText(text);
   if (normalized.trim().length === 0) return [];
   const lines = normalized.split("\n");
   const raw: { title: string; text: string }[] = [];
@@ -75,15 +79,15 @@ export function segmentText(text: string, options: SegmentOptions = {}): Chapter
   const headings = lines.map((l, i) => (isHeading(l) ? i : -1)).filter((i) => i >= 0);
   if (headings.length > 0) {
     const preamble = lines.slice(0, headings[0]).join("\n").trim();
-    if (preamble.length >= 400) raw.push({ title: "Prologue", text: preamble });
+    if (preamble.length >= 400 && !FRONT_MATTER.test(preamble)) raw.push({ title: "Prologue", text: preamble });
     headings.forEach((start, k) => {
       const end = headings[k + 1] ?? lines.length;
       let title = headingTitle(lines[start] as string);
       let bodyStart = start + 1;
       // "CHAPTER I" followed by a short title line: "CHAPTER I: The Sea".
       const next = lines[bodyStart]?.trim() ?? "";
-      if (/^\s*(?:chapter|book|part|act)\s+\S+\s*\.?$/i.test(lines[start] as string) && next.length > 0 && next.length <= 60 && !/[.!?,;]$/.test(next)) {
-        title = truncate(`${title}: ${cleanText(next)}`, 80);
+      if (/^\s*(?:chapter|book|part|act|stave|canto)\s+\S+\s*\.?$/i.test(lines[start] as string) && next.length > 0 && next.length <= 60 && !/[.!?,;]$/.test(next)) {
+        title = truncate(`${title}: ${cleanText(cleanHeading(next))}`, 80);
         bodyStart++;
       }
       const body = lines.slice(bodyStart, end).join("\n").trim();
@@ -118,7 +122,7 @@ function titleLine(text: string): string | undefined {
     .map((l) => l.trim())
     .find((l) => l.length > 0);
   if (first === undefined || isHeading(first) || first.length > 60 || /[.!?,;:]$/.test(first) || !/\p{L}/u.test(first)) return undefined;
-  return cleanText(first) || undefined;
+  return cleanText(cleanHeading(first)) || undefined;
 }
 
 /** The procedural bible (mock and local): the most-mentioned names and places, tone from word lists. */

@@ -180,6 +180,8 @@ export interface Chapter {
   index: number;
   title: string;
   text: string;
+  /** A campaign's: `faithful` follows the chapter's events; `spirit` keeps the premise and tone and invents (absent: faithful). */
+  fidelity?: "faithful" | "spirit";
 }
 
 /** The book's bible: what every act of a book-derived world or campaign keeps consistent. */

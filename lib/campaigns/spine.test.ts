@@ -34,7 +34,7 @@ describe("the story spine", () => {
     const spine = planSpine(segmentText(BOOK), 4);
     expect(spine.map((a) => a.index)).toEqual([1, 2, 3, 4]);
     expect(spine.map((a) => a.title)).toEqual([
-      "Chapter One: The Night the Lamps Went Out: Ines at Harrow Quay",
+      "Chapter One: The Night the Lamps Went Out: Ines Marrow",
       "Chapter Two: The Road Through Greyfen Marsh",
       "Chapter Three: The Tollhouse at Dunmere",
       "Chapter Four: The Widow's Lantern",

@@ -1,4 +1,6 @@
-import { capitalize, cleanText, extractStory, sentences, truncate } from "@/lib/ai/local/text";
+import { readChapter } from "@/lib/ai/local/chapter-read";
+import { capitalize, cleanText, sentences, truncate } from "@/lib/ai/local/text";
+import { getLexicon } from "@/lib/lexicon";
 import type { Bible, Chapter } from "@/lib/ai";
 import { MAX_ACTS, MIN_ACTS, type Fidelity } from "./requests";
 
@@ -77,8 +79,10 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A word of the heading the act's text capitalises mid-sentence: a name ("Greyfen", "Widow's"). */
 function headingNamesSomething(heading: string, text: string): boolean {
-  const words = heading.replace(/^(?:chapter|part|book|act)\s+\S+[:.]?\s*/i, "").split(/\s+/);
-  return words.some((w) => /^\p{Lu}[\p{L}'’]{2,}$/u.test(w) && new RegExp(`[\\p{Ll},;] ${escape(w)}(?![\\p{L}])`, "u").test(text));
+  const words = heading.replace(/^(?:chapter|part|book|act|stave|canto)\s+\S+[:.]?\s*/i, "").split(/\s+/);
+  // A heading set in capitals ("MARLEY'S GHOST") is read as its words ("Marley's Ghost").
+  const named = words.map((w) => (/\p{Ll}/u.test(w) ? w : w.charAt(0) + w.slice(1).toLowerCase()));
+  return named.some((w) => /^\p{Lu}[\p{L}'’]{2,}$/u.test(w) && new RegExp(`[\\p{Ll},;] ${escape(w)}(?![\\p{L}])`, "u").test(text));
 }
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
@@ -120,9 +124,14 @@ export function renumberHeading(heading: string, ordinal: number): string {
 export function actTitle(act: Chapter, ordinal: number): string {
   const heading = renumberHeading(cleanText(act.title), ordinal) || `Chapter ${ordinal}`;
   if (!bareHeading(heading) && headingNamesSomething(heading, act.text)) return truncate(heading, 100);
-  const facts = extractStory(act.text);
-  const place = facts.places.find((p) => /\p{Lu}/u.test(p)) ?? facts.places[0];
-  const person = facts.people.find((p) => /^\p{Lu}/u.test(p));
+  // The act's own people and the places its narration is at (not a place it names in passing or in talk).
+  const span = readChapter(act.text, getLexicon());
+  const count = (name: string): number => span.beats.filter((b) => b.people.includes(name) || b.settings.some((s) => s.place === name)).length;
+  const byCount = (names: string[]): string[] => [...names].sort((a, b) => count(b) - count(a));
+  // Named twice at least: never a place the act names once, in passing.
+  const twice = (names: string[]): string[] => byCount(names).filter((n) => count(n) >= 2);
+  const place = twice(span.places.filter((p) => /\p{Lu}/u.test(p)))[0] ?? twice(span.places)[0];
+  const person = twice(span.people)[0];
   const named = place && person ? `${person} at ${place}` : (place ?? person);
   return truncate(named ? `${heading}: ${capitalize(named)}` : heading, 100);
 }
@@ -144,5 +153,5 @@ export function planSpine(segments: Chapter[], targetActs: number | null): Act[]
  */
 export function actForAuthor(act: Act, bible: Bible, fidelity: Fidelity): Chapter {
   const text = fidelity === "faithful" ? act.text : [bible.summary, act.summary].filter((s) => s.trim() !== "").join("\n\n") || act.text;
-  return { index: act.index - 1, title: act.title, text };
+  return { index: act.index - 1, title: act.title, text, fidelity };
 }

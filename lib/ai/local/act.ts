@@ -1,7 +1,10 @@
 import type { World } from "@/lib/kernel";
 import type { Bible, Chapter } from "../provider";
 import { buildLocalWorld, type LocalAuthorInput } from "./author";
-import { extractStory } from "./text";
+import { getLexicon } from "@/lib/lexicon";
+import { readChapter } from "./chapter-read";
+import { buildChapterWorld } from "./chapter-world";
+import { extractStory, truncate } from "./text";
 
 // One act of a book for the local author: the bible narrowed to what the chapter itself names,
 // so that each chapter is built from its own places and people (not from the whole book's list
@@ -27,8 +30,26 @@ export function chapterBible(bible: Bible, chapter: Chapter): Bible {
   return { ...bible, protagonist, places, characters, setting: places.slice(0, 3).join(", ") || bible.setting };
 }
 
-/** One chapter of a book as a world: the bible narrowed to the chapter, then the local author (a CPU worker-pool task). */
+/** What a `spirit` chapter's description says first: it is invented, not the book's events. */
+export const SPIRIT_NOTE = "In the spirit of the book: its premise and tone, with invented events.";
+
+/**
+ * One chapter of a book as a world (a CPU worker-pool task). `faithful` (the default): the
+ * chapter's own scenes, people and climax in the book's order (chapter-world.ts). `spirit`: the
+ * local author invents a world from the premise and the chapter's opening, with the bible
+ * narrowed to the chapter, and its description says so.
+ */
 export function buildLocalAct(input: { bible: Bible; chapter: Chapter; act: Omit<LocalAuthorInput, "text" | "bible" | "chapterTitle"> }): World {
   const { bible, chapter, act } = input;
+  const followed = chapter.fidelity === "spirit" ? null : buildChapterWorld({ ...act, text: chapter.text, title: chapter.title, bible });
+  if (followed) return followed;
+  if (chapter.fidelity === "spirit") {
+    // The premise's places and things, as the book reads them, are no one to talk to or follow ("Carrow", "the Lune").
+    const kinds = readChapter([bible.summary, chapter.text].join("\n\n"), getLexicon(), { hero: bible.protagonist }).kinds;
+    const notPeople = [...[...kinds.entries()].filter(([, k]) => k !== "person").map(([n]) => n), ...bible.places.filter((p) => /^\p{Lu}/u.test(p))];
+    const world = buildLocalWorld({ ...act, text: chapter.text, bible: chapterBible(bible, chapter), chapterTitle: chapter.title, notPeople });
+    return { ...world, description: truncate(`${SPIRIT_NOTE} ${world.description ?? ""}`.trim(), 280) };
+  }
+  // A chapter too short to follow: the local author builds it from what it names.
   return buildLocalWorld({ ...act, text: chapter.text, bible: chapterBible(bible, chapter), chapterTitle: chapter.title });
 }

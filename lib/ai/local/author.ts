@@ -35,6 +35,8 @@ export interface LocalAuthorInput {
   /** Book path: the bible keeps hero, places and tone consistent across acts. */
   bible?: Omit<Bible, "provider">;
   chapterTitle?: string;
+  /** Names that are no one (a book's places and things read as the book reads them): never talked to or followed. */
+  notPeople?: readonly string[];
 }
 
 const HEROES = ["the wanderer", "the courier", "the cartographer", "the diver", "the archivist", "the stranger", "the pilot", "the apprentice"];
@@ -206,7 +208,8 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   // Other people, never the hero under another form of the name ("Ines Marrow" beside "Ines").
   const heroNames = new Set(hero.split(" ").filter((w) => /^\p{Lu}/u.test(w)));
   const namesHero = (phrase: string): boolean => phrase.split(" ").some((w) => heroNames.has(w)) || phrase.toLowerCase() === hero.toLowerCase();
-  const others = uniqueBy([...cast.people, ...(input.bible?.characters ?? [])]).filter((p) => !namesHero(p));
+  const noOne = new Set((input.notPeople ?? []).flatMap((n) => [n.toLowerCase(), `the ${n.toLowerCase()}`]));
+  const others = uniqueBy([...cast.people, ...(input.bible?.characters ?? [])]).filter((p) => !namesHero(p) && !noOne.has(p.toLowerCase()));
   const things: Thing[] = cast.things.filter((t) => !namesHero(t.phrase));
   // Deeds on something, or toward somewhere ("repair the greenhouse", "escape into the kingdom"), not a state ("strand on the iceberg").
   const deeds = facts.actions.filter((a) => a.object !== "" && !namesHero(objectPhrase(a.object)) && !/^(on|in|at|by|with|from|of|for|about|like|as|during|after|before)\s/i.test(a.object));

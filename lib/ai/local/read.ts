@@ -128,6 +128,13 @@ function spelledBases(w: string): string[] {
   return out.filter((b) => b.length >= 2);
 }
 
+/** The infinitive of one word compromise tagged as a verb ("rang" → "ring"); "" when it cannot be checked. */
+export function verbInfinitive(text: string, tags: ReadonlySet<string>): string {
+  // "ring", "sing": an infinitive that happens to end in -ing.
+  if (tags.has("Infinitive") && !tags.has("Gerund")) return text.toLowerCase();
+  return infinitive({ text, lower: text.toLowerCase(), pos: "verb", tags, pause: false });
+}
+
 /** The infinitive of a verb form, checked by conjugating it back. */
 function infinitive(word: Word): string {
   const w = word.lower;
