@@ -7,7 +7,6 @@
 export { buildLocalWorld as localWorld } from "@/lib/ai/local/author";
 export { buildLocalAct as localAct } from "@/lib/ai/local/act";
 export { paintLocal as localPaint, paintPortraitLocal as localPortrait } from "@/lib/ai/local/painter";
-export { proceduralBible as proceduralBible } from "@/lib/ai/book";
 export { localBible as localBible } from "@/lib/ai/local/bible";
 export { localSpeech as localSpeak } from "@/lib/ai/local/voice";
 export { seedPremiseSentence as seedSentence } from "@/lib/ai/local/seed";
