@@ -74,6 +74,10 @@ describe("local author", () => {
     );
   });
 
+  it("is gate-clean for a premise with String.replace's patterns in it ('$&', '$1'): found by the property above", () => {
+    for (const premise of ["$&A", "$1 in the $& of $`", "A $$ tower"]) expectPlayable(buildLocalWorld({ worldId: "w", premise, pov: "first_person" }));
+  });
+
   it("is gate-clean for any chapter text with a bible", () => {
     fc.assert(
       fc.property(anyText, anyText, pov, (text, title, p) => {

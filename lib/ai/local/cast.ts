@@ -302,7 +302,7 @@ export function readCast(input: CastInput): Cast {
     for (const template of KIND_PLACES[setting.kind] ?? []) {
       // No "the edge of the edge".
       if (template.split(" ").some((w) => !/^(\{S\}|the|a|an|of|on|in)$/.test(w) && settingBase.toLowerCase().split(/[\s-]+/).includes(w))) continue;
-      const phrase = template.replace("{S}", settingBase);
+      const phrase = template.replace("{S}", () => settingBase);
       add({ phrase, head: phrase.split(" ")[1] ?? setting.head, kind: setting.kind, env: envOf(setting.kind, settingEnv, BUILT.has(setting.kind) && INDOOR_TEMPLATES.has(template)), own: false });
     }
   }
