@@ -289,7 +289,7 @@ export function factsOf(character: { name: string; persona: string; lore: string
       let lastThing = "";
       for (let clause of clausesOf(sentence, self)) {
         // "… the drowned bell …, and you fear it": a clause ending on "it" means the thing the clause before named.
-        if (lastThing && /\bit$/i.test(clause)) clause = clause.replace(/\bit$/i, lastThing);
+        if (lastThing && /\bit$/i.test(clause)) clause = clause.replace(/\bit$/i, () => lastThing);
         // "it"/"they" opening a clause is what the clause before was about, when that was not the character.
         if (lastSubject && /^(it|they)\b/i.test(clause) && !(self.pronoun === "they" && /^they\b/i.test(clause))) clause = clause.replace(/^(it|they)\b/i, lastSubject);
         const converted = firstPerson(clause, self, source === "persona");
