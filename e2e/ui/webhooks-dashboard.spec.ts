@@ -60,7 +60,7 @@ test.describe("Studio: webhook test events and resends", () => {
     // Three attempts, each answered 503, then Failed (the log polls while one is pending).
     const row = log.getByRole("row", { name: /webhook\.test/ }).first();
     await expect(row).toContainText("Failed", { timeout: 60_000 });
-    await expect(row).toContainText("3/3");
+    await expect(row).toContainText("3 of 3 attempts");
     await row.getByRole("button", { name: "Details" }).click();
     const attempts = log.getByRole("list", { name: "Attempts of webhook.test" });
     await expect(attempts.getByRole("listitem")).toHaveCount(3);
