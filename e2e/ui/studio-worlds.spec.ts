@@ -82,7 +82,7 @@ test.describe("Studio: worlds", () => {
     await page.getByRole("button", { name: "Snapshot", exact: true }).click();
     await expect(tree.getByRole("treeitem", { name: /Lantern room/ })).toContainText("HEAD");
 
-    // Restore the first snapshot: the added state is gone, and the panel says which rev it made.
+    // Restore the first snapshot: the added state is gone, and the panel says so by the version's title.
     await first.click();
     await expect(diff.getByRole("region", { name: "States" })).toContainText("e2e-lantern-room");
     await page.getByRole("button", { name: "Restore…" }).click();
@@ -91,7 +91,7 @@ test.describe("Studio: worlds", () => {
     await expect(confirmRestore).toBeHidden();
     const restoredWorld = await (await api.get(`/v1/worlds/${worldId}`)).json();
     await expect(page.getByText(`Restored “First draft”`)).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: "Restored" })).toContainText(restoredWorld.rev.slice(0, 7));
+    await expect(page.getByRole("status").filter({ hasText: "Restored" })).toContainText("The working graph is now this version");
     expect(Object.keys(restoredWorld.world.scene.states)).not.toContain("e2e-lantern-room");
     await expect(page.getByText("No differences: the working graph matches this version.")).toBeVisible();
     await expect(first).toContainText("HEAD");

@@ -46,7 +46,7 @@ test.describe("Studio: the Vision panel", () => {
     expect(Math.abs((drawn.y - frameBox.y) / frameBox.height - want.y)).toBeLessThan(0.01);
     expect(Math.abs(drawn.width / frameBox.width - want.w)).toBeLessThan(0.01);
     await expect(panel.getByTestId("vision-found")).toHaveText(/found: lighthouse/);
-    await expect(panel.getByText("local · manifest")).toBeVisible();
+    await expect(panel.getByText("local · from the painter's record")).toBeVisible();
     await shoot(page, "vision-find", false);
 
     // Describe: the caption names what was painted.
