@@ -104,7 +104,7 @@ describe("POST /v1/worlds/{id}/edit, the offline grammar (live keys, no model co
     ["a near miss", "connect Hal to Garden", /No state is called "Hal"; did you mean "The hall"\?/],
     ["an ambiguous name", "remove the tower", /"tower" is ambiguous: did you mean the state "North Tower" or "South Tower"\?/],
     ["an unknown event", "remove the event 'opne the gate' from Hall", /did you mean "open the gate"/],
-    ["an instruction outside the grammar", "make it feel more mysterious", /could not read "make it feel more mysterious" as a change to the world; try "[^"]+" or "[^"]+"/],
+    ["an instruction outside the grammar", "make it feel more mysterious", /Could not read "make it feel more mysterious" as a change to the world; try "[^"]+" or "[^"]+"/],
     ["a clause that cannot apply", "add a state 'Garden'", /cannot apply \(state "Garden" already exists\)/],
     ["a batch the gate refuses", "remove the Hall", /kernel gate/],
   ])("refuses %s with 422, persists nothing and charges nothing", async (_, instruction, detail) => {

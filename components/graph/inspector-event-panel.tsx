@@ -81,7 +81,7 @@ export function EventPanel({ store, draft, view, notes, errors }: PanelProps<Ext
       {draft.original !== null && f.from && view.index.stateIds.includes(f.from) ? (
         <div className="px-4 pb-4">
           <Button variant="secondary" size="sm" className="w-full" onClick={() => void store.select({ kind: "state", id: store.nodeIdOf(f.from) })}>
-            <StateIcon /> Open state <span >{f.from}</span>
+            <StateIcon /> Open state <span className="min-w-0 truncate">{stateLabel(view.world, f.from)}</span>
           </Button>
         </div>
       ) : null}

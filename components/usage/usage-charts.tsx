@@ -4,7 +4,7 @@
 // does not carry the chart library.
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { UsageHistory } from "@/components/api/types";
-import { axisSeconds, formatSeconds, humanizeKind, isOfKind, shortDay } from "./format";
+import { formatSeconds, humanizeKind, isOfKind, secondsAxis, shortDay } from "./format";
 
 /** Series colours, told apart in both themes; the legend and tooltip name each series. */
 const PALETTE = ["#7c3aed", "#0891b2", "#d97706", "#db2777", "#16a34a", "#2563eb", "#dc2626", "#64748b"];
@@ -23,13 +23,13 @@ function StackedBars({ data, series, seconds }: { data: Record<string, string | 
   const format = (value: number) => (seconds ? formatSeconds(value) : value.toLocaleString("en"));
   // The largest stacked bar decides the axis's one unit; its labels stay short enough never to wrap.
   const max = Math.max(0, ...data.map((row) => series.reduce((sum, s) => sum + Number(row[s.key] ?? 0), 0)));
-  const tick = seconds ? axisSeconds(max) : format;
+  const time = seconds ? secondsAxis(max) : null;
   return (
     <ResponsiveContainer width="100%" height={220}>
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid vertical={false} stroke="var(--line)" />
         <XAxis dataKey="label" {...axis} interval="preserveStartEnd" minTickGap={16} />
-        <YAxis {...axis} width={seconds ? 58 : 40} allowDecimals={false} tickFormatter={tick} />
+        <YAxis {...axis} width={time ? 52 : 40} allowDecimals={false} tickFormatter={time ? time.format : format} {...(time ? { ticks: time.ticks, domain: [0, time.ticks[time.ticks.length - 1]!] } : {})} />
         <Tooltip contentStyle={tooltipStyle} cursor={{ fill: "var(--subtle)" }} formatter={(value) => format(Number(value))} />
         <Legend wrapperStyle={{ fontSize: 12, color: "var(--fg-muted)" }} />
         {series.map((s, i) => (

@@ -61,7 +61,7 @@ function notUnderstood(text: string, world: World | undefined): ApiError {
   const verb = text.split(/\s+/)[0]?.toLowerCase() ?? "";
   const examples = world ? askExamples(world) : FORMS.flatMap((f) => f.examples.slice(0, 1));
   const ranked = [...examples.filter((e) => e.split(" ")[0] === verb), ...examples.filter((e) => e.split(" ")[0] !== verb)].slice(0, 2);
-  return new ApiError("validation_failed", `The Ask bar could not read "${text}" as a change to the world; try "${ranked[0]}" or "${ranked[1]}" (docs/edit.md lists every form).`);
+  return new ApiError("validation_failed", `Could not read "${text}" as a change to the world; try "${ranked[0]}" or "${ranked[1]}" (docs/edit.md lists every form).`);
 }
 
 /** The clauses of an instruction, each matched to a form; throws 422 on the first it cannot read. */
