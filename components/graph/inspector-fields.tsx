@@ -170,18 +170,21 @@ export function ProseInput({ field, className, rows = 2, marks, onScroll, ...pro
   );
 }
 
+/** A name that says no more than the id ("Harbor" of `harbor`): the id alone is shown. */
+const sameAsId = (name: string, id: string) => name.toLowerCase() === id.toLowerCase();
+
 /** A state as the inspector names it: the canvas's name, with its id beside it when the two differ ("Harbour · s2-harbour"). */
 export function stateLabel(world: World, id: string): string {
   const state = Object.prototype.hasOwnProperty.call(world.scene.states, id) ? world.scene.states[id] : undefined;
   const name = state ? canvasName(state, world) : id;
-  return name === id ? id : `${name} · ${id}`;
+  return sameAsId(name, id) ? id : `${name} · ${id}`;
 }
 
 /** The canvas's name of a state, or null when it says no more than the id. */
 export function stateNameOf(world: World, id: string): string | null {
   const state = Object.prototype.hasOwnProperty.call(world.scene.states, id) ? world.scene.states[id] : undefined;
   const name = state ? canvasName(state, world) : id;
-  return name === id ? null : name;
+  return sameAsId(name, id) ? null : name;
 }
 
 /** A state's name, then its id, small: how the inspector writes a state in a sentence. */

@@ -41,8 +41,7 @@ interface VersionTreeProps {
  * and the working graph above HEAD. A WAI-ARIA tree: arrow keys, Home and End move the selection.
  */
 export function VersionTree({ versions, workingRev, selected, onSelect, workingDirty }: VersionTreeProps) {
-  const headVersion = versions.find((v) => v.isHead);
-  const headTitle = headVersion ? versionTitle(headVersion) : null;
+  const hasHead = versions.some((v) => v.isHead);
   const layout = useMemo(() => layoutTree(versions), [versions]);
   const itemRefs = useRef(new Map<string, HTMLElement>());
   const head = layout.nodes.find((n) => n.version.isHead) ?? null;
@@ -138,7 +137,7 @@ export function VersionTree({ versions, workingRev, selected, onSelect, workingD
               ) : null}
             </span>
             <span className="block truncate text-xs text-fg-muted" title={`rev ${shortRev(workingRev)}`}>
-              {workingDirty ? "what players play now" : headTitle !== null ? `same as “${headTitle}”` : "what players play now"}
+              {workingDirty || !hasHead ? "what players play now" : "same as HEAD"}
             </span>
           </span>
         </div>

@@ -88,7 +88,7 @@ export function GeneralSection({ world, current, onReload, reloading }: SectionP
           </div>
         </CardBody>
         <CardFooter>
-          <span>Saved with the graph; its snapshots are in Versions.</span>
+          <span>Part of the graph: snapshot it in Versions.</span>
           <SaveActions
               savedAt={savedAt}
               dirty={dirty}

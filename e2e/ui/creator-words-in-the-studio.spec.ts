@@ -59,7 +59,7 @@ test("the Studio speaks of in-place actions, named states, titled versions and t
   const snapshot = tree.getByRole("treeitem", { name: /^Before the storm/ });
   await expect(snapshot).toContainText(/taken (just now|\d+ (second|minute)s? ago)/);
   await expect(tree).not.toContainText(/\b[0-9a-f]{7}\b/);
-  await expect(tree.getByRole("treeitem", { name: /Working graph/ })).toContainText("same as “Before the storm”");
+  await expect(tree.getByRole("treeitem", { name: /Working graph/ })).toContainText("same as HEAD");
   await expect(page.getByRole("tabpanel", { name: "Versions" })).not.toContainText(/\brev\b/i);
   await shot(page, "versions-by-title-and-time");
 

@@ -73,7 +73,7 @@ test.describe("Studio: webhook test events and resends", () => {
     down = false;
     await log.getByRole("button", { name: /^Resend webhook\.test/ }).click();
     await expect(row).toContainText("Delivered", { timeout: 30_000 });
-    await expect(row).toContainText("4/6");
+    await expect(row).toContainText("4 of 6 attempts");
     await expect(attempts.getByRole("listitem")).toHaveCount(4);
     await expect(log.getByLabel("Response body of attempt 4")).toHaveText("thanks, got it");
     await expect(log.getByRole("button", { name: /^Resend/ })).toHaveCount(0);
