@@ -109,6 +109,12 @@ describe("the Ask bar reads the names the canvas shows", () => {
     }
   });
 
+  it("names a new way between two states by the name the player will see, not the id", async () => {
+    const res = await ask("the anchorage should lead to the dock");
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.ops).toEqual([{ op: "add_event", from: "s3-anchorage", to: "end2-dock", name: "go to Dock" }]);
+  });
+
   it("offers the closest name the canvas shows for a near miss", async () => {
     const res = await ask("remove the Anchorge");
     expect(res.status).toBe(422);

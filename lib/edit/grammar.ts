@@ -78,7 +78,7 @@ export const FORMS: Form[] = [
     build(g, world) {
       const from = resolveState(world, (g.from ?? g.src)!);
       const to = resolveState(world, (g.to ?? g.dst)!);
-      const name = g.event !== undefined ? fresh(g.event) : `go to ${to}`;
+      const name = g.event !== undefined ? fresh(g.event) : `go to ${shownNameOf(world, to)}`;
       return { ops: [{ op: "add_event", from, to, name }], summary: `connect ${named(world, from)} to ${named(world, to)} with ${q(name)}` };
     },
   },
