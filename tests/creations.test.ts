@@ -82,7 +82,7 @@ describe("listCreations", () => {
     expect(page.creations[1]).toMatchObject({ kind: "world", slug: expect.stringMatching(/^glass-forest-/), description: "Where the LIGHT bends" });
     // Metadata only: neither the graph nor a character's brain is read.
     for (const creation of page.creations) {
-      expect(Object.keys(creation).sort()).toEqual(["appId", "appName", "cover", "createdAt", "description", "id", "kind", "name", "slug", "source", "updatedAt", "visibility"]);
+      expect(Object.keys(creation).sort()).toEqual(["appId", "appName", "cover", "createdAt", "description", "editedAt", "id", "kind", "name", "slug", "source", "updatedAt", "visibility"]);
     }
     expect(JSON.stringify(page)).not.toContain("Secret lore");
   });
@@ -195,5 +195,30 @@ describe("the Studio's character page", () => {
     expect(said.body).toMatchObject({ mock: true, reply: expect.any(String) });
     const elsewhere = await api.post(`/v1/characters/${wren}/say`, { text: "Hello!" }, test.token);
     expect(elsewhere.status).toBe(401);
+  });
+});
+
+describe("My Creations' 'Edited' time", () => {
+  it("moves when the creator edits a world, never when someone plays it", async () => {
+    const id = await importWorld(me.keys.sk_live, "Tidal archive");
+    const card = async () => (await listCreations(me.userId, { q: "Tidal archive", limit: 5 })).creations.find((c) => c.id === id)!;
+    const made = await card();
+    expect(made.editedAt).toBe(made.updatedAt);
+
+    // A play: the session is counted on the world (its updatedAt moves), nothing is edited.
+    const minted = await api.post("/v1/sessions/token", { worldId: id }, me.keys.sk_live);
+    expect(minted.status, JSON.stringify(minted.body)).toBe(200);
+    const beat = await api.post("/v1/runtime/heartbeat", { sessionId: minted.body.sessionId, seconds: 0 }, minted.body.token);
+    expect(beat.status, JSON.stringify(beat.body)).toBe(200);
+    const played = await card();
+    expect((await api.get(`/v1/worlds/${id}`, me.keys.sk_live)).body.sessionCount).toBe(1);
+    expect(Date.parse(played.updatedAt)).toBeGreaterThan(Date.parse(made.updatedAt));
+    expect(played.editedAt).toBe(made.editedAt);
+
+    // An edit (a new name) moves it.
+    const rev = (await api.get(`/v1/worlds/${id}`, me.keys.sk_live)).body.rev as string;
+    const renamed = await api.call("PATCH", `/v1/worlds/${id}`, { token: me.keys.sk_live, body: { name: "Tidal archive, renamed" }, headers: { "If-Match": `"${rev}"` } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(Date.parse((await card()).editedAt)).toBeGreaterThan(Date.parse(played.editedAt));
   });
 });

@@ -101,10 +101,10 @@ describe("POST /v1/worlds/{id}/edit, the offline grammar (live keys, no model co
 
   it.each([
     ["an unknown name", "remove the Celar", /No state is called "Celar"/],
-    ["a near miss", "connect Hal to Garden", /No state is called "Hal"; did you mean "Hall"\?/],
+    ["a near miss", "connect Hal to Garden", /No state is called "Hal"; did you mean "The hall"\?/],
     ["an ambiguous name", "remove the tower", /"tower" is ambiguous: did you mean the state "North Tower" or "South Tower"\?/],
     ["an unknown event", "remove the event 'opne the gate' from Hall", /did you mean "open the gate"/],
-    ["an instruction outside the grammar", "make it feel more mysterious", /not an instruction the offline editor understands/],
+    ["an instruction outside the grammar", "make it feel more mysterious", /Could not read "make it feel more mysterious" as a change to the world; try "[^"]+" or "[^"]+"/],
     ["a clause that cannot apply", "add a state 'Garden'", /cannot apply \(state "Garden" already exists\)/],
     ["a batch the gate refuses", "remove the Hall", /kernel gate/],
   ])("refuses %s with 422, persists nothing and charges nothing", async (_, instruction, detail) => {

@@ -14,6 +14,8 @@ export interface CreationCard {
   appName: string;
   createdAt: string;
   updatedAt: string;
+  /** When the creator last edited it; a play never moves it (lib/worlds/creations.ts). */
+  editedAt: string;
 }
 
 /** A campaign on My Creations: one card for the book and its chapter worlds (live only). */

@@ -75,8 +75,8 @@ export function WorldCard({ world, now, eager = false }: { world: CreationCard; 
               <BoxIcon className="size-3.5 shrink-0" />
               <span className="truncate">{world.appName}</span>
             </span>
-            <time dateTime={world.updatedAt} title={`Updated ${formatDateTime(world.updatedAt)}`} className="shrink-0">
-              Updated {formatRelative(world.updatedAt, now)}
+            <time dateTime={world.editedAt} title={`Last edited ${formatDateTime(world.editedAt)}`} className="shrink-0" data-testid="edited-at">
+              Edited {formatRelative(world.editedAt, now)}
             </time>
           </div>
         </div>

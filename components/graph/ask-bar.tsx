@@ -1,7 +1,7 @@
 "use client";
 
-import { useId, useRef, useState, type FormEvent } from "react";
-import { plainDiagnostic } from "@/lib/kernel";
+import { useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { askExamples, plainDiagnostic } from "@/lib/kernel";
 import { Button } from "@/components/ui/button";
 import { AlertTriangleIcon, SparklesIcon, XIcon } from "@/components/ui/icons";
 import { VersionDiff } from "@/components/versions/version-diff";
@@ -29,7 +29,11 @@ export function AskBar() {
     setInstruction("");
   }
   const errorId = useId();
+  const examplesId = useId();
   const input = useRef<HTMLInputElement>(null);
+  // Examples in this world's own names, as the canvas shows them: each one works as written.
+  const world = useEditor((s) => s.resource.world);
+  const examples = useMemo(() => askExamples(world).slice(0, 3), [world]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -54,9 +58,9 @@ export function AskBar() {
             }
           }}
           aria-label="Ask for a change in plain words"
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={error ? errorId : examplesId}
           aria-invalid={error ? true : undefined}
-          placeholder="Ask for a change: add a state 'Cellar' after 'Hall', then make Cellar a winning ending"
+          placeholder={`Ask for a change, e.g. ${examples[0] ?? "add a state 'Cellar'"}`}
           autoComplete="off"
           className="h-8 min-w-0 flex-1 rounded-md border border-line bg-canvas px-2.5 text-[13px] text-fg placeholder:text-fg-subtle focus:border-accent focus:outline-none"
         />
@@ -64,6 +68,25 @@ export function AskBar() {
           Preview
         </Button>
       </form>
+      {!error && !hasPreview ? (
+        <p id={examplesId} data-testid="ask-examples" className="mt-1 flex min-w-0 flex-wrap items-baseline gap-x-2 gap-y-0.5 pl-7 text-[11.5px] text-fg-subtle">
+          <span>Try:</span>
+          {examples.map((example) => (
+            <button
+              key={example}
+              type="button"
+              className="max-w-full truncate rounded px-1 text-left text-fg-muted hover:bg-canvas hover:text-fg"
+              title="Put this example in the bar"
+              onClick={() => {
+                setInstruction(example);
+                input.current?.focus();
+              }}
+            >
+              “{example}”
+            </button>
+          ))}
+        </p>
+      ) : null}
       {error ? (
         <div id={errorId} role="alert" className="mt-1.5 flex items-start gap-2 rounded-md bg-danger-soft px-2.5 py-1.5 text-[12.5px] text-danger-text">
           <AlertTriangleIcon className="mt-0.5 size-3.5 shrink-0" />

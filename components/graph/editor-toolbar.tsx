@@ -78,7 +78,7 @@ function SaveStatus() {
   const rev = useEditor((s) => s.resource.rev);
   const lintMs = useEditor((s) => s.view.lintMs);
   return (
-    <span className="hidden items-center gap-1.5 px-2 text-xs text-fg-muted lg:flex" role="status" aria-live="polite" title={`Lint pass ${lintMs.toFixed(1)} ms`}>
+    <span className="hidden items-center gap-1.5 px-2 text-xs text-fg-muted lg:flex" role="status" aria-live="polite" title={`Revision ${rev.slice(0, 7)} · lint pass ${lintMs.toFixed(1)} ms`} data-rev={rev}>
       {saving ? (
         <>
           <Spinner className="size-3" /> Saving…
@@ -92,9 +92,6 @@ function SaveStatus() {
           <span className="size-1.5 rounded-full bg-success-text" aria-hidden="true" /> Saved
         </>
       )}
-      <span className="font-mono text-[11px] text-fg-subtle" data-testid="editor-rev">
-        {rev.slice(0, 7)}
-      </span>
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import { MarkerType, Position, type Edge, type Node, type NodeHandle } from "@xyflow/react";
-import { fillTemplate, hashString, type Event, type State, type World } from "@/lib/kernel";
+import { canvasName, fillTemplate, hashString, type Event, type State, type World } from "@/lib/kernel";
 import { NEW_EVENT_EDGE, NEW_STATE_NODE, edgeIdOf, type EditorState, type Preview, type Selection, type View } from "./editor-state";
 import type { EditorStore } from "./editor-store";
 import { isDirty } from "./fields";
@@ -116,18 +116,9 @@ function thumbOf(state: State): string | null {
   return typeof src === "string" && SHOWABLE.test(src.trim()) ? src.trim() : null;
 }
 
-/**
- * A state's name for people, as the overview shows it: the caption of its frame (the first words
- * of its place, "Lighthouse at dusk"), else its id made readable (`s3-harbor_gate` → "Harbor
- * gate"; the local author's `sN-` prefix only keeps ids unique). At most six words.
- */
+/** A state's name for people, as the canvas shows it (the kernel's `canvasName`, which the Ask bar also reads). */
 export function nameOf(state: State, world: World): string {
-  const image = (state as { image?: { label?: unknown } }).image;
-  const caption = typeof image?.label === "string" ? fillTemplate(image.label, state.slots, world.slots).replace(/\s+/g, " ").trim() : "";
-  const entrance = state.id === world.entrance.state ? world.entrance.image.label.replace(/\s+/g, " ").trim() : "";
-  const words = (caption || entrance || state.id.replace(/^s\d+[-_]/i, "").replace(/[-_\s]+/g, " ").trim() || state.id).split(" ");
-  const text = words.slice(0, 6).join(" ") + (words.length > 6 ? "…" : "");
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return canvasName(state, world);
 }
 
 function excerptOf(state: State, world: World): string {

@@ -3,7 +3,7 @@
 import { Button } from "@/components/ui/button";
 import type { Draft, EventFields } from "./fields";
 import { StateIcon } from "./icons";
-import { Kbd, ProseInput, slotMarks, Row, Section, Select, StateOptions, TextInput } from "./inspector-fields";
+import { Kbd, ProseInput, slotMarks, Row, Section, Select, StateOptions, StateRef, stateLabel, TextInput } from "./inspector-fields";
 import type { PanelProps } from "./inspector-notes";
 
 /** The inspector on a transition or an override. */
@@ -13,15 +13,16 @@ export function EventPanel({ store, draft, view, notes, errors }: PanelProps<Ext
     store.updateDraft((d) => (d.kind === "event" ? { ...d, fields: { ...d.fields, [key]: value } } : d));
   const n = (key: string) => notes.get(key);
   const ids = view.index.stateIds;
+  const labels = ids.map((id) => stateLabel(view.world, id));
   const override = f.to === "";
 
   return (
     <div>
-      <Section title={override ? "Override" : "Transition"}>
+      <Section title={override ? "In-place action" : "Transition"}>
         <p className="rounded-lg bg-subtle/70 px-3 py-2 text-xs leading-relaxed text-fg-muted">
           {override ? (
             <>
-              Plays in place on <span className="font-mono text-fg">{f.from || "…"}</span>
+              Plays in place on {f.from ? <StateRef world={view.world} id={f.from} /> : "…"}
               {f.hotkey ? (
                 <>
                   {" "}
@@ -32,7 +33,7 @@ export function EventPanel({ store, draft, view, notes, errors }: PanelProps<Ext
             </>
           ) : (
             <>
-              Moves the player from <span className="font-mono text-fg">{f.from || "…"}</span> to <span className="font-mono text-fg">{f.to}</span>
+              Moves the player from {f.from ? <StateRef world={view.world} id={f.from} /> : "…"} to <StateRef world={view.world} id={f.to} />
               {f.hotkey ? (
                 <>
                   {" "}
@@ -46,18 +47,18 @@ export function EventPanel({ store, draft, view, notes, errors }: PanelProps<Ext
         <div className="grid grid-cols-2 gap-2">
           <Row label="From" diagnostics={n("from")} error={errors.get("from")}>
             {(c) => (
-              <Select field="from" {...c} value={f.from} onChange={(e) => set("from", e.target.value)} className="font-mono">
+              <Select field="from" {...c} value={f.from} onChange={(e) => set("from", e.target.value)}>
                 {ids.includes(f.from) ? null : <option value={f.from}>{f.from}</option>}
-                <StateOptions ids={ids} />
+                <StateOptions ids={ids} labels={labels} />
               </Select>
             )}
           </Row>
           <Row label="To" diagnostics={n("to")} error={errors.get("to")}>
             {(c) => (
-              <Select field="to" {...c} value={f.to} onChange={(e) => store.setEventTarget(e.target.value)} className="font-mono">
-                <option value="">— none: override —</option>
+              <Select field="to" {...c} value={f.to} onChange={(e) => store.setEventTarget(e.target.value)}>
+                <option value="">— none: an in-place action —</option>
                 {f.to === "" || ids.includes(f.to) ? null : <option value={f.to}>{f.to}</option>}
-                <StateOptions ids={ids} />
+                <StateOptions ids={ids} labels={labels} />
               </Select>
             )}
           </Row>
@@ -80,7 +81,7 @@ export function EventPanel({ store, draft, view, notes, errors }: PanelProps<Ext
       {draft.original !== null && f.from && view.index.stateIds.includes(f.from) ? (
         <div className="px-4 pb-4">
           <Button variant="secondary" size="sm" className="w-full" onClick={() => void store.select({ kind: "state", id: store.nodeIdOf(f.from) })}>
-            <StateIcon /> Open state <span className="font-mono">{f.from}</span>
+            <StateIcon /> Open state <span className="min-w-0 truncate">{stateLabel(view.world, f.from)}</span>
           </Button>
         </div>
       ) : null}

@@ -1,7 +1,7 @@
 "use client";
 
 import { memo, useId, useRef, type ComponentProps, type ReactNode } from "react";
-import { findSlots, type Diagnostic } from "@/lib/kernel";
+import { canvasName, findSlots, type Diagnostic, type World } from "@/lib/kernel";
 import { cn } from "@/components/ui/cn";
 import { AlertTriangleIcon, ChevronDownIcon, InfoIcon, XIcon } from "@/components/ui/icons";
 import { inputClasses } from "@/components/ui/input";
@@ -170,20 +170,53 @@ export function ProseInput({ field, className, rows = 2, marks, onScroll, ...pro
   );
 }
 
-/** `<option>`s of every state id; memoized on the list's contents (the world object changes per keystroke). */
+/** A name that says no more than the id ("Harbor" of `harbor`): the id alone is shown. */
+const sameAsId = (name: string, id: string) => name.toLowerCase() === id.toLowerCase();
+
+/** A state as the inspector names it: the canvas's name, with its id beside it when the two differ ("Harbour · s2-harbour"). */
+export function stateLabel(world: World, id: string): string {
+  const state = Object.prototype.hasOwnProperty.call(world.scene.states, id) ? world.scene.states[id] : undefined;
+  const name = state ? canvasName(state, world) : id;
+  return sameAsId(name, id) ? id : `${name} · ${id}`;
+}
+
+/** The canvas's name of a state, or null when it says no more than the id. */
+export function stateNameOf(world: World, id: string): string | null {
+  const state = Object.prototype.hasOwnProperty.call(world.scene.states, id) ? world.scene.states[id] : undefined;
+  const name = state ? canvasName(state, world) : id;
+  return sameAsId(name, id) ? null : name;
+}
+
+/** A state's name, then its id, small: how the inspector writes a state in a sentence. */
+export function StateRef({ world, id, className }: { world: World; id: string; className?: string }) {
+  const name = stateNameOf(world, id);
+  return (
+    <span className={className}>
+      {name ? <span className="text-fg">{name} </span> : null}
+      <span className="font-mono text-fg">{name ? `(${id})` : id}</span>
+    </span>
+  );
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
+
+/**
+ * `<option>`s of every state, by name and id (`stateLabel`); memoized on the lists' contents
+ * (the world object changes per keystroke).
+ */
 export const StateOptions = memo(
-  function StateOptions({ ids }: { ids: readonly string[] }) {
+  function StateOptions({ ids, labels }: { ids: readonly string[]; labels: readonly string[] }) {
     return (
       <>
-        {ids.map((id) => (
+        {ids.map((id, i) => (
           <option key={id} value={id}>
-            {id}
+            {labels[i] ?? id}
           </option>
         ))}
       </>
     );
   },
-  (a, b) => a.ids === b.ids || (a.ids.length === b.ids.length && a.ids.every((id, i) => id === b.ids[i])),
+  (a, b) => sameList(a.ids, b.ids) && sameList(a.labels, b.labels),
 );
 
 export function Kbd({ children, className }: { children: ReactNode; className?: string }) {

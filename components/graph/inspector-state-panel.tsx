@@ -7,7 +7,7 @@ import { PlusIcon } from "@/components/ui/icons";
 import type { EditorStore } from "./editor-store";
 import type { Draft, Outcome, StateFields } from "./fields";
 import { DoorIcon, EndingIcon, OverrideIcon, TransitionIcon } from "./icons";
-import { ItemProblems, Kbd, ProseInput, slotMarks, RemoveButton, Row, Section, SeverityIcon, TextInput } from "./inspector-fields";
+import { ItemProblems, Kbd, ProseInput, slotMarks, RemoveButton, Row, Section, SeverityIcon, stateNameOf, TextInput } from "./inspector-fields";
 import type { PanelProps } from "./inspector-notes";
 
 function stateSetter(store: EditorStore) {
@@ -234,7 +234,7 @@ export function StatePanel({ store, draft, view, notes, errors }: PanelProps<Ext
       {draft.original !== null ? (
         <Section
           title="Events"
-          description="Transitions move the player on; overrides play in place."
+          description="Transitions move the player on; in-place actions play where the player is."
           action={
             <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={() => void store.addEvent(f.id)} title="Add an event from this state (E)">
               <PlusIcon /> Add event
@@ -255,7 +255,7 @@ export function StatePanel({ store, draft, view, notes, errors }: PanelProps<Ext
                     {e.to !== undefined ? <TransitionIcon className="size-3.5 shrink-0 text-fg-subtle" /> : <OverrideIcon className="size-3.5 shrink-0 text-fg-subtle" />}
                     {e.hotkey ? <Kbd>{e.hotkey}</Kbd> : null}
                     <span className="min-w-0 flex-1 truncate text-fg">{e.name}</span>
-                    <span className="max-w-[40%] shrink-0 truncate font-mono text-[11px] text-fg-subtle">{e.to !== undefined ? `→ ${e.to}` : "in place"}</span>
+                    <span className="max-w-[40%] shrink-0 truncate font-mono text-[11px] text-fg-subtle">{e.to !== undefined ? `→ ${stateNameOf(view.world, e.to) ?? e.to}` : "in place"}</span>
                   </button>
                 </li>
               );
@@ -273,9 +273,9 @@ export function StatePanel({ store, draft, view, notes, errors }: PanelProps<Ext
                       type="button"
                       onClick={() => void store.select({ kind: "event", from: e.from, name: e.name })}
                       className="max-w-full truncate rounded-md border border-line bg-subtle px-1.5 py-0.5 font-mono text-[11px] text-fg-muted hover:border-line-strong hover:text-fg"
-                      title={`${e.name} from ${e.from}`}
+                      title={`${e.name} from ${stateNameOf(view.world, e.from) ?? e.from} (${e.from})`}
                     >
-                      {e.from}
+                      {stateNameOf(view.world, e.from) ?? e.from}
                     </button>
                   );
                 })}

@@ -3,7 +3,7 @@
 import { plainDiagnostic } from "@/lib/kernel";
 import type { Draft, EntranceFields } from "./fields";
 import { FramePreview } from "./frame-preview";
-import { Kbd, Row, Section, Select, SeverityIcon, StateOptions, TextInput } from "./inspector-fields";
+import { Kbd, Row, Section, Select, SeverityIcon, StateOptions, stateLabel, TextInput } from "./inspector-fields";
 import type { PanelProps } from "./inspector-notes";
 
 /** The inspector with nothing selected: the world's overview and its entrance. */
@@ -18,7 +18,7 @@ export function WorldPanel({ store, draft, view, notes, errors, onOpenSettings }
   const stats: Array<[string, number]> = [
     ["States", view.index.stateIds.length],
     ["Transitions", transitions],
-    ["Overrides", events.length - transitions],
+    ["In-place actions", events.length - transitions],
     ["Endings", view.index.endings.length],
   ];
   const unreachable = view.index.entranceValid ? view.index.stateIds.length - view.index.reachable.size : null;
@@ -57,9 +57,9 @@ export function WorldPanel({ store, draft, view, notes, errors, onOpenSettings }
       <Section title="Entrance" description="Where the world opens, and its first frame.">
         <Row label="Entrance state" diagnostics={n("entrance.state")} error={errors.get("entrance.state")}>
           {(c) => (
-            <Select field="entrance.state" {...c} value={f.state} onChange={(e) => set("state", e.target.value)} className="font-mono">
+            <Select field="entrance.state" {...c} value={f.state} onChange={(e) => set("state", e.target.value)}>
               {view.index.stateIds.includes(f.state) ? null : <option value={f.state}>{f.state || "— none —"}</option>}
-              <StateOptions ids={view.index.stateIds} />
+              <StateOptions ids={view.index.stateIds} labels={view.index.stateIds.map((id) => stateLabel(view.world, id))} />
             </Select>
           )}
         </Row>

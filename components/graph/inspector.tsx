@@ -8,7 +8,7 @@ import { ChevronDownIcon, TrashIcon, XIcon } from "@/components/ui/icons";
 import { isDirty } from "./fields";
 import { DoorIcon, OverrideIcon, StateIcon, TransitionIcon } from "./icons";
 import { EventPanel } from "./inspector-event-panel";
-import { MOD_KEY, SeverityIcon } from "./inspector-fields";
+import { MOD_KEY, SeverityIcon, stateNameOf } from "./inspector-fields";
 import { notesFor } from "./inspector-notes";
 import { StatePanel } from "./inspector-state-panel";
 import { WorldPanel } from "./inspector-world-panel";
@@ -63,11 +63,21 @@ export function Inspector({ onOpenSettings }: { onOpenSettings: () => void }) {
   let icon: ReactNode;
   if (draft?.kind === "state") {
     kindLabel = isNew ? "New state" : "State";
-    title = draft.fields.id || <span className="text-fg-subtle">unnamed</span>;
+    // The canvas's name first, the id beside it: the creator knows the state by the one, the API by the other.
+    const name = draft.fields.id ? stateNameOf(view.world, draft.original ?? draft.fields.id) : null;
+    title = !draft.fields.id ? (
+      <span className="text-fg-subtle">unnamed</span>
+    ) : name ? (
+      <>
+        {name} <span className="font-mono text-[11px] font-normal text-fg-subtle" data-testid="inspector-state-id">{draft.fields.id}</span>
+      </>
+    ) : (
+      draft.fields.id
+    );
     icon = <StateIcon />;
   } else if (draft?.kind === "event") {
     const override = draft.fields.to === "";
-    kindLabel = `${isNew ? "New " : ""}${override ? "override" : "transition"}`;
+    kindLabel = `${isNew ? "New " : ""}${override ? "in-place action" : "transition"}`;
     kindLabel = kindLabel[0]!.toUpperCase() + kindLabel.slice(1);
     title = draft.fields.name || <span className="text-fg-subtle">unnamed</span>;
     icon = override ? <OverrideIcon /> : <TransitionIcon />;

@@ -85,7 +85,7 @@ export const StateNode = memo(function StateNode({ id, data, selected }: NodePro
                   key={o.name}
                   type="button"
                   tabIndex={-1}
-                  title={`Override “${o.name}”${o.hotkey ? ` (${o.hotkey})` : ""}: plays in place`}
+                  title={`In-place action “${o.name}”${o.hotkey ? ` (${o.hotkey})` : ""}: plays where the player is`}
                   className="nodrag nopan inline-flex h-[18px] min-w-0 shrink items-center gap-1 rounded border border-line bg-subtle px-1 text-[10.5px] text-fg-muted hover:border-line-strong hover:text-fg"
                   onClick={(event) => {
                     event.stopPropagation();

@@ -6,9 +6,8 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExtern
 import { useWorld, type WorldRef, type WorldResource } from "@/components/api/worlds";
 import { Walkthrough } from "@/components/play/walkthrough";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { ChevronRightIcon, GlobeIcon, PlayIcon } from "@/components/ui/icons";
+import { ChevronRightIcon, GlobeIcon } from "@/components/ui/icons";
 import { ScenariosPanel } from "@/components/scenarios/scenarios-panel";
 import { VersionPanel } from "@/components/versions/version-panel";
 import { VisionPanel } from "@/components/vision/vision-panel";
@@ -16,6 +15,7 @@ import { OfflineNotice } from "@/components/worlds/offline-notice";
 import { WorldModeBadge } from "@/components/worlds/world-mode-badge";
 import { WorldSettings } from "@/components/worlds/world-settings";
 import { WorldEditor } from "./world-editor";
+import { ChapterCrumbs, ChapterNeighbours, PlayAction, type ChapterNav } from "./world-header-actions";
 import { EditorSkeleton } from "./workspace-skeleton";
 
 export type WorkspaceTab = "graph" | "versions" | "settings" | "play" | "vision" | "scenarios" | "simulation";
@@ -57,10 +57,12 @@ export interface WorldWorkspaceProps {
   initialTab?: WorkspaceTab;
   /** The base of the links the Settings tab hands out (the embed snippet), from the server's `studioBaseUrl`. */
   origin: string;
+  /** A chapter world's campaign and neighbour chapters: the ways back to them. */
+  chapterNav?: ChapterNav | null;
 }
 
 /** One world in the Studio: header, and the Graph, Versions, Settings, Play, Vision, Scenarios and Simulation tabs. */
-export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab = "graph", origin }: WorldWorkspaceProps) {
+export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab = "graph", origin, chapterNav = null }: WorldWorkspaceProps) {
   const worldId = initialWorld.id;
   const ref: WorldRef = useMemo(() => ({ appId, worldId, mode }), [appId, worldId, mode]);
   const query = useWorld(ref, { initialData: initialWorld });
@@ -129,6 +131,7 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
               <li aria-hidden="true">
                 <ChevronRightIcon className="size-3.5 text-fg-subtle" />
               </li>
+              {chapterNav ? <ChapterCrumbs nav={chapterNav} /> : null}
             </ol>
           </nav>
           <h1 className="min-w-0 truncate text-[15px] font-semibold tracking-tight text-fg">{world.name}</h1>
@@ -138,14 +141,10 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
           </Badge>
           <WorldModeBadge mode={mode} appId={appId} />
           <span className="hidden text-xs text-fg-subtle md:inline">in {appName}</span>
-          <span className="hidden font-mono text-[11px] text-fg-subtle md:inline" title="Revision of the graph">
-            rev {world.rev.slice(0, 7)}
-          </span>
           <OfflineNotice source={world.source} />
+          {chapterNav ? <ChapterNeighbours nav={chapterNav} /> : null}
           <div className="ml-auto flex items-center gap-2">
-            <Button size="sm" onClick={() => switchTab("play", true)} title="Play this world (Alt+4)">
-              <PlayIcon className="size-3.5" /> Play
-            </Button>
+            <PlayAction world={world} mode={mode} onPlayHere={() => switchTab("play", true)} onOpenSettings={openSettings} />
           </div>
         </div>
         <div role="tablist" aria-label="World" className="flex gap-1 overflow-x-auto px-2.5 [scrollbar-width:none] sm:px-3.5">

@@ -29,3 +29,17 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
   }
   return "just now";
 }
+
+/**
+ * When a scheduled moment comes, counted from `now`: "in 45 s", "in 2 min", "in 3 h", and
+ * "due now" once it has passed (the job takes it up any moment). Never "just now" for a time
+ * that is still ahead.
+ */
+export function formatUntil(iso: string, now: number = Date.now()): string {
+  const seconds = Math.ceil((new Date(iso).getTime() - now) / 1000);
+  if (seconds <= 0) return "due now";
+  if (seconds < 60) return `in ${seconds} s`;
+  if (seconds < 3600) return `in ${Math.ceil(seconds / 60)} min`;
+  if (seconds < 48 * 3600) return `in ${Math.round(seconds / 3600)} h`;
+  return `in ${Math.round(seconds / 86400)} days`;
+}

@@ -4,7 +4,7 @@
 // does not carry the chart library.
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { UsageHistory } from "@/components/api/types";
-import { formatSeconds, humanizeKind, shortDay } from "./format";
+import { formatSeconds, humanizeKind, isOfKind, secondsAxis, shortDay } from "./format";
 
 /** Series colours, told apart in both themes; the legend and tooltip name each series. */
 const PALETTE = ["#7c3aed", "#0891b2", "#d97706", "#db2777", "#16a34a", "#2563eb", "#dc2626", "#64748b"];
@@ -21,12 +21,15 @@ interface Series {
 
 function StackedBars({ data, series, seconds }: { data: Record<string, string | number>[]; series: Series[]; seconds: boolean }) {
   const format = (value: number) => (seconds ? formatSeconds(value) : value.toLocaleString("en"));
+  // The largest stacked bar decides the axis's one unit; its labels stay short enough never to wrap.
+  const max = Math.max(0, ...data.map((row) => series.reduce((sum, s) => sum + Number(row[s.key] ?? 0), 0)));
+  const time = seconds ? secondsAxis(max) : null;
   return (
     <ResponsiveContainer width="100%" height={220}>
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid vertical={false} stroke="var(--line)" />
         <XAxis dataKey="label" {...axis} interval="preserveStartEnd" minTickGap={16} />
-        <YAxis {...axis} width={seconds ? 64 : 40} allowDecimals={false} tickFormatter={format} />
+        <YAxis {...axis} width={time ? 52 : 40} allowDecimals={false} tickFormatter={time ? time.format : format} {...(time ? { ticks: time.ticks, domain: [0, time.ticks[time.ticks.length - 1]!] } : {})} />
         <Tooltip contentStyle={tooltipStyle} cursor={{ fill: "var(--subtle)" }} formatter={(value) => format(Number(value))} />
         <Legend wrapperStyle={{ fontSize: 12, color: "var(--fg-muted)" }} />
         {series.map((s, i) => (
@@ -44,9 +47,11 @@ export function QuotaChart({ history }: { history: UsageHistory }) {
   return <StackedBars data={data} series={kinds.map((kind) => ({ key: kind, name: humanizeKind(kind) }))} seconds={false} />;
 }
 
-/** Seconds of `metric` per day and per world (the largest MAX_SERIES, the rest as one). */
-export function WorldTimeChart({ history, metric }: { history: UsageHistory; metric: "sessionSeconds" | "chatSeconds" }) {
-  const worlds = history.worlds.filter((w) => w[metric] > 0).sort((a, b) => b[metric] - a[metric]);
+type Kind = "world" | "character";
+
+/** Seconds of `metric` per day and per world or per character, never both (the largest MAX_SERIES, the rest as one). */
+export function WorldTimeChart({ history, metric, kind }: { history: UsageHistory; metric: "sessionSeconds" | "chatSeconds"; kind: Kind }) {
+  const worlds = history.worlds.filter((w) => isOfKind(w, kind) && w[metric] > 0).sort((a, b) => b[metric] - a[metric]);
   const shown = worlds.slice(0, worlds.length > MAX_SERIES ? MAX_SERIES - 1 : MAX_SERIES);
   const rest = worlds.slice(shown.length);
   const data = history.days.map((d) => {
@@ -55,7 +60,7 @@ export function WorldTimeChart({ history, metric }: { history: UsageHistory; met
     if (rest.length) row.other = rest.reduce((sum, w) => sum + (w.days.find((x) => x.day === d.day)?.[metric] ?? 0), 0);
     return row;
   });
-  const series = shown.map((w) => ({ key: w.id, name: w.name ?? "Deleted world" }));
+  const series = shown.map((w) => ({ key: w.id, name: w.name ?? (kind === "character" ? "Deleted character" : "Deleted world or character") }));
   if (rest.length) series.push({ key: "other", name: `${rest.length} other${rest.length === 1 ? "" : "s"}` });
   return <StackedBars data={data} series={series} seconds />;
 }

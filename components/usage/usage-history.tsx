@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
 import { icon, RefreshIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatSeconds } from "./format";
+import { formatSeconds, isOfKind } from "./format";
 import { ledgerCsv, ledgerFileName } from "./ledger-csv";
 
 const DownloadIcon = icon(<path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />, "DownloadIcon");
@@ -54,16 +54,19 @@ export function UsageHistorySection({ appId }: { appId: string }) {
   const data = history.data;
   const sum = (pick: (d: UsageHistory["days"][number]) => number) => (data ? data.days.reduce((total, d) => total + pick(d), 0) : 0);
   const quotaUnits = sum((d) => Object.values(d.quotas).reduce((a, b) => a + b, 0));
-  const playSeconds = sum((d) => d.runtime.sessionSeconds);
+  // Per world and per character apart: a character's open embed is not play time of a world.
+  const secondsOf = (kind: "world" | "character", metric: "sessionSeconds" | "chatSeconds") => (data ? data.worlds.filter((w) => isOfKind(w, kind)).reduce((total, w) => total + w[metric], 0) : 0);
+  const playSeconds = secondsOf("world", "sessionSeconds");
+  const characterSeconds = secondsOf("character", "sessionSeconds");
   const billedPlay = sum((d) => d.billing.sessionSeconds);
-  const chatSeconds = sum((d) => d.runtime.chatSeconds);
+  const chatSeconds = secondsOf("character", "chatSeconds");
 
   return (
     <Card id="usage-history" aria-labelledby="usage-history-title" className="scroll-mt-6">
       <CardHeader
         titleId="usage-history-title"
         title="Last 30 days"
-        description="Daily use of each quota, live play time per world and chat time per character (UTC days)."
+        description="Daily use of each quota, live play time per world, and per character the time its embed was open and the time spent chatting (UTC days)."
         actions={
           <>
             <Button variant="ghost" size="sm" onClick={() => history.refetch()} loading={history.isFetching && !history.isPending} aria-label="Refresh usage history">
@@ -77,8 +80,8 @@ export function UsageHistorySection({ appId }: { appId: string }) {
       />
       <CardBody>
         {history.isPending ? (
-          <div className="grid gap-6 lg:grid-cols-3" aria-busy="true" aria-label="Loading usage history">
-            {[0, 1, 2].map((i) => (
+          <div className="grid gap-6 md:grid-cols-2" aria-busy="true" aria-label="Loading usage history">
+            {[0, 1, 2, 3].map((i) => (
               <Skeleton key={i} className="h-[248px] rounded-lg" />
             ))}
           </div>
@@ -94,15 +97,18 @@ export function UsageHistorySection({ appId }: { appId: string }) {
             {errorMessage(history.error)}
           </Alert>
         ) : (
-          <div className="grid gap-6 lg:grid-cols-3">
+          <div className="grid gap-6 md:grid-cols-2">
             <ChartFigure id="quotas" title="Quota use" summary={`${quotaUnits.toLocaleString("en")} ${quotaUnits === 1 ? "unit" : "units"}`} empty={quotaUnits ? null : "No quota used in these 30 days."}>
               <QuotaChart history={history.data} />
             </ChartFigure>
-            <ChartFigure id="play" title="Live play time per world" summary={formatSeconds(playSeconds)} empty={playSeconds ? null : "No live play in these 30 days."}>
-              <WorldTimeChart history={history.data} metric="sessionSeconds" />
+            <ChartFigure id="play" title="Live play time per world" summary={formatSeconds(playSeconds)} empty={playSeconds ? null : "No live play of a world in these 30 days."}>
+              <WorldTimeChart history={history.data} metric="sessionSeconds" kind="world" />
+            </ChartFigure>
+            <ChartFigure id="character-time" title="Live time per character" summary={formatSeconds(characterSeconds)} empty={characterSeconds ? null : "No character embed open live in these 30 days."}>
+              <WorldTimeChart history={history.data} metric="sessionSeconds" kind="character" />
             </ChartFigure>
             <ChartFigure id="chat" title="Chat time per character" summary={formatSeconds(chatSeconds)} empty={chatSeconds ? null : "No live chat in these 30 days."}>
-              <WorldTimeChart history={history.data} metric="chatSeconds" />
+              <WorldTimeChart history={history.data} metric="chatSeconds" kind="character" />
             </ChartFigure>
           </div>
         )}

@@ -21,7 +21,7 @@ function Meter({ kind, used, cap }: { kind: string; used: number; cap: number })
   const ratio = cap > 0 ? used / cap : used > 0 ? 1 : 0;
   const tone = ratio >= 1 ? "danger" : ratio >= 0.8 ? "warning" : "accent";
   return (
-    <li className="min-w-0 space-y-1.5 rounded-lg border border-line p-3 sm:p-3.5" data-quota={kind}>
+    <li className="min-w-0 space-y-1.5 rounded-lg border border-line p-3 sm:p-3.5" data-quota={kind} title={meta?.meters}>
       <span className="block truncate text-[13px] font-medium text-fg">{humanizeKind(kind)}</span>
       <div className="flex items-baseline justify-between gap-2 text-xs">
         <span className="hidden min-w-0 truncate text-fg-subtle sm:block">{meta?.hint ?? kind}</span>
@@ -31,6 +31,11 @@ function Meter({ kind, used, cap }: { kind: string; used: number; cap: number })
         </span>
       </div>
       <ProgressBar value={Math.min(ratio, 1)} size="sm" tone={tone} label={`${humanizeKind(kind)} used today`} valueText={`${used} of ${cap}`} />
+      {meta ? (
+        <p className="text-[11px] leading-snug text-fg-subtle" data-testid="quota-meters">
+          Counts {meta.meters}
+        </p>
+      ) : null}
     </li>
   );
 }

@@ -16,7 +16,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { WorldLoadError, WriteError } from "@/components/worlds/world-errors";
 
 import { VersionDiff } from "./version-diff";
-import { shortRev, VersionTree, versionTitle, WORKING } from "./version-tree";
+import { VersionTree, versionTitle, WORKING } from "./version-tree";
 
 export interface VersionPanelProps {
   appId: string;
@@ -224,9 +224,6 @@ export function VersionPanel({ appId, worldId, mode }: VersionPanelProps) {
             <>
               <RenameTitle key={version.versionId} world={ref} version={version} />
               <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-                <Meta label="Snapshot of rev">
-                  <span className="font-mono">{shortRev(version.rev)}</span>
-                </Meta>
                 <Meta label="Taken">
                   <time dateTime={version.createdAt} title={formatDateTime(version.createdAt)}>
                     {formatRelative(version.createdAt)}
@@ -258,7 +255,7 @@ export function VersionPanel({ appId, worldId, mode }: VersionPanelProps) {
               </div>
               {restored ? (
                 <Alert tone="info" title={`Restored “${restored.title}”`}>
-                  The working graph is now rev <span className="font-mono">{shortRev(restored.rev)}</span> and HEAD points here.
+                  The working graph is now this version, as it was when it was taken, and HEAD points here.
                 </Alert>
               ) : null}
             </>
@@ -269,9 +266,6 @@ export function VersionPanel({ appId, worldId, mode }: VersionPanelProps) {
                 <p className="text-[13px] text-fg-muted">What the editor shows and players play. Snapshot it to keep this state of the graph.</p>
               </div>
               <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-                <Meta label="Rev">
-                  <span className="font-mono">{shortRev(current.rev)}</span>
-                </Meta>
                 <Meta label="States">{Object.keys(current.world.scene.states).length}</Meta>
                 <Meta label="Events">{current.world.scene.events.length}</Meta>
               </dl>
@@ -311,7 +305,7 @@ export function VersionPanel({ appId, worldId, mode }: VersionPanelProps) {
         description={
           version ? (
             <>
-              The working graph (rev <span className="font-mono">{shortRev(current.rev)}</span>) is replaced by “{versionTitle(version)}”, and HEAD moves to it.
+              The working graph is replaced by “{versionTitle(version)}”, taken {formatRelative(version.createdAt)}, and HEAD moves to it.
               {diff && diff.total > 0 ? " Snapshot the working graph first if you want to come back to it." : ""}
             </>
           ) : null

@@ -41,6 +41,7 @@ interface VersionTreeProps {
  * and the working graph above HEAD. A WAI-ARIA tree: arrow keys, Home and End move the selection.
  */
 export function VersionTree({ versions, workingRev, selected, onSelect, workingDirty }: VersionTreeProps) {
+  const hasHead = versions.some((v) => v.isHead);
   const layout = useMemo(() => layoutTree(versions), [versions]);
   const itemRefs = useRef(new Map<string, HTMLElement>());
   const head = layout.nodes.find((n) => n.version.isHead) ?? null;
@@ -135,8 +136,8 @@ export function VersionTree({ versions, workingRev, selected, onSelect, workingD
                 <span className="rounded-full bg-warning-soft px-1.5 py-px text-[11px] font-medium text-warning-text">changed since HEAD</span>
               ) : null}
             </span>
-            <span className="block truncate text-xs text-fg-muted">
-              rev <span className="font-mono">{shortRev(workingRev)}</span>
+            <span className="block truncate text-xs text-fg-muted" title={`rev ${shortRev(workingRev)}`}>
+              {workingDirty || !hasHead ? "what players play now" : "same as HEAD"}
             </span>
           </span>
         </div>
@@ -168,9 +169,8 @@ export function VersionTree({ versions, workingRev, selected, onSelect, workingD
                     <span className="shrink-0 rounded-full bg-accent px-1.5 py-px text-[10px] font-semibold tracking-wide text-accent-fg">HEAD</span>
                   ) : null}
                 </span>
-                <span className="block truncate text-xs text-fg-muted">
-                  <span className="font-mono">{shortRev(version.rev)}</span>
-                  <span className="px-1 text-fg-subtle">·</span>
+                <span className="block truncate text-xs text-fg-muted" title={`rev ${shortRev(version.rev)}`}>
+                  taken{" "}
                   <time dateTime={version.createdAt} title={formatDateTime(version.createdAt)}>
                     {formatRelative(version.createdAt)}
                   </time>

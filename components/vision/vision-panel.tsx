@@ -57,6 +57,9 @@ function problem(error: unknown): string {
  * boxes drawn on it, caption it, and run a check list (pass/fail per line). It calls the public
  * /v1/vision routes as the Studio's user acting for the world's app, so each call is metered.
  */
+/** Where an answer came from, in words: a painted frame's record is not a detector's guess. */
+const SOURCE_WORDS: Record<string, string> = { manifest: "from the painter's record", detector: "offline detector", model: "vision model" };
+
 export function VisionPanel({ world, resource }: { world: WorldRef; resource: WorldResource }) {
   const frames = useMemo(() => framesOf(resource.world), [resource.world]);
   const [key, setKey] = useState(frames[0]?.key ?? "");
@@ -82,8 +85,11 @@ export function VisionPanel({ world, resource }: { world: WorldRef; resource: Wo
   const found = ground.data && same(ground.variables?.frame) ? ground.data : undefined;
   const caption = describe.data && same(describe.variables?.frame) ? describe.data : undefined;
   const checked = check.data && same(check.variables?.frame) ? check.data : undefined;
+  // A locally painted frame is answered from its painter's own record of what it drew (`source:
+  // "manifest"`): certain by construction, so no score reads like a detector's confidence.
+  const fromRecord = (answer: { source: string } | undefined) => answer?.source === "manifest";
   const boxes: DrawnBox[] = [
-    ...(found?.objects.map((o) => ({ box: o.box, label: `${o.phrase}: ${o.label} ${Math.round(o.score * 100)}%`, tone: "find" as const })) ?? []),
+    ...(found?.objects.map((o) => ({ box: o.box, label: `${o.phrase}: ${o.label}${fromRecord(found) ? (o.score < 1 ? `, ${Math.round(o.score * 100)}% in sight` : "") : ` ${Math.round(o.score * 100)}%`}`, tone: "find" as const })) ?? []),
     ...(checked?.results.flatMap((r) => (r.box ? [{ box: r.box, label: `${r.label} ✓`, tone: "check" as const }] : [])) ?? []),
   ];
 
@@ -105,7 +111,7 @@ export function VisionPanel({ world, resource }: { world: WorldRef; resource: Wo
         titleId="vision-title"
         title="Vision"
         description="Look at a frame of this world as the API does: find things in it, caption it, check what it shows. Each call is metered (vision_ground, vision_describe, vision_check)."
-        actions={source ? <Badge tone="neutral">{`${source.provider} · ${source.source}`}</Badge> : undefined}
+        actions={source ? <Badge tone="neutral">{`${source.provider} · ${SOURCE_WORDS[source.source] ?? source.source}`}</Badge> : undefined}
       />
       <CardBody className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-3">
@@ -142,7 +148,8 @@ export function VisionPanel({ world, resource }: { world: WorldRef; resource: Wo
             </div>
             {found ? (
               <p data-testid="vision-found" className="text-[13px] text-fg-muted">
-                {found.objects.length === 0 ? "Nothing found for those phrases." : `${found.objects.length} found: ${found.objects.map((o) => o.phrase).join(", ")}.`}
+                {found.objects.length === 0 ? "Nothing found for those phrases." : `${found.objects.length} found: ${found.objects.map((o) => o.phrase).join(", ")}`}
+                {found.objects.length > 0 ? (fromRecord(found) ? ", from the painter's record of what it drew." : ".") : null}
               </p>
             ) : null}
             {ground.error ? <Alert title="Could not look">{problem(ground.error)}</Alert> : null}
@@ -162,7 +169,7 @@ export function VisionPanel({ world, resource }: { world: WorldRef; resource: Wo
                     <Badge tone={r.pass ? "success" : "danger"}>{r.pass ? "Pass" : "Fail"}</Badge>
                     <span className="text-fg">{r.label}</span>
                     <span className="text-fg-subtle">
-                      {check.variables?.expect[i]?.present === false ? "should be absent" : "should be there"} · {r.present ? `found (score ${r.score.toFixed(2)})` : "not found"}
+                      {check.variables?.expect[i]?.present === false ? "should be absent" : "should be there"} · {r.present ? (fromRecord(checked) ? "there, from the painter's record" : `found (score ${r.score.toFixed(2)})`) : fromRecord(checked) ? "not in the painter's record" : "not found"}
                     </span>
                   </li>
                 ))}

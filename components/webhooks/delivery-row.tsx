@@ -6,7 +6,8 @@ import { useResendDelivery, type WebhookDelivery, type WebhookDeliveryAttempt } 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { formatDateTime, formatRelative } from "@/components/ui/dates";
+import { formatDateTime, formatRelative, formatUntil } from "@/components/ui/dates";
+import { useNow } from "@/components/ui/use-now";
 
 const STATE = {
   succeeded: { label: "Delivered", tone: "success" },
@@ -68,6 +69,8 @@ export function DeliveryRow({ appId, webhookId, delivery }: { appId: string; web
   const resend = useResendDelivery(appId, webhookId);
   const state = STATE[delivery.state];
   const detailsId = `delivery-${delivery.id}`;
+  // The next attempt's time comes from the delivery's schedule (`next_retry_at`), counted down on screen.
+  const now = useNow(delivery.next_retry_at !== null);
   return (
     <>
       <tr className="align-top">
@@ -87,8 +90,8 @@ export function DeliveryRow({ appId, webhookId, delivery }: { appId: string; web
             {delivery.attempt_log.map((attempt) => (
               <AttemptChip key={attempt.attempt} attempt={attempt} />
             ))}
-            <span className="text-xs text-fg-subtle tabular-nums">
-              {delivery.attempts}/{delivery.attempt_limit}
+            <span className="text-xs text-fg-subtle tabular-nums" title={`${delivery.attempts} of ${delivery.attempt_limit} attempts made`}>
+              {delivery.attempts} of {delivery.attempt_limit} attempts
             </span>
           </span>
           {delivery.last_error ? (
@@ -103,8 +106,11 @@ export function DeliveryRow({ appId, webhookId, delivery }: { appId: string; web
             {formatRelative(delivery.created_at)}
           </time>
           {delivery.next_retry_at ? (
-            <span className="block text-fg-subtle">
-              next <time dateTime={delivery.next_retry_at}>{formatRelative(delivery.next_retry_at)}</time>
+            <span className="block text-fg-subtle" data-testid="next-retry">
+              attempt {delivery.attempts + 1}{" "}
+              <time dateTime={delivery.next_retry_at} title={formatDateTime(delivery.next_retry_at)}>
+                {formatUntil(delivery.next_retry_at, now)}
+              </time>
             </span>
           ) : null}
           <span className="mt-1 flex justify-end gap-1">

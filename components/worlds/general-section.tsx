@@ -88,9 +88,7 @@ export function GeneralSection({ world, current, onReload, reloading }: SectionP
           </div>
         </CardBody>
         <CardFooter>
-          <span>
-            rev <span className="font-mono">{current.rev.slice(0, 7)}</span>
-          </span>
+          <span>Part of the graph: snapshot it in Versions.</span>
           <SaveActions
               savedAt={savedAt}
               dirty={dirty}

@@ -20,6 +20,7 @@ const card = (source: string): CreationCard => ({
   appName: "My first app",
   createdAt: "2026-11-24T10:00:00.000Z",
   updatedAt: "2026-11-24T10:00:00.000Z",
+  editedAt: "2026-11-24T10:00:00.000Z",
 });
 
 describe("the offline provider's notice", () => {

@@ -69,7 +69,7 @@ test.describe("Studio: characters", () => {
     await expect(wrenCard).toContainText("Character");
     await expect(wrenCard).toContainText("Private");
     await expect(wrenCard).toContainText("My first app");
-    await expect(wrenCard).toContainText(/Updated/);
+    await expect(wrenCard).toContainText(/Edited/);
     await expect(wrenCard.getByRole("link")).toHaveAttribute("href", `/characters/${characterId}`);
     await expect(worldCard).not.toContainText("Character");
     await expect(worldCard.getByRole("link")).toHaveAttribute("href", `/worlds/${worldId}`);

@@ -62,10 +62,10 @@ test.describe("Studio: worlds", () => {
     await openTab(page, "Versions");
     const tree = page.getByRole("tree", { name: "Version tree" });
     // A generated world starts with its Original (docs/versions.md): HEAD until the first snapshot.
-    await expect(tree.getByRole("treeitem", { name: /Original/ })).toContainText("HEAD");
+    await expect(tree.getByRole("treeitem", { name: /^Original/ })).toContainText("HEAD");
     await page.getByLabel("Snapshot the working graph").fill("First draft");
     await page.getByRole("button", { name: "Snapshot", exact: true }).click();
-    const first = tree.getByRole("treeitem", { name: /First draft/ });
+    const first = tree.getByRole("treeitem", { name: /^First draft/ });
     await expect(first).toContainText("HEAD");
     await expect(first).toHaveAttribute("aria-selected", "true");
     await expect(page.getByText("No differences: the working graph matches this version.")).toBeVisible();
@@ -80,9 +80,9 @@ test.describe("Studio: worlds", () => {
     await shoot(page, "version-diff", false);
     await page.getByLabel("Snapshot the working graph").fill("Lantern room");
     await page.getByRole("button", { name: "Snapshot", exact: true }).click();
-    await expect(tree.getByRole("treeitem", { name: /Lantern room/ })).toContainText("HEAD");
+    await expect(tree.getByRole("treeitem", { name: /^Lantern room/ })).toContainText("HEAD");
 
-    // Restore the first snapshot: the added state is gone, and the panel says which rev it made.
+    // Restore the first snapshot: the added state is gone, and the panel says so by the version's title.
     await first.click();
     await expect(diff.getByRole("region", { name: "States" })).toContainText("e2e-lantern-room");
     await page.getByRole("button", { name: "Restore…" }).click();
@@ -91,7 +91,7 @@ test.describe("Studio: worlds", () => {
     await expect(confirmRestore).toBeHidden();
     const restoredWorld = await (await api.get(`/v1/worlds/${worldId}`)).json();
     await expect(page.getByText(`Restored “First draft”`)).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: "Restored" })).toContainText(restoredWorld.rev.slice(0, 7));
+    await expect(page.getByRole("status").filter({ hasText: "Restored" })).toContainText("The working graph is now this version");
     expect(Object.keys(restoredWorld.world.scene.states)).not.toContain("e2e-lantern-room");
     await expect(page.getByText("No differences: the working graph matches this version.")).toBeVisible();
     await expect(first).toContainText("HEAD");
@@ -124,10 +124,10 @@ test.describe("Studio: worlds", () => {
     await page.emulateMedia({ colorScheme: "light" });
 
     // Prune the abandoned branch.
-    await tree.getByRole("treeitem", { name: /Lantern room/ }).click();
+    await tree.getByRole("treeitem", { name: /^Lantern room/ }).click();
     await page.getByRole("button", { name: "Prune" }).click();
     await page.getByRole("dialog", { name: "Prune this version?" }).getByRole("button", { name: "Prune version" }).click();
-    await expect(tree.getByRole("treeitem", { name: /Lantern room/ })).toHaveCount(0);
+    await expect(tree.getByRole("treeitem", { name: /^Lantern room/ })).toHaveCount(0);
     await expect(tree.getByRole("treeitem")).toHaveCount(4); // working graph, Original, First draft, Quieter opening
 
     // Play: the walkthrough starts at the entrance; a hotkey plays an event.

@@ -46,7 +46,7 @@ test.describe("Studio: the Vision panel", () => {
     expect(Math.abs((drawn.y - frameBox.y) / frameBox.height - want.y)).toBeLessThan(0.01);
     expect(Math.abs(drawn.width / frameBox.width - want.w)).toBeLessThan(0.01);
     await expect(panel.getByTestId("vision-found")).toHaveText(/found: lighthouse/);
-    await expect(panel.getByText("local · manifest")).toBeVisible();
+    await expect(panel.getByText("local · from the painter's record")).toBeVisible();
     await shoot(page, "vision-find", false);
 
     // Describe: the caption names what was painted.
@@ -62,11 +62,12 @@ test.describe("Studio: the Vision panel", () => {
     await expect(results).toHaveCount(3);
     await expect(results.nth(0)).toHaveAttribute("data-pass", "true");
     await expect(results.nth(1)).toHaveAttribute("data-pass", "true");
-    await expect(results.nth(0)).toContainText("should be there · found");
-    await expect(results.nth(1)).toContainText(/dragon\s*should be absent · not found/);
+    // A painted frame is read from the painter's record: no detector's score.
+    await expect(results.nth(0)).toContainText("should be there · there, from the painter's record");
+    await expect(results.nth(1)).toContainText(/dragon\s*should be absent · not in the painter's record/);
     await expect(results.nth(2)).toHaveAttribute("data-pass", "false");
     await expect(results.nth(2)).toContainText("Fail");
-    await expect(results.nth(2)).toContainText(/dragon\s*should be there · not found/);
+    await expect(results.nth(2)).toContainText(/dragon\s*should be there · not in the painter's record/);
     await shoot(page, "vision-check", false);
 
     // Another state's frame: the panel looks at that one.

@@ -60,7 +60,7 @@ test.describe("Studio: webhook test events and resends", () => {
     // Three attempts, each answered 503, then Failed (the log polls while one is pending).
     const row = log.getByRole("row", { name: /webhook\.test/ }).first();
     await expect(row).toContainText("Failed", { timeout: 60_000 });
-    await expect(row).toContainText("3/3");
+    await expect(row).toContainText("3 of 3 attempts");
     await row.getByRole("button", { name: "Details" }).click();
     const attempts = log.getByRole("list", { name: "Attempts of webhook.test" });
     await expect(attempts.getByRole("listitem")).toHaveCount(3);
@@ -73,7 +73,7 @@ test.describe("Studio: webhook test events and resends", () => {
     down = false;
     await log.getByRole("button", { name: /^Resend webhook\.test/ }).click();
     await expect(row).toContainText("Delivered", { timeout: 30_000 });
-    await expect(row).toContainText("4/6");
+    await expect(row).toContainText("4 of 6 attempts");
     await expect(attempts.getByRole("listitem")).toHaveCount(4);
     await expect(log.getByLabel("Response body of attempt 4")).toHaveText("thanks, got it");
     await expect(log.getByRole("button", { name: /^Resend/ })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/errors";
-import type { Op, OpName, World } from "@/lib/kernel";
+import { shownNameOf, type Op, type OpName, type World } from "@/lib/kernel";
 import { isQuoted, nameOf, resolveEvent, resolveState, resolveVariant, slugOf } from "./names";
 
 /*
@@ -32,6 +32,8 @@ const N = String.raw`(?:"[^"]+"|'[^']+'|“[^”]+”|‘[^’]+’|.+?)`;
 /** A form's pattern: `§` stands for a name; whole instruction, any case. */
 const form = (source: string): RegExp => new RegExp(`^${source.replaceAll("§", N)}$`, "iu");
 const q = (s: string): string => `"${s}"`;
+/** A state in a summary, by the name the canvas shows (an id the world does not hold yet stays as written). */
+const named = (world: World, id: string): string => q(shownNameOf(world, id));
 const KIND = "(?:state|room|place|scene|location) ";
 
 function fresh(text: string | undefined): string {
@@ -48,31 +50,36 @@ export const FORMS: Form[] = [
   {
     id: "add-state",
     syntax: "add a state <new name> [after <state> [with <event name>]] [described as <text>]",
-    examples: ["add a state 'Cellar' after 'Hall'", "add a room Attic after the hall with 'climb the ladder' described as 'Dust and old trunks'"],
+    examples: ["add a state 'Cellar' after 'Hall'", "add a room Attic after the hall with 'climb the ladder' described as 'Dust and old trunks'", "after the hall, add a state 'Pantry'"],
     ops: ["add_state", "add_event"],
-    pattern: form(`(?:add|create|make) (?:a |an )?(?:new )?${KIND}(?:called |named )?(?<name>§)(?: (?:after|from|off) (?<after>§)(?: (?:with|via|by|through) (?<event>§))?)?(?: (?:described as|showing) (?<base>§))?`),
+    pattern: form(
+      `(?:(?:after|from) (?<before>§),? )?(?:add|create|make) (?:a |an )?(?:new )?${KIND}(?:called |named )?(?<name>§)(?: (?:after|from|off) (?<after>§)(?: (?:with|via|by|through) (?<event>§))?)?(?: (?:described as|showing) (?<base>§))?`,
+    ),
     build(g, world) {
       const id = fresh(g.name);
       const base = prose(g.base);
       const ops: Op[] = [{ op: "add_state", id, ...(base !== undefined ? { base } : {}) }];
-      if (g.after === undefined) return { ops, summary: `add the state ${q(id)}` };
-      const from = resolveState(world, g.after);
+      const after = g.after ?? g.before;
+      if (after === undefined) return { ops, summary: `add the state ${q(id)}` };
+      const from = resolveState(world, after);
       const name = g.event !== undefined ? fresh(g.event) : `go to ${id}`;
       ops.push({ op: "add_event", from, to: id, name });
-      return { ops, summary: `add the state ${q(id)} after ${q(from)} (event ${q(name)})` };
+      return { ops, summary: `add the state ${q(id)} after ${named(world, from)} (event ${q(name)})` };
     },
   },
   {
     id: "connect",
     syntax: "connect <state> to <state> [with <event name>]",
-    examples: ["connect Hall to Garden with 'open the gate'", "link the garden to the hall"],
+    examples: ["connect Hall to Garden with 'open the gate'", "link the garden to the hall", "the garden should lead to the hall"],
     ops: ["add_event"],
-    pattern: form(`(?:connect|link) (?<from>§) (?:to|with) (?<to>§)(?: (?:with|via|by|through|using|called|named) (?<event>§))?`),
+    pattern: form(
+      `(?:(?:connect|link) (?<from>§) (?:to|with) (?<to>§)|(?<src>§) (?:should|must|can|will) (?:lead|go) (?:on )?to (?<dst>§))(?: (?:with|via|by|through|using|called|named) (?<event>§))?`,
+    ),
     build(g, world) {
-      const from = resolveState(world, g.from!);
-      const to = resolveState(world, g.to!);
-      const name = g.event !== undefined ? fresh(g.event) : `go to ${to}`;
-      return { ops: [{ op: "add_event", from, to, name }], summary: `connect ${q(from)} to ${q(to)} with ${q(name)}` };
+      const from = resolveState(world, (g.from ?? g.src)!);
+      const to = resolveState(world, (g.to ?? g.dst)!);
+      const name = g.event !== undefined ? fresh(g.event) : `go to ${shownNameOf(world, to)}`;
+      return { ops: [{ op: "add_event", from, to, name }], summary: `connect ${named(world, from)} to ${named(world, to)} with ${q(name)}` };
     },
   },
   {
@@ -80,11 +87,11 @@ export const FORMS: Form[] = [
     syntax: "add an action <event name> to <state>",
     examples: ["add an action 'ring the bell' to Hall"],
     ops: ["add_event"],
-    pattern: form(`add (?:an? )?(?:action|override) (?<event>§) (?:to|in|at|on) (?<state>§)`),
+    pattern: form(`add (?:an? )?(?:in[- ]place )?(?:action|override|choice) (?<event>§) (?:to|in|at|on) (?<state>§)`),
     build(g, world) {
       const from = resolveState(world, g.state!);
       const name = fresh(g.event);
-      return { ops: [{ op: "add_event", from, name }], summary: `add the action ${q(name)} (played in place) to ${q(from)}` };
+      return { ops: [{ op: "add_event", from, name }], summary: `add the in-place action ${q(name)} to ${named(world, from)}` };
     },
   },
   {
@@ -97,7 +104,7 @@ export const FORMS: Form[] = [
       const from = resolveState(world, g.state!);
       const name = resolveEvent(world, from, g.event!);
       const next = fresh(g.name);
-      return { ops: [{ op: "update_event", from, name, patch: { name: next } }], summary: `rename the event ${q(name)} from ${q(from)} to ${q(next)}` };
+      return { ops: [{ op: "update_event", from, name, patch: { name: next } }], summary: `rename the event ${q(name)} from ${named(world, from)} to ${q(next)}` };
     },
   },
   {
@@ -110,7 +117,7 @@ export const FORMS: Form[] = [
       const from = resolveState(world, g.from!);
       const name = resolveEvent(world, from, g.event!);
       const to = resolveState(world, g.to!);
-      return { ops: [{ op: "update_event", from, name, patch: { to } }], summary: `make ${q(name)} from ${q(from)} lead to ${q(to)}` };
+      return { ops: [{ op: "update_event", from, name, patch: { to } }], summary: `make ${q(name)} from ${named(world, from)} lead to ${named(world, to)}` };
     },
   },
   {
@@ -122,7 +129,7 @@ export const FORMS: Form[] = [
     build(g, world) {
       const id = resolveState(world, g.state!);
       const next = fresh(g.name);
-      return { ops: [{ op: "update_state", id, patch: { id: next } }], summary: `rename ${q(id)} to ${q(next)}` };
+      return { ops: [{ op: "update_state", id, patch: { id: next } }], summary: `rename ${named(world, id)} to ${q(next)}` };
     },
   },
   {
@@ -133,7 +140,7 @@ export const FORMS: Form[] = [
     pattern: form(`make (?<state>§) (?:no longer|not) (?:an? )?ending`),
     build(g, world) {
       const id = resolveState(world, g.state!);
-      return { ops: [{ op: "update_state", id, patch: { ending: { isEnding: false, outcome: null } } }], summary: `make ${q(id)} no longer an ending` };
+      return { ops: [{ op: "update_state", id, patch: { ending: { isEnding: false, outcome: null } } }], summary: `make ${named(world, id)} no longer an ending` };
     },
   },
   {
@@ -147,30 +154,32 @@ export const FORMS: Form[] = [
       const outcome = g.kind !== undefined ? OUTCOMES[g.kind.toLowerCase()] : undefined;
       return {
         ops: [{ op: "update_state", id, patch: { ending: { isEnding: true, ...(outcome ? { outcome } : {}) } } }],
-        summary: `make ${q(id)} ${outcome ? `a ${outcome === "good" ? "winning" : outcome === "bad" ? "losing" : "neutral"} ` : "an "}ending`,
+        summary: `make ${named(world, id)} ${outcome ? `a ${outcome === "good" ? "winning" : outcome === "bad" ? "losing" : "neutral"} ` : "an "}ending`,
       };
     },
   },
   {
     id: "start-in",
     syntax: "start in <state>",
-    examples: ["start in the Garden", "make Hall the entrance"],
+    examples: ["start in the Garden", "make Hall the entrance", "let the player start at the hall"],
     ops: ["set_entrance"],
-    pattern: form(`(?:(?:start|begin|open) (?:in|at|from|on) (?<state>§)|make (?<other>§) the (?:entrance|start|starting (?:state|point)))`),
+    pattern: form(
+      `(?:(?:let |have |make )?(?:the )?(?:player|players|play|game|world|story)? ?(?:should |must )?(?:start|starts|begin|begins|open|opens) (?:in|at|from|on) (?<state>§)|make (?<other>§) the (?:entrance|start|starting (?:state|point)))`,
+    ),
     build(g, world) {
       const state = resolveState(world, (g.state ?? g.other)!);
-      return { ops: [{ op: "set_entrance", state }], summary: `start in ${q(state)}` };
+      return { ops: [{ op: "set_entrance", state }], summary: `start in ${named(world, state)}` };
     },
   },
   {
     id: "describe",
     syntax: "describe <state> as <text>",
-    examples: ["describe Cellar as 'Cold stone and the smell of apples'"],
+    examples: ["describe Cellar as 'Cold stone and the smell of apples'", "change the description of the cellar to 'Dust'"],
     ops: ["update_state"],
-    pattern: form(`describe (?<state>§) as (?<base>§)`),
+    pattern: form(`(?:describe (?<state>§) as|(?:change|set) the (?:description|text) of (?<other>§) to) (?<base>§)`),
     build(g, world) {
-      const id = resolveState(world, g.state!);
-      return { ops: [{ op: "update_state", id, patch: { base: prose(g.base)! } }], summary: `describe ${q(id)} anew` };
+      const id = resolveState(world, (g.state ?? g.other)!);
+      return { ops: [{ op: "update_state", id, patch: { base: prose(g.base)! } }], summary: `describe ${named(world, id)} anew` };
     },
   },
   {
@@ -184,7 +193,7 @@ export const FORMS: Form[] = [
       const label = nameOf(g.label ?? "");
       const base = prose(g.base);
       const id = slugOf(label);
-      return { ops: [{ op: "add_variant", state, variant: { id, label, ...(base !== undefined ? { base } : {}) } }], summary: `add a ${label} variant to ${q(state)}` };
+      return { ops: [{ op: "add_variant", state, variant: { id, label, ...(base !== undefined ? { base } : {}) } }], summary: `add a ${label} variant to ${named(world, state)}` };
     },
   },
   {
@@ -196,7 +205,7 @@ export const FORMS: Form[] = [
     build(g, world) {
       const state = resolveState(world, g.state!);
       const id = resolveVariant(world, state, g.label!);
-      return { ops: [{ op: "remove_variant", state, id }], summary: `remove the variant ${q(id)} from ${q(state)}` };
+      return { ops: [{ op: "remove_variant", state, id }], summary: `remove the variant ${q(id)} from ${named(world, state)}` };
     },
   },
   {
@@ -208,7 +217,7 @@ export const FORMS: Form[] = [
     build(g, world) {
       const from = resolveState(world, g.state!);
       const name = resolveEvent(world, from, g.event!);
-      return { ops: [{ op: "delete_event", from, name }], summary: `remove the event ${q(name)} from ${q(from)}` };
+      return { ops: [{ op: "delete_event", from, name }], summary: `remove the event ${q(name)} from ${named(world, from)}` };
     },
   },
   {
@@ -221,8 +230,8 @@ export const FORMS: Form[] = [
       const from = resolveState(world, g.from!);
       const to = resolveState(world, g.to!);
       const names = world.scene.events.filter((e) => e.from === from && e.to === to).map((e) => e.name);
-      if (names.length === 0) throw new ApiError("validation_failed", `No event leads from ${q(from)} to ${q(to)}.`);
-      return { ops: names.map((name) => ({ op: "delete_event" as const, from, name })), summary: `disconnect ${q(from)} from ${q(to)}` };
+      if (names.length === 0) throw new ApiError("validation_failed", `No event leads from ${named(world, from)} to ${named(world, to)}.`);
+      return { ops: names.map((name) => ({ op: "delete_event" as const, from, name })), summary: `disconnect ${named(world, from)} from ${named(world, to)}` };
     },
   },
   {
@@ -233,7 +242,7 @@ export const FORMS: Form[] = [
     pattern: form(`(?:remove|delete|drop) (?:the )?(?:${KIND})?(?<state>§)`),
     build(g, world) {
       const id = resolveState(world, g.state!);
-      return { ops: [{ op: "delete_state", id }], summary: `remove ${q(id)} and the events touching it` };
+      return { ops: [{ op: "delete_state", id }], summary: `remove ${named(world, id)} and the events touching it` };
     },
   },
   {

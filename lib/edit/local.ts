@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/errors";
-import { applyOps, type Op, type World } from "@/lib/kernel";
+import { applyOps, askExamples, type Op, type World } from "@/lib/kernel";
 import { FORMS, type Form } from "./grammar";
 
 // The `local` editor: an instruction is cut into clauses ("then", ";", sentences, and "and"
@@ -52,15 +52,20 @@ function matchForm(text: string): Clause | undefined {
   return undefined;
 }
 
-function notUnderstood(text: string): ApiError {
+/**
+ * The one sentence an unreadable clause gets: the clause itself, and two instructions that would
+ * work, written with this world's own names (the Ask bar's examples), those sharing the clause's
+ * first word first.
+ */
+function notUnderstood(text: string, world: World | undefined): ApiError {
   const verb = text.split(/\s+/)[0]?.toLowerCase() ?? "";
-  const like = FORMS.filter((f) => f.syntax.split(" ")[0] === verb).map((f) => `"${f.syntax}"`);
-  const hint = like.length > 0 ? ` "${verb}" takes the form ${like.join(" or ")}.` : ` Try e.g. "${FORMS[0]!.examples[0]}" or "${FORMS[1]!.examples[0]}".`;
-  return new ApiError("validation_failed", `The instruction could not be turned into ops: "${text}" is not an instruction the offline editor understands.${hint} docs/edit.md lists them all.`);
+  const examples = world ? askExamples(world) : FORMS.flatMap((f) => f.examples.slice(0, 1));
+  const ranked = [...examples.filter((e) => e.split(" ")[0] === verb), ...examples.filter((e) => e.split(" ")[0] !== verb)].slice(0, 2);
+  return new ApiError("validation_failed", `Could not read "${text}" as a change to the world; try "${ranked[0]}" or "${ranked[1]}" (docs/edit.md lists every form).`);
 }
 
 /** The clauses of an instruction, each matched to a form; throws 422 on the first it cannot read. */
-export function readInstruction(instruction: string): Clause[] {
+export function readInstruction(instruction: string, world?: World): Clause[] {
   const clauses: Clause[] = [];
   for (const chunk of splitOutside(instruction, STRONG)) {
     // "and" joins two instructions when both sides are one; else it belongs to a name or a text.
@@ -70,7 +75,7 @@ export function readInstruction(instruction: string): Clause[] {
       continue;
     }
     const whole = matchForm(chunk);
-    if (!whole) throw notUnderstood(parts.length > 1 ? (splitOutside(chunk, WEAK)[parts.findIndex((p) => p === undefined)] ?? chunk) : chunk);
+    if (!whole) throw notUnderstood(parts.length > 1 ? (splitOutside(chunk, WEAK)[parts.findIndex((p) => p === undefined)] ?? chunk) : chunk, world);
     clauses.push(whole);
   }
   if (clauses.length === 0) throw new ApiError("validation_failed", "The instruction says nothing to do.");
@@ -87,7 +92,7 @@ export function proposeLocalEdit(world: World, instruction: string): Proposal {
   const ops: Op[] = [];
   const summaries: string[] = [];
   let current = world;
-  for (const clause of readInstruction(instruction)) {
+  for (const clause of readInstruction(instruction, world)) {
     const built = clause.form.build(clause.groups, current);
     const applied = applyOps(current, built.ops);
     if (applied.applyErrors.length > 0) {

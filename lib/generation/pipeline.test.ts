@@ -11,6 +11,8 @@ describe("frameLabel", () => {
     expect(frameLabel(world, "s3-harbor_gate")).toBe("Harbor gate");
     expect(frameLabel(world, "the-old-mill")).toBe("The old mill");
     expect(frameLabel(world, "s12")).toBe("S12");
+    // An ending's `end1-` keeps ids unique, like `s3-`: the caption says the place ("End1 edge of harbour" read as a name).
+    expect(frameLabel(world, "end1-edge-of-harbour")).toBe("Edge of harbour");
   });
 
   it("falls back to the readable id when the entrance has no label", () => {

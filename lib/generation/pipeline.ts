@@ -3,7 +3,7 @@ import { authorChapter, authorWorld, toApiError } from "@/lib/ai/author";
 import { framePrompt } from "@/lib/ai/frame-prompt";
 import { storeAsset, storeManifest } from "@/lib/assets/assets";
 import { getDb } from "@/lib/db";
-import { checkWorld, type World } from "@/lib/kernel";
+import { checkWorld, idInWords, type World } from "@/lib/kernel";
 import type { Mode } from "@/lib/keys/key-string";
 import { gateRejection, insertWorld, type Caller } from "@/lib/worlds/worlds";
 import { describeSeedFrame, readSeedFrame, type SeedDescription } from "@/lib/vision/seed";
@@ -83,8 +83,8 @@ const MAX_PAINTED_STATES = 12;
 export function frameLabel(world: World, stateId: string): string {
   const entranceLabel = world.entrance.image.label.trim();
   if (stateId === world.entrance.state && entranceLabel !== "") return entranceLabel;
-  const words = stateId.replace(/^s\d+[-_]/i, "").replace(/[-_\s]+/g, " ").trim();
-  return words === "" ? stateId : words.charAt(0).toUpperCase() + words.slice(1);
+  // The id in words, as the canvas reads an id: the local author's `s3-` and `end1-` prefixes go.
+  return idInWords(stateId);
 }
 
 export async function generateWorldSteps(mode: Mode, caller: Caller, input: GenerationInput, steps: StepRunner, reporter: Reporter): Promise<GenerationResult> {

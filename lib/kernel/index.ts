@@ -58,6 +58,7 @@ export { checkWorld, hasErrors, validateWorld } from "./validate-world";
 export type { CheckWorldResult, ValidateOptions } from "./validate-world";
 
 export { fillTemplate, findFill, findSlots } from "./templates";
+export { askExamples, canvasName, captionOf, idInWords, namesOfState, shownNameOf } from "./state-names";
 export type { SlotUse } from "./templates";
 
 export {

@@ -1,5 +1,6 @@
 import type { LintName } from "./lints";
 import type { Diagnostic, World } from "./schema";
+import { idInWords } from "./state-names";
 
 /*
  * Diagnostics in words for people: what is wrong, where (a state by its name, not its id path),
@@ -36,10 +37,6 @@ interface Namer {
 const q = (s: string) => `“${s}”`;
 
 /** A state id in words: `s2-lantern_room` → `Lantern room` (the generators' ids carry an `sN-` prefix). */
-function idInWords(id: string): string {
-  const words = id.replace(/^s\d+[-_]/i, "").replace(/[-_\s]+/g, " ").trim();
-  return words === "" ? id : words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 /**
  * A state's name for people: its picture's label (generated worlds label every frame), else an

@@ -47,6 +47,8 @@ export interface Creation {
   appName: string;
   createdAt: string;
   updatedAt: string;
+  /** When the creator last changed it (its graph, name, picture or visibility): the rev's time. A play moves `updatedAt`, never this. */
+  editedAt: string;
 }
 
 export interface CreationsPage {
@@ -96,6 +98,7 @@ export async function listCreations(userId: string, { q, appId, kind, cursor, li
       appId: true,
       createdAt: true,
       updatedAt: true,
+      revAt: true,
       app: { select: { name: true } },
     },
   });
@@ -115,6 +118,8 @@ export async function listCreations(userId: string, { q, appId, kind, cursor, li
       appName: row.app.name,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
+      // Rows older than `rev_at` have none until their next write: `updatedAt` stands in.
+      editedAt: (row.revAt ?? row.updatedAt).toISOString(),
     })),
     nextCursor: rows.length > take && last ? encodeCursor(last) : null,
   };
