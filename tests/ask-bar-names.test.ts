@@ -17,16 +17,16 @@ const LIKE_THE_EXAMPLES = [
   "add a state 'Lamp room' after 'Harbour'",
   "add a state 'Cellar' after 'The old harbour station in the storm', then make Cellar a winning ending",
   "make Anchorage a winning ending",
-  "make 'heart of harbour' a losing ending",
+  "make 'heart of harbour station' a losing ending",
   "connect Anchorage to 'The old harbour station' with 'row back'",
   "connect the dock to harbour",
-  "rename 'Edge of harbour' to 'Sea wall'",
+  "rename 'Entrance of station' to 'Sea wall'",
   "start in the Harbour",
   "describe anchorage as 'Boats knock together in the swell'",
   "add an action 'ring the bell' to Harbour",
   "remove the event 'Examine the lamp' from harbour",
   "add a rainy variant to Anchorage",
-  "make 'Trust the keeper' from Heart of harbour lead to anchorage",
+  "make 'Trust the keeper' from Heart of harbour station lead to anchorage",
   "disconnect Anchorage from Harbour",
   "add a state 'Boathouse' after Anchorage, then connect Boathouse to the Dock",
 ];
@@ -36,7 +36,7 @@ const FREE = [
   "make the storm worse in the harbour",
   "Add a new room called Lighthouse after Anchorage",
   "after Anchorage add a state 'Boathouse'",
-  'Make "Heart of Harbour!" an ending',
+  'Make "Heart of Harbour Station!" an ending',
   "delete anchorage",
   "link harbor to dock",
   'rename the event "Hurry to the harbour" from the old harbour station to "Run to the harbour"',
@@ -61,7 +61,7 @@ beforeAll(async () => {
 
 describe("the Ask bar reads the names the canvas shows", () => {
   it("is written against a world whose canvas names are not its ids", () => {
-    expect(Object.values(shown)).toEqual(expect.arrayContaining(["Harbour", "Anchorage", "Heart of harbour", "Edge of harbour", "Dock"]));
+    expect(Object.values(shown)).toEqual(expect.arrayContaining(["Harbour", "Anchorage", "Heart of harbour station", "Entrance of station", "Dock"]));
     expect(Object.keys(shown)).not.toContain("Harbour");
   });
 
