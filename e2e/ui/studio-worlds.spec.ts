@@ -244,13 +244,22 @@ test.describe("Studio: worlds", () => {
   });
 
   test("a cancelled generation says so and retries", async ({ page, consoleErrors }) => {
-    test.setTimeout(180_000);
-    await signUp(page, newAccount("worlds-cancel"));
-    await page.getByRole("button", { name: "Create world" }).click();
+    test.setTimeout(300_000);
     const dialog = page.getByRole("dialog");
-    await dialog.getByRole("textbox", { name: "Premise" }).fill("A ferry that crosses the same river in different centuries.");
-    await dialog.getByRole("button", { name: "Generate world" }).click();
-    await dialog.getByRole("button", { name: "Cancel generation" }).click();
+    // On a quiet machine the offline author can finish before the click on Cancel lands (the
+    // dialog then says "The job has already succeeded."): start over as a new user, at most
+    // three times. A test-only hold on the job would make this deterministic (not built yet).
+    for (let attempt = 0; ; attempt++) {
+      await page.context().clearCookies();
+      await signUp(page, newAccount("worlds-cancel"));
+      await page.getByRole("button", { name: "Create world" }).click();
+      await dialog.getByRole("textbox", { name: "Premise" }).fill("A ferry that crosses the same river in different centuries.");
+      await dialog.getByRole("button", { name: "Generate world" }).click();
+      await dialog.getByRole("button", { name: "Cancel generation" }).click();
+      await expect(dialog.getByRole("alert")).toContainText(/Generation cancelled|already succeeded/);
+      if (!(await dialog.getByRole("alert").textContent())?.includes("already succeeded") || attempt >= 2) break;
+      consoleErrors.length = 0; // the refused cancel (409) of the attempt that lost the race
+    }
     await expect(dialog.getByRole("alert")).toContainText("Generation cancelled");
     await expect(dialog.getByRole("progressbar", { name: "Generation progress" })).toHaveAttribute("aria-valuetext", /Cancelled/);
     await dialog.getByRole("button", { name: "Retry" }).click();
