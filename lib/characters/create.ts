@@ -41,7 +41,7 @@ async function importCharacter(caller: Caller, body: CreateCharacterBody & { wor
     missing.push("character.entranceState: must be the id of one of character.stances");
   }
   if (missing.length > 0) throw new ApiError("validation_failed", "Every stance of a character is one state of its graph; nothing was created.", { errors: missing });
-  const row = await withQuota(caller.appId, "generation", () => insertWorld(caller, { id, graph: world, asSent: blob, source: "import", kind: "character" }));
+  const row = await withQuota(caller.appId, "generation", () => insertWorld(caller, { id, graph: world, asSentJson: JSON.stringify(blob), source: "import", kind: "character" }));
   return created(caller, row);
 }
 

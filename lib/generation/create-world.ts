@@ -47,7 +47,7 @@ async function importWorld(caller: Caller, body: CreateWorldBody & { world: Reco
   const limits = importLimits();
   const verdict = checkWorld(blob, { limits, stateDefaults: true });
   if (!verdict.ok) throw gateRejection("The imported world failed validation; nothing was created.", verdict);
-  const row = await withQuota(caller.appId, "generation", () => insertWorld(caller, { id, graph: verdict.world as World, asSent: blob, asSentJson, source: "import", original: true }));
+  const row = await withQuota(caller.appId, "generation", () => insertWorld(caller, { id, graph: verdict.world as World, asSentJson, source: "import", original: true }));
   return created(201, { worldId: row.id, slug: row.slug, imported: true });
 }
 

@@ -144,5 +144,10 @@ export function worldPieces(world: World): GraphPieces {
  * plain `JSON.stringify`: cutting it pays off only once it is edited, and its first edit does it.
  */
 export function wholeGraph(world: World | Record<string, unknown>): GraphPieces {
-  return { keys: ["all"], texts: [JSON.stringify(world)] };
+  return wholeGraphJson(JSON.stringify(world));
+}
+
+/** The same, for a graph its caller has already written as JSON (an import measures its size so). */
+export function wholeGraphJson(json: string): GraphPieces {
+  return { keys: ["all"], texts: [json] };
 }

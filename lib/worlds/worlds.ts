@@ -7,7 +7,7 @@ import { addEventOp, applyOps, hasErrors, plainDiagnostic, validateWorld, type A
 import { ApiError, notFound } from "@/lib/errors";
 import type { Mode } from "@/lib/keys/key-string";
 import type { UpdateWorldBody, Visibility } from "./requests";
-import { wholeGraph, worldPieces } from "./graph-json";
+import { wholeGraph, wholeGraphJson, worldPieces } from "./graph-json";
 import { compareAndSetWorld, insertWorldRow } from "./graph-store";
 import { playtestGuard, type GuardOptions } from "./playtest-guard";
 import { makeSlug } from "./slug";
@@ -66,9 +66,7 @@ export interface NewWorld {
   id: string;
   /** The graph as the kernel reads it (every state complete). */
   graph: World;
-  /** An import's graph as it was sent: what is stored and served, verbatim (CONTRACT.md "Worlds"). */
-  asSent?: Record<string, unknown>;
-  /** `asSent` as JSON when the caller already wrote it (an import measures its size so): not written twice. */
+  /** An import's graph as it was sent, as JSON: what is stored and served, verbatim (CONTRACT.md "Worlds"). */
   asSentJson?: string;
   source: string;
   visibility?: Visibility;
@@ -86,7 +84,7 @@ export const ORIGINAL_VERSION_TITLE = "Original";
 /** Inserts a world (and its "Original" version when asked); live worlds get a slug (retried on the rare collision), test worlds never. */
 export async function insertWorld(caller: Caller, input: NewWorld): Promise<WorldRow> {
   const graph = input.graph;
-  const pieces = input.asSentJson !== undefined ? { keys: ["all"], texts: [input.asSentJson] } : wholeGraph(input.asSent ?? graph);
+  const pieces = input.asSentJson !== undefined ? wholeGraphJson(input.asSentJson) : wholeGraph(graph);
   const first = input.original ? { id: randomUUID(), title: ORIGINAL_VERSION_TITLE } : undefined;
   for (let attempt = 0; ; attempt++) {
     const now = new Date();

@@ -222,7 +222,7 @@ export function readCast(input: CastInput): Cast {
   if (own.length === 0) {
     const objectOfDeed = (np: NounPhrase): boolean => reading.verbs.some((v) => v.doer === "" && v.object.toLowerCase() === np.label.toLowerCase());
     const candidates = reading.phrases.filter((np) => {
-      const kind = kinds.get(np.label.toLowerCase()) ?? "artifact";
+      const kind = kindOf(np);
       return !partOfHero(np) && !np.proper && np.head !== "own" && !BEING_KINDS.has(kind) && (THING_KINDS.has(kind) || (kind === "abstract" && objectOfDeed(np) && !/s$/.test(np.head) && lexicon.familiarity(np.head) > 0));
     });
     const chosen = candidates.find((np) => np.prep !== "" && SPATIAL.has(np.prep)) ?? candidates.find((np) => np.prep !== "") ?? candidates[0];
