@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { getSecrets } from "@/lib/config/secrets";
 
 /**
@@ -53,4 +53,23 @@ export function getKeyring(): Keyring {
   }
   cached = { source, ring: { current: currentKey, byKid } };
   return cached.ring;
+}
+
+/**
+ * A 16-byte HMAC tag (base64url) over `payload` under `label`, signed with the current key: what
+ * the self-verifying ids (`ply_…`, `pub_…`) carry after their dot.
+ */
+export function tagOf(label: string, payload: string, key: Uint8Array = getKeyring().current.key): string {
+  return createHmac("sha256", key).update(`${label}|${payload}`).digest().subarray(0, 16).toString("base64url");
+}
+
+/**
+ * Whether `tag` is the tag of `payload` under any current or previous key. Only its one spelling
+ * verifies: base64url's last character of a 16-byte tag carries four padding bits that a decoder
+ * ignores, so comparing decoded bytes would let one id pass under four spellings.
+ */
+export function tagVerifies(label: string, payload: string, tag: string): boolean {
+  const given = Buffer.from(tag, "base64url");
+  if (given.length !== 16 || given.toString("base64url") !== tag) return false;
+  return [...getKeyring().byKid.values()].some((k) => timingSafeEqual(Buffer.from(tagOf(label, payload, k.key), "base64url"), given));
 }

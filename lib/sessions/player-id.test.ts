@@ -38,8 +38,18 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** The id with one character of its tag changed. */
-const tampered = (id: string) => id.slice(0, -1) + (id.endsWith("A") ? "B" : "A");
+/** The id with the first character of its tag changed (every bit of it is signed). */
+function tampered(id: string): string {
+  const at = id.indexOf(".") + 1;
+  return id.slice(0, at) + (id[at] === "A" ? "B" : "A") + id.slice(at + 1);
+}
+
+/**
+ * The id with its tag's last character changed in the four padding bits only: the same bytes to
+ * a lenient base64 decoder (a 16-byte tag ends in one of A, Q, g, w), a different string to a
+ * client. Each id has one spelling, so it must not verify.
+ */
+const respelled = (id: string) => id.slice(0, -1) + String.fromCharCode(id.charCodeAt(id.length - 1) + 1);
 
 describe("a chat player's id (app and mode)", () => {
   it("verifies for its app and mode only", () => {
@@ -49,6 +59,7 @@ describe("a chat player's id (app and mode)", () => {
     expect(isPlayerIdOf(id, APP, "test")).toBe(false);
     expect(isPlayerIdOf(id, OTHER_APP, "live")).toBe(false);
     expect(isPlayerIdOf(tampered(id), APP, "live")).toBe(false);
+    expect(isPlayerIdOf(respelled(id), APP, "live")).toBe(false);
   });
 
   it("is not a like id", () => {
@@ -62,6 +73,7 @@ describe("a browser's like id (no app)", () => {
     const stored = verifyPlayerId(id);
     expect(stored).toBe(`ply:${id.slice(4, 26)}`);
     expect(verifyPlayerId(tampered(id))).toBeNull();
+    expect(verifyPlayerId(respelled(id))).toBeNull();
   });
 
   it("is not a chat player of any app", () => {

@@ -1,6 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Mode } from "@/lib/keys/key-string";
-import { getKeyring } from "./keyring";
+import { tagOf, tagVerifies } from "./keyring";
 
 /**
  * Anonymous player ids (`ply_…`, docs/runtime.md "Who is a player"): who a player is when the
@@ -17,9 +17,7 @@ const PATTERN = /^ply_([A-Za-z0-9_-]{39})\.([A-Za-z0-9_-]{22})$/;
 
 const uuidBytes = (id: string) => Buffer.from(id.replaceAll("-", ""), "hex");
 
-function mac(key: Uint8Array, payload: string): Buffer {
-  return createHmac("sha256", key).update(`pw-player|${payload}`).digest().subarray(0, 16);
-}
+const LABEL = "pw-player";
 
 /** A new anonymous player of `appId` in `mode`. */
 export function newPlayerId(appId: string, mode: Mode): string {
@@ -28,7 +26,7 @@ export function newPlayerId(appId: string, mode: Mode): string {
   body.writeUInt8(MODES.indexOf(mode), 16);
   randomBytes(12).copy(body, 17);
   const payload = body.toString("base64url");
-  return `${PREFIX}${payload}.${mac(getKeyring().current.key, payload).toString("base64url")}`;
+  return `${PREFIX}${payload}.${tagOf(LABEL, payload)}`;
 }
 
 export function looksLikePlayerId(value: unknown): value is string {
@@ -40,12 +38,7 @@ export function isPlayerIdOf(id: string, appId: string, mode: Mode): boolean {
   const match = PATTERN.exec(id);
   if (!match) return false;
   const [, payload, tag] = match as unknown as [string, string, string];
-  const given = Buffer.from(tag, "base64url");
-  const genuine = [...getKeyring().byKid.values()].some((k) => {
-    const expected = mac(k.key, payload);
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  });
-  if (!genuine) return false;
+  if (!tagVerifies(LABEL, payload, tag)) return false;
   const body = Buffer.from(payload, "base64url");
   return body.length === 29 && body.subarray(0, 16).equals(uuidBytes(appId)) && MODES[body.readUInt8(16)] === mode;
 }
@@ -61,7 +54,7 @@ const BROWSER_PATTERN = /^ply_([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{22})$/;
 
 export function signPlayerId(): string {
   const id = randomBytes(16).toString("base64url");
-  return `${PREFIX}${id}.${mac(getKeyring().current.key, id).toString("base64url")}`;
+  return `${PREFIX}${id}.${tagOf(LABEL, id)}`;
 }
 
 /** The stored identity (`ply:<id>`) of a genuine player id, or null. */
@@ -69,10 +62,5 @@ export function verifyPlayerId(value: string): string | null {
   const match = BROWSER_PATTERN.exec(value);
   if (!match) return null;
   const [, id, tag] = match as unknown as [string, string, string];
-  const given = Buffer.from(tag, "base64url");
-  const genuine = [...getKeyring().byKid.values()].some((k) => {
-    const expected = mac(k.key, id);
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  });
-  return genuine ? `ply:${id}` : null;
+  return tagVerifies(LABEL, id, tag) ? `ply:${id}` : null;
 }
