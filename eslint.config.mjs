@@ -7,13 +7,34 @@ const APP_LAYERS = ["next", "next/*", "react", "react-dom", "@prisma/*", "innges
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: ["public/embed/player.js", "public/embed/character.js", ".next/**", "node_modules/**", "lib/db/generated/**", ".data*/**", "e2e/artifacts/**", "playwright-report/**", "test-results/**", "next-env.d.ts", ".workers/**"] },
+  {
+    ignores: [
+      "public/embed/player.js",
+      "public/embed/character.js",
+      ".next/**",
+      "node_modules/**",
+      "lib/db/generated/**",
+      ".data*/**",
+      "e2e/artifacts/**",
+      "playwright-report/**",
+      "test-results/**",
+      "next-env.d.ts",
+      ".workers/**",
+    ],
+  },
   {
     files: ["lib/kernel/**/*.ts"],
     ignores: ["lib/kernel/**/*.test.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: APP_LAYERS, message: "lib/kernel is pure: it imports zod and itself only." }] }],
-      "no-restricted-globals": ["error", { name: "fetch", message: "lib/kernel does no I/O." }, { name: "Date", message: "lib/kernel reads no clock." }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: APP_LAYERS, message: "lib/kernel is pure: it imports zod and itself only." }] },
+      ],
+      "no-restricted-globals": [
+        "error",
+        { name: "fetch", message: "lib/kernel does no I/O." },
+        { name: "Date", message: "lib/kernel reads no clock." },
+      ],
       "no-restricted-properties": ["error", { object: "Math", property: "random", message: "lib/kernel is deterministic." }],
     },
   },
@@ -22,13 +43,30 @@ const config = [
     files: ["lib/**/*.ts"],
     ignores: ["lib/**/*.test.ts", "lib/kernel/**", "lib/errors/**", "lib/reply/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/app/*", "@/components/*"], message: "lib/ is below app/ and components/: hand what it needs in (a parameter), never import upward." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/app/*", "@/components/*"],
+              message: "lib/ is below app/ and components/: hand what it needs in (a parameter), never import upward.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["lib/errors/**/*.ts", "lib/reply/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/*", "../*"], message: "lib/errors and lib/reply are the ground floor: they import nothing of the project." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/*", "../*"], message: "lib/errors and lib/reply are the ground floor: they import nothing of the project." },
+          ],
+        },
+      ],
     },
   },
   {
@@ -38,8 +76,17 @@ const config = [
         "error",
         {
           patterns: [
-            { regex: "^@/lib/(?!(kernel|shared)(/|$)|openapi/responses$|sim/browser$)", message: "components use lib/kernel, lib/shared, the simulator's browser core (lib/sim/browser) and the response types only; data comes through the API hooks." },
-            { group: ["@/lib/openapi/responses"], allowTypeImports: true, message: "components take the response schemas' types only (`import type`, z.infer in components/api/types.ts), never the schemas." },
+            {
+              regex: "^@/lib/(?!(kernel|shared)(/|$)|openapi/responses$|sim/browser$)",
+              message:
+                "components use lib/kernel, lib/shared, the simulator's browser core (lib/sim/browser) and the response types only; data comes through the API hooks.",
+            },
+            {
+              group: ["@/lib/openapi/responses"],
+              allowTypeImports: true,
+              message:
+                "components take the response schemas' types only (`import type`, z.infer in components/api/types.ts), never the schemas.",
+            },
             { group: ["@prisma/*", "pg", "@electric-sql/*"], message: "components never touch the database." },
           ],
         },
@@ -49,7 +96,14 @@ const config = [
   {
     files: ["app/v1/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/lib/db", "@/lib/db/*", "@prisma/*"], message: "Route files are adapters: call a domain function, not Prisma." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/lib/db", "@/lib/db/*", "@prisma/*"], message: "Route files are adapters: call a domain function, not Prisma." },
+          ],
+        },
+      ],
     },
   },
   {

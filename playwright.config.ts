@@ -32,7 +32,14 @@ export default defineConfig({
         launchOptions: {
           executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
           // Without the networking flags Chromium floods the closed network with refused connections.
-          args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
         },
       },
     },
@@ -45,7 +52,16 @@ export default defineConfig({
     // Every test signs up and in from this one address: lift the per-address auth limits.
     // Webhook retries after 300 ms, not a minute, so a delivery's three attempts fit in a test.
     // Billing on: the embed and usage specs check that live play time is billed (docs/usage.md).
-    env: { DATA_DIR: ".data-e2e", PORT: String(PORT), WEBHOOK_ALLOW_HTTP_LOOPBACK: "1", WEBHOOK_RETRY_BASE_MS: "300", AUTH_ATTEMPTS_PER_MINUTE: "1000", SIGN_IN_FAILURES_PER_ADDRESS: "1000", SIGN_UPS_PER_HOUR: "1000", BILLING_ENABLED: "true" },
+    env: {
+      DATA_DIR: ".data-e2e",
+      PORT: String(PORT),
+      WEBHOOK_ALLOW_HTTP_LOOPBACK: "1",
+      WEBHOOK_RETRY_BASE_MS: "300",
+      AUTH_ATTEMPTS_PER_MINUTE: "1000",
+      SIGN_IN_FAILURES_PER_ADDRESS: "1000",
+      SIGN_UPS_PER_HOUR: "1000",
+      BILLING_ENABLED: "true",
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore",

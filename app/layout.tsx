@@ -9,7 +9,8 @@ import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Programmable Worlds", template: "%s · Programmable Worlds" },
-  description: "Turn a premise, a seed image or a book into a playable, AI-rendered world graph. Build in the Studio, automate with the API, embed it for players.",
+  description:
+    "Turn a premise, a seed image or a book into a playable, AI-rendered world graph. Build in the Studio, automate with the API, embed it for players.",
   icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } },
 };
 

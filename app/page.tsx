@@ -6,7 +6,19 @@ import { ButtonLink } from "@/components/ui/button";
 import { ArrowRightIcon, CodeIcon, GamepadIcon, LayersIcon } from "@/components/ui/icons";
 import { getSessionUser } from "./(studio)/session";
 
-function Audience({ icon, eyebrow, title, children, footer }: { icon: ReactNode; eyebrow: string; title: string; children: ReactNode; footer: ReactNode }) {
+function Audience({
+  icon,
+  eyebrow,
+  title,
+  children,
+  footer,
+}: {
+  icon: ReactNode;
+  eyebrow: string;
+  title: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   return (
     <article className="flex flex-col rounded-2xl border border-line bg-surface p-6 shadow-xs">
       <div className="flex items-center gap-2.5">
@@ -71,9 +83,8 @@ export default async function LandingPage() {
                 Turn a premise, an image or a book into a world you can play.
               </h1>
               <p className="mt-5 max-w-xl text-[17px] leading-relaxed text-pretty text-fg-muted">
-                Programmable Worlds generates a playable, AI-rendered world graph: scenes you can stand in, events that move
-                you between them, and an entrance to begin from. Shape it in the Studio, drive it through the API, embed it for
-                your players.
+                Programmable Worlds generates a playable, AI-rendered world graph: scenes you can stand in, events that move you between
+                them, and an entrance to begin from. Shape it in the Studio, drive it through the API, embed it for your players.
               </p>
               <div className="mt-8 flex flex-wrap items-center gap-3">
                 {user ? (
@@ -91,7 +102,9 @@ export default async function LandingPage() {
                   </>
                 )}
               </div>
-              <p className="mt-4 text-[13px] text-fg-subtle">Test keys return deterministic mocks: build and integrate without spending a GPU second.</p>
+              <p className="mt-4 text-[13px] text-fg-subtle">
+                Test keys return deterministic mocks: build and integrate without spending a GPU second.
+              </p>
             </div>
             <WorldGraphPreview generateHref={generateHref} />
           </div>
@@ -103,8 +116,8 @@ export default async function LandingPage() {
               One world graph, three ways in.
             </h2>
             <p className="mt-3 max-w-2xl text-[15px] leading-relaxed text-fg-muted">
-              The same world is a project in the Studio, a resource in the API and a player in a web page. Edits anywhere are
-              versioned in one place.
+              The same world is a project in the Studio, a resource in the API and a player in a web page. Edits anywhere are versioned in
+              one place.
             </p>
             <div className="mt-10 grid gap-5 md:grid-cols-3">
               <Audience
@@ -112,13 +125,16 @@ export default async function LandingPage() {
                 eyebrow="For creators"
                 title="The Studio"
                 footer={
-                  <Link href={user ? "/creations" : "/sign-up"} className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-accent-text hover:underline">
+                  <Link
+                    href={user ? "/creations" : "/sign-up"}
+                    className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-accent-text hover:underline"
+                  >
                     {user ? "Open My Creations" : "Start creating"} <ArrowRightIcon className="size-3.5" />
                   </Link>
                 }
               >
-                Generate a world from a premise, a seed image or a chapter, watch it render, then edit its graph visually: add
-                scenes, wire events to hotkeys, snapshot versions and play it.
+                Generate a world from a premise, a seed image or a chapter, watch it render, then edit its graph visually: add scenes, wire
+                events to hotkeys, snapshot versions and play it.
               </Audience>
               <Audience
                 icon={<CodeIcon />}
@@ -134,17 +150,19 @@ export default async function LandingPage() {
                   </pre>
                 }
               >
-                Create, read, fork and edit worlds with secret keys; batch graph operations with optimistic concurrency; get
-                signed webhooks when long generations finish.
+                Create, read, fork and edit worlds with secret keys; batch graph operations with optimistic concurrency; get signed webhooks
+                when long generations finish.
               </Audience>
               <Audience
                 icon={<GamepadIcon />}
                 eyebrow="For players"
                 title="Embeds"
-                footer={<p className="text-[13px] text-fg-subtle">Allow your site&apos;s origin in the app settings, then drop in the iframe.</p>}
+                footer={
+                  <p className="text-[13px] text-fg-subtle">Allow your site&apos;s origin in the app settings, then drop in the iframe.</p>
+                }
               >
-                Put a world on any page. Your server mints a short-lived session token with its secret key; the player&apos;s
-                browser never sees the key, and plays by clicking or by hotkey.
+                Put a world on any page. Your server mints a short-lived session token with its secret key; the player&apos;s browser never
+                sees the key, and plays by clicking or by hotkey.
               </Audience>
             </div>
           </div>

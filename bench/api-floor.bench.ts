@@ -17,7 +17,16 @@ for (const engine of await engines()) {
     const keys = await load(`${server.url}/v1/apps/${boot.appId}/keys`, { headers: auth });
     const ratio = keys.requestsPerSecond / floor.requestsPerSecond;
     rows.push([engine.name, "GET /api/live (floor)", floor.requestsPerSecond.toFixed(0), floor.p50, floor.p99, "1.00", "", floor.non2xx]);
-    rows.push([engine.name, "GET /v1/apps/{id}/keys (USER)", keys.requestsPerSecond.toFixed(0), keys.p50, keys.p99, ratio.toFixed(2), ratio >= 0.7 ? "pass (≥ 0.7)" : "FAIL (≥ 0.7)", keys.non2xx]);
+    rows.push([
+      engine.name,
+      "GET /v1/apps/{id}/keys (USER)",
+      keys.requestsPerSecond.toFixed(0),
+      keys.p50,
+      keys.p99,
+      ratio.toFixed(2),
+      ratio >= 0.7 ? "pass (≥ 0.7)" : "FAIL (≥ 0.7)",
+      keys.non2xx,
+    ]);
   } finally {
     await server.stop();
     await engine.cleanup();

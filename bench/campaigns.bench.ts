@@ -18,12 +18,19 @@ const BOOK_FILE = path.join(ROOT, "tests/fixtures/the-lamplighter-of-vell.md");
 
 /** The fixture book's four chapters, three times over as twelve numbered chapters, to 200,000 characters. */
 function twelveChapterBook(): string {
-  const chapters = fs.readFileSync(BOOK_FILE, "utf8").split(/^#{1,3} .*$/m).map((c) => c.trim()).filter((c) => c.length > 1000);
+  const chapters = fs
+    .readFileSync(BOOK_FILE, "utf8")
+    .split(/^#{1,3} .*$/m)
+    .map((c) => c.trim())
+    .filter((c) => c.length > 1000);
   const parts: string[] = [];
   for (let i = 0; i < 12; i++) parts.push(`## Chapter ${i + 1}\n\n${chapters[i % chapters.length]}`);
   let book = parts.join("\n\n");
   // Pad each chapter evenly with its own text until the book holds 200,000 characters.
-  while (book.length < 200_000) book = parts.map((p, i) => `${p}\n\n${chapters[(i + 1) % chapters.length]!.slice(0, Math.ceil((200_000 - book.length) / 12) + 1)}`).join("\n\n");
+  while (book.length < 200_000)
+    book = parts
+      .map((p, i) => `${p}\n\n${chapters[(i + 1) % chapters.length]!.slice(0, Math.ceil((200_000 - book.length) / 12) + 1)}`)
+      .join("\n\n");
   return book.slice(0, 200_000);
 }
 
@@ -65,16 +72,31 @@ async function floor(book: string): Promise<{ total: number; stages: [string, st
     for (const [i, act] of acts.entries()) {
       t = performance.now();
       const next = acts[i + 1];
-      await generateWorldSteps("live", caller, {
-        worldId: ids[i]!,
-        pov: DEFAULT_POV,
-        subjectRef,
-        baseUrl: "http://localhost",
-        chapter: { campaignId, index: act.index, bible, act: actForAuthor(act, bible, "faithful"), ...(next ? { next: { campaignId, chapter: next.index, worldId: ids[i + 1]! } } : {}) },
-      }, inlineSteps, silentReporter);
+      await generateWorldSteps(
+        "live",
+        caller,
+        {
+          worldId: ids[i]!,
+          pov: DEFAULT_POV,
+          subjectRef,
+          baseUrl: "http://localhost",
+          chapter: {
+            campaignId,
+            index: act.index,
+            bible,
+            act: actForAuthor(act, bible, "faithful"),
+            ...(next ? { next: { campaignId, chapter: next.index, worldId: ids[i + 1]! } } : {}),
+          },
+        },
+        inlineSteps,
+        silentReporter,
+      );
       chapterTimes.push(performance.now() - t);
     }
-    stages.push([`${acts.length} chapters (each: author, paint, store)`, `${chapterTimes.reduce((a, b) => a + b, 0).toFixed(0)} (p50 ${[...chapterTimes].sort((a, b) => a - b)[Math.floor(chapterTimes.length / 2)]!.toFixed(0)} each)`]);
+    stages.push([
+      `${acts.length} chapters (each: author, paint, store)`,
+      `${chapterTimes.reduce((a, b) => a + b, 0).toFixed(0)} (p50 ${[...chapterTimes].sort((a, b) => a - b)[Math.floor(chapterTimes.length / 2)]!.toFixed(0)} each)`,
+    ]);
     return { total: performance.now() - started, stages };
   } finally {
     await database.close();
@@ -97,14 +119,21 @@ try {
   let chapters = 0;
   for (let round = 0; round < ROUNDS; round++) {
     const started = performance.now();
-    const created = await fetch(`${server.url}/v1/campaigns`, { method: "POST", headers: auth, body: JSON.stringify({ text: book, target_acts: 12 }) });
+    const created = await fetch(`${server.url}/v1/campaigns`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ text: book, target_acts: 12 }),
+    });
     if (created.status !== 202) throw new Error(`POST /v1/campaigns answered ${created.status}: ${await created.text()}`);
     ({ campaignId } = (await created.json()) as { campaignId: string });
     let status = "authoring";
     while (status === "authoring") {
       // A client polling now and then; every poll is a request the job's server also answers.
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const body = (await (await fetch(`${server.url}/v1/campaigns/${campaignId}`, { headers: auth })).json()) as { status: string; actsDone: number };
+      const body = (await (await fetch(`${server.url}/v1/campaigns/${campaignId}`, { headers: auth })).json()) as {
+        status: string;
+        actsDone: number;
+      };
       status = body.status;
       chapters = body.actsDone;
     }
@@ -118,8 +147,20 @@ try {
   const floorMs = Math.min(...floorTimes);
   const ratio = floorMs / jobMs;
   const each = (times: number[]) => `(rounds: ${times.map((t) => (t / 1000).toFixed(1)).join(", ")})`;
-  rows.push([`${book.length.toLocaleString("en")}-char book, 12 acts: pipeline in a plain loop (floor) ${each(floorTimes)}`, "12", (floorMs / 1000).toFixed(1), "1.00", ""]);
-  rows.push([`… POST /v1/campaigns → complete (the job) ${each(jobTimes)}`, String(chapters), (jobMs / 1000).toFixed(1), ratio.toFixed(2), `${ratio >= 0.8 && jobMs < 60_000 ? "pass" : "FAIL"} (≥ 0.8× the floor's speed, < 60 s)`]);
+  rows.push([
+    `${book.length.toLocaleString("en")}-char book, 12 acts: pipeline in a plain loop (floor) ${each(floorTimes)}`,
+    "12",
+    (floorMs / 1000).toFixed(1),
+    "1.00",
+    "",
+  ]);
+  rows.push([
+    `… POST /v1/campaigns → complete (the job) ${each(jobTimes)}`,
+    String(chapters),
+    (jobMs / 1000).toFixed(1),
+    ratio.toFixed(2),
+    `${ratio >= 0.8 && jobMs < 60_000 ? "pass" : "FAIL"} (≥ 0.8× the floor's speed, < 60 s)`,
+  ]);
   if (ratio < 0.8 || jobMs >= 60_000) process.exitCode = 1;
 
   await load(`${server.url}/api/live`, { seconds: 2 });
@@ -127,7 +168,13 @@ try {
   const read = await load(`${server.url}/v1/campaigns/${campaignId}`, { headers: { authorization: auth.authorization } });
   const readRatio = read.requestsPerSecond / bare.requestsPerSecond;
   rows.push(["GET /api/live (floor)", "", `${bare.requestsPerSecond.toFixed(0)} req/s`, "1.00", ""]);
-  rows.push(["GET /v1/campaigns/{id}, 12 chapters", "", `${read.requestsPerSecond.toFixed(0)} req/s`, readRatio.toFixed(2), `${readRatio >= 0.6 ? "pass" : "FAIL"} (≥ 0.6×)`]);
+  rows.push([
+    "GET /v1/campaigns/{id}, 12 chapters",
+    "",
+    `${read.requestsPerSecond.toFixed(0)} req/s`,
+    readRatio.toFixed(2),
+    `${readRatio >= 0.6 ? "pass" : "FAIL"} (≥ 0.6×)`,
+  ]);
   if (readRatio < 0.6) process.exitCode = 1;
 } finally {
   await server.stop();

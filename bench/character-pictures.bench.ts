@@ -15,8 +15,18 @@ import { closeCpuPool, cpuPoolSize, startCpuPool } from "../lib/workers/pool";
 const GOAL_P50_MS = 1000;
 
 const CHARACTERS = [
-  { name: "Maren Holt", profile: { subject: "Maren Holt, an old lighthouse keeper", scene: "the lamp room of a lighthouse at night", style: "storybook illustration" } },
-  { name: "Mina the Chef", profile: { subject: "Mina, a grumpy street-food chef", scene: "a night market stall", style: "ink and watercolor" } },
+  {
+    name: "Maren Holt",
+    profile: {
+      subject: "Maren Holt, an old lighthouse keeper",
+      scene: "the lamp room of a lighthouse at night",
+      style: "storybook illustration",
+    },
+  },
+  {
+    name: "Mina the Chef",
+    profile: { subject: "Mina, a grumpy street-food chef", scene: "a night market stall", style: "ink and watercolor" },
+  },
   { name: "Wren", profile: { subject: "Wren, a young harbour pilot in a wool cap", scene: "", style: "" } },
   { name: "Bram", profile: { subject: "", scene: "a ferry crossing a grey river at dawn", style: "cinematic portrait" } },
 ];
@@ -28,8 +38,18 @@ execFileSync("node", ["scripts/build-workers.mjs"], { stdio: "ignore" });
 startCpuPool();
 const provider = createLocalProvider();
 
-const sixStances = (c: (typeof CHARACTERS)[number]) => Promise.all(DEFAULT_STANCES.map((stance) => provider.paintImage(stancePaintInput({ name: c.name, profile: c.profile, camera: DEFAULT_CAMERA }, stance))));
-const oneFrame = (c: (typeof CHARACTERS)[number]) => provider.paintImage({ prompt: `${c.profile.scene || "a quiet room"}, featuring ${c.profile.subject || c.name}`, subject: c.profile.subject || c.name, aspect: "16:9" });
+const sixStances = (c: (typeof CHARACTERS)[number]) =>
+  Promise.all(
+    DEFAULT_STANCES.map((stance) =>
+      provider.paintImage(stancePaintInput({ name: c.name, profile: c.profile, camera: DEFAULT_CAMERA }, stance)),
+    ),
+  );
+const oneFrame = (c: (typeof CHARACTERS)[number]) =>
+  provider.paintImage({
+    prompt: `${c.profile.scene || "a quiet room"}, featuring ${c.profile.subject || c.name}`,
+    subject: c.profile.subject || c.name,
+    aspect: "16:9",
+  });
 
 async function time(paint: (c: (typeof CHARACTERS)[number]) => Promise<unknown>): Promise<{ ms: number[]; loopMaxMs: number }> {
   for (const c of CHARACTERS) await paint(c); // warm up the workers

@@ -14,7 +14,10 @@ const WORLDS = Number(process.env.BENCH_EXPLORE_WORLDS ?? 100_000);
 const PLAYERS = Number(process.env.BENCH_LIKE_PLAYERS ?? 4000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 
-const WORDS = "lighthouse bell storm comet greenhouse market chef orchard samurai diver ship compass tower garden harbor lantern forest desert castle station river".split(" ");
+const WORDS =
+  "lighthouse bell storm comet greenhouse market chef orchard samurai diver ship compass tower garden harbor lantern forest desert castle station river".split(
+    " ",
+  );
 
 /** Seeds `WORLDS` public live worlds (and a fifth as many private and test ones that must never show) straight into the table. */
 async function seed(url: string, appId: string): Promise<void> {
@@ -34,7 +37,9 @@ async function seed(url: string, appId: string): Promise<void> {
   );
   // Settled as autovacuum leaves a table: statistics, and the visibility map an index-only read uses.
   await db.query("VACUUM ANALYZE worlds");
-  const [{ n }] = (await db.query(`SELECT count(*)::int AS n FROM worlds WHERE visibility = 'public' AND mode = 'live'`)).rows as [{ n: number }];
+  const [{ n }] = (await db.query(`SELECT count(*)::int AS n FROM worlds WHERE visibility = 'public' AND mode = 'live'`)).rows as [
+    { n: number },
+  ];
   console.log(`seeded ${n} public live worlds (${Math.round(WORLDS * 1.72)} rows in all)`);
   await db.end();
 }
@@ -43,7 +48,11 @@ async function plans(url: string): Promise<void> {
   const { exploreStatement, searchQuery } = await import("../lib/explore/explore");
   const db = new pg.Client({ connectionString: url });
   await db.connect();
-  const [last] = (await db.query(`SELECT id, like_count FROM worlds WHERE visibility = 'public' AND mode = 'live' ORDER BY like_count DESC, id DESC OFFSET 23 LIMIT 1`)).rows as [{ id: string; like_count: number }];
+  const [last] = (
+    await db.query(
+      `SELECT id, like_count FROM worlds WHERE visibility = 'public' AND mode = 'live' ORDER BY like_count DESC, id DESC OFFSET 23 LIMIT 1`,
+    )
+  ).rows as [{ id: string; like_count: number }];
   const cases = [
     ["first page, newest", exploreStatement({ sort: "new", limit: 24 }, null, null)],
     ["first page, most played", exploreStatement({ sort: "plays", limit: 24 }, null, null)],
@@ -73,12 +82,24 @@ async function likeLoad(base: string, ids: string[], worlds: string[]) {
           const i = n++;
           const world = worlds[i % worlds.length]!;
           const player = ids[Math.floor(i / worlds.length) % ids.length]!;
-          return { ...req, method: Math.floor(i / (worlds.length * ids.length)) % 2 === 0 ? "PUT" : "DELETE", path: `/v1/likes/${world}`, headers: { "content-type": "application/json" }, body: JSON.stringify({ playerId: player }) };
+          return {
+            ...req,
+            method: Math.floor(i / (worlds.length * ids.length)) % 2 === 0 ? "PUT" : "DELETE",
+            path: `/v1/likes/${world}`,
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ playerId: player }),
+          };
         },
       },
     ],
   });
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.average, non2xx: result.non2xx };
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    mean: result.latency.average,
+    non2xx: result.non2xx,
+  };
 }
 
 const rows: (string | number)[][] = [];
@@ -87,7 +108,13 @@ if (!engine) {
   console.error("Explore's bench runs on PostgreSQL only (BENCH_DATABASE_URL).");
   process.exit(0);
 }
-const limits = { LIKES_PER_MINUTE_PER_PLAYER: "1000000", LIKES_BURST_PER_PLAYER: "1000000", LIKES_PER_MINUTE_PER_ADDRESS: "100000000", LIKES_BURST_PER_ADDRESS: "1000000", PLAYER_IDS_PER_HOUR_PER_ADDRESS: "100000000" };
+const limits = {
+  LIKES_PER_MINUTE_PER_PLAYER: "1000000",
+  LIKES_BURST_PER_PLAYER: "1000000",
+  LIKES_PER_MINUTE_PER_ADDRESS: "100000000",
+  LIKES_BURST_PER_ADDRESS: "1000000",
+  PLAYER_IDS_PER_HOUR_PER_ADDRESS: "100000000",
+};
 const server = await startNext({ ...engine.env, ...limits }, 3193);
 try {
   const boot = await cli<{ appId: string }>(server.env, ["bootstrap", "--email", `bench-${Date.now()}@example.com`]);
@@ -97,8 +124,28 @@ try {
   await load(`${server.url}/api/live`, { seconds: 2 }); // warm-up
   const floor = await load(`${server.url}/api/live`);
   const floor1 = await load(`${server.url}/api/live`, { connections: 1 });
-  rows.push(["GET /api/live (floor)", 10, floor.requestsPerSecond.toFixed(0), floor.mean.toFixed(2), floor.p50, floor.p99, "1.00", "", floor.non2xx]);
-  rows.push(["GET /api/live (floor)", 1, floor1.requestsPerSecond.toFixed(0), floor1.mean.toFixed(2), floor1.p50, floor1.p99, "", "", floor1.non2xx]);
+  rows.push([
+    "GET /api/live (floor)",
+    10,
+    floor.requestsPerSecond.toFixed(0),
+    floor.mean.toFixed(2),
+    floor.p50,
+    floor.p99,
+    "1.00",
+    "",
+    floor.non2xx,
+  ]);
+  rows.push([
+    "GET /api/live (floor)",
+    1,
+    floor1.requestsPerSecond.toFixed(0),
+    floor1.mean.toFixed(2),
+    floor1.p50,
+    floor1.p99,
+    "",
+    "",
+    floor1.non2xx,
+  ]);
 
   const first = await (await fetch(`${server.url}/v1/explore?sort=likes`)).json();
   for (const [name, path] of [
@@ -110,14 +157,42 @@ try {
   ] as const) {
     await load(`${server.url}${path}`, { seconds: 1, connections: 1 });
     const one = await load(`${server.url}${path}`, { connections: 1 });
-    rows.push([name, 1, one.requestsPerSecond.toFixed(0), one.mean.toFixed(2), one.p50, one.p99, "", one.p50 <= 20 ? "pass (p50 ≤ 20 ms)" : "FAIL (p50 ≤ 20 ms)", one.non2xx]);
+    rows.push([
+      name,
+      1,
+      one.requestsPerSecond.toFixed(0),
+      one.mean.toFixed(2),
+      one.p50,
+      one.p99,
+      "",
+      one.p50 <= 20 ? "pass (p50 ≤ 20 ms)" : "FAIL (p50 ≤ 20 ms)",
+      one.non2xx,
+    ]);
     const many = await load(`${server.url}${path}`);
-    rows.push([name, 10, many.requestsPerSecond.toFixed(0), many.mean.toFixed(2), many.p50, many.p99, (many.requestsPerSecond / floor.requestsPerSecond).toFixed(2), "", many.non2xx]);
+    rows.push([
+      name,
+      10,
+      many.requestsPerSecond.toFixed(0),
+      many.mean.toFixed(2),
+      many.p50,
+      many.p99,
+      (many.requestsPerSecond / floor.requestsPerSecond).toFixed(2),
+      "",
+      many.non2xx,
+    ]);
   }
 
   // Likes: anonymous players (minted first), on 1,000 worlds and on one hot world.
   const ids: string[] = [];
-  for (let i = 0; i < PLAYERS; i += 50) ids.push(...(await Promise.all(Array.from({ length: 50 }, async () => ((await (await fetch(`${server.url}/v1/players`, { method: "POST" })).json()) as { playerId: string }).playerId))));
+  for (let i = 0; i < PLAYERS; i += 50)
+    ids.push(
+      ...(await Promise.all(
+        Array.from(
+          { length: 50 },
+          async () => ((await (await fetch(`${server.url}/v1/players`, { method: "POST" })).json()) as { playerId: string }).playerId,
+        ),
+      )),
+    );
   const { rows: spread } = await (async () => {
     const db = new pg.Client({ connectionString: engine.env.DATABASE_URL });
     await db.connect();
@@ -132,7 +207,17 @@ try {
   ] as const) {
     const r = await likeLoad(server.url, ids, [...targets]);
     const ratio = r.requestsPerSecond / floor.requestsPerSecond;
-    rows.push([name, 10, r.requestsPerSecond.toFixed(0), r.mean.toFixed(2), r.p50, r.p99, ratio.toFixed(2), ratio >= 0.7 ? "pass (≥ 0.7)" : "FAIL (≥ 0.7)", r.non2xx]);
+    rows.push([
+      name,
+      10,
+      r.requestsPerSecond.toFixed(0),
+      r.mean.toFixed(2),
+      r.p50,
+      r.p99,
+      ratio.toFixed(2),
+      ratio >= 0.7 ? "pass (≥ 0.7)" : "FAIL (≥ 0.7)",
+      r.non2xx,
+    ]);
   }
 } finally {
   await server.stop();

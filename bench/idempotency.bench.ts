@@ -36,7 +36,14 @@ async function round(url: string, token: string, keyed: boolean): Promise<{ rps:
     url: `${url}/v1/worlds`,
     connections: CONNECTIONS,
     duration: SECONDS,
-    requests: [{ method: "POST", body, headers, setupRequest: (req) => (keyed ? { ...req, headers: { ...req.headers, "idempotency-key": randomUUID() } } : req) }],
+    requests: [
+      {
+        method: "POST",
+        body,
+        headers,
+        setupRequest: (req) => (keyed ? { ...req, headers: { ...req.headers, "idempotency-key": randomUUID() } } : req),
+      },
+    ],
   });
   return { rps: result.requests.average, p50: result.latency.p50, non2xx: result.non2xx };
 }
@@ -50,7 +57,14 @@ for (const engine of ["embedded", "postgres"] as const) {
   }
   if (engine === "postgres") process.env.TEST_DATABASE_URL = PG;
   else delete process.env.TEST_DATABASE_URL;
-  const server = await startTestServer({ env: { QUOTA_GENERATION_PER_DAY: "100000000", LOG_LEVEL: "error", RATE_LIMIT_TEST_PER_SECOND: "1000000", RATE_LIMIT_TEST_BURST: "1000000" } });
+  const server = await startTestServer({
+    env: {
+      QUOTA_GENERATION_PER_DAY: "100000000",
+      LOG_LEVEL: "error",
+      RATE_LIMIT_TEST_PER_SECOND: "1000000",
+      RATE_LIMIT_TEST_BURST: "1000000",
+    },
+  });
   try {
     const { runCliCommand } = await import("@/lib/cli/commands");
     const boot = (await runCliCommand("bootstrap", { email: `bench-${Date.now()}@example.com` })) as { keys: { sk_test: string } };
@@ -70,7 +84,14 @@ for (const engine of ["embedded", "postgres"] as const) {
     const ratio = mean(keyed) / mean(plain);
     const pass = ratio >= 0.9 && errors === 0;
     if (!pass) failed = true;
-    rows.push([engine, mean(plain).toFixed(0), mean(keyed).toFixed(0), `${ratio.toFixed(2)}×`, pass ? "pass (≥ 0.9×)" : "FAIL (≥ 0.9×)", errors]);
+    rows.push([
+      engine,
+      mean(plain).toFixed(0),
+      mean(keyed).toFixed(0),
+      `${ratio.toFixed(2)}×`,
+      pass ? "pass (≥ 0.9×)" : "FAIL (≥ 0.9×)",
+      errors,
+    ]);
   } finally {
     await server.close();
   }

@@ -31,11 +31,18 @@ async function latency(): Promise<(string | number)[][]> {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   try {
-    const boot = await cli<{ userToken: string; appId: string; keys: { sk_live: string } }>(server.env, ["bootstrap", "--email", `bench-${Date.now()}@example.com`]);
+    const boot = await cli<{ userToken: string; appId: string; keys: { sk_live: string } }>(server.env, [
+      "bootstrap",
+      "--email",
+      `bench-${Date.now()}@example.com`,
+    ]);
     const hook = await fetch(`${server.url}/v1/apps/${boot.appId}/webhooks`, {
       method: "POST",
       headers: { authorization: `Bearer ${boot.userToken}`, "content-type": "application/json" },
-      body: JSON.stringify({ url: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`, events: ["world.generation.succeeded"] }),
+      body: JSON.stringify({
+        url: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`,
+        events: ["world.generation.succeeded"],
+      }),
     });
     secret = ((await hook.json()) as { secret: string }).secret;
     const times: number[] = [];
@@ -52,7 +59,13 @@ async function latency(): Promise<(string | number)[][]> {
     }
     times.sort((a, b) => a - b);
     const p50 = times[Math.floor(times.length / 2)]!;
-    rows.push(["POST async → verified webhook (local provider)", `${times.length} runs`, p50.toFixed(0), times[times.length - 1]!.toFixed(0), p50 <= 1500 ? "pass (p50 ≤ 1500 ms)" : "FAIL (p50 ≤ 1500 ms)"]);
+    rows.push([
+      "POST async → verified webhook (local provider)",
+      `${times.length} runs`,
+      p50.toFixed(0),
+      times[times.length - 1]!.toFixed(0),
+      p50 <= 1500 ? "pass (p50 ≤ 1500 ms)" : "FAIL (p50 ≤ 1500 ms)",
+    ]);
   } finally {
     receiver.close();
     await server.stop();
@@ -74,7 +87,8 @@ async function throughput(engineName: "embedded" | "postgres"): Promise<(string 
     const caller = { appId: boot.appId, mode: "test" as const };
     // The work of a test-mode generation: the mock author, then storing the world.
     const author = (i: number) => mockWorld({ premise: `queued world ${i}`, id: newWorldId() });
-    const store = async (world: ReturnType<typeof mockWorld>) => (await insertWorld(caller, { id: world.id, graph: world, source: "mock" })).id;
+    const store = async (world: ReturnType<typeof mockWorld>) =>
+      (await insertWorld(caller, { id: world.id, graph: world, source: "mock" })).id;
 
     const syncStarted = performance.now();
     for (let i = 0; i < JOBS; i++) await store(author(i));
@@ -100,7 +114,13 @@ async function throughput(engineName: "embedded" | "postgres"): Promise<(string 
     const ratio = queuedRate / syncRate;
     return [
       [`${engineName}: ${JOBS} test-size generations, synchronously`, "", syncRate.toFixed(1), "", "(floor)"],
-      [`${engineName}: ${JOBS} test-size generations, queued on the local executor`, "", queuedRate.toFixed(1), `${ratio.toFixed(2)}× sync`, ratio >= 0.75 ? "pass (≥ 0.75× sync)" : "FAIL (≥ 0.75× sync)"],
+      [
+        `${engineName}: ${JOBS} test-size generations, queued on the local executor`,
+        "",
+        queuedRate.toFixed(1),
+        `${ratio.toFixed(2)}× sync`,
+        ratio >= 0.75 ? "pass (≥ 0.75× sync)" : "FAIL (≥ 0.75× sync)",
+      ],
     ];
   } finally {
     await database.close();
@@ -108,7 +128,9 @@ async function throughput(engineName: "embedded" | "postgres"): Promise<(string 
 }
 
 const parts = (process.env.BENCH_PARTS ?? "latency,throughput").split(",");
-const rows = [...(parts.includes("latency") ? await latency() : []), ...(parts.includes("throughput") ? await throughput("embedded") : []),
+const rows = [
+  ...(parts.includes("latency") ? await latency() : []),
+  ...(parts.includes("throughput") ? await throughput("embedded") : []),
   ...(parts.includes("throughput") && process.env.TEST_DATABASE_URL ? await throughput("postgres") : []),
 ];
 console.log("\n## Durable jobs (issue 5)\n");

@@ -33,13 +33,24 @@ function quantile(sorted: readonly number[], q: number): number {
 /** 50 ops that all apply and leave the world gate-clean: edits, adds, deletes, a rename. */
 export function makeBatch(world: World): Op[] {
   const ops: Op[] = [];
-  for (let i = 0; i < 10; i++) ops.push({ op: "update_state", id: `state-${i * 7}`, patch: { base: `{hero} revisits a changed room ${i}` } });
-  for (let i = 0; i < 10; i++) ops.push({ op: "update_event", from: `state-${i * 11}`, name: "leap", patch: { detail: `a new detail ${i}`, hotkey: "x" } });
+  for (let i = 0; i < 10; i++)
+    ops.push({ op: "update_state", id: `state-${i * 7}`, patch: { base: `{hero} revisits a changed room ${i}` } });
+  for (let i = 0; i < 10; i++)
+    ops.push({ op: "update_event", from: `state-${i * 11}`, name: "leap", patch: { detail: `a new detail ${i}`, hotkey: "x" } });
   for (let i = 0; i < 5; i++) ops.push({ op: "delete_event", from: `state-${100 + i}`, name: "wander" });
   for (let i = 0; i < 5; i++) {
-    ops.push({ op: "add_event", from: `state-${200 + i}`, to: `state-${300 + i}`, name: "shortcut", base: "{hero} finds a shortcut", detail: "a door behind the curtain", hotkey: "s" });
+    ops.push({
+      op: "add_event",
+      from: `state-${200 + i}`,
+      to: `state-${300 + i}`,
+      name: "shortcut",
+      base: "{hero} finds a shortcut",
+      detail: "a door behind the curtain",
+      hotkey: "s",
+    });
   }
-  for (let i = 0; i < 5; i++) ops.push({ op: "add_variant", state: `state-${i * 3 + 1}`, variant: { id: "dawn", label: "At dawn", base: "{hero} at dawn" } });
+  for (let i = 0; i < 5; i++)
+    ops.push({ op: "add_variant", state: `state-${i * 3 + 1}`, variant: { id: "dawn", label: "At dawn", base: "{hero} at dawn" } });
   for (let i = 0; i < 5; i++) ops.push({ op: "remove_variant", state: `state-${i * 5}`, id: "night" });
   ops.push({ op: "update_state", id: "state-250", patch: { id: "state-250-renamed" } });
   ops.push({ op: "update_state", id: "state-10", patch: { camera: { static: "low angle" }, ambient: ["rain on glass"] } });
@@ -102,7 +113,8 @@ export function formatBenchTable(rows: readonly BenchRow[], world: World = makeL
     "|---|---:|---:|---:|---|---|",
   ];
   const lines = rows.map(
-    (r) => `| ${r.name} | ${r.medianMs.toFixed(3)} | ${r.p99Ms.toFixed(3)} | ${r.ratio.toFixed(2)} | ${r.goal} | ${r.pass === null ? "" : r.pass ? "pass" : "FAIL"} |`,
+    (r) =>
+      `| ${r.name} | ${r.medianMs.toFixed(3)} | ${r.p99Ms.toFixed(3)} | ${r.ratio.toFixed(2)} | ${r.goal} | ${r.pass === null ? "" : r.pass ? "pass" : "FAIL"} |`,
   );
   return [...head, ...lines].join("\n");
 }

@@ -47,7 +47,12 @@ await admin(`CREATE DATABASE ${dbName}`);
 const dbUrl = new URL(base);
 dbUrl.pathname = `/${dbName}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "worlds-load-"));
-const lifted = Object.fromEntries(["GENERATION", "SEED_FRAME", "SAY", "TTS", "VISION_GROUND", "VISION_DESCRIBE", "VISION_CHECK", "EDIT"].map((k) => [`QUOTA_${k}_PER_DAY`, "10000000"]));
+const lifted = Object.fromEntries(
+  ["GENERATION", "SEED_FRAME", "SAY", "TTS", "VISION_GROUND", "VISION_DESCRIBE", "VISION_CHECK", "EDIT"].map((k) => [
+    `QUOTA_${k}_PER_DAY`,
+    "10000000",
+  ]),
+);
 const server = await startNext({ DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), ...lifted }, PORT);
 
 /** A world the local painter draws knowably (the shape of tests/support/scenarios.ts's lighthouse). */
@@ -61,7 +66,10 @@ function lighthouse() {
       states: {
         shore: makeState("shore", { base: "A lighthouse above a stormy sea at dawn" }),
         lamp: makeState("lamp", { base: "The lamp room at the top of the lighthouse, a great lamp" }),
-        end: makeState("end", { base: "A boat on the open sea", ending: { isEnding: true, outcome: "good", title: "Away", text: "You sail away" } }),
+        end: makeState("end", {
+          base: "A boat on the open sea",
+          ending: { isEnding: true, outcome: "good", title: "Away", text: "You sail away" },
+        }),
       },
       events: [makeEvent("shore", "climb", "lamp", "1"), makeEvent("lamp", "sail", "end", "1")],
     },
@@ -76,11 +84,23 @@ interface RouteRun {
 
 let failed = false;
 try {
-  const boot = await cli<{ keys: { sk_test: string; sk_live: string } }>(server.env, ["bootstrap", "--email", `load-${Date.now()}@example.com`]);
+  const boot = await cli<{ keys: { sk_test: string; sk_live: string } }>(server.env, [
+    "bootstrap",
+    "--email",
+    `load-${Date.now()}@example.com`,
+  ]);
   const live = { authorization: `Bearer ${boot.keys.sk_live}`, "content-type": "application/json" };
   const test = { authorization: `Bearer ${boot.keys.sk_test}`, "content-type": "application/json" };
   /** The fields the bench reads from a response body. */
-  type Body = { worldId?: string; id?: string; characterId?: string; token?: string; rev?: string; world?: { scene: { states: Record<string, unknown> } }; nextCursor?: string | null } & Record<string, unknown>;
+  type Body = {
+    worldId?: string;
+    id?: string;
+    characterId?: string;
+    token?: string;
+    rev?: string;
+    world?: { scene: { states: Record<string, unknown> } };
+    nextCursor?: string | null;
+  } & Record<string, unknown>;
   const call = async (method: string, pathname: string, headers: Record<string, string>, body?: unknown): Promise<Body> => {
     const res = await fetch(server.url + pathname, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const json = (await res.json()) as Body;
@@ -106,7 +126,11 @@ try {
     worlds.push({ id: created.worldId!, rev: world.rev!, states: Object.keys(world.world!.scene.states).length });
   }
   const scenarioWorld = (await call("POST", "/v1/worlds", test, { world: lighthouse() })).worldId as string;
-  const character = await call("POST", "/v1/characters", test, { name: "Ilse", persona: "You are Ilse, keeper of the salt lighthouse.", greeting: "Mind the stairs." });
+  const character = await call("POST", "/v1/characters", test, {
+    name: "Ilse",
+    persona: "You are Ilse, keeper of the salt lighthouse.",
+    greeting: "Mind the stairs.",
+  });
   const characterId = (character.characterId ?? character.id) as string;
   const talkToken = (await call("POST", "/v1/sessions/token", test, { characterId, ttlSeconds: 3600 })).token as string;
   const importsBefore = (await listAll("/v1/worlds", "worlds", test)).length;
@@ -126,13 +150,17 @@ try {
 
   const run = (name: string, options: Partial<autocannon.Options>): Promise<RouteRun> =>
     new Promise((resolve, reject) => {
-      autocannon({ url: server.url, duration: SECONDS, connections: 2, timeout: 30, ...options } as autocannon.Options, (error, result) => (error ? reject(error) : resolve({ name, result })));
+      autocannon({ url: server.url, duration: SECONDS, connections: 2, timeout: 30, ...options } as autocannon.Options, (error, result) =>
+        error ? reject(error) : resolve({ name, result }),
+      );
     });
 
   const runs = await Promise.all([
     run("GET /v1/worlds/{id}", {
       connections: 4,
-      requests: [{ method: "GET", headers: live, setupRequest: (req) => ({ ...req, path: `/v1/worlds/${worlds[readTurn++ % WORLDS]!.id}` }) }],
+      requests: [
+        { method: "GET", headers: live, setupRequest: (req) => ({ ...req, path: `/v1/worlds/${worlds[readTurn++ % WORLDS]!.id}` }) },
+      ],
     }),
     run("POST /v1/worlds/{id}/ops (If-Match)", {
       // Two connections per world: each sends the rev it last saw, so some writes race and lose.
@@ -145,7 +173,12 @@ try {
             const stateId = `load-${++sequence}`;
             Object.assign(context, { w, stateId });
             pending.add(stateId);
-            return { ...req, path: `/v1/worlds/${worlds[w]!.id}/ops`, headers: { ...live, "if-match": `"${revs[w]}"` }, body: JSON.stringify({ ops: [{ op: "add_state", id: stateId, base: `Room ${sequence}` }] }) };
+            return {
+              ...req,
+              path: `/v1/worlds/${worlds[w]!.id}/ops`,
+              headers: { ...live, "if-match": `"${revs[w]}"` },
+              body: JSON.stringify({ ops: [{ op: "add_state", id: stateId, base: `Room ${sequence}` }] }),
+            };
           },
           onResponse: (status, body, context: object) => {
             const { w, stateId } = context as { w?: number; stateId?: string };
@@ -163,7 +196,11 @@ try {
         },
       ],
     }),
-    run("POST /v1/worlds (import)", { connections: 1, overallRate: 10, requests: [{ method: "POST", path: "/v1/worlds", headers: test, body: JSON.stringify({ world: makeSmallWorld() }) }] }),
+    run("POST /v1/worlds (import)", {
+      connections: 1,
+      overallRate: 10,
+      requests: [{ method: "POST", path: "/v1/worlds", headers: test, body: JSON.stringify({ world: makeSmallWorld() }) }],
+    }),
     run("POST /v1/sessions/token + POST /v1/runtime/heartbeat", {
       connections: 2,
       overallRate: 40,
@@ -183,7 +220,11 @@ try {
           path: "/v1/runtime/heartbeat",
           setupRequest: (req, context: object) => {
             const { token, sessionId } = context as { token?: string; sessionId?: string };
-            return { ...req, headers: { authorization: `Bearer ${String(token)}`, "content-type": "application/json" }, body: JSON.stringify({ sessionId, seconds: 1 }) };
+            return {
+              ...req,
+              headers: { authorization: `Bearer ${String(token)}`, "content-type": "application/json" },
+              body: JSON.stringify({ sessionId, seconds: 1 }),
+            };
           },
         },
       ],
@@ -191,12 +232,26 @@ try {
     run("POST /v1/characters/{id}/say", {
       connections: 1,
       overallRate: 10,
-      requests: [{ method: "POST", path: `/v1/characters/${characterId}/say`, headers: { authorization: `Bearer ${talkToken}`, "content-type": "application/json" }, body: JSON.stringify({ text: "What is the lamp?" }) }],
+      requests: [
+        {
+          method: "POST",
+          path: `/v1/characters/${characterId}/say`,
+          headers: { authorization: `Bearer ${talkToken}`, "content-type": "application/json" },
+          body: JSON.stringify({ text: "What is the lamp?" }),
+        },
+      ],
     }),
     run("POST /v1/vision/check", {
       connections: 1,
       overallRate: 10,
-      requests: [{ method: "POST", path: "/v1/vision/check", headers: test, body: JSON.stringify({ frame: { b64: FRAME }, expect: [{ label: "cup" }] }) }],
+      requests: [
+        {
+          method: "POST",
+          path: "/v1/vision/check",
+          headers: test,
+          body: JSON.stringify({ frame: { b64: FRAME }, expect: [{ label: "cup" }] }),
+        },
+      ],
     }),
     run("POST /v1/scenario-batches", {
       connections: 1,
@@ -206,7 +261,10 @@ try {
           method: "POST",
           path: "/v1/scenario-batches",
           headers: test,
-          body: JSON.stringify({ worldId: scenarioWorld, clips: [{ kind: "variation", from: "shore", path: ["climb"], apply: { weather: "fog" }, expect: { reach: "lamp" } }] }),
+          body: JSON.stringify({
+            worldId: scenarioWorld,
+            clips: [{ kind: "variation", from: "shore", path: ["climb"], apply: { weather: "fog" }, expect: { reach: "lamp" } }],
+          }),
         },
       ],
     }),
@@ -217,10 +275,23 @@ try {
   const rows = runs.map(({ name, result }) => {
     const codes: Counts = {};
     for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) codes[code] = Number(count);
-    const fivexx = Object.entries(codes).filter(([code]) => code.startsWith("5")).reduce((n, [, c]) => n + c, 0);
+    const fivexx = Object.entries(codes)
+      .filter(([code]) => code.startsWith("5"))
+      .reduce((n, [, c]) => n + c, 0);
     if (fivexx > 0) problems.push(`${name}: ${fivexx} responses 5xx`);
     if (result.errors > 0 || result.timeouts > 0) problems.push(`${name}: ${result.errors} connection errors, ${result.timeouts} timeouts`);
-    return [name, result.requests.total, result.requests.average.toFixed(1), result.latency.p50, result.latency.p99, result.latency.max, Object.entries(codes).map(([c, n]) => `${c}×${n}`).join(" "), fivexx];
+    return [
+      name,
+      result.requests.total,
+      result.requests.average.toFixed(1),
+      result.latency.p50,
+      result.latency.p99,
+      result.latency.max,
+      Object.entries(codes)
+        .map(([c, n]) => `${c}×${n}`)
+        .join(" "),
+      fivexx,
+    ];
   });
   if (untracked.length > 0) problems.push(`ops writes with an unexpected answer: ${untracked.slice(0, 5).join("; ")}`);
 
@@ -239,7 +310,8 @@ try {
     // Nothing else was written: a state beyond the initial ones and the 200s is one in flight at the end.
     const extra = [...states].filter((id) => id.startsWith("load-") && !added[w]!.has(id));
     inFlightApplied += extra.length;
-    for (const id of extra) if (!pending.has(id)) problems.push(`world ${w}: state ${id} is in the graph but was neither answered 200 nor in flight`);
+    for (const id of extra)
+      if (!pending.has(id)) problems.push(`world ${w}: state ${id} is in the graph but was neither answered 200 nor in flight`);
     const expected = worlds[w]!.states + added[w]!.size + extra.length;
     if (states.size !== expected) problems.push(`world ${w}: ${states.size} states, expected ${expected} (initial + every 200 write)`);
   }
@@ -248,10 +320,12 @@ try {
   const importStatus = Number(runs.find((r) => r.name.startsWith("POST /v1/worlds (import)"))!.result.statusCodeStats?.["201"]?.count ?? 0);
   const imports = (await listAll("/v1/worlds", "worlds", test)).length - importsBefore;
   // At most one request a connection is in flight when the run ends (applied, unanswered).
-  if (imports < importStatus || imports > importStatus + 1) problems.push(`${importStatus} imports answered 201 but ${imports} new worlds are listed`);
+  if (imports < importStatus || imports > importStatus + 1)
+    problems.push(`${importStatus} imports answered 201 but ${imports} new worlds are listed`);
   const batchStatus = Number(runs.find((r) => r.name === "POST /v1/scenario-batches")!.result.statusCodeStats?.["202"]?.count ?? 0);
   const batches = (await listAll("/v1/scenario-batches", "batches", test)).length - batchesBefore;
-  if (batches < batchStatus || batches > batchStatus + 1) problems.push(`${batchStatus} batch submits answered 202 but ${batches} new batches are listed`);
+  if (batches < batchStatus || batches > batchStatus + 1)
+    problems.push(`${batchStatus} batch submits answered 202 but ${batches} new batches are listed`);
   const refusedCount = refused.reduce((n, s) => n + s.size, 0);
 
   console.log(`\n## Mixed load on PostgreSQL, ${SECONDS} s, all routes at once (issue 19)\n`);

@@ -49,7 +49,12 @@ try {
     await work();
     into.push(performance.now() - started);
   };
-  const batch = (i: number) => Array.from({ length: 10 }, (_, j) => ({ op: "update_state", id: stateIds[(i * 10 + j) % stateIds.length], patch: { base: `revision ${i}.${j}` } }));
+  const batch = (i: number) =>
+    Array.from({ length: 10 }, (_, j) => ({
+      op: "update_state",
+      id: stateIds[(i * 10 + j) % stateIds.length],
+      patch: { base: `revision ${i}.${j}` },
+    }));
   // Interleaved, so that both sides see the same machine at the same moments.
   for (let i = -3; i < SAMPLES; i++) {
     const sink = i < 0 ? { bare: [], guarded: [], ops: [], edit: [] } : times; // warm-up rounds are not counted
@@ -57,10 +62,13 @@ try {
     await timed(sink.guarded, async () => {
       const result = await post(`/v1/worlds/${guarded}/ops`, { ops: batch(i + 3) });
       const report = result.playtests as { passed: number; failed: unknown[] };
-      if (report.passed !== PLAYTESTS) throw new Error(`expected ${PLAYTESTS} passing play-throughs, got ${JSON.stringify(report).slice(0, 200)}`);
+      if (report.passed !== PLAYTESTS)
+        throw new Error(`expected ${PLAYTESTS} passing play-throughs, got ${JSON.stringify(report).slice(0, 200)}`);
     });
     const target = stateIds[(i + 3) % stateIds.length]!;
-    await timed(sink.ops, () => post(`/v1/worlds/${bare}/ops`, { ops: [{ op: "update_state", id: target, patch: { base: `plain ${i}` } }] }));
+    await timed(sink.ops, () =>
+      post(`/v1/worlds/${bare}/ops`, { ops: [{ op: "update_state", id: target, patch: { base: `plain ${i}` } }] }),
+    );
     await timed(sink.edit, () => post(`/v1/worlds/${bare}/edit`, { instruction: `describe ${target} as 'edited ${i}'` }));
   }
   const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -68,10 +76,25 @@ try {
   const replay = p50(times.guarded) / p50(times.bare);
   const edit = p50(times.edit) / p50(times.ops);
   failed = replay > 1.1 || edit > 1.2;
-  rows.push(["POST /ops, 10 ops, 500 states / 2000 events, no play-throughs (floor)", p50(times.bare).toFixed(1), p99(times.bare).toFixed(1), ""]);
-  rows.push([`POST /ops, same write, ${PLAYTESTS} play-throughs × ${STEPS} steps replayed`, p50(times.guarded).toFixed(1), p99(times.guarded).toFixed(1), `${replay.toFixed(2)}× floor, ${replay <= 1.1 ? "pass" : "FAIL"} (≤ 1.10×)`]);
+  rows.push([
+    "POST /ops, 10 ops, 500 states / 2000 events, no play-throughs (floor)",
+    p50(times.bare).toFixed(1),
+    p99(times.bare).toFixed(1),
+    "",
+  ]);
+  rows.push([
+    `POST /ops, same write, ${PLAYTESTS} play-throughs × ${STEPS} steps replayed`,
+    p50(times.guarded).toFixed(1),
+    p99(times.guarded).toFixed(1),
+    `${replay.toFixed(2)}× floor, ${replay <= 1.1 ? "pass" : "FAIL"} (≤ 1.10×)`,
+  ]);
   rows.push(["POST /ops, one update_state (floor)", p50(times.ops).toFixed(1), p99(times.ops).toFixed(1), ""]);
-  rows.push(["POST /edit (local), the same change as one sentence", p50(times.edit).toFixed(1), p99(times.edit).toFixed(1), `${edit.toFixed(2)}× floor, ${edit <= 1.2 ? "pass" : "FAIL"} (≤ 1.2×)`]);
+  rows.push([
+    "POST /edit (local), the same change as one sentence",
+    p50(times.edit).toFixed(1),
+    p99(times.edit).toFixed(1),
+    `${edit.toFixed(2)}× floor, ${edit <= 1.2 ? "pass" : "FAIL"} (≤ 1.2×)`,
+  ]);
 } finally {
   await server.close();
 }

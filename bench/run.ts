@@ -5,7 +5,10 @@ import path from "node:path";
 
 const dir = import.meta.dirname;
 const only = process.argv.slice(2);
-const files = fs.readdirSync(dir).filter((f) => f.endsWith(".bench.ts") && (only.length === 0 || only.some((o) => f.includes(o)))).sort();
+const files = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith(".bench.ts") && (only.length === 0 || only.some((o) => f.includes(o))))
+  .sort();
 let failed = 0;
 for (const file of files) {
   console.log(`\n# ${file}`);

@@ -39,12 +39,25 @@ const rows: (string | number)[][] = [];
 // The brain alone.
 {
   const turns = conversation(TURNS);
-  for (const t of turns.slice(0, 30)) localChat({ character: t.member.character, text: t.text, currentStance: t.member.character.stances[0]!.id, history: t.history, affect: { v: 0, a: 0, d: 0, rapport: 0 } });
+  for (const t of turns.slice(0, 30))
+    localChat({
+      character: t.member.character,
+      text: t.text,
+      currentStance: t.member.character.stances[0]!.id,
+      history: t.history,
+      affect: { v: 0, a: 0, d: 0, rapport: 0 },
+    });
   const samples: number[] = [];
   // Each line new to the brain (a history line is read once and remembered; a new line never is).
   for (const [i, t] of turns.entries()) {
     const t0 = performance.now();
-    localChat({ character: t.member.character, text: `${t.text} (${i})`, currentStance: t.member.character.stances[0]!.id, history: t.history, affect: { v: 0, a: 0, d: 0, rapport: 0 } });
+    localChat({
+      character: t.member.character,
+      text: `${t.text} (${i})`,
+      currentStance: t.member.character.stances[0]!.id,
+      history: t.history,
+      affect: { v: 0, a: 0, d: 0, rapport: 0 },
+    });
     samples.push(performance.now() - t0);
   }
   rows.push(["in process", "local brain (lib/ai/brain)", quantile(samples, 0.5).toFixed(2), quantile(samples, 0.99).toFixed(2), ""]);
@@ -54,7 +67,11 @@ let failed = false;
 for (const engine of await engines()) {
   const server = await startNext(engine.env, 3193);
   try {
-    const boot = await cli<{ appId: string; keys: { sk_live: string } }>(server.env, ["bootstrap", "--email", `say-${Date.now()}@example.com`]);
+    const boot = await cli<{ appId: string; keys: { sk_live: string } }>(server.env, [
+      "bootstrap",
+      "--email",
+      `say-${Date.now()}@example.com`,
+    ]);
     const key = { authorization: `Bearer ${boot.keys.sk_live}`, "content-type": "application/json" };
     const post = async (path: string, body: unknown, headers: Record<string, string>) => {
       const res = await fetch(server.url + path, { method: "POST", headers, body: JSON.stringify(body) });
@@ -66,18 +83,29 @@ for (const engine of await engines()) {
     const ids = new Map<string, string>();
     for (const { character } of CAST) {
       const { name, persona, lore, greeting, examples, scene, stances, speakingDetail } = character;
-      ids.set(name, (await post("/v1/characters", { name, persona, lore, greeting, examples, scene, stances, speakingDetail }, key)).id as string);
+      ids.set(
+        name,
+        (await post("/v1/characters", { name, persona, lore, greeting, examples, scene, stances, speakingDetail }, key)).id as string,
+      );
     }
     await cli(server.env, ["chat", "credit", "add", "--app", boot.appId, "--user", "bench-player", "--seconds", "10000000"]);
     const tokens = new Map<string, string>();
-    for (const [name, id] of ids) tokens.set(name, (await post("/v1/sessions/token", { characterId: id, ttlSeconds: 3600, userRef: "bench-player" }, key)).token as string);
+    for (const [name, id] of ids)
+      tokens.set(
+        name,
+        (await post("/v1/sessions/token", { characterId: id, ttlSeconds: 3600, userRef: "bench-player" }, key)).token as string,
+      );
 
     const turns = conversation(TURNS);
     let n = 0;
     const sayOnce = async (t: (typeof turns)[number]) => {
       const name = t.member.character.name;
       const t0 = performance.now();
-      await post(`/v1/characters/${ids.get(name)}/say`, { text: `${t.text} (${n++})`, history: t.history }, { authorization: `Bearer ${tokens.get(name)}`, "content-type": "application/json" });
+      await post(
+        `/v1/characters/${ids.get(name)}/say`,
+        { text: `${t.text} (${n++})`, history: t.history },
+        { authorization: `Bearer ${tokens.get(name)}`, "content-type": "application/json" },
+      );
       return performance.now() - t0;
     };
     const liveOnce = async () => {
@@ -97,7 +125,13 @@ for (const engine of await engines()) {
     const pass = p50 <= GOAL_P50_MS;
     if (!pass) failed = true;
     rows.push([engine.name, "GET /api/live (floor), one at a time", quantile(live, 0.5).toFixed(2), quantile(live, 0.99).toFixed(2), ""]);
-    rows.push([engine.name, "POST /v1/characters/{id}/say (live, metered, local), one at a time", p50.toFixed(2), quantile(say, 0.99).toFixed(2), `${pass ? "pass" : "FAIL"} (p50 ≤ ${GOAL_P50_MS} ms)`]);
+    rows.push([
+      engine.name,
+      "POST /v1/characters/{id}/say (live, metered, local), one at a time",
+      p50.toFixed(2),
+      quantile(say, 0.99).toFixed(2),
+      `${pass ? "pass" : "FAIL"} (p50 ≤ ${GOAL_P50_MS} ms)`,
+    ]);
   } finally {
     await server.stop();
     await engine.cleanup();

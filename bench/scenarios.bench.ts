@@ -31,9 +31,13 @@ const rows: (string | number)[][] = [];
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 let plan = "";
 try {
-  const boot = (await runCliCommand("bootstrap", { email: `bench-${Date.now()}@example.com` })) as { appId: string; keys: { sk_live: string } };
+  const boot = (await runCliCommand("bootstrap", { email: `bench-${Date.now()}@example.com` })) as {
+    appId: string;
+    keys: { sk_live: string };
+  };
   const headers = { authorization: `Bearer ${boot.keys.sk_live}`, "content-type": "application/json" };
-  const post = async (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+  const post = async (path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
 
   // 1. The job beside the plain loop. Every clip walks shore → lamp → end (3 states) with its own
   // weather and note, so no two clips paint the same frame.
@@ -46,7 +50,12 @@ try {
     expect: { reach: "end" },
   }));
   // Warm the painter, the worker pool and the vision path first, so neither side pays the start.
-  await renderAndVerifyClips({ mode: "live", world: lighthouseWorld(), specs: [ZClipSpec.parse({ ...specs[0], apply: { note: "warm-up" } })], baseUrl: server.url });
+  await renderAndVerifyClips({
+    mode: "live",
+    world: lighthouseWorld(),
+    specs: [ZClipSpec.parse({ ...specs[0], apply: { note: "warm-up" } })],
+    baseUrl: server.url,
+  });
   const t = performance.now();
   const created = await post("/v1/scenario-batches", { worldId: world.worldId, clips: specs });
   if (created.status !== 202) throw new Error(`POST /v1/scenario-batches answered ${created.status}: ${await created.text()}`);
@@ -62,21 +71,51 @@ try {
   const lanes = getEnv().SCENARIO_LANES;
   const loop = async (concurrency: number) => {
     const started = performance.now();
-    const out = await renderAndVerifyClips({ mode: "live", world: lighthouseWorld(), specs: specs.map((s) => ZClipSpec.parse(s)), baseUrl: server.url, concurrency });
-    return { rate: CLIPS / ((performance.now() - started) / 1000), passed: out.filter((o) => "verification" in o && o.verification.pass).length };
+    const out = await renderAndVerifyClips({
+      mode: "live",
+      world: lighthouseWorld(),
+      specs: specs.map((s) => ZClipSpec.parse(s)),
+      baseUrl: server.url,
+      concurrency,
+    });
+    return {
+      rate: CLIPS / ((performance.now() - started) / 1000),
+      passed: out.filter((o) => "verification" in o && o.verification.pass).length,
+    };
   };
   const floor = await loop(lanes);
   const sequential = await loop(1);
   const jobRate = CLIPS / (jobMs / 1000);
   const ratio = jobRate / floor.rate;
-  rows.push([`${CLIPS} clips × 3 states: render + verify in a plain loop, ${lanes} at a time (floor)`, `${floor.passed} pass`, floor.rate.toFixed(2), "1.00", ""]);
-  rows.push(["… the same loop, one clip at a time", `${sequential.passed} pass`, sequential.rate.toFixed(2), (sequential.rate / floor.rate).toFixed(2), ""]);
-  rows.push(["… POST /v1/scenario-batches → completed (the job)", `${batch.counts.accepted} accepted`, jobRate.toFixed(2), ratio.toFixed(2), `${ratio >= 0.8 ? "pass" : "FAIL"} (≥ 0.8×)`]);
+  rows.push([
+    `${CLIPS} clips × 3 states: render + verify in a plain loop, ${lanes} at a time (floor)`,
+    `${floor.passed} pass`,
+    floor.rate.toFixed(2),
+    "1.00",
+    "",
+  ]);
+  rows.push([
+    "… the same loop, one clip at a time",
+    `${sequential.passed} pass`,
+    sequential.rate.toFixed(2),
+    (sequential.rate / floor.rate).toFixed(2),
+    "",
+  ]);
+  rows.push([
+    "… POST /v1/scenario-batches → completed (the job)",
+    `${batch.counts.accepted} accepted`,
+    jobRate.toFixed(2),
+    ratio.toFixed(2),
+    `${ratio >= 0.8 ? "pass" : "FAIL"} (≥ 0.8×)`,
+  ]);
   if (ratio < 0.8) process.exitCode = 1;
 
   // 2. The list on an app with BATCHES batches, stored in one statement (distinct createdAt, 1 ms apart).
   const db = await getDb();
-  const lister = (await runCliCommand("bootstrap", { email: `bench-list-${Date.now()}@example.com` })) as { appId: string; keys: { sk_live: string } };
+  const lister = (await runCliCommand("bootstrap", { email: `bench-list-${Date.now()}@example.com` })) as {
+    appId: string;
+    keys: { sk_live: string };
+  };
   const graph = JSON.stringify(lighthouseWorld());
   await db.$executeRawUnsafe(
     `INSERT INTO scenario_batches (id, app_id, mode, world_id, rev, graph, base_url, name, review, status, items_total, items_done, accepted, created_at, updated_at)
@@ -90,7 +129,15 @@ try {
   );
   await db.$executeRawUnsafe("ANALYZE scenario_batches");
   const listHeaders = { authorization: `Bearer ${lister.keys.sk_live}` };
-  const deep = (await db.scenarioBatch.findMany({ where: { appId: lister.appId }, orderBy: { createdAt: "desc" }, skip: Math.floor(BATCHES / 2), take: 1, select: { createdAt: true } }))[0]!.createdAt.toISOString();
+  const deep = (
+    await db.scenarioBatch.findMany({
+      where: { appId: lister.appId },
+      orderBy: { createdAt: "desc" },
+      skip: Math.floor(BATCHES / 2),
+      take: 1,
+      select: { createdAt: true },
+    })
+  )[0]!.createdAt.toISOString();
   for (const [label, query] of [
     ["first page", "limit=100"],
     ["a page halfway down", `limit=100&cursor=${encodeURIComponent(deep)}`],
@@ -100,11 +147,18 @@ try {
       const start = performance.now();
       const res = await fetch(`${server.url}/v1/scenario-batches?${query}`, { headers: listHeaders });
       const body = (await res.json()) as { batches: unknown[] };
-      if (res.status !== 200 || body.batches.length !== 100) throw new Error(`GET answered ${res.status} with ${body.batches.length} batches`);
+      if (res.status !== 200 || body.batches.length !== 100)
+        throw new Error(`GET answered ${res.status} with ${body.batches.length} batches`);
       if (i >= 20) times.push(performance.now() - start);
     }
     const median = p50(times);
-    rows.push([`GET /v1/scenario-batches?limit=100, ${BATCHES.toLocaleString("en")} batches, ${label}`, "", `p50 ${median.toFixed(1)} ms`, "", `${median <= 30 ? "pass" : "FAIL"} (≤ 30 ms)`]);
+    rows.push([
+      `GET /v1/scenario-batches?limit=100, ${BATCHES.toLocaleString("en")} batches, ${label}`,
+      "",
+      `p50 ${median.toFixed(1)} ms`,
+      "",
+      `${median <= 30 ? "pass" : "FAIL"} (≤ 30 ms)`,
+    ]);
     if (median > 30) process.exitCode = 1;
   }
   const explained = await db.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(

@@ -30,16 +30,28 @@ async function runLoad({ url, seconds, connections, batch }: LoadOptions): Promi
   const call = (method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> =>
     new Promise((resolve, reject) => {
       const text = body === undefined ? "" : JSON.stringify(body);
-      const req = http.request({ host: target.hostname, port: target.port, method, path, agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(text) } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown> }));
-      });
+      const req = http.request(
+        {
+          host: target.hostname,
+          port: target.port,
+          method,
+          path,
+          agent,
+          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(text) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown> }),
+          );
+        },
+      );
       req.on("error", reject);
       req.end(text);
     });
   let seed = 1;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
   const lanes = await Promise.all(
     Array.from({ length: connections }, async () => {
       const ids: string[] = [];
@@ -92,15 +104,34 @@ function runFloor({ stepBody, resetBody }: { stepBody: string; resetBody: string
     req.resume();
     req.on("end", () => {
       const path = req.url ?? "/";
-      const body = path === "/envs" ? JSON.stringify({ envId: `env_${next++}`, schemaVersion: "1.0" }) : path.endsWith("/reset") ? resetBody : stepBody;
-      res.writeHead(path === "/envs" ? 201 : 200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
+      const body =
+        path === "/envs"
+          ? JSON.stringify({ envId: `env_${next++}`, schemaVersion: "1.0" })
+          : path.endsWith("/reset")
+            ? resetBody
+            : stepBody;
+      res
+        .writeHead(path === "/envs" ? 201 : 200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) })
+        .end(body);
     });
   });
   server.listen(0, "127.0.0.1", () => out({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }));
   process.once("SIGTERM", () => server.close(() => process.exit(0)));
 }
 
-function runExport({ worldFile, episodes, camera, maxSteps, dir }: { worldFile: string; episodes: number; camera: number; maxSteps: number; dir: string }): void {
+function runExport({
+  worldFile,
+  episodes,
+  camera,
+  maxSteps,
+  dir,
+}: {
+  worldFile: string;
+  episodes: number;
+  camera: number;
+  maxSteps: number;
+  dir: string;
+}): void {
   const sim = buildSimWorld(JSON.parse(fs.readFileSync(worldFile, "utf8")) as World, { maxSteps });
   const t0 = performance.now();
   const result = exportDataset({ sim, episodes, policy: "random", camera, seed: 1, out: dir });

@@ -34,7 +34,9 @@ const worldFile = path.join(dir, "world.json");
 fs.writeFileSync(worldFile, JSON.stringify(world));
 const sim = buildSimWorld(world, { maxSteps: MAX_STEPS });
 const load = () => os.loadavg()[0]!.toFixed(1);
-console.log(`World ${world.id}: ${sim.rooms.size} rooms, ${sim.labels.length} labels; ${os.cpus().length} cores, load ${load()} at the start.`);
+console.log(
+  `World ${world.id}: ${sim.rooms.size} rooms, ${sim.labels.length} labels; ${os.cpus().length} cores, load ${load()} at the start.`,
+);
 
 interface Stepper {
   reset(seed?: number): unknown;
@@ -45,7 +47,11 @@ interface Stepper {
  * The exporter's own roll-out (random policy, seed 1) for `steps` steps: its rate, and for each
  * of `marks` the episodes an export needs to hold at least that many steps.
  */
-function rollout(env: Stepper, steps: number, marks: number[] = []): { perSecond: number; perCpuSecond: number; episodesFor: Map<number, number> } {
+function rollout(
+  env: Stepper,
+  steps: number,
+  marks: number[] = [],
+): { perSecond: number; perCpuSecond: number; episodesFor: Map<number, number> } {
   const policy = createPolicy("random", 1);
   const t0 = performance.now();
   const c0 = process.cpuUsage();
@@ -68,7 +74,13 @@ function rollout(env: Stepper, steps: number, marks: number[] = []): { perSecond
 /** The floor: the same loop over an env that does nothing and returns a constant observation. */
 function floorEnv(camera: number): Stepper {
   const result: StepResult = {
-    observation: { proximity: [1, 1], collision: 0, labels: [-1, -1], visible: new Uint8Array(sim.labels.length), ...(camera > 0 ? { camera: new Uint8Array(camera * camera * 3) } : {}) },
+    observation: {
+      proximity: [1, 1],
+      collision: 0,
+      labels: [-1, -1],
+      visible: new Uint8Array(sim.labels.length),
+      ...(camera > 0 ? { camera: new Uint8Array(camera * camera * 3) } : {}),
+    },
     reward: -0.01,
     terminated: false,
     truncated: false,
@@ -97,13 +109,31 @@ const CAMERA_STEPS = 30_000;
 const camera = best([1, 2].map(() => rollout(new SimEnv(sim, { seed: 1, camera: 64 }), CAMERA_STEPS)));
 const cameraFloor = best([1, 2].map(() => rollout(floorEnv(64), CAMERA_STEPS)));
 rows.push(["in process, floor (constant observation)", fmt(floor.perSecond), fmt(floor.perCpuSecond), "1.000", "", ""]);
-rows.push(["in process, no camera", fmt(inProcess.perSecond), fmt(inProcess.perCpuSecond), (inProcess.perSecond / floor.perSecond).toFixed(3), "", verdict(goal(inProcess.perSecond >= 200_000), "≥ 200,000/s")]);
+rows.push([
+  "in process, no camera",
+  fmt(inProcess.perSecond),
+  fmt(inProcess.perCpuSecond),
+  (inProcess.perSecond / floor.perSecond).toFixed(3),
+  "",
+  verdict(goal(inProcess.perSecond >= 200_000), "≥ 200,000/s"),
+]);
 rows.push(["in process, floor with a 64×64 frame", fmt(cameraFloor.perSecond), fmt(cameraFloor.perCpuSecond), "1.000", "", ""]);
-rows.push(["in process, 64×64 camera", fmt(camera.perSecond), fmt(camera.perCpuSecond), (camera.perSecond / cameraFloor.perSecond).toFixed(4), "", verdict(goal(camera.perSecond >= 10_000), "≥ 10,000/s")]);
+rows.push([
+  "in process, 64×64 camera",
+  fmt(camera.perSecond),
+  fmt(camera.perCpuSecond),
+  (camera.perSecond / cameraFloor.perSecond).toFixed(4),
+  "",
+  verdict(goal(camera.perSecond >= 10_000), "≥ 10,000/s"),
+]);
 
 // 3. Over HTTP.
 function child(args: string[]): { proc: ChildProcess; line: Promise<unknown> } {
-  const proc = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "inherit"] });
+  const proc = spawn(process.execPath, ["--import", "tsx", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const line = new Promise<unknown>((resolve, reject) => {
     let out = "";
     proc.stdout!.on("data", (chunk: Buffer) => {
@@ -116,7 +146,8 @@ function child(args: string[]): { proc: ChildProcess; line: Promise<unknown> } {
   return { proc, line };
 }
 const role = (name: string, options: unknown) => child([path.join(ROOT, "bench/sim-roles.ts"), name, JSON.stringify(options)]);
-const stop = (proc: ChildProcess) => new Promise<void>((resolve) => (proc.exitCode !== null ? resolve() : (proc.once("exit", () => resolve()), proc.kill("SIGTERM"))));
+const stop = (proc: ChildProcess) =>
+  new Promise<void>((resolve) => (proc.exitCode !== null ? resolve() : (proc.once("exit", () => resolve()), proc.kill("SIGTERM"))));
 /** CPU seconds a process has used so far (utime + stime of /proc/PID/stat). */
 function cpuSeconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
@@ -145,7 +176,8 @@ let httpFloor: Awaited<ReturnType<typeof measureHttp>>;
 try {
   const { url } = (await runner.line) as { url: string };
   // The floor answers with a real batch response and a real reset, captured here.
-  const post = (p: string, body: unknown) => fetch(url + p, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.text());
+  const post = (p: string, body: unknown) =>
+    fetch(url + p, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.text());
   const ids: string[] = [];
   for (let i = 0; i < BATCH; i++) ids.push((JSON.parse(await post("/envs", {})) as { envId: string }).envId);
   let resetBody = "";
@@ -161,9 +193,23 @@ try {
 } finally {
   await stop(runner.proc);
 }
-const httpRow = (name: string, r: typeof http, ratio: string, result: string) => [name, fmt(r.envStepsPerSecond), fmt((BATCH * 1e6) / r.serverCpuPerBatchUs), ratio, `${r.p50.toFixed(2)} / ${r.p99.toFixed(2)} ms; ${r.failures} failed`, result];
+const httpRow = (name: string, r: typeof http, ratio: string, result: string) => [
+  name,
+  fmt(r.envStepsPerSecond),
+  fmt((BATCH * 1e6) / r.serverCpuPerBatchUs),
+  ratio,
+  `${r.p50.toFixed(2)} / ${r.p99.toFixed(2)} ms; ${r.failures} failed`,
+  result,
+];
 rows.push(httpRow("HTTP ×16, floor (fixed bodies)", httpFloor, "1.000", ""));
-rows.push(httpRow("HTTP ×16, sim serve", http, (http.envStepsPerSecond / httpFloor.envStepsPerSecond).toFixed(3), verdict(goal(http.envStepsPerSecond >= 20_000 && http.failures === 0), "≥ 20,000/s")));
+rows.push(
+  httpRow(
+    "HTTP ×16, sim serve",
+    http,
+    (http.envStepsPerSecond / httpFloor.envStepsPerSecond).toFixed(3),
+    verdict(goal(http.envStepsPerSecond >= 20_000 && http.failures === 0), "≥ 20,000/s"),
+  ),
+);
 
 // 4. Exports, each in its own process (peak RSS is that process's).
 interface ExportLine {
@@ -184,13 +230,27 @@ const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
 const exportRows: (string | number)[][] = [];
 try {
   const big = await exportRun(episodesFor(MILLION), 0);
-  exportRows.push(["1,000,000 steps, no camera", fmt(big.steps), big.seconds.toFixed(1), mb(big.peakRssBytes), mb(big.bytes), verdict(goal(big.steps >= MILLION && big.seconds <= 30 && big.peakRssBytes <= 2 ** 30), "≤ 30 s, peak ≤ 1 GB")]);
+  exportRows.push([
+    "1,000,000 steps, no camera",
+    fmt(big.steps),
+    big.seconds.toFixed(1),
+    mb(big.peakRssBytes),
+    mb(big.bytes),
+    verdict(goal(big.steps >= MILLION && big.seconds <= 30 && big.peakRssBytes <= 2 ** 30), "≤ 30 s, peak ≤ 1 GB"),
+  ]);
   // The same roll-out with a camera (the camera changes no step): 10,000 steps, then 100,000.
   const small = await exportRun(episodesFor(10_000), 64);
   const large = await exportRun(episodesFor(100_000), 64);
   exportRows.push(["64×64 camera, ~10,000 steps", fmt(small.steps), small.seconds.toFixed(1), mb(small.peakRssBytes), mb(small.bytes), ""]);
   const flat = large.peakRssBytes - small.peakRssBytes <= 64 * 2 ** 20;
-  exportRows.push(["64×64 camera, ~100,000 steps", fmt(large.steps), large.seconds.toFixed(1), mb(large.peakRssBytes), mb(large.bytes), verdict(goal(large.steps >= 100_000 && flat), "peak within 64 MB of the 10,000-step one")]);
+  exportRows.push([
+    "64×64 camera, ~100,000 steps",
+    fmt(large.steps),
+    large.seconds.toFixed(1),
+    mb(large.peakRssBytes),
+    mb(large.bytes),
+    verdict(goal(large.steps >= 100_000 && flat), "peak within 64 MB of the 10,000-step one"),
+  ]);
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }
@@ -199,5 +259,7 @@ console.log("\n## Simulation throughput (issue 16)\n");
 console.log(table(["run", "env-steps/s", "per CPU-second", "× floor", "latency p50 / p99", "goal"], rows));
 console.log("\n## Dataset export (issue 16)\n");
 console.log(table(["export", "steps", "seconds", "peak RSS", "files", "goal"], exportRows));
-console.log(`\nLoad at the end: ${load()} on ${os.cpus().length} cores. HTTP "per CPU-second" is env-steps per CPU-second of the server process; the load client runs in its own process.`);
+console.log(
+  `\nLoad at the end: ${load()} on ${os.cpus().length} cores. HTTP "per CPU-second" is env-steps per CPU-second of the server process; the load client runs in its own process.`,
+);
 if (failed) process.exitCode = 1;

@@ -106,10 +106,21 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "worlds-bench-editor-"));
 const server = await startNext({ DATA_DIR: dataDir, QUOTA_GENERATION_PER_DAY: "100000" }, PORT);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 try {
-  const boot = await cli<{ userToken: string; keys: { sk_live: string } }>(server.env, ["bootstrap", "--email", `bench-editor-${Date.now()}@example.com`]);
+  const boot = await cli<{ userToken: string; keys: { sk_live: string } }>(server.env, [
+    "bootstrap",
+    "--email",
+    `bench-editor-${Date.now()}@example.com`,
+  ]);
   const headers = { authorization: `Bearer ${boot.keys.sk_live}`, "content-type": "application/json" };
   const create = async (world: unknown) => {
     const res = await fetch(`${server.url}/v1/worlds`, { method: "POST", headers, body: JSON.stringify({ world }) });
@@ -179,21 +190,61 @@ try {
   const keyLatency = await page.evaluate(() => window.__keyLatency ?? []);
 
   const verdict = (ok: boolean) => (ok ? "pass" : "FAIL");
-  console.log(`\n## World editor (issue 6): maximal world, ${Object.keys(large.scene.states).length} states, ${large.scene.events.length} events, ${(bytes / 1e6).toFixed(2)} MB\n`);
+  console.log(
+    `\n## World editor (issue 6): maximal world, ${Object.keys(large.scene.states).length} states, ${large.scene.events.length} events, ${(bytes / 1e6).toFixed(2)} MB\n`,
+  );
   console.log(
     table(
       ["measure", "median", "worst", "goal", "verdict"],
       [
-        [`open → interactive graph, first open (layout runs), ${RUNS} runs`, ms(median(first)), ms(Math.max(...first)), "≤ 1500 ms", verdict(median(first) <= 1500)],
-        [`open → interactive graph, reopen (saved positions), ${RUNS} runs`, ms(median(again)), ms(Math.max(...again)), "≤ 1500 ms", verdict(median(again) <= 1500)],
-        [`drag a node at the opening zoom: frames/s (p95 frame ${ms(dragNear.p95)})`, dragNear.fps.toFixed(0), `${ms(dragNear.worst)} frame`, "> 30 fps", verdict(dragNear.fps > 30)],
-        [`drag a node, whole world on screen (${rendered} nodes drawn): frames/s (p95 frame ${ms(dragFar.p95)})`, dragFar.fps.toFixed(0), `${ms(dragFar.worst)} frame`, "> 30 fps", verdict(dragFar.fps > 30)],
-        [`lint pass per keystroke (${lint.length} passes while typing ${typed.length} chars; p95 ${ms(quantile(lint, 0.95))})`, ms(median(lint)), ms(Math.max(...lint)), "≤ 16 ms", verdict(quantile(lint, 0.95) <= 16)],
-        [`keystroke → next frame, whole edit path (p95 ${ms(quantile(keyLatency, 0.95))})`, ms(median(keyLatency)), ms(Math.max(...keyLatency)), "(context: one frame is 16.7 ms)", ""],
+        [
+          `open → interactive graph, first open (layout runs), ${RUNS} runs`,
+          ms(median(first)),
+          ms(Math.max(...first)),
+          "≤ 1500 ms",
+          verdict(median(first) <= 1500),
+        ],
+        [
+          `open → interactive graph, reopen (saved positions), ${RUNS} runs`,
+          ms(median(again)),
+          ms(Math.max(...again)),
+          "≤ 1500 ms",
+          verdict(median(again) <= 1500),
+        ],
+        [
+          `drag a node at the opening zoom: frames/s (p95 frame ${ms(dragNear.p95)})`,
+          dragNear.fps.toFixed(0),
+          `${ms(dragNear.worst)} frame`,
+          "> 30 fps",
+          verdict(dragNear.fps > 30),
+        ],
+        [
+          `drag a node, whole world on screen (${rendered} nodes drawn): frames/s (p95 frame ${ms(dragFar.p95)})`,
+          dragFar.fps.toFixed(0),
+          `${ms(dragFar.worst)} frame`,
+          "> 30 fps",
+          verdict(dragFar.fps > 30),
+        ],
+        [
+          `lint pass per keystroke (${lint.length} passes while typing ${typed.length} chars; p95 ${ms(quantile(lint, 0.95))})`,
+          ms(median(lint)),
+          ms(Math.max(...lint)),
+          "≤ 16 ms",
+          verdict(quantile(lint, 0.95) <= 16),
+        ],
+        [
+          `keystroke → next frame, whole edit path (p95 ${ms(quantile(keyLatency, 0.95))})`,
+          ms(median(keyLatency)),
+          ms(Math.max(...keyLatency)),
+          "(context: one frame is 16.7 ms)",
+          "",
+        ],
       ],
     ),
   );
-  console.log(`\nTyping ${typed.length} characters took ${typingMs} ms end to end through Playwright. Page errors: ${errors.length ? errors.join("; ") : "none"}.`);
+  console.log(
+    `\nTyping ${typed.length} characters took ${typingMs} ms end to end through Playwright. Page errors: ${errors.length ? errors.join("; ") : "none"}.`,
+  );
 
   const token = await fetch(`${server.url}/v1/sessions/token`, { method: "POST", headers, body: JSON.stringify({ worldId: smallId }) });
   const embedUrl = `${server.url}/embed/w/${smallId}#token=${encodeURIComponent(((await token.json()) as { token: string }).token)}`;

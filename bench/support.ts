@@ -18,7 +18,9 @@ export interface Engine {
 /** The engines to measure: always the embedded one, PostgreSQL when BENCH_DATABASE_URL is reachable. */
 export async function engines(): Promise<Engine[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "worlds-bench-"));
-  const list: Engine[] = [{ name: "embedded", env: { DATA_DIR: dir }, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) }];
+  const list: Engine[] = [
+    { name: "embedded", env: { DATA_DIR: dir }, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) },
+  ];
   const base = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
   try {
     const name = `worlds_bench_${randomBytes(4).toString("hex")}`;
@@ -54,15 +56,31 @@ export interface RunningServer {
 
 /** Starts the built app (`next build` must have run) and waits until it answers. */
 export async function startNext(env: Record<string, string>, port: number): Promise<RunningServer> {
-  const fullEnv = { ...process.env, PORT: String(port), LOG_LEVEL: "warn", RATE_LIMIT_LIVE_PER_SECOND: "1000000", RATE_LIMIT_LIVE_BURST: "1000000", RATE_LIMIT_TEST_PER_SECOND: "1000000", RATE_LIMIT_TEST_BURST: "1000000", ...env };
+  const fullEnv = {
+    ...process.env,
+    PORT: String(port),
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_LIVE_PER_SECOND: "1000000",
+    RATE_LIMIT_LIVE_BURST: "1000000",
+    RATE_LIMIT_TEST_PER_SECOND: "1000000",
+    RATE_LIMIT_TEST_BURST: "1000000",
+    ...env,
+  };
   // BENCH_CPU_PROF_DIR=<dir>: the server writes a V8 CPU profile there when it stops (open it in
   // Chrome's DevTools, or sum self time by file), to find where a request's time goes.
   const profile = process.env.BENCH_CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], { cwd: ROOT, env: fullEnv, stdio: ["ignore", "ignore", "inherit"] });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...profile, path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)],
+    { cwd: ROOT, env: fullEnv, stdio: ["ignore", "ignore", "inherit"] },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/live`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/live`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -79,7 +97,10 @@ export async function startNext(env: Record<string, string>, port: number): Prom
 
 /** Runs a command of the project's CLI against a server's environment; returns its JSON output. */
 export async function cli<T>(env: Record<string, string>, args: string[]): Promise<T> {
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/worlds.ts", ...args, "--json"], { cwd: ROOT, env: { ...process.env, ...env } });
+  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/worlds.ts", ...args, "--json"], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
   let out = "";
   child.stdout.on("data", (chunk) => (out += chunk));
   child.stderr.pipe(process.stderr);
@@ -97,7 +118,10 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function load(url: string, options: { headers?: Record<string, string>; method?: string; body?: string; seconds?: number; connections?: number } = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  options: { headers?: Record<string, string>; method?: string; body?: string; seconds?: number; connections?: number } = {},
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     method: (options.method ?? "GET") as "GET",
@@ -106,7 +130,13 @@ export async function load(url: string, options: { headers?: Record<string, stri
     duration: options.seconds ?? Number(process.env.BENCH_SECONDS ?? 6),
     connections: options.connections ?? 10,
   });
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.average, non2xx: result.non2xx };
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    mean: result.latency.average,
+    non2xx: result.non2xx,
+  };
 }
 
 export function table(headers: string[], rows: (string | number)[][]): string {

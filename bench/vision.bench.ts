@@ -18,13 +18,18 @@ const server = await startNext({ ...engine!.env, QUOTA_VISION_GROUND_PER_DAY: "1
 try {
   const boot = await cli<{ keys: { sk_live: string } }>(server.env, ["bootstrap", "--email", `bench-vision-${Date.now()}@example.com`]);
   const headers = { authorization: `Bearer ${boot.keys.sk_live}`, "content-type": "application/json" };
-  const made = await fetch(`${server.url}/v1/worlds`, { method: "POST", headers, body: JSON.stringify({ premise: "A lighthouse keeper hears a drowned bell ringing under a stormy sea" }) });
+  const made = await fetch(`${server.url}/v1/worlds`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ premise: "A lighthouse keeper hears a drowned bell ringing under a stormy sea" }),
+  });
   if (made.status !== 200) throw new Error(`the world was not generated: ${made.status} ${await made.text()}`);
   const { worldId } = (await made.json()) as { worldId: string };
   const body = JSON.stringify({ frame: { worldId }, phrases: ["lighthouse", "keeper", "sea"] });
   const first = await fetch(`${server.url}/v1/vision/ground`, { method: "POST", headers, body });
   const answer = (await first.json()) as { source?: string };
-  if (first.status !== 200 || answer.source !== "manifest") throw new Error(`ground did not answer from the manifest: ${first.status} ${JSON.stringify(answer)}`);
+  if (first.status !== 200 || answer.source !== "manifest")
+    throw new Error(`ground did not answer from the manifest: ${first.status} ${JSON.stringify(answer)}`);
 
   await load(`${server.url}/api/live`, { seconds: 2 }); // warm-up
   await load(`${server.url}/v1/vision/ground`, { method: "POST", headers, body, seconds: 2 });
@@ -33,7 +38,16 @@ try {
   const ratio = ground.requestsPerSecond / floor.requestsPerSecond;
   pass = ratio >= GOAL && ground.non2xx === 0;
   rows.push([engine!.name, "GET /api/live (floor)", floor.requestsPerSecond.toFixed(0), floor.p50, floor.p99, "1.00", "", floor.non2xx]);
-  rows.push([engine!.name, "POST /v1/vision/ground (painted frame, manifest)", ground.requestsPerSecond.toFixed(0), ground.p50, ground.p99, ratio.toFixed(2), `${pass ? "pass" : "FAIL"} (≥ ${GOAL})`, ground.non2xx]);
+  rows.push([
+    engine!.name,
+    "POST /v1/vision/ground (painted frame, manifest)",
+    ground.requestsPerSecond.toFixed(0),
+    ground.p50,
+    ground.p99,
+    ratio.toFixed(2),
+    `${pass ? "pass" : "FAIL"} (≥ ${GOAL})`,
+    ground.non2xx,
+  ]);
 } finally {
   await server.stop();
   for (const e of all) await e.cleanup();

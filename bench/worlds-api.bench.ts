@@ -9,7 +9,10 @@ import { cli, engines, load, startNext, table } from "./support";
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 
-async function timeSequential(samples: number, request: (i: number) => Promise<Response>): Promise<{ p50: number; p99: number; failures: number }> {
+async function timeSequential(
+  samples: number,
+  request: (i: number) => Promise<Response>,
+): Promise<{ p50: number; p99: number; failures: number }> {
   const times: number[] = [];
   let failures = 0;
   for (let i = 0; i < samples; i++) {
@@ -39,26 +42,62 @@ for (const engine of await engines()) {
     const read = await load(`${server.url}/v1/worlds/${small.worldId}`, { headers });
     const ratio = read.requestsPerSecond / floor.requestsPerSecond;
     rows.push([engine.name, "GET /api/live (floor)", floor.requestsPerSecond.toFixed(0), floor.p50, floor.p99, "", floor.non2xx]);
-    rows.push([engine.name, "GET /v1/worlds/{id} (small)", read.requestsPerSecond.toFixed(0), read.p50, read.p99, `${ratio.toFixed(2)}× floor, ${ratio >= 0.6 ? "pass" : "FAIL"} (≥ 0.6×)`, read.non2xx]);
+    rows.push([
+      engine.name,
+      "GET /v1/worlds/{id} (small)",
+      read.requestsPerSecond.toFixed(0),
+      read.p50,
+      read.p99,
+      `${ratio.toFixed(2)}× floor, ${ratio >= 0.6 ? "pass" : "FAIL"} (≥ 0.6×)`,
+      read.non2xx,
+    ]);
 
     const large = makeLargeWorld({ states: 500, events: 2000 });
     const bytes = Buffer.byteLength(JSON.stringify({ world: large }));
     const imported = await timeSequential(Math.ceil(SAMPLES / 2), () => post("/v1/worlds", { world: large }));
-    rows.push([engine.name, `POST /v1/worlds import (${(bytes / 1e6).toFixed(2)} MB)`, "", imported.p50.toFixed(1), imported.p99.toFixed(1), imported.p50 <= 150 ? "pass (p50 ≤ 150 ms)" : "FAIL (p50 ≤ 150 ms)", imported.failures]);
+    rows.push([
+      engine.name,
+      `POST /v1/worlds import (${(bytes / 1e6).toFixed(2)} MB)`,
+      "",
+      imported.p50.toFixed(1),
+      imported.p99.toFixed(1),
+      imported.p50 <= 150 ? "pass (p50 ≤ 150 ms)" : "FAIL (p50 ≤ 150 ms)",
+      imported.failures,
+    ]);
 
     const target = (await (await post("/v1/worlds", { world: large })).json()) as { worldId: string };
     const stateIds = Object.keys(large.scene.states);
     const ops = await timeSequential(SAMPLES, (i) =>
       post(`/v1/worlds/${target.worldId}/ops`, {
-        ops: Array.from({ length: 10 }, (_, j) => ({ op: "update_state", id: stateIds[(i * 10 + j) % stateIds.length], patch: { base: `revision ${i}.${j}` } })),
+        ops: Array.from({ length: 10 }, (_, j) => ({
+          op: "update_state",
+          id: stateIds[(i * 10 + j) % stateIds.length],
+          patch: { base: `revision ${i}.${j}` },
+        })),
       }),
     );
     const goal = engine.name === "postgres" ? (ops.p50 <= 40 ? "pass (p50 ≤ 40 ms)" : "FAIL (p50 ≤ 40 ms)") : "(goal is for PostgreSQL)";
-    rows.push([engine.name, "POST /v1/worlds/{id}/ops, 10 ops on 500 states / 2000 events", "", ops.p50.toFixed(1), ops.p99.toFixed(1), goal, ops.failures]);
+    rows.push([
+      engine.name,
+      "POST /v1/worlds/{id}/ops, 10 ops on 500 states / 2000 events",
+      "",
+      ops.p50.toFixed(1),
+      ops.p99.toFixed(1),
+      goal,
+      ops.failures,
+    ]);
 
     // Reading the maximal world after its edits (cut into pieces): informational, no goal.
     const readLarge = await timeSequential(SAMPLES, () => fetch(`${server.url}/v1/worlds/${target.worldId}`, { headers }));
-    rows.push([engine.name, "GET /v1/worlds/{id} (500 states / 2000 events, edited)", "", readLarge.p50.toFixed(1), readLarge.p99.toFixed(1), "(informational)", readLarge.failures]);
+    rows.push([
+      engine.name,
+      "GET /v1/worlds/{id} (500 states / 2000 events, edited)",
+      "",
+      readLarge.p50.toFixed(1),
+      readLarge.p99.toFixed(1),
+      "(informational)",
+      readLarge.failures,
+    ]);
   } finally {
     await server.stop();
     await engine.cleanup();

@@ -70,7 +70,9 @@ function describeType(s: JsonSchema): string {
   if (s.type === "object") {
     if (s.properties !== undefined) {
       const req = new Set(s.required ?? []);
-      return `{${Object.keys(s.properties).map((k) => (req.has(k) ? k : `${k}?`)).join(", ")}}`;
+      return `{${Object.keys(s.properties)
+        .map((k) => (req.has(k) ? k : `${k}?`))
+        .join(", ")}}`;
     }
     if (typeof s.additionalProperties === "object") return `object of ${describeType(s.additionalProperties)}`;
     return "object";
@@ -84,7 +86,9 @@ function fieldRows(s: JsonSchema, prefix: string, out: string[]): void {
   for (const [name, child] of Object.entries(s.properties ?? {})) {
     const full = prefix + name;
     const nested = child.type === "object" && child.properties !== undefined;
-    out.push(`| \`${full}\` | ${cell(nested ? "object" : describeType(child))} | ${req.has(name) ? "yes" : "no"} | ${cell(child.description ?? "")} |`);
+    out.push(
+      `| \`${full}\` | ${cell(nested ? "object" : describeType(child))} | ${req.has(name) ? "yes" : "no"} | ${cell(child.description ?? "")} |`,
+    );
     if (nested) fieldRows(child, `${full}.`, out);
   }
 }

@@ -133,13 +133,28 @@ async function main(): Promise<number> {
     return 2;
   }
   const args = Object.fromEntries(
-    Object.entries({ email: values.email, password: values.password, appName: values["app-name"], app: values.app, kind: values.kind, daily: values.daily, mode: values.mode, name: values.name, key: values.key, user: values.user, plan: values.plan, seconds: values.seconds, limit: values.limit, cursor: values.cursor }).filter(
-      ([, value]) => value !== undefined,
-    ),
+    Object.entries({
+      email: values.email,
+      password: values.password,
+      appName: values["app-name"],
+      app: values.app,
+      kind: values.kind,
+      daily: values.daily,
+      mode: values.mode,
+      name: values.name,
+      key: values.key,
+      user: values.user,
+      plan: values.plan,
+      seconds: values.seconds,
+      limit: values.limit,
+      cursor: values.cursor,
+    }).filter(([, value]) => value !== undefined),
   );
   const parsed = CLI_COMMANDS[command].schema.safeParse(args);
   if (!parsed.success) {
-    console.error(`Invalid options for ${command}:\n${parsed.error.issues.map((i) => `  --${String(i.path[0])}: ${i.message}`).join("\n")}`);
+    console.error(
+      `Invalid options for ${command}:\n${parsed.error.issues.map((i) => `  --${String(i.path[0])}: ${i.message}`).join("\n")}`,
+    );
     return 2;
   }
   const result = await execute(command, args);

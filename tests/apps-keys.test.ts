@@ -5,7 +5,13 @@ import { runCliCommand } from "@/lib/cli/commands";
 
 let server: TestServer;
 let api: ReturnType<typeof apiClient>;
-type Bootstrap = { userId: string; email: string; userToken: string; appId: string; keys: Record<"sk_test" | "pk_test" | "sk_live" | "pk_live", string> };
+type Bootstrap = {
+  userId: string;
+  email: string;
+  userToken: string;
+  appId: string;
+  keys: Record<"sk_test" | "pk_test" | "sk_live" | "pk_live", string>;
+};
 let alice: Bootstrap;
 let bob: Bootstrap;
 
@@ -37,7 +43,11 @@ describe("apps", () => {
       alice.userToken,
     );
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ name: "Shop 2", defaultMode: "live", embedOrigins: ["https://shop.example", "http://localhost:5173"] });
+    expect(patched.body).toMatchObject({
+      name: "Shop 2",
+      defaultMode: "live",
+      embedOrigins: ["https://shop.example", "http://localhost:5173"],
+    });
     expect((await api.get(`/v1/apps/${created.body.id}`, alice.userToken)).body.name).toBe("Shop 2");
   });
 
@@ -62,14 +72,32 @@ describe("keys", () => {
     const created = await api.post(`/v1/apps/${alice.appId}/keys`, { kind: "secret", mode: "live", name: "server" }, alice.userToken);
     expect(created.status).toBe(201);
     expect(created.body.secret).toMatch(/^sk_live_[0-9A-Za-z]{43}$/);
-    expect(created.body).toMatchObject({ prefix: "sk_live_", last4: created.body.secret.slice(-4), kind: "secret", mode: "live", name: "server", revoked_at: null });
+    expect(created.body).toMatchObject({
+      prefix: "sk_live_",
+      last4: created.body.secret.slice(-4),
+      kind: "secret",
+      mode: "live",
+      name: "server",
+      revoked_at: null,
+    });
 
     const list = await api.get(`/v1/apps/${alice.appId}/keys`, alice.userToken);
     expect(list.status).toBe(200);
     expect(JSON.stringify(list.body)).not.toContain(created.body.secret);
     expect(JSON.stringify(list.body)).not.toContain(created.body.secret.slice(8, 30));
     const listed = list.body.keys.find((k: { id: string }) => k.id === created.body.id);
-    expect(Object.keys(listed).sort()).toEqual(["created_at", "id", "kind", "last4", "last_used_at", "mode", "name", "prefix", "revoked_at", "scopes"]);
+    expect(Object.keys(listed).sort()).toEqual([
+      "created_at",
+      "id",
+      "kind",
+      "last4",
+      "last_used_at",
+      "mode",
+      "name",
+      "prefix",
+      "revoked_at",
+      "scopes",
+    ]);
 
     // The key works until it is revoked.
     expect((await api.get("/v1/usage", created.body.secret)).status).toBe(200);
@@ -102,7 +130,11 @@ describe("keys", () => {
   });
 
   it("limits a scoped key to its scopes", async () => {
-    const scoped = await api.post(`/v1/apps/${alice.appId}/keys`, { kind: "secret", mode: "test", scopes: ["worlds:read"] }, alice.userToken);
+    const scoped = await api.post(
+      `/v1/apps/${alice.appId}/keys`,
+      { kind: "secret", mode: "test", scopes: ["worlds:read"] },
+      alice.userToken,
+    );
     const res = await api.get("/v1/usage", scoped.body.secret);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("forbidden");
@@ -115,16 +147,25 @@ describe("keys", () => {
     const worldMode = async (headers?: Record<string, string>) => {
       const created = await api.call("POST", "/v1/worlds", { ...studio(headers), body: { premise: "a quiet harbour" } });
       expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
-      return (await api.call("GET", `/v1/worlds/${created.body.worldId}`, { ...studio({ "x-app-mode": "live", ...headers }) })).status === 200 ? "live" : "test";
+      return (await api.call("GET", `/v1/worlds/${created.body.worldId}`, { ...studio({ "x-app-mode": "live", ...headers }) })).status ===
+        200
+        ? "live"
+        : "test";
     };
-    expect((await api.post(`/v1/apps/${app.id}/keys`, { kind: "secret" }, alice.userToken)).body).toMatchObject({ mode: "test", prefix: "sk_test_" });
+    expect((await api.post(`/v1/apps/${app.id}/keys`, { kind: "secret" }, alice.userToken)).body).toMatchObject({
+      mode: "test",
+      prefix: "sk_test_",
+    });
     expect(await worldMode()).toBe("test");
     expect((await api.patch(`/v1/apps/${app.id}`, { defaultMode: "live" }, alice.userToken)).body.defaultMode).toBe("live");
-    expect((await api.post(`/v1/apps/${app.id}/keys`, { kind: "publishable" }, alice.userToken)).body).toMatchObject({ mode: "live", prefix: "pk_live_" });
+    expect((await api.post(`/v1/apps/${app.id}/keys`, { kind: "publishable" }, alice.userToken)).body).toMatchObject({
+      mode: "live",
+      prefix: "pk_live_",
+    });
     expect(await runCliCommand("keys create", { app: app.id, kind: "secret" })).toMatchObject({ mode: "live" });
     // A mode named wins over the default.
     expect((await api.post(`/v1/apps/${app.id}/keys`, { kind: "secret", mode: "test" }, alice.userToken)).body.mode).toBe("test");
-    expect((await api.call("GET", "/v1/usage", studio()).then((r) => r.status))).toBe(200);
+    expect(await api.call("GET", "/v1/usage", studio()).then((r) => r.status)).toBe(200);
     // Another user's app stays a 404 without X-App-Mode too.
     expect((await api.call("GET", "/v1/usage", { token: bob.userToken, headers: { "x-app-id": app.id } })).status).toBe(404);
   });

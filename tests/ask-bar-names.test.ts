@@ -9,7 +9,11 @@ import { api, me, withWorldsServer } from "./support/worlds";
 
 withWorldsServer();
 
-const world: World = buildLocalWorld({ worldId: "harbour", premise: "A storm drowns the old harbour station and a keeper must save the lamp", pov: "first_person" });
+const world: World = buildLocalWorld({
+  worldId: "harbour",
+  premise: "A storm drowns the old harbour station and a keeper must save the lamp",
+  pov: "first_person",
+});
 const shown = Object.fromEntries(Object.values(world.scene.states).map((s) => [s.id, canvasName(s, world)]));
 
 // Phrased like the bar's own examples (its placeholder and the forms it offers), in canvas names.
@@ -51,7 +55,8 @@ const FREE = [
 ];
 
 let worldId = "";
-const ask = (instruction: string) => api.call("POST", `/v1/worlds/${worldId}/edit`, { token: me.keys.sk_live, body: { instruction, dryRun: true } });
+const ask = (instruction: string) =>
+  api.call("POST", `/v1/worlds/${worldId}/edit`, { token: me.keys.sk_live, body: { instruction, dryRun: true } });
 
 beforeAll(async () => {
   const res = await api.post("/v1/worlds", { world }, me.keys.sk_live);
@@ -61,7 +66,9 @@ beforeAll(async () => {
 
 describe("the Ask bar reads the names the canvas shows", () => {
   it("is written against a world whose canvas names are not its ids", () => {
-    expect(Object.values(shown)).toEqual(expect.arrayContaining(["Harbour", "Anchorage", "Heart of harbour station", "Entrance of station", "Dock"]));
+    expect(Object.values(shown)).toEqual(
+      expect.arrayContaining(["Harbour", "Anchorage", "Heart of harbour station", "Entrance of station", "Dock"]),
+    );
     expect(Object.keys(shown)).not.toContain("Harbour");
   });
 
@@ -96,10 +103,18 @@ describe("the Ask bar reads the names the canvas shows", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(422);
     const detail = res.body.detail as string;
     // One sentence: no full stop before its end (quoted instructions aside).
-    expect(detail.replace(/"[^"]*"/g, '""').replace(/\(docs\/edit\.md[^)]*\)/, "").slice(0, -1)).not.toMatch(/[.!?]\s/);
+    expect(
+      detail
+        .replace(/"[^"]*"/g, '""')
+        .replace(/\(docs\/edit\.md[^)]*\)/, "")
+        .slice(0, -1),
+    ).not.toMatch(/[.!?]\s/);
     // It names the part it could not read, as the creator wrote it (not an id).
     const named = [...detail.matchAll(/"([^"]+)"/g)].map((m) => m[1]!.toLowerCase());
-    expect(named.some((n) => instruction.toLowerCase().replace(/[.!]$/, "").includes(n)), detail).toBe(true);
+    expect(
+      named.some((n) => instruction.toLowerCase().replace(/[.!]$/, "").includes(n)),
+      detail,
+    ).toBe(true);
     expect(detail).not.toMatch(/"(?:s|end)\d+-/);
     // An unreadable instruction comes with two examples, and both work on this world.
     if (/could not read/i.test(detail)) {

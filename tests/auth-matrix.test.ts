@@ -62,7 +62,14 @@ async function credential(id: CredentialId, prepared: Prepared): Promise<string 
       // Scoped right (the request's character or world), an hour past its expiry.
       const character = prepared.template.startsWith("/v1/characters/{id}") ? prepared.path?.id : undefined;
       const subjectId = character ?? prepared.worldId ?? (await kit.world());
-      const minted = await signSessionToken({ subjectId, kind: character ? "character" : "world", appId: me.appId, mode: "test", ttlSeconds: 60, now: new Date(Date.now() - 3_600_000) });
+      const minted = await signSessionToken({
+        subjectId,
+        kind: character ? "character" : "world",
+        appId: me.appId,
+        mode: "test",
+        ttlSeconds: 60,
+        now: new Date(Date.now() - 3_600_000),
+      });
       return minted.token;
     }
     case "publishable":
@@ -81,27 +88,32 @@ async function credential(id: CredentialId, prepared: Prepared): Promise<string 
 }
 
 describe("the credential matrix", () => {
-  it.each(operationFixtures().map((f) => [`${f.method} ${f.template}`, f] as const))("%s", async (_name, fixture) => {
-    const op = OPERATIONS.find((o) => o.operationId === fixture.operationId)!;
-    const seen: string[] = [];
-    const wrong: string[] = [];
-    // The ten credentials, then the entitled one (last: its write may use the fixture up).
-    for (const id of [...CREDENTIALS.map((c) => c.id), "entitled" as const]) {
-      const prepared = await cache.get(fixture);
-      const token = id === "entitled" ? prepared.token : await credential(id, prepared);
-      const res = await sendRequest(kit.api, { ...prepared, token });
-      cache.settle(fixture, res.status);
-      // A live campaign authors in the background for minutes: stop the one the other mode's secret just started.
-      const jobId = (res.body as { jobId?: string } | undefined)?.jobId;
-      if (res.status === 202 && token === me.keys.sk_live && jobId && jobId !== "test_mock") {
-        await sendRequest(kit.api, { method: "POST", template: "/v1/jobs/{jobId}/cancel", path: { jobId }, token, body: { json: {} } });
+  it.each(operationFixtures().map((f) => [`${f.method} ${f.template}`, f] as const))(
+    "%s",
+    async (_name, fixture) => {
+      const op = OPERATIONS.find((o) => o.operationId === fixture.operationId)!;
+      const seen: string[] = [];
+      const wrong: string[] = [];
+      // The ten credentials, then the entitled one (last: its write may use the fixture up).
+      for (const id of [...CREDENTIALS.map((c) => c.id), "entitled" as const]) {
+        const prepared = await cache.get(fixture);
+        const token = id === "entitled" ? prepared.token : await credential(id, prepared);
+        const res = await sendRequest(kit.api, { ...prepared, token });
+        cache.settle(fixture, res.status);
+        // A live campaign authors in the background for minutes: stop the one the other mode's secret just started.
+        const jobId = (res.body as { jobId?: string } | undefined)?.jobId;
+        if (res.status === 202 && token === me.keys.sk_live && jobId && jobId !== "test_mock") {
+          await sendRequest(kit.api, { method: "POST", template: "/v1/jobs/{jobId}/cancel", path: { jobId }, token, body: { json: {} } });
+        }
+        const expected = id === "entitled" ? ENTITLED[op.operationId]!.status : expectedCell(op, id).status;
+        seen.push(`${id}=${res.status}`);
+        if (res.status !== expected) wrong.push(`${id}: expected ${expected}, got ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+        if (res.status >= 400)
+          expect(res.body, `${id}`).toMatchObject({ detail: expect.any(String), code: expect.any(String), schemaVersion: "1.0" });
+        expectResponseMatchesOpenApi(fixture.method, res.path, res);
       }
-      const expected = id === "entitled" ? ENTITLED[op.operationId]!.status : expectedCell(op, id).status;
-      seen.push(`${id}=${res.status}`);
-      if (res.status !== expected) wrong.push(`${id}: expected ${expected}, got ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-      if (res.status >= 400) expect(res.body, `${id}`).toMatchObject({ detail: expect.any(String), code: expect.any(String), schemaVersion: "1.0" });
-      expectResponseMatchesOpenApi(fixture.method, res.path, res);
-    }
-    expect(wrong, seen.join(" ")).toEqual([]);
-  }, 120_000);
+      expect(wrong, seen.join(" ")).toEqual([]);
+    },
+    120_000,
+  );
 });

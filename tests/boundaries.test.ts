@@ -6,7 +6,13 @@ import { mintUserToken } from "@/lib/auth/session";
 
 let server: TestServer;
 let api: ReturnType<typeof apiClient>;
-type Bootstrap = { userId: string; email: string; userToken: string; appId: string; keys: Record<"sk_test" | "pk_test" | "sk_live" | "pk_live", string> };
+type Bootstrap = {
+  userId: string;
+  email: string;
+  userToken: string;
+  appId: string;
+  keys: Record<"sk_test" | "pk_test" | "sk_live" | "pk_live", string>;
+};
 let alice: Bootstrap;
 let bob: Bootstrap;
 let revokedKey: string;
@@ -40,22 +46,41 @@ describe("credentials", () => {
     ["KEY: garbage", () => ({ path: "/v1/usage", token: "garbage" }), 401, "unauthorized"],
     ["KEY: not a bearer", () => ({ path: "/v1/usage", token: undefined }), 401, "unauthorized"],
     ["KEY: wrong prefix", () => ({ path: "/v1/usage", token: alice.keys.sk_test.replace("sk_test_", "rk_test_") }), 401, "unauthorized"],
-    ["KEY: unknown mode prefix", () => ({ path: "/v1/usage", token: alice.keys.sk_test.replace("sk_test_", "sk_prod_") }), 401, "unauthorized"],
+    [
+      "KEY: unknown mode prefix",
+      () => ({ path: "/v1/usage", token: alice.keys.sk_test.replace("sk_test_", "sk_prod_") }),
+      401,
+      "unauthorized",
+    ],
     ["KEY: well-formed but unknown", () => ({ path: "/v1/usage", token: `sk_test_${"A".repeat(43)}` }), 401, "unauthorized"],
     ["KEY: revoked", () => ({ path: "/v1/usage", token: revokedKey }), 401, "unauthorized"],
     ["KEY: user session token", () => ({ path: "/v1/usage", token: alice.userToken }), 401, "unauthorized"],
     ["USER: none", () => ({ path: `/v1/apps/${alice.appId}/keys` }), 401, "unauthorized"],
     ["USER: garbage", () => ({ path: `/v1/apps/${alice.appId}/keys`, token: "garbage" }), 401, "unauthorized"],
-    ["USER: tampered token", () => ({ path: `/v1/apps/${alice.appId}/keys`, token: alice.userToken.slice(0, -6) + "AAAAAA" }), 401, "unauthorized"],
+    [
+      "USER: tampered token",
+      () => ({ path: `/v1/apps/${alice.appId}/keys`, token: alice.userToken.slice(0, -6) + "AAAAAA" }),
+      401,
+      "unauthorized",
+    ],
     ["USER: secret key", () => ({ path: `/v1/apps/${alice.appId}/keys`, token: alice.keys.sk_live }), 401, "unauthorized"],
     ["USER: publishable key", () => ({ path: `/v1/apps/${alice.appId}/keys`, token: alice.keys.pk_test }), 401, "unauthorized"],
     ["USER: another user's app", () => ({ path: `/v1/apps/${bob.appId}/keys`, token: alice.userToken }), 404, "not_found"],
-    ["USER: another user's key", () => ({ path: `/v1/apps/${bob.appId}/keys/${alice.appId}`, method: "DELETE", token: alice.userToken }), 404, "not_found"],
+    [
+      "USER: another user's key",
+      () => ({ path: `/v1/apps/${bob.appId}/keys/${alice.appId}`, method: "DELETE", token: alice.userToken }),
+      404,
+      "not_found",
+    ],
   ];
 
   it.each(cases)("%s", async (_name, make, status, code) => {
     const { path, method = "GET", token, body } = make();
-    const res = await api.call(method, path, { token, body, headers: _name.endsWith("not a bearer") ? { authorization: `Basic ${alice.keys.sk_test}` } : {} });
+    const res = await api.call(method, path, {
+      token,
+      body,
+      headers: _name.endsWith("not a bearer") ? { authorization: `Basic ${alice.keys.sk_test}` } : {},
+    });
     expectError(res, status, code);
   });
 
@@ -78,16 +103,25 @@ describe("the Studio's session cookie", () => {
   it("authenticates same-origin writes and refuses cross-origin ones", async () => {
     const cookie = `next-auth.session-token=${alice.userToken}`;
     const host = new URL(server.url).host;
-    const sameOrigin = await api.call("POST", "/v1/apps", { body: { name: "From the Studio" }, headers: { cookie, origin: `http://${host}` } });
+    const sameOrigin = await api.call("POST", "/v1/apps", {
+      body: { name: "From the Studio" },
+      headers: { cookie, origin: `http://${host}` },
+    });
     expect(sameOrigin.status).toBe(201);
-    const crossSite = await api.call("POST", "/v1/apps", { body: { name: "From elsewhere" }, headers: { cookie, origin: "https://evil.example" } });
+    const crossSite = await api.call("POST", "/v1/apps", {
+      body: { name: "From elsewhere" },
+      headers: { cookie, origin: "https://evil.example" },
+    });
     expectError(crossSite, 403, "forbidden");
     expect((await api.call("GET", "/v1/apps", { headers: { cookie, origin: "https://evil.example" } })).status).toBe(200);
   });
 });
 
 describe("the Studio acting for an app on KEY routes", () => {
-  const as = (token: string, appId: string, mode?: string) => ({ token, headers: { "x-app-id": appId, ...(mode ? { "x-app-mode": mode } : {}) } });
+  const as = (token: string, appId: string, mode?: string) => ({
+    token,
+    headers: { "x-app-id": appId, ...(mode ? { "x-app-mode": mode } : {}) },
+  });
 
   it("uses the user's session plus X-App-Id as that app's secret key, in the mode named, else the app's default mode", async () => {
     const world = (await import("@/lib/kernel/fixtures")).makeSmallWorld();
@@ -141,7 +175,11 @@ describe("bad input never yields a 500", () => {
   });
 
   it("accepts escaped surrogate pairs (emoji)", async () => {
-    const res = await api.call("POST", "/v1/apps", { token: alice.userToken, rawBody: '{"name":"Moon \\ud83c\\udf19"}', headers: { "content-type": "application/json" } });
+    const res = await api.call("POST", "/v1/apps", {
+      token: alice.userToken,
+      rawBody: '{"name":"Moon \\ud83c\\udf19"}',
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(201);
     expect(res.body.name).toBe("Moon 🌙");
   });

@@ -50,7 +50,17 @@ async function storedCampaign(app: Bootstrap, targetActs: number) {
   const campaignId = randomUUID();
   const jobId = randomUUID();
   await db.campaign.create({ data: { id: campaignId, appId: app.appId, mode: "live", text: BOOK, targetActs, jobId } });
-  await db.generationJob.create({ data: { id: jobId, appId: app.appId, mode: "live", kind: "from_book", campaignId, actsDone: 0, input: { campaignId, baseUrl: "http://localhost" } } });
+  await db.generationJob.create({
+    data: {
+      id: jobId,
+      appId: app.appId,
+      mode: "live",
+      kind: "from_book",
+      campaignId,
+      actsDone: 0,
+      input: { campaignId, baseUrl: "http://localhost" },
+    },
+  });
   return { campaignId, jobId };
 }
 
@@ -66,7 +76,9 @@ describe("a step retried after its quota reservation", () => {
 
     const campaign = (await api.get(`/v1/campaigns/${campaignId}`, app.keys.sk_live)).body;
     expect(campaign).toMatchObject({ status: "complete", actsDone: 4 });
-    const revs = await Promise.all(campaign.chapters.map(async (c: any) => (await api.get(`/v1/worlds/${c.worldId}`, app.keys.sk_live)).body.rev));
+    const revs = await Promise.all(
+      campaign.chapters.map(async (c: any) => (await api.get(`/v1/worlds/${c.worldId}`, app.keys.sk_live)).body.rev),
+    );
 
     // The engine replays the job from the start with nothing memoized (a lost run state).
     const db = await getDb();
@@ -77,7 +89,9 @@ describe("a step retried after its quota reservation", () => {
     expect([...replay.runs.keys()].filter((id) => /:(author|persist)$/.test(id))).toEqual([]);
     expect(await generationsUsed(api, app)).toBe(4);
     const after = (await api.get(`/v1/campaigns/${campaignId}`, app.keys.sk_live)).body;
-    expect(await Promise.all(after.chapters.map(async (c: any) => (await api.get(`/v1/worlds/${c.worldId}`, app.keys.sk_live)).body.rev))).toEqual(revs);
+    expect(
+      await Promise.all(after.chapters.map(async (c: any) => (await api.get(`/v1/worlds/${c.worldId}`, app.keys.sk_live)).body.rev)),
+    ).toEqual(revs);
   }, 120_000);
 });
 
@@ -119,7 +133,13 @@ describe("the pipeline's author step under an engine", () => {
         return work();
       },
     };
-    await generateWorldSteps("test", { appId: app.appId, mode: "test" }, { worldId, premise: "ignored", pov: "third person", baseUrl: "http://localhost" }, steps, silentReporter);
+    await generateWorldSteps(
+      "test",
+      { appId: app.appId, mode: "test" },
+      { worldId, premise: "ignored", pov: "third person", baseUrl: "http://localhost" },
+      steps,
+      silentReporter,
+    );
     expect(ran).toEqual(["persist"]);
     expect((await api.get(`/v1/worlds/${worldId}`, app.keys.sk_test)).body.name).toBe("Memoized before the deploy");
   });
@@ -149,7 +169,12 @@ describe("the pipeline's paint step under an engine", () => {
       },
     };
     try {
-      const input = { worldId, premise: "A lighthouse keeper and the drowned bell on a stormy sea", pov: "third person", baseUrl: "http://localhost" };
+      const input = {
+        worldId,
+        premise: "A lighthouse keeper and the drowned bell on a stormy sea",
+        pov: "third person",
+        baseUrl: "http://localhost",
+      };
       await generateWorldSteps("live", { appId: app.appId, mode: "live" }, input, steps, silentReporter);
     } finally {
       spy.mockRestore();
@@ -170,7 +195,12 @@ describe("a generation job that fails after its world was drafted", () => {
     const worldId = randomUUID();
     const jobId = randomUUID();
     const db = await getDb();
-    const input = { worldId, premise: "A lighthouse keeper and the drowned bell on a stormy sea", pov: "third person", baseUrl: "http://localhost" };
+    const input = {
+      worldId,
+      premise: "A lighthouse keeper and the drowned bell on a stormy sea",
+      pov: "third person",
+      baseUrl: "http://localhost",
+    };
     await db.generationJob.create({ data: { id: jobId, appId: app.appId, mode: "live", input } });
     const painter = getProvider("live");
     const paint = painter.paintImage.bind(painter);
@@ -208,7 +238,15 @@ describe("a job cancelled while a chapter is authored", () => {
     const stopped = { stopped: "cancelled by request" };
     expect(await runCampaignJob(jobId, cancelling)).toEqual(stopped);
     const chapterSteps = [...runs.keys()].filter((id) => id.startsWith("chapter-"));
-    expect(chapterSteps).toEqual(["chapter-1:reserve", "chapter-1:author", "chapter-1:reference", "chapter-1:paint", "chapter-1:persist", "chapter-1:done", "chapter-2:reserve"]);
+    expect(chapterSteps).toEqual([
+      "chapter-1:reserve",
+      "chapter-1:author",
+      "chapter-1:reference",
+      "chapter-1:paint",
+      "chapter-1:persist",
+      "chapter-1:done",
+      "chapter-2:reserve",
+    ]);
     expect(await generationsUsed(api, app)).toBe(1);
     expect((await api.get(`/v1/campaigns/${campaignId}`, app.keys.sk_live)).body).toMatchObject({ status: "cancelled", actsDone: 1 });
 
@@ -233,10 +271,29 @@ describe("the openai-compatible provider", () => {
 
   it("authors each stage with structured output and feeds the gate's diagnostics back on a rejected chapter", async () => {
     const app = await bootstrap();
-    const bible = { title: "The Lamplighter of Vell", protagonist: "Ines Marrow", setting: "the harbor town of Vell", tone: "ominous", characters: ["Ines Marrow", "Pell"], places: ["Harrow Quay", "Greyfen Marsh"], motifs: ["lamp oil"], summary: "A lamplighter proves a smuggler poisoned the town's oil." };
+    const bible = {
+      title: "The Lamplighter of Vell",
+      protagonist: "Ines Marrow",
+      setting: "the harbor town of Vell",
+      tone: "ominous",
+      characters: ["Ines Marrow", "Pell"],
+      places: ["Harrow Quay", "Greyfen Marsh"],
+      motifs: ["lamp oil"],
+      summary: "A lamplighter proves a smuggler poisoned the town's oil.",
+    };
     const broken = { ...makeSmallWorld(), entrance: { ...makeSmallWorld().entrance, state: "the-missing-quay" } };
-    fake.chat.push(chatAnswer(JSON.stringify(bible)), chatAnswer(JSON.stringify(broken)), chatAnswer(JSON.stringify(makeSmallWorld())), chatAnswer(JSON.stringify(makeSmallWorld())));
-    const png = (await rasterizeSvg('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="navy"/></svg>', 64)).bytes;
+    fake.chat.push(
+      chatAnswer(JSON.stringify(bible)),
+      chatAnswer(JSON.stringify(broken)),
+      chatAnswer(JSON.stringify(makeSmallWorld())),
+      chatAnswer(JSON.stringify(makeSmallWorld())),
+    );
+    const png = (
+      await rasterizeSvg(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="navy"/></svg>',
+        64,
+      )
+    ).bytes;
     for (let i = 0; i < 7; i++) fake.images.push(imageAnswer(png));
 
     const res = await api.post("/v1/campaigns", { text: BOOK, target_acts: 2 }, app.keys.sk_live);
@@ -251,12 +308,16 @@ describe("the openai-compatible provider", () => {
     expect(JSON.stringify(chats[1]!.body.messages)).toContain("Ines Marrow"); // the bible travels with each act
     const repair = JSON.stringify(chats[2]!.body.messages.at(-1));
     expect(repair).toContain("the-missing-quay");
-    const worlds = await Promise.all(campaign.chapters.map(async (c: any) => (await api.get(`/v1/worlds/${c.worldId}`, app.keys.sk_live)).body));
+    const worlds = await Promise.all(
+      campaign.chapters.map(async (c: any) => (await api.get(`/v1/worlds/${c.worldId}`, app.keys.sk_live)).body),
+    );
     for (const w of worlds) {
       expect(w.source).toBe("openai-compatible");
       expect(expectPlayable(w.world).subjectRef).toEqual(campaign.subjectRef);
     }
-    expect(chapterLinks(worlds[0].world)).toEqual([["end", { campaignId: campaign.id, chapter: 2, worldId: campaign.chapters[1].worldId }]]);
+    expect(chapterLinks(worlds[0].world)).toEqual([
+      ["end", { campaignId: campaign.id, chapter: 2, worldId: campaign.chapters[1].worldId }],
+    ]);
     expect(await generationsUsed(api, app)).toBe(2);
   }, 120_000);
 });

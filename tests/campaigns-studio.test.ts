@@ -44,7 +44,11 @@ withTestServer(async (_server, client) => {
   alice = await bootstrap();
   bob = await bootstrap();
   await setQuotaCap(bob.appId, "generation", 1);
-  const ids = await Promise.all([startCampaign(alice.keys.sk_live, BOOK), startCampaign(alice.keys.sk_live, BOOK_2), startCampaign(bob.keys.sk_live, BOOK_2)]);
+  const ids = await Promise.all([
+    startCampaign(alice.keys.sk_live, BOOK),
+    startCampaign(alice.keys.sk_live, BOOK_2),
+    startCampaign(bob.keys.sk_live, BOOK_2),
+  ]);
   [first, second, partial] = await Promise.all([
     pollCampaign(api, alice.keys.sk_live, ids[0]!, (c) => c.status !== "authoring"),
     pollCampaign(api, alice.keys.sk_live, ids[1]!, (c) => c.status !== "authoring"),
@@ -64,16 +68,25 @@ describe("the campaigns the test authored", () => {
 
 describe("the Studio's session on the campaign routes (X-App-Id, as every Studio page)", () => {
   it("creates, reads, lists and resumes for an app of the user's; 404 for another user's app", async () => {
-    const created = await api.call("POST", "/v1/campaigns", { token: alice.userToken, headers: studio(alice, "test"), body: { text: BOOK_2, target_acts: 2 } });
+    const created = await api.call("POST", "/v1/campaigns", {
+      token: alice.userToken,
+      headers: studio(alice, "test"),
+      body: { text: BOOK_2, target_acts: 2 },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(202);
-    const read = await api.call("GET", `/v1/campaigns/${created.body.campaignId}`, { token: alice.userToken, headers: studio(alice, "test") });
+    const read = await api.call("GET", `/v1/campaigns/${created.body.campaignId}`, {
+      token: alice.userToken,
+      headers: studio(alice, "test"),
+    });
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ id: created.body.campaignId, mode: "test", status: "complete" });
     const listed = await api.call("GET", "/v1/campaigns?limit=10", { token: alice.userToken, headers: studio(alice) });
     expect(listed.status).toBe(200);
     expect(listed.body.campaigns.map((c: any) => c.id).sort()).toEqual([first.id, second.id].sort());
     // A complete campaign cannot be resumed; a partial one of another user's app is not there at all.
-    expect((await api.call("POST", `/v1/campaigns/${first.id}/resume`, { token: alice.userToken, headers: studio(alice) })).status).toBe(409);
+    expect((await api.call("POST", `/v1/campaigns/${first.id}/resume`, { token: alice.userToken, headers: studio(alice) })).status).toBe(
+      409,
+    );
     const foreign = await api.call("POST", `/v1/campaigns/${partial.id}/resume`, { token: alice.userToken, headers: studio(bob) });
     expect(foreign.status).toBe(404);
     expect(foreign.body.code).toBe("not_found");
@@ -166,11 +179,25 @@ describe("My Creations", () => {
     expect(ids(page)[0]).toBe(loose);
     expect(ids(page).slice(1).sort()).toEqual([first.id, second.id].sort());
     const card = page.creations.find((c) => c.id === first.id);
-    expect(card).toMatchObject({ kind: "campaign", name: "The Lamplighter of Vell", status: "complete", actsDone: 2, actsTotal: 2, appId: alice.appId });
-    expect(card && "chapters" in card ? card.chapters.map((c) => [c.index, c.status, c.worldId]) : null).toEqual(first.chapters.map((c: any) => [c.index, "authored", c.worldId]));
+    expect(card).toMatchObject({
+      kind: "campaign",
+      name: "The Lamplighter of Vell",
+      status: "complete",
+      actsDone: 2,
+      actsTotal: 2,
+      appId: alice.appId,
+    });
+    expect(card && "chapters" in card ? card.chapters.map((c) => [c.index, c.status, c.worldId]) : null).toEqual(
+      first.chapters.map((c: any) => [c.index, "authored", c.worldId]),
+    );
     expect(card?.cover).not.toBe("");
     // The test-mode campaign made above never shows; Bob's campaign is Bob's.
-    expect(page.creations.filter((c) => c.kind === "campaign").map((c) => c.id).sort()).toEqual([first.id, second.id].sort());
+    expect(
+      page.creations
+        .filter((c) => c.kind === "campaign")
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual([first.id, second.id].sort());
     expect(ids(await listStudioCreations(bob.userId, { limit: 50 }))).toEqual([partial.id]);
   });
 

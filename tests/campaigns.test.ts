@@ -3,7 +3,17 @@ import { getDb } from "@/lib/db";
 import type { World } from "@/lib/kernel";
 import { waitFor } from "@/lib/jobs/executor/testing";
 import { setQuotaCap } from "@/lib/quota/quota";
-import { BOOK, BOOK_PEOPLE, BOOK_PLACES, chapterLinks, expectPlayable, generationsUsed, namesIn, pollCampaign, startReceiver } from "./support/campaigns";
+import {
+  BOOK,
+  BOOK_PEOPLE,
+  BOOK_PLACES,
+  chapterLinks,
+  expectPlayable,
+  generationsUsed,
+  namesIn,
+  pollCampaign,
+  startReceiver,
+} from "./support/campaigns";
 import { bootstrap, type Bootstrap } from "./support/fixtures";
 import { withTestServer, type ApiClient } from "./support/suite";
 
@@ -24,7 +34,10 @@ withTestServer(
 
 async function stored(app: Bootstrap) {
   const db = await getDb();
-  return { campaigns: await db.campaign.count({ where: { appId: app.appId } }), jobs: await db.generationJob.count({ where: { appId: app.appId } }) };
+  return {
+    campaigns: await db.campaign.count({ where: { appId: app.appId } }),
+    jobs: await db.generationJob.count({ where: { appId: app.appId } }),
+  };
 }
 
 async function subscribe(app: Bootstrap, url: string, events?: string[]) {
@@ -54,7 +67,11 @@ describe("POST /v1/campaigns refuses bad requests and creates nothing", () => {
     ["target_acts a string", { text: "A story.", target_acts: "4" }, "target_acts"],
     ["an unknown fidelity", { text: "A story.", fidelity: "loose" }, "fidelity"],
     ["a data: URI as image_url", { text: "A story.", subject_ref: { image_url: "data:image/png;base64,iVBORw0KGgo=" } }, "subject_ref"],
-    ["both image_url and image_b64", { text: "A story.", subject_ref: { image_url: "https://example.com/a.png", image_b64: "iVBORw0KGgo=" } }, "subject_ref"],
+    [
+      "both image_url and image_b64",
+      { text: "A story.", subject_ref: { image_url: "https://example.com/a.png", image_b64: "iVBORw0KGgo=" } },
+      "subject_ref",
+    ],
     ["an unknown field", { text: "A story.", chapters: 4 }, "chapters"],
   ])("400 for %s", async (_name, body, field) => {
     for (const key of [app.keys.sk_live, app.keys.sk_test]) {
@@ -68,7 +85,11 @@ describe("POST /v1/campaigns refuses bad requests and creates nothing", () => {
   });
 
   it("400 for malformed JSON", async () => {
-    const res = await api.call("POST", "/v1/campaigns", { token: app.keys.sk_live, rawBody: '{"text": "A', headers: { "content-type": "application/json" } });
+    const res = await api.call("POST", "/v1/campaigns", {
+      token: app.keys.sk_live,
+      rawBody: '{"text": "A',
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("invalid_request");
     expect(await stored(app)).toEqual({ campaigns: 0, jobs: 0 });
@@ -113,7 +134,15 @@ describe("test keys", () => {
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ jobId: "test_mock", campaignId: expect.any(String), mock: true, schemaVersion: "1.0" });
     const campaign = (await api.get(`/v1/campaigns/${res.body.campaignId}`, app.keys.sk_test)).body;
-    expect(campaign).toMatchObject({ status: "complete", mode: "test", jobId: "test_mock", actsTotal: 1, actsDone: 1, name: "The Lamplighter of Vell", mock: true });
+    expect(campaign).toMatchObject({
+      status: "complete",
+      mode: "test",
+      jobId: "test_mock",
+      actsTotal: 1,
+      actsDone: 1,
+      name: "The Lamplighter of Vell",
+      mock: true,
+    });
     expect((await api.get("/v1/campaigns", app.keys.sk_test)).body.campaigns.every((c: { mock?: boolean }) => c.mock === true)).toBe(true);
     expect(campaign.chapters).toHaveLength(1);
     const world = await api.get(`/v1/worlds/${campaign.chapters[0].worldId}`, app.keys.sk_test);
@@ -128,7 +157,9 @@ describe("test keys", () => {
     expect((await api.post(`/v1/campaigns/${campaign.id}/resume`, {}, app.keys.sk_test)).status).toBe(409);
     expect((await api.get("/v1/usage", app.keys.sk_test)).body.quotas.generation.used).toBe(0);
     // A book of exactly 200,000 characters is accepted.
-    expect((await api.post("/v1/campaigns", { text: `${BOOK}\n\n${"x".repeat(200_000 - BOOK.length - 2)}` }, app.keys.sk_test)).status).toBe(202);
+    expect(
+      (await api.post("/v1/campaigns", { text: `${BOOK}\n\n${"x".repeat(200_000 - BOOK.length - 2)}` }, app.keys.sk_test)).status,
+    ).toBe(202);
   });
 });
 
@@ -169,7 +200,14 @@ describe("a live campaign from a book", () => {
       expect(campaign).toMatchObject({ status: "complete", actsTotal: 4, actsDone: 4, name: "The Lamplighter of Vell" });
       expect(campaign.chapters.map((c: any) => c.index)).toEqual([1, 2, 3, 4]);
       const job = (await api.get(`/v1/jobs/${res.body.jobId}`, alice.keys.sk_live)).body;
-      expect(job).toMatchObject({ status: "succeeded", campaignId: campaign.id, actsDone: 4, actsTotal: 4, worldId: campaign.chapters[0].worldId, error: null });
+      expect(job).toMatchObject({
+        status: "succeeded",
+        campaignId: campaign.id,
+        actsDone: 4,
+        actsTotal: 4,
+        worldId: campaign.chapters[0].worldId,
+        error: null,
+      });
 
       const worlds: World[] = [];
       for (const chapter of campaign.chapters) {
@@ -181,7 +219,9 @@ describe("a live campaign from a book", () => {
         const world = expectPlayable(res.body.world);
         expect(world.subjectRef).toEqual(campaign.subjectRef);
         expect(namesIn(world.name)).not.toEqual([]);
-        const prose = Object.values(world.scene.states).map((s) => s.base).join(" ");
+        const prose = Object.values(world.scene.states)
+          .map((s) => s.base)
+          .join(" ");
         expect(namesIn(prose, BOOK_PLACES).length, prose).toBeGreaterThanOrEqual(2);
         expect(world.slots?.hero).toMatch(/^Ines/);
         worlds.push(world);
@@ -232,7 +272,9 @@ describe("quota", () => {
       expect(await generationsUsed(api, app)).toBe(2);
       const stopped = await waitFor(() => receiver.bodies.find((e) => e.type === "campaign.stopped"), { what: "campaign.stopped" });
       expect(stopped.data).toEqual({ campaignId: partial.id, jobId: res.body.jobId, error: failed.error });
-      const firstWorlds = await Promise.all(partial.chapters.slice(0, 2).map(async (c: any) => (await api.get(`/v1/worlds/${c.worldId}`, app.keys.sk_live)).body.rev));
+      const firstWorlds = await Promise.all(
+        partial.chapters.slice(0, 2).map(async (c: any) => (await api.get(`/v1/worlds/${c.worldId}`, app.keys.sk_live)).body.rev),
+      );
 
       await setQuotaCap(app.appId, "generation", 10);
       const resumed = await api.post(`/v1/campaigns/${partial.id}/resume`, {}, app.keys.sk_live);
@@ -245,7 +287,9 @@ describe("quota", () => {
       expect(complete).toMatchObject({ status: "complete", actsDone: 4, jobId: resumed.body.jobId });
       // Chapters 1 and 2 are the same worlds, untouched; 3 and 4 are new.
       expect(complete.chapters.slice(0, 2).map((c: any) => c.worldId)).toEqual(partial.chapters.slice(0, 2).map((c: any) => c.worldId));
-      const revs = await Promise.all(complete.chapters.slice(0, 2).map(async (c: any) => (await api.get(`/v1/worlds/${c.worldId}`, app.keys.sk_live)).body.rev));
+      const revs = await Promise.all(
+        complete.chapters.slice(0, 2).map(async (c: any) => (await api.get(`/v1/worlds/${c.worldId}`, app.keys.sk_live)).body.rev),
+      );
       expect(revs).toEqual(firstWorlds);
       const job = (await api.get(`/v1/jobs/${resumed.body.jobId}`, app.keys.sk_live)).body;
       expect(job).toMatchObject({ status: "succeeded", actsDone: 4, actsTotal: 4, worldId: complete.chapters[0].worldId });
@@ -263,7 +307,11 @@ describe("idempotency and cancellation", () => {
   it("20 concurrent POSTs with one Idempotency-Key start one campaign; cancel stops it between chapters", async () => {
     const app = await bootstrap();
     const headers = { "idempotency-key": "book-once" };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => api.call("POST", "/v1/campaigns", { token: app.keys.sk_live, body: { text: BOOK, target_acts: 3 }, headers })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api.call("POST", "/v1/campaigns", { token: app.keys.sk_live, body: { text: BOOK, target_acts: 3 }, headers }),
+      ),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(202));
     expect(new Set(answers.map((a) => a.body.campaignId)).size).toBe(1);
     expect(new Set(answers.map((a) => a.body.jobId)).size).toBe(1);
@@ -272,7 +320,9 @@ describe("idempotency and cancellation", () => {
     expect((await api.call("POST", "/v1/worlds", { token: app.keys.sk_test, body: { premise: "x" }, headers })).status).toBe(200);
     const worldsUsed = 1;
     // The same key with another book: 400.
-    expect((await api.call("POST", "/v1/campaigns", { token: app.keys.sk_live, body: { text: "Another book." }, headers })).status).toBe(400);
+    expect((await api.call("POST", "/v1/campaigns", { token: app.keys.sk_live, body: { text: "Another book." }, headers })).status).toBe(
+      400,
+    );
 
     const { jobId, campaignId } = answers[0]!.body;
     const cancelled = await api.post(`/v1/jobs/${jobId}/cancel`, {}, app.keys.sk_live);

@@ -60,7 +60,11 @@ describe("stance pictures", () => {
     const app = await bootstrap();
     const res = await create(EXPLICIT, app.keys.sk_live);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const pictures = await expectDistinctPictures(res.body.id, app.keys.sk_live, EXPLICIT.stances.map((s) => s.id));
+    const pictures = await expectDistinctPictures(
+      res.body.id,
+      app.keys.sk_live,
+      EXPLICIT.stances.map((s) => s.id),
+    );
     expect(await seedFrames(app)).toBe(EXPLICIT.stances.length);
     expect(pictures.glad!.label).toBe("Glad");
     const manifest = await (await fetch(pictures.glad!.manifest!)).json();
@@ -117,7 +121,11 @@ describe("stance pictures", () => {
   it("AUTHORED from a frame (live): the character is read from what the frame shows, and painted in its colours with the frame as its reference", async () => {
     const app = await bootstrap();
     // A frame the local painter drew (its manifest is stored beside it): a keeper by a lighthouse.
-    const frame = await api.post("/v1/seed-frame", { prompt: "an old lighthouse keeper on a rocky shore beside a lighthouse", mood: "dusk" }, app.keys.sk_live);
+    const frame = await api.post(
+      "/v1/seed-frame",
+      { prompt: "an old lighthouse keeper on a rocky shore beside a lighthouse", mood: "dusk" },
+      app.keys.sk_live,
+    );
     expect(frame.status).toBe(200);
     const framed = await create({ authored: true, frame_url: frame.body.url }, app.keys.sk_live);
     expect(framed.status, JSON.stringify(framed.body)).toBe(201);
@@ -135,10 +143,17 @@ describe("stance pictures", () => {
     const app = await bootstrap();
     const created = await create(EXPLICIT, app.keys.sk_live);
     const before = await picturesOf(created.body.id, app.keys.sk_live);
-    const stances = [...EXPLICIT.stances.filter((s) => s.id !== "shaken"), { id: "wry", label: "Wry", mood: "amused", expression: "a crooked grin" }];
+    const stances = [
+      ...EXPLICIT.stances.filter((s) => s.id !== "shaken"),
+      { id: "wry", label: "Wry", mood: "amused", expression: "a crooked grin" },
+    ];
     const patched = await api.call("PATCH", `/v1/characters/${created.body.id}`, { token: app.keys.sk_live, body: { stances } });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
-    const after = await expectDistinctPictures(created.body.id, app.keys.sk_live, stances.map((s) => s.id));
+    const after = await expectDistinctPictures(
+      created.body.id,
+      app.keys.sk_live,
+      stances.map((s) => s.id),
+    );
     for (const id of ["calm", "glad", "cross"]) expect(after[id]).toEqual(before[id]);
     expect(Object.values(before).map((p) => p.src)).not.toContain(after.wry!.src);
     expect(after.wry!.label).toBe("Wry");
@@ -147,7 +162,10 @@ describe("stance pictures", () => {
     expect(again.status).toBe(200);
     expect(await seedFrames(app)).toBe(EXPLICIT.stances.length + 1);
     // A failed edit gives its painted units back: a stance added with an entrance that is no stance.
-    const refused = await api.call("PATCH", `/v1/characters/${created.body.id}`, { token: app.keys.sk_live, body: { stances: [...stances, { id: "new", label: "New", mood: "", expression: "" }], entranceState: "shaken" } });
+    const refused = await api.call("PATCH", `/v1/characters/${created.body.id}`, {
+      token: app.keys.sk_live,
+      body: { stances: [...stances, { id: "new", label: "New", mood: "", expression: "" }], entranceState: "shaken" },
+    });
     expect(refused.status).toBe(400);
     expect(await seedFrames(app)).toBe(EXPLICIT.stances.length + 1);
   });

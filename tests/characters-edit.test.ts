@@ -19,13 +19,25 @@ describe("PATCH /v1/characters/{id}", () => {
   it("edits the brain: given fields change, the rest stays, null clears voice and model; a new rev", async () => {
     const id = await newCharacter({ ...EXPLICIT, modelId: "small-chat" });
     const before = (await api.get(`/v1/characters/${id}`, boot.keys.sk_live)).body;
-    const res = await patch(id, { persona: "You are Ilse, now a retired keeper who paints gulls.", greeting: "Come in out of the wind.", voiceId: null, modelId: null, free: true });
+    const res = await patch(id, {
+      persona: "You are Ilse, now a retired keeper who paints gulls.",
+      greeting: "Come in out of the wind.",
+      voiceId: null,
+      modelId: null,
+      free: true,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.headers.get("etag")).toBe(`"${res.body.rev}"`);
     expect(res.body.rev).not.toBe(before.rev);
     expect(res.body).toMatchObject({ id, kind: "character", name: EXPLICIT.name });
     const character = res.body.world.character;
-    expect(character).toMatchObject({ persona: "You are Ilse, now a retired keeper who paints gulls.", greeting: "Come in out of the wind.", free: true, lore: EXPLICIT.lore, stances: STANCES });
+    expect(character).toMatchObject({
+      persona: "You are Ilse, now a retired keeper who paints gulls.",
+      greeting: "Come in out of the wind.",
+      free: true,
+      lore: EXPLICIT.lore,
+      stances: STANCES,
+    });
     expect(character).not.toHaveProperty("voiceId");
     expect(character).not.toHaveProperty("modelId");
     // The stance graph is untouched by a brain-only edit.
@@ -55,12 +67,23 @@ describe("PATCH /v1/characters/{id}", () => {
     expect(next.character.entranceState).toBe("sly");
     expect(next.entrance.state).toBe("sly");
     expect(Object.keys(next.scene.states).sort()).toEqual(["calm", "glad", "sly"]);
-    expect(next.scene.states.glad).toMatchObject({ label: "Delighted", ambient: ["elated"], image: { src: "https://cdn.example/glad.png", label: "Glad" } });
+    expect(next.scene.states.glad).toMatchObject({
+      label: "Delighted",
+      ambient: ["elated"],
+      image: { src: "https://cdn.example/glad.png", label: "Glad" },
+    });
     expect(next.scene.states.glad.base).toContain("laughing, head thrown back");
     expect(next.scene.states.sly).toMatchObject({ label: "Sly", ambient: ["mischievous"], camera: world.scene.states.calm.camera });
     expect(next.scene.events).toHaveLength(6);
-    expect(next.scene.events.every((e: { from: string; to: string }) => ["calm", "glad", "sly"].includes(e.from) && ["calm", "glad", "sly"].includes(e.to))).toBe(true);
-    expect(next.scene.events.filter((e: { to: string }) => e.to === "glad").map((e: { name: string }) => e.name)).toEqual(["Delighted", "Delighted"]);
+    expect(
+      next.scene.events.every(
+        (e: { from: string; to: string }) => ["calm", "glad", "sly"].includes(e.from) && ["calm", "glad", "sly"].includes(e.to),
+      ),
+    ).toBe(true);
+    expect(next.scene.events.filter((e: { to: string }) => e.to === "glad").map((e: { name: string }) => e.name)).toEqual([
+      "Delighted",
+      "Delighted",
+    ]);
     const lint = await api.get(`/v1/worlds/${cid}/lint`, boot.keys.sk_test);
     expect(lint.body.diagnostics.filter((d: { severity: string }) => d.severity === "error")).toEqual([]);
 

@@ -19,7 +19,12 @@ describe("chat-time metering", () => {
 
   it("gives a free taste, then Plus time, then credit; 402 when none is left", async () => {
     // Every turn counts exactly 5 s here (minimum = maximum).
-    Object.assign(process.env, { CHAT_FREE_SECONDS: "10", CHAT_TURN_MIN_SECONDS: "5", CHAT_TURN_MAX_SECONDS: "5", CHAT_PLUS_SECONDS_PER_MONTH: "5" });
+    Object.assign(process.env, {
+      CHAT_FREE_SECONDS: "10",
+      CHAT_TURN_MIN_SECONDS: "5",
+      CHAT_TURN_MAX_SECONDS: "5",
+      CHAT_PLUS_SECONDS_PER_MONTH: "5",
+    });
     const app = await bootstrap();
     const char = (await create(EXPLICIT, app.keys.sk_live)).body.id;
     const token = await sessionFor(char, app.keys.sk_live, "taster");
@@ -28,19 +33,29 @@ describe("chat-time metering", () => {
     expect((await say(char, token, { text: "Tell me more" })).status).toBe(200);
     const spent = await say(char, token, { text: "And then?" });
     expect(spent.status).toBe(402);
-    expect(spent.body).toMatchObject({ code: "quota_exceeded", chat: { plan: "free", freeSecondsLeft: 0, planSecondsLeft: 0, creditSeconds: 0 } });
+    expect(spent.body).toMatchObject({
+      code: "quota_exceeded",
+      chat: { plan: "free", freeSecondsLeft: 0, planSecondsLeft: 0, creditSeconds: 0 },
+    });
     expect(spent.body.detail).toMatch(/free taste/);
     // A new session of the same user has nothing left either; another user has their own taste.
     expect((await say(char, await sessionFor(char, app.keys.sk_live, "taster"), { text: "Hi" })).status).toBe(402);
     expect((await say(char, await sessionFor(char, app.keys.sk_live, "someone-else"), { text: "Hi" })).status).toBe(200);
 
     // Plus: this month's allowance (5 s here).
-    expect(await runCliCommand("chat plan set", { app: app.appId, user: "taster", plan: "plus" })).toMatchObject({ plan: "plus", planSecondsLeft: 5, secondsLeft: 5 });
+    expect(await runCliCommand("chat plan set", { app: app.appId, user: "taster", plan: "plus" })).toMatchObject({
+      plan: "plus",
+      planSecondsLeft: 5,
+      secondsLeft: 5,
+    });
     expect((await say(char, token, { text: "I am on Plus now" })).status).toBe(200);
     expect((await say(char, token, { text: "Still there?" })).status).toBe(402);
 
     // Credit beyond that.
-    expect(await runCliCommand("chat credit add", { app: app.appId, user: "taster", seconds: "7" })).toMatchObject({ creditSeconds: 7, secondsLeft: 7 });
+    expect(await runCliCommand("chat credit add", { app: app.appId, user: "taster", seconds: "7" })).toMatchObject({
+      creditSeconds: 7,
+      secondsLeft: 7,
+    });
     expect((await say(char, token, { text: "Bought more time" })).status).toBe(200);
     expect(await runCliCommand("chat status", { app: app.appId, user: "taster" })).toMatchObject({ creditSeconds: 2, monthSeconds: 20 });
     expect((await say(char, token, { text: "One more" })).status).toBe(200);
@@ -84,14 +99,19 @@ describe("chat-time metering", () => {
     const usage = (await api.get("/v1/usage", app.keys.sk_live)).body;
     expect(usage.billing.chatSeconds).toBe(0);
     expect(usage.runtime.chatSeconds).toBe(15);
-    expect(await runCliCommand("chat status", { app: app.appId, user: "free-rider" })).toMatchObject({ freeSecondsLeft: 5, monthSeconds: 15, creditSeconds: 0 });
+    expect(await runCliCommand("chat status", { app: app.appId, user: "free-rider" })).toMatchObject({
+      freeSecondsLeft: 5,
+      monthSeconds: 15,
+      creditSeconds: 0,
+    });
   });
 
   it("keys anonymous players by their player id: 50 tokens minted for one player give one taste in all", async () => {
     Object.assign(process.env, { CHAT_FREE_SECONDS: "180", CHAT_TURN_MIN_SECONDS: "60", CHAT_TURN_MAX_SECONDS: "60" });
     const app = await bootstrap();
     const char = (await create(EXPLICIT, app.keys.sk_live)).body.id;
-    const mint = (body: Record<string, unknown> = {}, key = app.keys.sk_live) => api.post("/v1/sessions/token", { characterId: char, ...body }, key);
+    const mint = (body: Record<string, unknown> = {}, key = app.keys.sk_live) =>
+      api.post("/v1/sessions/token", { characterId: char, ...body }, key);
     const first = await mint();
     expect(first.status).toBe(200);
     const playerId = first.body.playerId as string;
@@ -142,7 +162,14 @@ describe("GET /v1/usage", () => {
     onTestFinished(() => setEnv({ BILLING_ENABLED: "" }));
     const app = await bootstrap();
     const world = (await api.post("/v1/worlds", { world: makeSmallWorld() }, app.keys.sk_live)).body.worldId;
-    const { token, claims } = await signSessionToken({ subjectId: world, kind: "world", appId: app.appId, mode: "live", ttlSeconds: 900, now: new Date(Date.now() - 60_000) });
+    const { token, claims } = await signSessionToken({
+      subjectId: world,
+      kind: "world",
+      appId: app.appId,
+      mode: "live",
+      ttlSeconds: 900,
+      now: new Date(Date.now() - 60_000),
+    });
     await api.post("/v1/runtime/heartbeat", { sessionId: claims.sessionId, seconds: 40 }, token);
     const char = (await create({ name: "Usage", persona: "x" }, app.keys.sk_live)).body.id;
     await say(char, await sessionFor(char, app.keys.sk_live, "u"), { text: "hello" });
@@ -150,6 +177,11 @@ describe("GET /v1/usage", () => {
     expect(usage.body.billing).toEqual({ enabled: true, sessionSeconds: 40, chatSeconds: 5, scenarioClips: 0 });
     expect(usage.body.runtime).toEqual({ sessionSeconds: 40, chatSeconds: 5 });
     expect(usage.body.quotas.say.used).toBe(1);
-    expect((await api.get("/v1/usage", app.keys.sk_test)).body.billing).toEqual({ enabled: true, sessionSeconds: 0, chatSeconds: 0, scenarioClips: 0 });
+    expect((await api.get("/v1/usage", app.keys.sk_test)).body.billing).toEqual({
+      enabled: true,
+      sessionSeconds: 0,
+      chatSeconds: 0,
+      scenarioClips: 0,
+    });
   });
 });

@@ -40,12 +40,32 @@ describe("POST /v1/characters, authored, with the openai-compatible provider", (
   it("authors the profile with the model (structured output, the frame's image sent), explicit fields still win", async () => {
     fake.requests.length = 0;
     fake.chat.push(chatAnswer(JSON.stringify(MAREN)));
-    const png = (await rasterizeSvg('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="teal"/></svg>', 64)).bytes;
-    const res = await create({ authored: true, premise: "a retired lighthouse keeper named Maren who talks to gulls", frame_b64: png.toString("base64"), voiceId: "v3" }, boot.keys.sk_live);
+    const png = (
+      await rasterizeSvg(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="teal"/></svg>',
+        64,
+      )
+    ).bytes;
+    const res = await create(
+      {
+        authored: true,
+        premise: "a retired lighthouse keeper named Maren who talks to gulls",
+        frame_b64: png.toString("base64"),
+        voiceId: "v3",
+      },
+      boot.keys.sk_live,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const got = (await api.get(`/v1/characters/${res.body.id}`, boot.keys.sk_live)).body;
     expect(got).toMatchObject({ name: MAREN.name, source: "openai-compatible" });
-    expect(got.world.character).toMatchObject({ persona: MAREN.persona, lore: MAREN.lore, greeting: MAREN.greeting, examples: MAREN.examples, subject: MAREN.subject, voiceId: "v3" });
+    expect(got.world.character).toMatchObject({
+      persona: MAREN.persona,
+      lore: MAREN.lore,
+      greeting: MAREN.greeting,
+      examples: MAREN.examples,
+      subject: MAREN.subject,
+      voiceId: "v3",
+    });
     expect(got.world.character.stances.length).toBeGreaterThan(1);
     const [request] = chats();
     expect(request!.body.response_format?.type).toBe("json_schema");

@@ -44,19 +44,42 @@ describe("POST /v1/characters/{id}/say", () => {
 
   it.each([
     ["no token", async () => undefined],
-    ["an expired token", async () => (await signSessionToken({ subjectId: testChar, kind: "character", appId: boot.appId, mode: "test", ttlSeconds: 60, now: new Date(Date.now() - 600_000) })).token],
-    ["a tampered token", async () => {
-      const t = await sessionFor(otherChar, boot.keys.sk_test);
-      const [h, p, s] = t.split(".");
-      const claims = JSON.parse(Buffer.from(p!, "base64url").toString());
-      return [h, Buffer.from(JSON.stringify({ ...claims, sub: testChar })).toString("base64url"), s].join(".");
-    }],
+    [
+      "an expired token",
+      async () =>
+        (
+          await signSessionToken({
+            subjectId: testChar,
+            kind: "character",
+            appId: boot.appId,
+            mode: "test",
+            ttlSeconds: 60,
+            now: new Date(Date.now() - 600_000),
+          })
+        ).token,
+    ],
+    [
+      "a tampered token",
+      async () => {
+        const t = await sessionFor(otherChar, boot.keys.sk_test);
+        const [h, p, s] = t.split(".");
+        const claims = JSON.parse(Buffer.from(p!, "base64url").toString());
+        return [h, Buffer.from(JSON.stringify({ ...claims, sub: testChar })).toString("base64url"), s].join(".");
+      },
+    ],
     ["another character's token", async () => sessionFor(otherChar, boot.keys.sk_test)],
-    ["a world's token", async () => {
-      const world = (await api.post("/v1/worlds", { world: makeSmallWorld() }, boot.keys.sk_test)).body.worldId;
-      return (await api.post("/v1/sessions/token", { worldId: world }, boot.keys.sk_test)).body.token;
-    }],
-    ["a token of the wrong mode", async () => (await signSessionToken({ subjectId: testChar, kind: "character", appId: boot.appId, mode: "live", ttlSeconds: 600 })).token],
+    [
+      "a world's token",
+      async () => {
+        const world = (await api.post("/v1/worlds", { world: makeSmallWorld() }, boot.keys.sk_test)).body.worldId;
+        return (await api.post("/v1/sessions/token", { worldId: world }, boot.keys.sk_test)).body.token;
+      },
+    ],
+    [
+      "a token of the wrong mode",
+      async () =>
+        (await signSessionToken({ subjectId: testChar, kind: "character", appId: boot.appId, mode: "live", ttlSeconds: 600 })).token,
+    ],
     ["a secret API key", async () => boot.keys.sk_test],
     ["a publishable API key", async () => boot.keys.pk_test],
     ["a user session token", async () => boot.userToken],
@@ -76,10 +99,18 @@ describe("POST /v1/characters/{id}/say", () => {
     expect(warm.body.mock).toBeUndefined();
     expect(warm.body.affect.v).toBeGreaterThan(0.2);
     expect(warm.body.stance).toBe("glad");
-    const cross = await say(liveChar, token, { text: "I hate you. You are stupid and useless.", currentStance: warm.body.stance, affect: warm.body.affect });
+    const cross = await say(liveChar, token, {
+      text: "I hate you. You are stupid and useless.",
+      currentStance: warm.body.stance,
+      affect: warm.body.affect,
+    });
     expect(cross.body.affect.v).toBeLessThan(warm.body.affect.v);
     expect(cross.body.affect.rapport).toBeLessThan(warm.body.affect.rapport);
-    const afraid = await say(liveChar, token, { text: "I will burn this lighthouse down and kill you!", currentStance: cross.body.stance, affect: cross.body.affect });
+    const afraid = await say(liveChar, token, {
+      text: "I will burn this lighthouse down and kill you!",
+      currentStance: cross.body.stance,
+      affect: cross.body.affect,
+    });
     expect(afraid.body.stance).toBe("shaken");
     expect(afraid.body.affect.d).toBeLessThan(0);
     const asked = await say(liveChar, token, { text: "When was the lighthouse built?", currentStance: "calm" });
@@ -109,7 +140,11 @@ describe("POST /v1/characters/{id}/say", () => {
     expect(insult.body.stance).not.toBe(lamp.body.stance);
     expect(insult.body.affect.rapport).toBeLessThan(lamp.body.affect.rapport);
     expect(insult.body.affect.v).toBeLessThan(0);
-    const danger = await say(id, token, { text: "I'll row out tonight to find the bell.", currentStance: insult.body.stance, affect: insult.body.affect });
+    const danger = await say(id, token, {
+      text: "I'll row out tonight to find the bell.",
+      currentStance: insult.body.stance,
+      affect: insult.body.affect,
+    });
     expect(danger.body.stance).toBe("worried");
     expect(danger.body.affect.a).toBeGreaterThan(insult.body.affect.a);
     expect(danger.body.reply).toMatch(/Tobias/);
@@ -147,7 +182,10 @@ describe("POST /v1/characters/{id}/say", () => {
     expect(bySession.body.turns).toHaveLength(6);
     const page1 = await api.get(`/v1/characters/${char}/transcript?userRef=reader-1&limit=3`, boot.keys.sk_live);
     expect(page1.body.turns).toHaveLength(3);
-    const page2 = await api.get(`/v1/characters/${char}/transcript?userRef=reader-1&limit=5&cursor=${page1.body.nextCursor}`, boot.keys.sk_live);
+    const page2 = await api.get(
+      `/v1/characters/${char}/transcript?userRef=reader-1&limit=5&cursor=${page1.body.nextCursor}`,
+      boot.keys.sk_live,
+    );
     expect([...page1.body.turns, ...page2.body.turns]).toEqual(turns);
 
     expect((await api.get(`/v1/characters/${char}/transcript?userRef=reader-1`, boot.keys.pk_live)).status).toBe(403);
@@ -180,7 +218,12 @@ describe("POST /v1/tts", () => {
     const a = await api.post("/v1/tts", { text: "Mind the stairs.", voiceId: "ember" }, boot.keys.sk_test);
     const b = await api.post("/v1/tts", { text: "Mind the stairs.", voiceId: "ember" }, boot.keys.sk_test);
     expect(a.status).toBe(200);
-    expect(a.body).toMatchObject({ mimeType: "audio/wav", voiceId: "ember", mock: true, url: expect.stringMatching(/\/assets\/[0-9a-f]{64}\.wav$/) });
+    expect(a.body).toMatchObject({
+      mimeType: "audio/wav",
+      voiceId: "ember",
+      mock: true,
+      url: expect.stringMatching(/\/assets\/[0-9a-f]{64}\.wav$/),
+    });
     expect(b.body.audioBase64).toBe(a.body.audioBase64);
     const info = wavInfo(Buffer.from(a.body.audioBase64, "base64"));
     expect(info?.seconds).toBeCloseTo(0.4, 2);
@@ -198,7 +241,13 @@ describe("POST /v1/tts", () => {
     const info = wavInfo(Buffer.from(res.body.audioBase64, "base64"));
     expect(info!.sampleRate).toBe(22050);
     expect(info!.seconds).toBeGreaterThan(0.8);
-    const longer = await api.post("/v1/tts", { text: "Hello there. How are you today? The tide is turning, and the keeper has not come down from the lamp room since the bell rang." }, boot.keys.sk_live);
+    const longer = await api.post(
+      "/v1/tts",
+      {
+        text: "Hello there. How are you today? The tide is turning, and the keeper has not come down from the lamp room since the bell rang.",
+      },
+      boot.keys.sk_live,
+    );
     expect(wavInfo(Buffer.from(longer.body.audioBase64, "base64"))!.seconds).toBeGreaterThan(2.5 * info!.seconds);
   });
 

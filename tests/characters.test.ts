@@ -9,12 +9,26 @@ describe("POST /v1/characters", () => {
   it("EXPLICIT: stores every field with its defaults; test keys get mock, private, no slug", async () => {
     const res = await create({ name: "Bram", persona: "A ferryman who counts coins." }, boot.keys.sk_test);
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), slug: null, kind: "character", cover: expect.stringMatching(/\/assets\/[0-9a-f]{64}\.png$/), mock: true, schemaVersion: "1.0" });
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      slug: null,
+      kind: "character",
+      cover: expect.stringMatching(/\/assets\/[0-9a-f]{64}\.png$/),
+      mock: true,
+      schemaVersion: "1.0",
+    });
     const got = await api.get(`/v1/characters/${res.body.id}`, boot.keys.sk_test);
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({ kind: "character", visibility: "private", mode: "test", slug: null, name: "Bram" });
     const world = got.body.world;
-    expect(world.character.stances.map((s: { id: string }) => s.id)).toEqual(["neutral", "warm", "amused", "curious", "guarded", "downcast"]);
+    expect(world.character.stances.map((s: { id: string }) => s.id)).toEqual([
+      "neutral",
+      "warm",
+      "amused",
+      "curious",
+      "guarded",
+      "downcast",
+    ]);
     expect(world.entrance.state).toBe("neutral");
     // Without a cover or a frame, the cover is the entrance stance's painted picture.
     expect(world.entrance.image.src).toBe(res.body.cover);
@@ -27,13 +41,28 @@ describe("POST /v1/characters", () => {
     expect(Object.keys(world.scene.states)).toHaveLength(6);
     expect(world.scene.events).toHaveLength(30);
     const lint = await api.get(`/v1/worlds/${res.body.id}/lint`, boot.keys.sk_test);
-    expect(lint.body.diagnostics.filter((d: { severity: string; lint: string }) => d.severity !== "info" && d.lint !== "ending-unreachable")).toEqual([]);
+    expect(
+      lint.body.diagnostics.filter((d: { severity: string; lint: string }) => d.severity !== "info" && d.lint !== "ending-unreachable"),
+    ).toEqual([]);
   });
 
   it("EXPLICIT with every field of the spec's table (live: slugged, no mock)", async () => {
-    const res = await create({ ...EXPLICIT, entranceState: "glad", cameraDynamic: "slow dolly in", free: true, modelId: "small-chat", cover: "https://cdn.example/ilse.png" });
+    const res = await create({
+      ...EXPLICIT,
+      entranceState: "glad",
+      cameraDynamic: "slow dolly in",
+      free: true,
+      modelId: "small-chat",
+      cover: "https://cdn.example/ilse.png",
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), slug: expect.stringMatching(/^ilse-the-keeper-/), kind: "character", cover: "https://cdn.example/ilse.png", schemaVersion: "1.0" });
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      slug: expect.stringMatching(/^ilse-the-keeper-/),
+      kind: "character",
+      cover: "https://cdn.example/ilse.png",
+      schemaVersion: "1.0",
+    });
     const { world } = (await api.get(`/v1/characters/${res.body.id}`, boot.keys.sk_live)).body;
     expect(world.entrance).toEqual({ image: { src: "https://cdn.example/ilse.png", label: "Ilse the Keeper" }, state: "glad" });
     expect(world.character).toMatchObject({
@@ -115,7 +144,10 @@ describe("POST /v1/characters", () => {
     const plain = await create({ world: makeSmallWorld() }, boot.keys.sk_test);
     expect(plain.status).toBe(422);
     expect(plain.body.errors).toEqual(expect.arrayContaining([expect.stringMatching(/^character/)]));
-    const orphan = await create({ world: { ...world, character: { ...world.character, stances: [...world.character.stances, { id: "ghost", label: "Ghost" }] } } }, boot.keys.sk_test);
+    const orphan = await create(
+      { world: { ...world, character: { ...world.character, stances: [...world.character.stances, { id: "ghost", label: "Ghost" }] } } },
+      boot.keys.sk_test,
+    );
     expect(orphan.status).toBe(422);
     expect(orphan.body.errors.join()).toContain("ghost");
     const broken = await create({ world: { ...world, scene: { states: {}, events: [] } } }, boot.keys.sk_test);

@@ -58,7 +58,12 @@ describe("npm run worlds", () => {
 
   it("sends the command to the server that owns the data folder", async () => {
     const dataDir = tempDataDir();
-    const secrets = { authSecret: "a".repeat(64), sessionTokenSecret: "b".repeat(64), inngestSigningKey: "signkey-prod-x", cliToken: "c".repeat(64) };
+    const secrets = {
+      authSecret: "a".repeat(64),
+      sessionTokenSecret: "b".repeat(64),
+      inngestSigningKey: "signkey-prod-x",
+      cliToken: "c".repeat(64),
+    };
     fs.writeFileSync(path.join(dataDir, "secrets.json"), JSON.stringify(secrets));
     const received: { auth?: string; body: string }[] = [];
     const owner = http.createServer((req, res) => {
@@ -72,7 +77,10 @@ describe("npm run worlds", () => {
     await new Promise<void>((resolve) => owner.listen(0, "127.0.0.1", resolve));
     const { port } = owner.address() as { port: number };
     // This test process plays the server: alive, with a URL.
-    fs.writeFileSync(path.join(dataDir, "owner.json"), JSON.stringify({ pid: process.pid, url: `http://127.0.0.1:${port}`, startedAt: new Date().toISOString() }));
+    fs.writeFileSync(
+      path.join(dataDir, "owner.json"),
+      JSON.stringify({ pid: process.pid, url: `http://127.0.0.1:${port}`, startedAt: new Date().toISOString() }),
+    );
     try {
       const run = await worlds(["apps", "list", "--json"], { DATA_DIR: dataDir });
       expect(run.code, run.stderr).toBe(0);

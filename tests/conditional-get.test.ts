@@ -31,7 +31,8 @@ async function importWorld(): Promise<string> {
   return res.body.worldId as string;
 }
 
-const getIf = (path: string, etag: string, token: string | undefined = key()) => api.call("GET", path, { token, headers: { "if-none-match": etag } });
+const getIf = (path: string, etag: string, token: string | undefined = key()) =>
+  api.call("GET", path, { token, headers: { "if-none-match": etag } });
 
 /** Starts one play session of the world or character: its first heartbeat counts it in `sessionCount`. */
 async function playOnce(subject: { worldId: string } | { characterId: string }, token = key()): Promise<void> {
@@ -99,7 +100,11 @@ describe("GET /v1/worlds/{id} with If-None-Match", () => {
 
 describe("GET /v1/characters/{id} with If-None-Match", () => {
   it("never hides a changed sessionCount behind a 304", async () => {
-    const created = await api.post("/v1/characters", { name: "Ilse", persona: "You are Ilse, keeper of the salt lighthouse." }, boot.keys.sk_test);
+    const created = await api.post(
+      "/v1/characters",
+      { name: "Ilse", persona: "You are Ilse, keeper of the salt lighthouse." },
+      boot.keys.sk_test,
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id as string;
     const first = await api.get(`/v1/characters/${id}`, boot.keys.sk_test);

@@ -24,7 +24,11 @@ async function importWorld(token: string, name: string, description = "") {
 }
 
 async function createCharacter(token: string, name: string, hint = "") {
-  const res = await api.post("/v1/characters", { name, persona: `You are ${name}.`, lore: "Secret lore", intro: { kicker: "Meet", title: name, hint } }, token);
+  const res = await api.post(
+    "/v1/characters",
+    { name, persona: `You are ${name}.`, lore: "Secret lore", intro: { kicker: "Meet", title: name, hint } },
+    token,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as string;
 }
@@ -74,15 +78,46 @@ describe("listCreations", () => {
     expect(ids(page)).not.toContain(sandboxWren);
     expect(ids(page)).not.toContain(someoneElsesCharacter);
     expect(page.nextCursor).toBeNull();
-    expect(page.creations[0]).toMatchObject({ id: wren, kind: "character", name: "Wren", description: "Keeper of the harbour light", appId: me.appId, visibility: "private" });
+    expect(page.creations[0]).toMatchObject({
+      id: wren,
+      kind: "character",
+      name: "Wren",
+      description: "Keeper of the harbour light",
+      appId: me.appId,
+      visibility: "private",
+    });
     expect(page.creations[0]!.cover).toMatch(/\/assets\/[0-9a-f]{64}\.png$/);
     // Who authored each graph (the cards mark the offline provider's): a character from explicit fields, then imports.
     expect(page.creations.map((c) => c.source)).toEqual(["explicit", "import", "import", "import"]);
-    expect(page.creations[2]).toMatchObject({ kind: "world", name: "Copper harbor", appId: secondAppId, appName: "Second app", visibility: "private" });
-    expect(page.creations[1]).toMatchObject({ kind: "world", slug: expect.stringMatching(/^glass-forest-/), description: "Where the LIGHT bends" });
+    expect(page.creations[2]).toMatchObject({
+      kind: "world",
+      name: "Copper harbor",
+      appId: secondAppId,
+      appName: "Second app",
+      visibility: "private",
+    });
+    expect(page.creations[1]).toMatchObject({
+      kind: "world",
+      slug: expect.stringMatching(/^glass-forest-/),
+      description: "Where the LIGHT bends",
+    });
     // Metadata only: neither the graph nor a character's brain is read.
     for (const creation of page.creations) {
-      expect(Object.keys(creation).sort()).toEqual(["appId", "appName", "cover", "createdAt", "description", "editedAt", "id", "kind", "name", "slug", "source", "updatedAt", "visibility"]);
+      expect(Object.keys(creation).sort()).toEqual([
+        "appId",
+        "appName",
+        "cover",
+        "createdAt",
+        "description",
+        "editedAt",
+        "id",
+        "kind",
+        "name",
+        "slug",
+        "source",
+        "updatedAt",
+        "visibility",
+      ]);
     }
     expect(JSON.stringify(page)).not.toContain("Secret lore");
   });
@@ -217,7 +252,11 @@ describe("My Creations' 'Edited' time", () => {
 
     // An edit (a new name) moves it.
     const rev = (await api.get(`/v1/worlds/${id}`, me.keys.sk_live)).body.rev as string;
-    const renamed = await api.call("PATCH", `/v1/worlds/${id}`, { token: me.keys.sk_live, body: { name: "Tidal archive, renamed" }, headers: { "If-Match": `"${rev}"` } });
+    const renamed = await api.call("PATCH", `/v1/worlds/${id}`, {
+      token: me.keys.sk_live,
+      body: { name: "Tidal archive, renamed" },
+      headers: { "If-Match": `"${rev}"` },
+    });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(Date.parse((await card()).editedAt)).toBeGreaterThan(Date.parse(played.editedAt));
   });

@@ -59,7 +59,12 @@ describe.skipIf(!base)("the database going away mid-request", () => {
       () => api.get(`/v1/worlds/${id}`, key),
       () => api.get("/v1/worlds?limit=10", key),
       () => api.get("/v1/usage", key),
-      () => api.call("POST", `/v1/worlds/${id}/ops`, { token: key, body: { ops: [{ op: "add_state", id: "cut" }] }, headers: { "if-match": `"${before.body.rev}"` } }),
+      () =>
+        api.call("POST", `/v1/worlds/${id}/ops`, {
+          token: key,
+          body: { ops: [{ op: "add_state", id: "cut" }] },
+          headers: { "if-match": `"${before.body.rev}"` },
+        }),
       () => api.post("/v1/worlds", { world: makeSmallWorld() }, key),
       () => api.post("/v1/sessions/token", { worldId: id }, key),
     ];
@@ -95,7 +100,11 @@ describe.skipIf(!base)("the database going away mid-request", () => {
     expect(back.body.world.scene.states.cut).toBeUndefined();
     expect((await api.get("/v1/worlds?limit=100", key)).body.worlds).toHaveLength(listed);
     // And writes work again on the same rev.
-    const write = await api.call("POST", `/v1/worlds/${id}/ops`, { token: key, body: { ops: [{ op: "add_state", id: "after" }] }, headers: { "if-match": `"${before.body.rev}"` } });
+    const write = await api.call("POST", `/v1/worlds/${id}/ops`, {
+      token: key,
+      body: { ops: [{ op: "add_state", id: "after" }] },
+      headers: { "if-match": `"${before.body.rev}"` },
+    });
     expect(write.status, JSON.stringify(write.body)).toBe(200);
     expect(write.body.rev).not.toBe(before.body.rev);
   }, 120_000);

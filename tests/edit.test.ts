@@ -55,22 +55,53 @@ const usedEdits = async (token = live()) => (await api.get("/v1/usage", token)).
 describe("POST /v1/worlds/{id}/edit, the offline grammar (live keys, no model configured)", () => {
   // One row per form of docs/edit.md: the instruction, then the ops it must apply.
   it.each([
-    ["add-state", "add a state 'Cellar' after 'Hall'", [{ op: "add_state", id: "Cellar" }, { op: "add_event", from: "Hall", to: "Cellar", name: "go to Cellar" }]],
+    [
+      "add-state",
+      "add a state 'Cellar' after 'Hall'",
+      [
+        { op: "add_state", id: "Cellar" },
+        { op: "add_event", from: "Hall", to: "Cellar", name: "go to Cellar" },
+      ],
+    ],
     ["connect", "connect Garden to the hall with 'go back'", [{ op: "add_event", from: "Garden", to: "Hall", name: "go back" }]],
     ["add-action", "add an action 'ring the bell' to the north tower", [{ op: "add_event", from: "North Tower", name: "ring the bell" }]],
-    ["rename-event", "rename the event 'open the gate' from hall to 'unlock the gate'", [{ op: "update_event", from: "Hall", name: "open the gate", patch: { name: "unlock the gate" } }]],
-    ["retarget", "make 'climb south' from Hall lead to Garden", [{ op: "update_event", from: "Hall", name: "climb south", patch: { to: "Garden" } }]],
+    [
+      "rename-event",
+      "rename the event 'open the gate' from hall to 'unlock the gate'",
+      [{ op: "update_event", from: "Hall", name: "open the gate", patch: { name: "unlock the gate" } }],
+    ],
+    [
+      "retarget",
+      "make 'climb south' from Hall lead to Garden",
+      [{ op: "update_event", from: "Hall", name: "climb south", patch: { to: "Garden" } }],
+    ],
     ["rename-state", "rename the garden to 'Rose Garden'", [{ op: "update_state", id: "Garden", patch: { id: "Rose Garden" } }]],
-    ["unmake-ending", "make Vault no longer an ending", [{ op: "update_state", id: "Vault", patch: { ending: { isEnding: false, outcome: null } } }]],
-    ["make-ending", "make the South Tower a losing ending", [{ op: "update_state", id: "South Tower", patch: { ending: { isEnding: true, outcome: "bad" } } }]],
+    [
+      "unmake-ending",
+      "make Vault no longer an ending",
+      [{ op: "update_state", id: "Vault", patch: { ending: { isEnding: false, outcome: null } } }],
+    ],
+    [
+      "make-ending",
+      "make the South Tower a losing ending",
+      [{ op: "update_state", id: "South Tower", patch: { ending: { isEnding: true, outcome: "bad" } } }],
+    ],
     ["start-in", "start in the garden", [{ op: "set_entrance", state: "Garden" }]],
-    ["describe", "describe Vault as 'Cold gold in the dark'", [{ op: "update_state", id: "Vault", patch: { base: "Cold gold in the dark" } }]],
+    [
+      "describe",
+      "describe Vault as 'Cold gold in the dark'",
+      [{ op: "update_state", id: "Vault", patch: { base: "Cold gold in the dark" } }],
+    ],
     ["add-variant", "add a rainy variant to Garden", [{ op: "add_variant", state: "Garden", variant: { id: "rainy", label: "rainy" } }]],
     ["remove-variant", "remove the misty variant from garden", [{ op: "remove_variant", state: "Garden", id: "misty" }]],
     ["remove-event", "remove the event listen from Hall", [{ op: "delete_event", from: "Hall", name: "listen" }]],
     ["disconnect", "disconnect Hall from north tower", [{ op: "delete_event", from: "Hall", name: "climb north" }]],
     ["remove-state", "remove the South Tower", [{ op: "delete_state", id: "South Tower" }]],
-    ["set-subject", "set the subject to 'a grey wolf'", [{ op: "set_subject_ref", imageUrl: "https://example.test/knight.png", descriptor: "a grey wolf" }]],
+    [
+      "set-subject",
+      "set the subject to 'a grey wolf'",
+      [{ op: "set_subject_ref", imageUrl: "https://example.test/knight.png", descriptor: "a grey wolf" }],
+    ],
     [
       "joined by then and and",
       "add a state 'Cellar' after Hall with 'descend', then connect cellar to vault with 'crawl' and make the cellar a neutral ending",
@@ -104,7 +135,11 @@ describe("POST /v1/worlds/{id}/edit, the offline grammar (live keys, no model co
     ["a near miss", "connect Hal to Garden", /No state is called "Hal"; did you mean "The hall"\?/],
     ["an ambiguous name", "remove the tower", /"tower" is ambiguous: did you mean the state "North Tower" or "South Tower"\?/],
     ["an unknown event", "remove the event 'opne the gate' from Hall", /did you mean "open the gate"/],
-    ["an instruction outside the grammar", "make it feel more mysterious", /Could not read "make it feel more mysterious" as a change to the world; try "[^"]+" or "[^"]+"/],
+    [
+      "an instruction outside the grammar",
+      "make it feel more mysterious",
+      /Could not read "make it feel more mysterious" as a change to the world; try "[^"]+" or "[^"]+"/,
+    ],
     ["a clause that cannot apply", "add a state 'Garden'", /cannot apply \(state "Garden" already exists\)/],
     ["a batch the gate refuses", "remove the Hall", /kernel gate/],
   ])("refuses %s with 422, persists nothing and charges nothing", async (_, instruction, detail) => {
@@ -124,7 +159,14 @@ describe("POST /v1/worlds/{id}/edit, the offline grammar (live keys, no model co
     const before = await api.get(`/v1/worlds/${id}`, live());
     const res = await edit(id, { instruction: "add a state 'Cellar' after Hall", dryRun: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ dryRun: true, baseRev: before.body.rev, ops: [{ op: "add_state", id: "Cellar" }, { op: "add_event", from: "Hall", to: "Cellar" }] });
+    expect(res.body).toMatchObject({
+      dryRun: true,
+      baseRev: before.body.rev,
+      ops: [
+        { op: "add_state", id: "Cellar" },
+        { op: "add_event", from: "Hall", to: "Cellar" },
+      ],
+    });
     expect(Object.keys(res.body.world.scene.states)).toContain("Cellar");
     expect(res.headers.get("etag")).toBeNull();
     expect((await api.get(`/v1/worlds/${id}`, live())).body).toEqual(before.body);
@@ -168,7 +210,13 @@ describe("POST /v1/worlds/{id}/edit, the offline grammar (live keys, no model co
     expect(Object.keys((await api.get(`/v1/worlds/${id}`, app.keys.sk_live)).body.world.scene.states)).toContain("South Tower");
     expect((await edit(id, { instruction: "remove the South Tower" }, app.keys.pk_live)).status).toBe(403);
     expect((await edit(id, { instruction: "remove the South Tower" }, other.keys.sk_live)).status).toBe(404);
-    for (const bad of [{}, { instruction: "" }, { instruction: "x".repeat(2001) }, { instruction: "remove Hall", dryRun: "yes" }, { instruction: "x", extra: 1 }]) {
+    for (const bad of [
+      {},
+      { instruction: "" },
+      { instruction: "x".repeat(2001) },
+      { instruction: "remove Hall", dryRun: "yes" },
+      { instruction: "x", extra: 1 },
+    ]) {
       expect((await edit(id, bad, app.keys.sk_live)).status).toBe(400);
     }
   });
@@ -188,10 +236,15 @@ describe("POST /v1/worlds/{id}/edit, the offline grammar (live keys, no model co
     expect(refused.body.detail).toMatch(/"to the gold" at step 2/);
     expect((await api.get(`/v1/worlds/${id}`, live())).body).toEqual(before.body);
     const preview = await edit(id, { instruction: "remove the garden", dryRun: true });
-    expect(preview.body.playtests.failed).toEqual([{ playtestId: recorded.body.playtestId, name: "to the gold", step: 2, reason: 'no event "open the gate" leaves "Hall"' }]);
+    expect(preview.body.playtests.failed).toEqual([
+      { playtestId: recorded.body.playtestId, name: "to the gold", step: 2, reason: 'no event "open the gate" leaves "Hall"' },
+    ]);
     const broken = await edit(id, { instruction: "remove the garden" });
     expect(broken.status).toBe(200);
-    expect(broken.body.playtests).toEqual({ passed: 0, failed: [{ playtestId: recorded.body.playtestId, name: "to the gold", step: 2, reason: 'no event "open the gate" leaves "Hall"' }] });
+    expect(broken.body.playtests).toEqual({
+      passed: 0,
+      failed: [{ playtestId: recorded.body.playtestId, name: "to the gold", step: 2, reason: 'no event "open the gate" leaves "Hall"' }],
+    });
   });
 });
 
@@ -227,8 +280,20 @@ describe("with an OpenAI-compatible model", () => {
   it("sends a refused batch back once with the gate's findings: the edit lands once, one quota unit spent", async () => {
     const app = await bootstrap();
     const id = await importCastle(app.keys.sk_live);
-    const refused = { ops: [{ op: "add_state", id: "Crypt" }, { op: "add_event", from: "Hall", to: "Crypt ", name: "descend" }], summary: "Add a crypt." };
-    const good = { ops: [{ op: "add_state", id: "Crypt", base: "Bones" }, { op: "add_event", from: "Hall", to: "Crypt", name: "descend" }], summary: "Add a crypt below the hall." };
+    const refused = {
+      ops: [
+        { op: "add_state", id: "Crypt" },
+        { op: "add_event", from: "Hall", to: "Crypt ", name: "descend" },
+      ],
+      summary: "Add a crypt.",
+    };
+    const good = {
+      ops: [
+        { op: "add_state", id: "Crypt", base: "Bones" },
+        { op: "add_event", from: "Hall", to: "Crypt", name: "descend" },
+      ],
+      summary: "Add a crypt below the hall.",
+    };
     fake.chat.push(chatAnswer(JSON.stringify(refused)), chatAnswer(JSON.stringify(good)));
     const before = fake.requests.length;
     const res = await edit(id, { instruction: "put a crypt under the hall" }, app.keys.sk_live);

@@ -15,7 +15,12 @@ const worlds: Record<string, string> = {};
 /** A word no other test file's worlds carry, so searches see only this file's worlds. */
 const TAG = `zq${Date.now().toString(36)}`;
 
-async function make(name: string, description: string, visibility: "public" | "private" | "unlisted", key = me.keys.sk_live): Promise<string> {
+async function make(
+  name: string,
+  description: string,
+  visibility: "public" | "private" | "unlisted",
+  key = me.keys.sk_live,
+): Promise<string> {
   const created = await api.post("/v1/worlds", { world: makeSmallWorld(), name, description: `${description} ${TAG}` }, key);
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.worldId as string;
@@ -55,7 +60,13 @@ describe("GET /v1/explore", () => {
     expect(new Set(ids)).toEqual(new Set([worlds.lighthouse, worlds.market, worlds.comet]));
     expect(anonymous.headers.get("cache-control")).toBe("public, max-age=10, stale-while-revalidate=50");
     const entry = anonymous.body.entries.find((e: { id: string }) => e.id === worlds.lighthouse);
-    expect(entry).toMatchObject({ kind: "world", name: "The Drowned Bell", sessionCount: 0, likeCount: 0, playUrl: expect.stringMatching(/\/play\/[a-z0-9-]+$/) });
+    expect(entry).toMatchObject({
+      kind: "world",
+      name: "The Drowned Bell",
+      sessionCount: 0,
+      likeCount: 0,
+      playUrl: expect.stringMatching(/\/play\/[a-z0-9-]+$/),
+    });
     for (const key of [me.keys.sk_test, me.keys.pk_live]) {
       const keyed = await api.get(`/v1/explore?q=${TAG}&limit=50`, key);
       expect(keyed.status).toBe(200);
@@ -64,7 +75,8 @@ describe("GET /v1/explore", () => {
   });
 
   it("finds words by their start, in the name or the description", async () => {
-    const found = async (q: string) => (await api.get(`/v1/explore?q=${encodeURIComponent(`${q} ${TAG}`)}`)).body.entries.map((e: { id: string }) => e.id);
+    const found = async (q: string) =>
+      (await api.get(`/v1/explore?q=${encodeURIComponent(`${q} ${TAG}`)}`)).body.entries.map((e: { id: string }) => e.id);
     expect(await found("lightho")).toEqual([worlds.lighthouse]);
     expect(await found("CHEFS floating")).toEqual([worlds.market]);
     expect(await found("bell & | ! :*")).toEqual([worlds.lighthouse]);
@@ -106,7 +118,11 @@ describe("GET /v1/explore", () => {
 
 describe("public characters", () => {
   it("are listed with kind=character, liked like worlds, and their play link shows the character page", async () => {
-    const created = await api.post("/v1/characters", { name: "Ilse the Keeper", persona: `Keeper of the salt lighthouse, ${TAG}.`, greeting: "Mind the stairs." }, me.keys.sk_live);
+    const created = await api.post(
+      "/v1/characters",
+      { name: "Ilse the Keeper", persona: `Keeper of the salt lighthouse, ${TAG}.`, greeting: "Mind the stairs." },
+      me.keys.sk_live,
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id as string;
     const patched = await api.patch(`/v1/worlds/${id}`, { visibility: "public", description: `A keeper, ${TAG}` }, me.keys.sk_live);
@@ -169,7 +185,10 @@ describe("likes", () => {
     const token = await mint(worlds.market!, "end-user-7");
     expect((await like(worlds.market!, { token })).body).toMatchObject({ likeCount: 1, changed: true });
     // Another token of the same end user is the same player.
-    expect((await like(worlds.market!, { token: await mint(worlds.market!, "end-user-7") })).body).toMatchObject({ likeCount: 1, changed: false });
+    expect((await like(worlds.market!, { token: await mint(worlds.market!, "end-user-7") })).body).toMatchObject({
+      likeCount: 1,
+      changed: false,
+    });
     const elsewhere = await like(worlds.comet!, { token });
     expect(elsewhere.status).toBe(401);
     // A token without an end user needs a player id beside it.
@@ -211,7 +230,9 @@ describe("likes", () => {
 
     // A like commits without waiting for the log's flush, in its own transaction only: every
     // connection of the pool those 110 statements ran on still commits synchronously.
-    const settings = await Promise.all(Array.from({ length: 30 }, () => querySql<{ s: string }>(`SELECT current_setting('synchronous_commit') AS s`, [])));
+    const settings = await Promise.all(
+      Array.from({ length: 30 }, () => querySql<{ s: string }>(`SELECT current_setting('synchronous_commit') AS s`, [])),
+    );
     expect(new Set(settings.map(([row]) => row!.s))).toEqual(new Set(["on"]));
   });
 

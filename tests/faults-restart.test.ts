@@ -78,7 +78,11 @@ describe("a server killed mid-retry and mid-export", () => {
       expect(log.status).toBe(200);
       return { body: (log.body.deliveries as { id: string }[]).find((row) => row.id === d.deliveryId) as any };
     };
-    await waitFor(async () => (await Promise.all(deliveries.map(delivery))).every((d) => d.body.attempts >= 1), { timeoutMs: 60_000, intervalMs: 10, what: "the first attempts" });
+    await waitFor(async () => (await Promise.all(deliveries.map(delivery))).every((d) => d.body.attempts >= 1), {
+      timeoutMs: 60_000,
+      intervalMs: 10,
+      what: "the first attempts",
+    });
 
     // Then the export, so that the kill finds it rolling out while the deliveries wait.
     const exported = await api.post(`/v1/worlds/${worldId}/datasets`, EXPORT, key);
@@ -112,8 +116,20 @@ describe("a server killed mid-retry and mid-export", () => {
       const { recordWebhookEvent, TEST_EVENT_TYPE } = await import("@/lib/webhooks");
       const { getDb } = await import("@/lib/db");
       const db = await getDb();
-      const endpoint = await db.webhookEndpoint.create({ data: { appId: boot.appId, url: stranded.url, events: ["*"], secretEncrypted: (await db.webhookEndpoint.findFirstOrThrow({ where: { appId: boot.appId } })).secretEncrypted } });
-      const recorded = await recordWebhookEvent(boot.appId, TEST_EVENT_TYPE, { endpointId: endpoint.id, message: "recorded, never queued" }, { endpointId: endpoint.id });
+      const endpoint = await db.webhookEndpoint.create({
+        data: {
+          appId: boot.appId,
+          url: stranded.url,
+          events: ["*"],
+          secretEncrypted: (await db.webhookEndpoint.findFirstOrThrow({ where: { appId: boot.appId } })).secretEncrypted,
+        },
+      });
+      const recorded = await recordWebhookEvent(
+        boot.appId,
+        TEST_EVENT_TYPE,
+        { endpointId: endpoint.id, message: "recorded, never queued" },
+        { endpointId: endpoint.id },
+      );
       return { endpointId: endpoint.id, deliveryId: recorded.deliveryIds[0]! };
     });
 

@@ -22,9 +22,15 @@ describe("a NUL character in a query parameter", () => {
     ["userRef", "\u0000"],
     ["sessionId", "ses_\u0000"],
   ])("GET /v1/characters/{id}/transcript?%s=… is a 400 naming the parameter", async (name, value) => {
-    const created = await api.POST("/v1/characters", { body: { name: "Nul", persona: "A keeper of NUL bytes." }, ...bearer(me.keys.sk_test) });
+    const created = await api.POST("/v1/characters", {
+      body: { name: "Nul", persona: "A keeper of NUL bytes." },
+      ...bearer(me.keys.sk_test),
+    });
     expect(created.response.status).toBe(201);
-    const res = await api.GET("/v1/characters/{id}/transcript", { params: { path: { id: created.data!.id }, query: { [name]: value } }, ...bearer(me.keys.sk_test) });
+    const res = await api.GET("/v1/characters/{id}/transcript", {
+      params: { path: { id: created.data!.id }, query: { [name]: value } },
+      ...bearer(me.keys.sk_test),
+    });
     expect(res.response.status).toBe(400);
     expect(res.error).toMatchObject({ code: "invalid_request", errors: [expect.stringContaining(name)], schemaVersion: "1.0" });
   });
@@ -38,11 +44,14 @@ describe("a NUL character in a query parameter", () => {
 
 describe("a world id in a body that is not a UUID", () => {
   // It reached a uuid column: PostgreSQL refused the query, and the request was a 500.
-  it.each(["$X", "not-a-uuid", "0b8f5a5e-3f7c-4a51-9d2e-6f1f3f1a2b3"])("POST /v1/vision/describe with frame.worldId %j is a 404, as an unknown world", async (worldId) => {
-    const res = await api.POST("/v1/vision/describe", { body: { frame: { worldId } }, ...bearer(me.keys.sk_test) });
-    expect(res.response.status).toBe(404);
-    expect(res.error).toMatchObject({ code: "not_found", schemaVersion: "1.0" });
-  });
+  it.each(["$X", "not-a-uuid", "0b8f5a5e-3f7c-4a51-9d2e-6f1f3f1a2b3"])(
+    "POST /v1/vision/describe with frame.worldId %j is a 404, as an unknown world",
+    async (worldId) => {
+      const res = await api.POST("/v1/vision/describe", { body: { frame: { worldId } }, ...bearer(me.keys.sk_test) });
+      expect(res.response.status).toBe(404);
+      expect(res.error).toMatchObject({ code: "not_found", schemaVersion: "1.0" });
+    },
+  );
 });
 
 describe("a character whose name starts with an emoji", () => {

@@ -15,7 +15,14 @@ import { jobsIdle, snapshot } from "./support/db-snapshot";
 import { bootstrap } from "./support/fixtures";
 import { hostileQueryValue, hostileValue, schemaArbitrary } from "./support/json-schema-arbitrary";
 import { expectResponseMatchesOpenApi } from "./support/openapi-check";
-import { FIXTURE_SERVER_ENV, FixtureCache, Kit, operationFixtures, type OperationFixture, type Prepared } from "./support/operation-fixtures";
+import {
+  FIXTURE_SERVER_ENV,
+  FixtureCache,
+  Kit,
+  operationFixtures,
+  type OperationFixture,
+  type Prepared,
+} from "./support/operation-fixtures";
 import { startTestServer, type TestServer } from "./support/test-server";
 import { sendRequest, typedClient, type IncomingResponse, type OutgoingRequest, type TypedClient } from "./support/typed-client";
 
@@ -35,7 +42,11 @@ type Mutation =
   | { kind: "dropField"; at: number }
   | { kind: "extraField"; key: string; value: unknown }
   | { kind: "wholeBody"; value: unknown }
-  | { kind: "raw"; variant: "truncated" | "textPlain" | "form" | "noType" | "empty" | "badUtf8" | "bom" | "deepText" | "trailing"; at: number }
+  | {
+      kind: "raw";
+      variant: "truncated" | "textPlain" | "form" | "noType" | "empty" | "badUtf8" | "bom" | "deepText" | "trailing";
+      at: number;
+    }
   | { kind: "query"; at: number; value: unknown }
   | { kind: "pathParam"; at: number; value: string }
   | { kind: "header"; name: string; value: string };
@@ -48,7 +59,9 @@ function mutationArbitrary(fixture: OperationFixture): fc.Arbitrary<Mutation[]> 
   const op = operationOf(fixture);
   const components = doc.components.schemas;
   const bodySchema = op.requestBody?.content["application/json"].schema;
-  const params = (op.parameters ?? []).map((p) => ("$ref" in p ? doc.components.parameters[p.$ref.split("/").pop()!]! : p)) as OpenApiParameter[];
+  const params = (op.parameters ?? []).map((p) =>
+    "$ref" in p ? doc.components.parameters[p.$ref.split("/").pop()!]! : p,
+  ) as OpenApiParameter[];
   const query = params.filter((p) => p.in === "query");
   const pathParams = params.filter((p) => p.in === "path");
   const headers = params.filter((p) => p.in === "header").map((p) => p.name);
@@ -62,9 +75,16 @@ function mutationArbitrary(fixture: OperationFixture): fc.Arbitrary<Mutation[]> 
       fc.record({ at, value: hostileValue }).map((m): Mutation => ({ kind: "setField", ...m })),
       fc.record({ at, value: hostileValue }).map((m): Mutation => ({ kind: "setField", ...m })),
       at.map((i): Mutation => ({ kind: "dropField", at: i })),
-      fc.record({ key: fc.constantFrom("__proto__", "constructor", "unknownField", "token", "expectedRev", ""), value: hostileValue }).map((m): Mutation => ({ kind: "extraField", ...m })),
+      fc
+        .record({ key: fc.constantFrom("__proto__", "constructor", "unknownField", "token", "expectedRev", ""), value: hostileValue })
+        .map((m): Mutation => ({ kind: "extraField", ...m })),
       hostileValue.map((value): Mutation => ({ kind: "wholeBody", value })),
-      fc.record({ variant: fc.constantFrom("truncated", "textPlain", "form", "noType", "empty", "badUtf8", "bom", "deepText", "trailing" as const), at }).map((m): Mutation => ({ kind: "raw", ...m })),
+      fc
+        .record({
+          variant: fc.constantFrom("truncated", "textPlain", "form", "noType", "empty", "badUtf8", "bom", "deepText", "trailing" as const),
+          at,
+        })
+        .map((m): Mutation => ({ kind: "raw", ...m })),
     );
   }
   if (query.length) {
@@ -72,12 +92,25 @@ function mutationArbitrary(fixture: OperationFixture): fc.Arbitrary<Mutation[]> 
     options.push(fc.record({ at, value: fc.oneof(hostileQueryValue, ...values) }).map((m): Mutation => ({ kind: "query", ...m })));
   }
   if (pathParams.length) {
-    const value = fc.oneof(fc.uuid(), fc.string({ unit: "grapheme", minLength: 1, maxLength: 40 }), fc.constantFrom("%00", "\u0000", "x".repeat(5_000), "__proto__", "😀", "test_mock"));
-    options.push(fc.record({ at, value: value.filter((v) => v !== "." && v !== ".." && v.length > 0) }).map((m): Mutation => ({ kind: "pathParam", ...m })));
+    const value = fc.oneof(
+      fc.uuid(),
+      fc.string({ unit: "grapheme", minLength: 1, maxLength: 40 }),
+      fc.constantFrom("%00", "\u0000", "x".repeat(5_000), "__proto__", "😀", "test_mock"),
+    );
+    options.push(
+      fc
+        .record({ at, value: value.filter((v) => v !== "." && v !== ".." && v.length > 0) })
+        .map((m): Mutation => ({ kind: "pathParam", ...m })),
+    );
   }
-  const headerValue = fc.oneof(fc.string({ unit: "grapheme-ascii", maxLength: 40 }), fc.constantFrom('"stale"', "W/\"x\"", "*", "x".repeat(300), ""));
+  const headerValue = fc.oneof(
+    fc.string({ unit: "grapheme-ascii", maxLength: 40 }),
+    fc.constantFrom('"stale"', 'W/"x"', "*", "x".repeat(300), ""),
+  );
   for (const name of headers) options.push(headerValue.map((value): Mutation => ({ kind: "header", name, value })));
-  options.push(fc.constantFrom("X-App-Mode", "X-App-Id").chain((name) => headerValue.map((value): Mutation => ({ kind: "header", name, value }))));
+  options.push(
+    fc.constantFrom("X-App-Mode", "X-App-Id").chain((name) => headerValue.map((value): Mutation => ({ kind: "header", name, value }))),
+  );
   return fc.array(fc.oneof(...options), { minLength: 1, maxLength: 2 });
 }
 
@@ -117,7 +150,12 @@ function applyMutation(base: Prepared, mutation: Mutation): OutgoingRequest {
       const json = bodyJson(req);
       const paths = fieldPaths(json);
       if (!paths.length) return { ...req, body: { json: mutation.kind === "setField" ? { value: mutation.value } : json } };
-      setAt(json, paths[mutation.at % paths.length]!, mutation.kind === "setField" ? mutation.value : undefined, mutation.kind === "dropField");
+      setAt(
+        json,
+        paths[mutation.at % paths.length]!,
+        mutation.kind === "setField" ? mutation.value : undefined,
+        mutation.kind === "dropField",
+      );
       return { ...req, body: { json } };
     }
     case "extraField": {
@@ -136,7 +174,10 @@ function applyMutation(base: Prepared, mutation: Mutation): OutgoingRequest {
         form: { raw: "name=x&worldId=y", contentType: "application/x-www-form-urlencoded" },
         noType: { raw: text, contentType: null },
         empty: { raw: "", contentType: "application/json" },
-        badUtf8: { raw: Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]), contentType: "application/json" },
+        badUtf8: {
+          raw: Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]),
+          contentType: "application/json",
+        },
         bom: { raw: `\ufeff${text}`, contentType: "application/json; charset=utf-8" },
         deepText: { raw: deepArrayText(5_000 + (mutation.at % 5_000)), contentType: "application/json" },
         trailing: { raw: `${text}${text}`, contentType: "application/json" },
@@ -144,7 +185,9 @@ function applyMutation(base: Prepared, mutation: Mutation): OutgoingRequest {
       return { ...req, body: raw[mutation.variant] };
     }
     case "query": {
-      const names = (operationOf({ method: base.method, template: base.template } as OperationFixture).parameters ?? []).filter((p) => "in" in p && p.in === "query").map((p) => (p as OpenApiParameter).name);
+      const names = (operationOf({ method: base.method, template: base.template } as OperationFixture).parameters ?? [])
+        .filter((p) => "in" in p && p.in === "query")
+        .map((p) => (p as OpenApiParameter).name);
       const name = names[mutation.at % names.length]!;
       return { ...req, query: { ...req.query, [name]: mutation.value } };
     }
@@ -205,7 +248,10 @@ beforeAll(async () => {
 });
 
 function summary(): string {
-  const statuses = [...stats.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ");
+  const statuses = [...stats.byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(" ");
   return `fuzz: seed ${SEED}, scale ${SCALE}: ${stats.requests} requests, ${stats.operations.size} operations, ${stats.serverErrors} 5xx; statuses ${statuses}`;
 }
 
@@ -222,35 +268,41 @@ afterAll(async () => {
 describe("the fuzz covers the served document", () => {
   it("has a fixture for every operation of GET /v1/openapi.json", async () => {
     const { data } = await api.GET("/v1/openapi.json");
-    const served = Object.entries(data!.paths as Record<string, Record<string, { operationId: string }>>).flatMap(([, item]) => Object.values(item).map((op) => op.operationId));
+    const served = Object.entries(data!.paths as Record<string, Record<string, { operationId: string }>>).flatMap(([, item]) =>
+      Object.values(item).map((op) => op.operationId),
+    );
     expect(fixtures.map((f) => f.operationId).sort()).toEqual(served.sort());
   });
 });
 
 describe("fuzzing every operation", () => {
-  it.each(fixtures.map((f, i) => [f.operationId, f, i] as const))("%s", async (_name, fixture, index) => {
-    await fc.assert(
-      fc.asyncProperty(mutationArbitrary(fixture), async (mutations) => {
-        const base = await cache.get(fixture);
-        const req = mutations.reduce<OutgoingRequest>((r, m) => mutateOnto(r, base, m), base);
-        await jobsIdle();
-        const before = await snapshot(base.worldId);
-        const res = await sendRequest(api, req);
-        stats.requests++;
-        stats.operations.add(fixture.operationId);
-        stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1);
-        if (res.status >= 500) stats.serverErrors++;
-        cache.settle(fixture, res.status);
-        const where = describeExchange(req, res);
-        expect(res.status, where).toBeLessThan(500);
-        if (res.status >= 400) {
-          expect(res.body, where).toMatchObject({ detail: expect.any(String), code: expect.any(String), schemaVersion: "1.0" });
+  it.each(fixtures.map((f, i) => [f.operationId, f, i] as const))(
+    "%s",
+    async (_name, fixture, index) => {
+      await fc.assert(
+        fc.asyncProperty(mutationArbitrary(fixture), async (mutations) => {
+          const base = await cache.get(fixture);
+          const req = mutations.reduce<OutgoingRequest>((r, m) => mutateOnto(r, base, m), base);
           await jobsIdle();
-          expect(await snapshot(base.worldId), `a refused request changed stored state: ${where}`).toEqual(before);
-        }
-        expect(() => expectResponseMatchesOpenApi(req.method, res.path, res), where).not.toThrow();
-      }),
-      { seed: SEED + index, numRuns: RUNS, endOnFailure: true },
-    );
-  }, 60_000 + RUNS * 3_000);
+          const before = await snapshot(base.worldId);
+          const res = await sendRequest(api, req);
+          stats.requests++;
+          stats.operations.add(fixture.operationId);
+          stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1);
+          if (res.status >= 500) stats.serverErrors++;
+          cache.settle(fixture, res.status);
+          const where = describeExchange(req, res);
+          expect(res.status, where).toBeLessThan(500);
+          if (res.status >= 400) {
+            expect(res.body, where).toMatchObject({ detail: expect.any(String), code: expect.any(String), schemaVersion: "1.0" });
+            await jobsIdle();
+            expect(await snapshot(base.worldId), `a refused request changed stored state: ${where}`).toEqual(before);
+          }
+          expect(() => expectResponseMatchesOpenApi(req.method, res.path, res), where).not.toThrow();
+        }),
+        { seed: SEED + index, numRuns: RUNS, endOnFailure: true },
+      );
+    },
+    60_000 + RUNS * 3_000,
+  );
 });

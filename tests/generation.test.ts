@@ -73,7 +73,11 @@ describe("async live generation", () => {
     const receiver = await startReceiver();
     const secret = await subscribe(app, receiver.url);
     try {
-      const created = await api.post("/v1/worlds", { premise: "A lighthouse keeper trades storms with a sea witch", async: true }, app.keys.sk_live);
+      const created = await api.post(
+        "/v1/worlds",
+        { premise: "A lighthouse keeper trades storms with a sea witch", async: true },
+        app.keys.sk_live,
+      );
       expect(created.status).toBe(202);
       expect(created.body).toMatchObject({ kind: "world", status: "queued", progress: 0, worldId: null, campaignId: null, error: null });
 
@@ -90,7 +94,11 @@ describe("async live generation", () => {
 
       const delivery = await waitFor(() => receiver.received[0], { what: "the webhook" });
       const event = verifyWebhook(delivery.raw, String(delivery.headers["service-signature"]), secret);
-      expect(event).toMatchObject({ type: "world.generation.succeeded", appId: app.appId, data: { worldId: job.worldId, jobId: created.body.jobId } });
+      expect(event).toMatchObject({
+        type: "world.generation.succeeded",
+        appId: app.appId,
+        data: { worldId: job.worldId, jobId: created.body.jobId },
+      });
       expect(delivery.headers["service-event"]).toBe("world.generation.succeeded");
     } finally {
       await receiver.close();
@@ -148,7 +156,9 @@ describe("async live generation", () => {
     if (cancelled.status === 200) {
       expect(cancelled.body.status).toBe("cancelled");
       // The unit comes back once the job has stopped.
-      await waitFor(async () => (await api.get("/v1/usage", app.keys.sk_live)).body.quotas.generation.used === 0, { what: "the quota to come back" });
+      await waitFor(async () => (await api.get("/v1/usage", app.keys.sk_live)).body.quotas.generation.used === 0, {
+        what: "the quota to come back",
+      });
     } else {
       // The job won the race and finished first.
       expect(cancelled.status).toBe(409);
@@ -206,7 +216,13 @@ describe("a server killed mid-job", () => {
   let child: ServerProcess | undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "worlds-kill-"));
 
-  const serverEnv = (): Record<string, string> => ({ AI_BASE_URL: fake.baseURL, AI_MODEL: "fake", AI_MAX_ATTEMPTS: "1", JOBS_RETRY_BASE_MS: "50", JOBS_LEASE_MS: "1000" });
+  const serverEnv = (): Record<string, string> => ({
+    AI_BASE_URL: fake.baseURL,
+    AI_MODEL: "fake",
+    AI_MAX_ATTEMPTS: "1",
+    JOBS_RETRY_BASE_MS: "50",
+    JOBS_LEASE_MS: "1000",
+  });
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();

@@ -37,7 +37,9 @@ async function snapshot(user: Bootstrap): Promise<Record<string, number>> {
     apps: await n(`SELECT count(*) AS n FROM apps WHERE owner_id = $1::uuid`),
     keys: await n(`SELECT count(*) AS n FROM api_keys WHERE app_id IN (${apps})`),
     webhooks: await n(`SELECT count(*) AS n FROM webhook_endpoints WHERE app_id IN (${apps})`),
-    deliveries: await n(`SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id IN (SELECT id FROM webhook_endpoints WHERE app_id IN (${apps}))`),
+    deliveries: await n(
+      `SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id IN (SELECT id FROM webhook_endpoints WHERE app_id IN (${apps}))`,
+    ),
     worlds: await n(`SELECT count(*) AS n FROM worlds WHERE app_id IN (${apps})`),
     versions: await n(`SELECT count(*) AS n FROM world_versions WHERE world_id IN (${worlds})`),
     playtests: await n(`SELECT count(*) AS n FROM playtests WHERE world_id IN (${worlds})`),
@@ -74,7 +76,9 @@ async function partialCampaign(kit: Kit): Promise<string> {
   return id;
 }
 
-const withJson = (prepared: Prepared, patch: Record<string, unknown>): Partial<Prepared> => ({ body: { json: { ...((prepared.body as { json?: Record<string, unknown> } | undefined)?.json ?? {}), ...patch } } });
+const withJson = (prepared: Prepared, patch: Record<string, unknown>): Partial<Prepared> => ({
+  body: { json: { ...((prepared.body as { json?: Record<string, unknown> } | undefined)?.json ?? {}), ...patch } },
+});
 
 const CASES: Record<string, Case> = {
   createWorld: { counts: ["worlds", "quota.generation"], other: (p) => withJson(p, { name: "Another" }) },
@@ -111,7 +115,11 @@ const CASES: Record<string, Case> = {
 
 describe("the table covers every operation that declares idempotency", () => {
   it("has a case for each, and for nothing else", () => {
-    expect(Object.keys(CASES).sort()).toEqual(OPERATIONS.filter((op) => op.idempotency).map((op) => op.operationId).sort());
+    expect(Object.keys(CASES).sort()).toEqual(
+      OPERATIONS.filter((op) => op.idempotency)
+        .map((op) => op.operationId)
+        .sort(),
+    );
   });
 
   it("declares it on every POST that creates or spends; the others are graph writes under If-Match, state moves, or create nothing", () => {
@@ -178,7 +186,8 @@ describe("the same key", () => {
       expect(new Set(together.map((r) => r.status))).toEqual(new Set([first.status]));
       for (const r of together) expect(r.body).toEqual(together[0]!.body);
       const end = pick(await snapshot(me), spec.counts);
-      for (const key of spec.counts) expect(end[key]! - afterRefusal[key]!, `${key}: three at once count as one`).toBe(made[key]! - before[key]!);
+      for (const key of spec.counts)
+        expect(end[key]! - afterRefusal[key]!, `${key}: three at once count as one`).toBe(made[key]! - before[key]!);
     },
     120_000,
   );
@@ -191,10 +200,17 @@ describe("the claim's commit", () => {
     const fixture = fixtures.find((f) => f.operationId === "createWorld")!;
     const prepared = await fixture.prepare(kit);
     const sent = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => sendRequest(kit.api, { ...prepared, headers: { ...prepared.headers, "idempotency-key": `claim-commit-${i}` } })),
+      Array.from({ length: 20 }, (_, i) =>
+        sendRequest(kit.api, { ...prepared, headers: { ...prepared.headers, "idempotency-key": `claim-commit-${i}` } }),
+      ),
     );
-    expect(sent.every((r) => r.status < 300), JSON.stringify(sent.map((r) => r.status))).toBe(true);
-    const settings = await Promise.all(Array.from({ length: 30 }, () => querySql<{ s: string }>(`SELECT current_setting('synchronous_commit') AS s`, [])));
+    expect(
+      sent.every((r) => r.status < 300),
+      JSON.stringify(sent.map((r) => r.status)),
+    ).toBe(true);
+    const settings = await Promise.all(
+      Array.from({ length: 30 }, () => querySql<{ s: string }>(`SELECT current_setting('synchronous_commit') AS s`, [])),
+    );
     expect(new Set(settings.map(([row]) => row!.s))).toEqual(new Set(["on"]));
   });
 });
@@ -211,9 +227,22 @@ describe("records older than 24 h", () => {
       { key: "world:young", createdAt: at(23) },
       { key: "world:new", createdAt: at(0) },
     ];
-    await db.idempotencyRecord.createMany({ data: rows.map((r) => ({ appId: me.appId, mode: "test", key: r.key, requestHash: "x", state: "done", status: 201, body: {}, createdAt: r.createdAt })) });
+    await db.idempotencyRecord.createMany({
+      data: rows.map((r) => ({
+        appId: me.appId,
+        mode: "test",
+        key: r.key,
+        requestHash: "x",
+        state: "done",
+        status: 201,
+        body: {},
+        createdAt: r.createdAt,
+      })),
+    });
     // No request is made: the cron function, fired by the in-app executor, prunes them.
-    await waitFor(async () => (await db.idempotencyRecord.count({ where: { appId: me.appId, key: { startsWith: "world:old" } } })) === 0, { what: "the old records to be pruned" });
+    await waitFor(async () => (await db.idempotencyRecord.count({ where: { appId: me.appId, key: { startsWith: "world:old" } } })) === 0, {
+      what: "the old records to be pruned",
+    });
     const left = await db.idempotencyRecord.findMany({ where: { appId: me.appId }, select: { key: true } });
     expect(left.map((r) => r.key).sort()).toEqual(["world:new", "world:young"]);
     const runs = await db.jobRun.count({ where: { functionId: { endsWith: "idempotency-prune" }, status: "completed" } });

@@ -9,7 +9,9 @@ const eslint = new ESLint({ cwd: ROOT });
 
 async function restrictedImports(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-imports" || m.ruleId === "no-restricted-globals").map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === "no-restricted-imports" || m.ruleId === "no-restricted-globals")
+    .map((m) => m.message);
 }
 
 describe("import boundaries", () => {
@@ -116,7 +118,11 @@ function importClosure(entry: string): { files: string[]; packages: string[] } {
   const files = new Set<string>();
   const packages = new Set<string>();
   const resolve = (from: string, spec: string): string | null => {
-    const base = spec.startsWith("@/") ? path.join(ROOT, spec.slice(2)) : spec.startsWith(".") ? path.resolve(path.dirname(from), spec) : null;
+    const base = spec.startsWith("@/")
+      ? path.join(ROOT, spec.slice(2))
+      : spec.startsWith(".")
+        ? path.resolve(path.dirname(from), spec)
+        : null;
     if (base === null) return null;
     for (const candidate of [`${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")]) if (fs.existsSync(candidate)) return candidate;
     throw new Error(`cannot resolve ${spec} from ${from}`);
@@ -141,6 +147,7 @@ it("the simulator's browser core (lib/sim/browser.ts, the one lib/sim file compo
   // The closure is real: the room reads the local painter, the environment the kernel's generator.
   expect(files).toEqual(expect.arrayContaining(["lib/sim/env.ts", "lib/ai/local/paint/read.ts", "lib/kernel/index.ts"]));
   expect(packages).toEqual(["compromise", "zod"]);
-  const allowed = /^lib\/(sim\/(browser|room|labels|env|camera|geometry|spec)\.ts|kernel\/|ai\/frame-prompt\.ts|ai\/local\/(words\.ts|paint\/))/;
+  const allowed =
+    /^lib\/(sim\/(browser|room|labels|env|camera|geometry|spec)\.ts|kernel\/|ai\/frame-prompt\.ts|ai\/local\/(words\.ts|paint\/))/;
   expect(files.filter((f) => !allowed.test(f))).toEqual([]);
 });

@@ -28,7 +28,12 @@ describe("POST /v1/seed-frame", () => {
   it("paints a deterministic 16:9 mock frame with a test key, hosted and inline", async () => {
     const a = await api.post("/v1/seed-frame", { prompt: "a harbour at dusk", mood: "melancholy" }, app.keys.sk_test);
     expect(a.status).toBe(200);
-    expect(a.body).toMatchObject({ mimeType: "image/png", mock: true, prompt: expect.stringContaining("harbour"), art_style: expect.any(String) });
+    expect(a.body).toMatchObject({
+      mimeType: "image/png",
+      mock: true,
+      prompt: expect.stringContaining("harbour"),
+      art_style: expect.any(String),
+    });
     const bytes = Buffer.from(a.body.imageBase64, "base64");
     const { width, height } = pngSize(bytes);
     expect(width * 9).toBe(height * 16);
@@ -87,7 +92,10 @@ describe("POST /v1/worlds/{id}/scenes", () => {
     graph.slots = { hero: "the lighthouse keeper" };
     graph.scene.states.b!.base = "{hero} rings the bell beside the lighthouse";
     // Live scenes read the subject reference: a frame this app painted and hosts.
-    graph.subjectRef = { imageUrl: (await api.post("/v1/seed-frame", { prompt: "a lighthouse keeper" }, app.keys.sk_live)).body.url, descriptor: "the lighthouse keeper" };
+    graph.subjectRef = {
+      imageUrl: (await api.post("/v1/seed-frame", { prompt: "a lighthouse keeper" }, app.keys.sk_live)).body.url,
+      descriptor: "the lighthouse keeper",
+    };
     const world = (await api.post("/v1/worlds", { world: graph }, app.keys.sk_live)).body.worldId;
     const res = await api.post(`/v1/worlds/${world}/scenes`, { stateId: "b" }, app.keys.sk_live);
     expect(res.status).toBe(200);

@@ -56,7 +56,10 @@ function readRouteFile(file: string): RouteFile {
   });
   for (const list of text.matchAll(/^export\s*\{([^}]*)\}/gm)) {
     for (const part of list[1]!.split(",")) {
-      const name = part.trim().split(/\s+as\s+/).pop()!;
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()!;
       if ((METHODS as readonly string[]).includes(name)) exports.push({ method: name });
     }
   }
@@ -102,7 +105,9 @@ describe("the operations cover app/v1", () => {
       // call that restated one could disagree with the document.
       const fields = definition.slice(0, definition.search(/\bhandler:/));
       expect(fields, "route() spreads its operation").toMatch(new RegExp(`route\\(\\{\\s*\\.\\.\\.(\\w+\\.)?${op.operationId},`));
-      expect(fields.match(/^\s*(auth|scope|params|query|body|bodyOptional|idempotency):/gm) ?? [], "restated in the route file").toEqual([]);
+      expect(fields.match(/^\s*(auth|scope|params|query|body|bodyOptional|idempotency):/gm) ?? [], "restated in the route file").toEqual(
+        [],
+      );
       for (const status of definition.matchAll(/\breply\((\d{3})/g)) {
         expect(Object.keys(op.responses)).toContain(status[1]);
       }
@@ -133,14 +138,18 @@ function resolvePointer(doc: unknown, ref: string): unknown {
 
 describe("the OpenAPI document", () => {
   const doc = buildOpenApiDocument();
-  const operations = Object.entries(doc.paths).flatMap(([p, item]) => Object.entries(item).map(([method, op]) => ({ path: p, method, op })));
+  const operations = Object.entries(doc.paths).flatMap(([p, item]) =>
+    Object.entries(item).map(([method, op]) => ({ path: p, method, op })),
+  );
 
   it("is OpenAPI 3.1 with info, servers, tags and security schemes", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info).toMatchObject({ title: "Programmable Worlds API", version: "1.0" });
     expect(doc.servers).toEqual([{ url: "/" }]);
     expect(doc.tags.map((t) => t.name)).toEqual(TAGS.map((t) => t.name));
-    expect(Object.keys(doc.components.securitySchemes)).toEqual(expect.arrayContaining(["secretKey", "publishableKey", "userSession", "sessionToken"]));
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(
+      expect.arrayContaining(["secretKey", "publishableKey", "userSession", "sessionToken"]),
+    );
     for (const section of Object.values(doc.components)) {
       for (const name of Object.keys(section)) expect(name).toMatch(/^[a-zA-Z0-9._-]+$/);
     }
@@ -156,18 +165,33 @@ describe("the OpenAPI document", () => {
       expect(p, where).toMatch(/^\/v1\//);
       expect(["get", "post", "put", "patch", "delete"], where).toContain(method);
       expect(op.summary.length, where).toBeGreaterThan(0);
-      expect(TAGS.map((t) => t.name), where).toContain(op.tags[0]);
-      for (const requirement of op.security) for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes, where).toHaveProperty(scheme);
+      expect(
+        TAGS.map((t) => t.name),
+        where,
+      ).toContain(op.tags[0]);
+      for (const requirement of op.security)
+        for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes, where).toHaveProperty(scheme);
       const statuses = Object.keys(op.responses);
-      expect(statuses.some((s) => /^2\d\d$/.test(s)), `${where} has no success response`).toBe(true);
+      expect(
+        statuses.some((s) => /^2\d\d$/.test(s)),
+        `${where} has no success response`,
+      ).toBe(true);
       for (const [status, response] of Object.entries(op.responses)) {
         expect(status, where).toMatch(/^[1-5]\d\d$/);
-        expect(typeof (response.description ?? (resolvePointer(doc, (response as { $ref: string }).$ref) as { description?: string })?.description), `${where} ${status}`).toBe("string");
+        expect(
+          typeof (
+            response.description ?? (resolvePointer(doc, (response as { $ref: string }).$ref) as { description?: string })?.description
+          ),
+          `${where} ${status}`,
+        ).toBe("string");
       }
       // Every template parameter is a required path parameter, and nothing else is.
       const template = [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       const pathParams = (op.parameters ?? []).filter((x): x is OpenApiParameter => "in" in x && x.in === "path");
-      expect(pathParams.map((x) => x.name), where).toEqual(template);
+      expect(
+        pathParams.map((x) => x.name),
+        where,
+      ).toEqual(template);
       for (const param of pathParams) expect(param.required, where).toBe(true);
     }
   });
@@ -223,7 +247,14 @@ describe("the OpenAPI document", () => {
 describe("expectMatchesOpenApi", () => {
   const world = mockWorld({ premise: "a tide that keeps secrets" });
   const id = "0b8f5a5e-3f7c-4a51-9d2e-6f1f3f1a2b3c";
-  const diagnostic = { lint: "unreachable-state", code: "W001", severity: "warning", path: "scene.states.x", message: "x", loc: { field: "", template: "", slot: "", fill: "" } };
+  const diagnostic = {
+    lint: "unreachable-state",
+    code: "W001",
+    severity: "warning",
+    path: "scene.states.x",
+    message: "x",
+    loc: { field: "", template: "", slot: "", fill: "" },
+  };
 
   it("matches concrete paths to templates, static segments first", () => {
     expect(findPathTemplate(`/v1/worlds/${id}/ops`)).toBe("/v1/worlds/{id}/ops");
@@ -234,24 +265,71 @@ describe("expectMatchesOpenApi", () => {
   });
 
   it("accepts documented bodies", () => {
-    expectMatchesOpenApi("POST", `/v1/worlds/${id}/ops`, 200, { world, diagnostics: [diagnostic], rev: "abc", applyErrors: [], notes: [], playtests: { passed: 0, failed: [] }, schemaVersion: "1.0" });
+    expectMatchesOpenApi("POST", `/v1/worlds/${id}/ops`, 200, {
+      world,
+      diagnostics: [diagnostic],
+      rev: "abc",
+      applyErrors: [],
+      notes: [],
+      playtests: { passed: 0, failed: [] },
+      schemaVersion: "1.0",
+    });
     expectMatchesOpenApi("POST", "/v1/worlds", 200, { worldId: id, slug: null, ok: true, cover: "", mock: true, schemaVersion: "1.0" });
     expectMatchesOpenApi("POST", "/v1/worlds", 201, { worldId: id, slug: "tide-1", imported: true, schemaVersion: "1.0" });
-    expectMatchesOpenApi("POST", `/v1/worlds/${id}/ops`, 412, { detail: "stale", code: "rev_mismatch", currentRev: "abc", schemaVersion: "1.0" });
-    expectMatchesOpenApi("POST", `/v1/worlds/${id}/ops`, 422, { detail: "gate", code: "validation_failed", diagnostics: [{ ...diagnostic, severity: "error" }], schemaVersion: "1.0" });
+    expectMatchesOpenApi("POST", `/v1/worlds/${id}/ops`, 412, {
+      detail: "stale",
+      code: "rev_mismatch",
+      currentRev: "abc",
+      schemaVersion: "1.0",
+    });
+    expectMatchesOpenApi("POST", `/v1/worlds/${id}/ops`, 422, {
+      detail: "gate",
+      code: "validation_failed",
+      diagnostics: [{ ...diagnostic, severity: "error" }],
+      schemaVersion: "1.0",
+    });
     expectMatchesOpenApi("GET", `/v1/worlds/${id}`, 304, undefined);
     expectMatchesOpenApi("GET", "/v1/nope", 404, { detail: "No route GET /v1/nope.", code: "not_found", schemaVersion: "1.0" });
   });
 
   it.each([
-    ["an undocumented status", "DELETE", `/v1/worlds/${id}`, 412, { detail: "x", code: "rev_mismatch", currentRev: "a", schemaVersion: "1.0" }, /not documented/],
+    [
+      "an undocumented status",
+      "DELETE",
+      `/v1/worlds/${id}`,
+      412,
+      { detail: "x", code: "rev_mismatch", currentRev: "a", schemaVersion: "1.0" },
+      /not documented/,
+    ],
     ["an undocumented method", "PUT", `/v1/worlds/${id}`, 200, {}, /has no PUT/],
     ["a missing field", "POST", "/v1/worlds", 201, { worldId: id, slug: null, schemaVersion: "1.0" }, /imported/],
     ["an extra field", "POST", "/v1/worlds", 201, { worldId: id, slug: null, imported: true, extra: 1, schemaVersion: "1.0" }, /extra/],
-    ["an extra nested field", "POST", `/v1/worlds/${id}/ops`, 200, { world, diagnostics: [{ ...diagnostic, hint: "x" }], rev: "a", applyErrors: [], notes: [], playtests: { passed: 0, failed: [] }, schemaVersion: "1.0" }, /hint/],
+    [
+      "an extra nested field",
+      "POST",
+      `/v1/worlds/${id}/ops`,
+      200,
+      {
+        world,
+        diagnostics: [{ ...diagnostic, hint: "x" }],
+        rev: "a",
+        applyErrors: [],
+        notes: [],
+        playtests: { passed: 0, failed: [] },
+        schemaVersion: "1.0",
+      },
+      /hint/,
+    ],
     ["a code of another status", "GET", `/v1/worlds/${id}`, 404, { detail: "x", code: "conflict", schemaVersion: "1.0" }, /code/],
     ["no schemaVersion", "DELETE", `/v1/worlds/${id}`, 200, { ok: true }, /schemaVersion/],
-    ["a 412 without currentRev", "POST", `/v1/worlds/${id}/ops`, 412, { detail: "x", code: "rev_mismatch", schemaVersion: "1.0" }, /currentRev/],
+    [
+      "a 412 without currentRev",
+      "POST",
+      `/v1/worlds/${id}/ops`,
+      412,
+      { detail: "x", code: "rev_mismatch", schemaVersion: "1.0" },
+      /currentRev/,
+    ],
     ["a body on a 304", "GET", `/v1/worlds/${id}`, 304, { ok: true }, /without a body/],
     ["an unknown path other than 404", "GET", "/v1/nope", 200, {}, /no operation/],
   ])("refuses %s", (_name, method, p, status, body, message) => {
@@ -285,7 +363,10 @@ describe("every documented success response, live", () => {
 
     await ok(api.get("/v1/openapi.json"));
     await ok(api.post("/v1/worlds", { premise: "a lighthouse that remembers ships" }, boot.keys.sk_test));
-    const imported = await ok(api.post("/v1/worlds", { world: mockWorld({ premise: "an orchard at the edge of a map" }), name: "Orchard" }, sk), 201);
+    const imported = await ok(
+      api.post("/v1/worlds", { world: mockWorld({ premise: "an orchard at the edge of a map" }), name: "Orchard" }, sk),
+      201,
+    );
     const w = `/v1/worlds/${imported.worldId}`;
     const world = await ok(api.get(w, boot.keys.pk_live));
     await ok(api.call("GET", w, { token: sk, headers: { "if-none-match": `"${world.rev}"` } }), 304);
@@ -297,12 +378,26 @@ describe("every documented success response, live", () => {
     await ok(api.get(`${w}/lint`, sk));
     const state = Object.keys(world.world.scene.states)[0];
     await ok(api.post(`${w}/events`, { from: state, name: "Wave", hotkey: "w" }, sk));
-    await ok(api.post(`${w}/ops`, { ops: [{ op: "add_state", id: "cellar", base: "a cold cellar" }, { op: "delete_state", id: "nowhere" }] }, sk));
+    await ok(
+      api.post(
+        `${w}/ops`,
+        {
+          ops: [
+            { op: "add_state", id: "cellar", base: "a cold cellar" },
+            { op: "delete_state", id: "nowhere" },
+          ],
+        },
+        sk,
+      ),
+    );
     await ok(api.post(`${w}/ops`, { ops: [{ op: "set_entrance", state: "nowhere" }] }, sk), 422);
     await ok(api.post(`${w}/ops`, { ops: [{ op: "add_state", id: "attic" }], expectedRev: "stale" }, sk), 412);
     const entrance = world.world.entrance.state as string;
     const exit = world.world.scene.events.find((e: { from: string }) => e.from === entrance);
-    const playtest = await ok(api.post(`${w}/playtests`, { name: "first move", steps: [{ event: exit.name, state: exit.to ?? entrance }] }, sk), 201);
+    const playtest = await ok(
+      api.post(`${w}/playtests`, { name: "first move", steps: [{ event: exit.name, state: exit.to ?? entrance }] }, sk),
+      201,
+    );
     await ok(api.get(`${w}/playtests`, sk));
     const dataset = await ok(api.post(`${w}/datasets`, { episodes: 1, maxSteps: 10 }, sk), 202);
     await ok(api.get(`${w}/datasets/${dataset.datasetId}`, sk));
@@ -374,7 +469,10 @@ describe("every documented success response, live", () => {
     await ok(api.post("/v1/vision/describe", { frame }, sk));
     await ok(api.post("/v1/vision/check", { frame, expect: [{ label: "giraffe", present: false }] }, sk));
     // Live scenes read the subject reference: the frame just painted (hosted by this app) is one.
-    const withRef = await ok(api.post("/v1/worlds", { world: { ...makeSmallWorld(), subjectRef: { imageUrl: seed.url, descriptor: "a red fox" } } }, sk), 201);
+    const withRef = await ok(
+      api.post("/v1/worlds", { world: { ...makeSmallWorld(), subjectRef: { imageUrl: seed.url, descriptor: "a red fox" } } }, sk),
+      201,
+    );
     await ok(api.post(`/v1/worlds/${withRef.worldId}/scenes`, { stateId: "a" }, sk));
 
     // Runtime: a session token, the embed player's calls, a character and a talk turn.
@@ -393,7 +491,13 @@ describe("every documented success response, live", () => {
     const c = `/v1/characters/${character.id}`;
     const storedCharacter = await ok(api.get(c, sk));
     await ok(api.call("GET", c, { token: sk, headers: { "if-none-match": `"${storedCharacter.rev}"` } }), 304);
-    await ok(api.patch(c, { greeting: "Welcome to the reference.", stances: [{ id: "calm", label: "Calm" }], expectedRev: storedCharacter.rev }, sk));
+    await ok(
+      api.patch(
+        c,
+        { greeting: "Welcome to the reference.", stances: [{ id: "calm", label: "Calm" }], expectedRev: storedCharacter.rev },
+        sk,
+      ),
+    );
     const talk = await ok(api.post("/v1/sessions/token", { characterId: character.id, userRef: "walker" }, sk));
     await ok(api.post(`${c}/say`, { text: "Hello! What is this place?" }, talk.token));
     await ok(api.get(`${c}/transcript?userRef=walker`, sk));
@@ -408,25 +512,42 @@ describe("every documented success response, live", () => {
     const tk = boot.keys.sk_test;
     const scenarioWorld = await ok(api.post("/v1/worlds", { world: makeSmallWorld() }, tk), 201);
     const clip = { kind: "variation", from: "a", path: ["go"], apply: { timeOfDay: "night" }, expect: { reach: "b" } };
-    const batch = await ok(api.post("/v1/scenario-batches", { worldId: scenarioWorld.worldId, review: "manual", clips: [clip, clip] }, tk), 202);
-    const toCancel = await ok(api.post("/v1/scenario-batches", { worldId: scenarioWorld.worldId, clips: Array.from({ length: 20 }, () => clip) }, tk), 202);
+    const batch = await ok(
+      api.post("/v1/scenario-batches", { worldId: scenarioWorld.worldId, review: "manual", clips: [clip, clip] }, tk),
+      202,
+    );
+    const toCancel = await ok(
+      api.post("/v1/scenario-batches", { worldId: scenarioWorld.worldId, clips: Array.from({ length: 20 }, () => clip) }, tk),
+      202,
+    );
     await ok(api.post(`/v1/scenario-batches/${toCancel.batchId}/cancel`, {}, tk));
     await ok(api.get("/v1/scenario-batches?limit=1", tk));
-    const settled = await waitFor(async () => {
-      const read = await ok(api.get(`/v1/scenario-batches/${batch.batchId}`, tk));
-      return read.status === "completed" ? read : undefined;
-    }, { what: "the scenario batch" });
+    const settled = await waitFor(
+      async () => {
+        const read = await ok(api.get(`/v1/scenario-batches/${batch.batchId}`, tk));
+        return read.status === "completed" ? read : undefined;
+      },
+      { what: "the scenario batch" },
+    );
     await ok(api.post(`/v1/scenario-batches/${batch.batchId}/clips/${settled.clips[0].clipId}/accept`, {}, tk));
     await ok(api.post(`/v1/scenario-batches/${batch.batchId}/clips/${settled.clips[1].clipId}/reject`, {}, tk));
 
     // Campaigns: a test key's mock; a live one stopped by the quota at once, then resumed.
-    const mockCampaign = await ok(api.post("/v1/campaigns", { text: "Mara walks from Port Ellis to the Salt Hills." }, boot.keys.sk_test), 202);
+    const mockCampaign = await ok(
+      api.post("/v1/campaigns", { text: "Mara walks from Port Ellis to the Salt Hills." }, boot.keys.sk_test),
+      202,
+    );
     await ok(api.get(`/v1/campaigns/${mockCampaign.campaignId}`, boot.keys.sk_test));
     await ok(api.get("/v1/jobs/test_mock", boot.keys.sk_test));
     await ok(api.get("/v1/campaigns?limit=1", boot.keys.sk_test));
     await setQuotaCap(boot.appId, "generation", (await ok(api.get("/v1/usage", sk))).quotas.generation.used);
-    const capped = await ok(api.post("/v1/campaigns", { text: "Mara walks from Port Ellis to the Salt Hills. The tide turns at Gull Rock.", target_acts: 2 }, sk), 202);
-    await waitFor(async () => (await ok(api.get(`/v1/campaigns/${capped.campaignId}`, sk))).status === "partial", { what: "the capped campaign to stop" });
+    const capped = await ok(
+      api.post("/v1/campaigns", { text: "Mara walks from Port Ellis to the Salt Hills. The tide turns at Gull Rock.", target_acts: 2 }, sk),
+      202,
+    );
+    await waitFor(async () => (await ok(api.get(`/v1/campaigns/${capped.campaignId}`, sk))).status === "partial", {
+      what: "the capped campaign to stop",
+    });
     await ok(api.get(`/v1/jobs/${capped.jobId}`, sk));
     await ok(api.post(`/v1/campaigns/${capped.campaignId}/resume`, {}, sk), 202);
 

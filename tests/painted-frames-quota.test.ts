@@ -45,7 +45,10 @@ describe("scenario clips", () => {
     const app = await bootstrap();
     await setQuotaCap(app.appId, "seed_frame", 3);
     // One frame each: the walk's first state alone, at night.
-    const clips = await runBatch(app, Array.from({ length: 5 }, () => ({ kind: "variation", from: "a", apply: { timeOfDay: "night" } })));
+    const clips = await runBatch(
+      app,
+      Array.from({ length: 5 }, () => ({ kind: "variation", from: "a", apply: { timeOfDay: "night" } })),
+    );
     const painted = clips.filter((c) => c.frames.length > 0);
     const refused = clips.filter((c) => c.status === "failed");
     expect(painted).toHaveLength(3);
@@ -63,7 +66,10 @@ describe("scenario clips", () => {
     const app = await bootstrap();
     await setQuotaCap(app.appId, "seed_frame", 7);
     // Three frames each (a → b → end); 7 units hold two clips, and one left over.
-    const clips = await runBatch(app, Array.from({ length: 4 }, () => ({ kind: "variation", from: "a", path: ["go", "finish"], apply: { weather: "rain" } })));
+    const clips = await runBatch(
+      app,
+      Array.from({ length: 4 }, () => ({ kind: "variation", from: "a", path: ["go", "finish"], apply: { weather: "rain" } })),
+    );
     expect(clips.map((c) => c.frames.length).sort()).toEqual([0, 0, 3, 3]);
     expect(clips.filter((c) => c.status === "failed").every((c) => /^quota_exceeded/.test(c.error ?? "") && !c.charged)).toBe(true);
     expect(await seedFramesUsed(app)).toBe(6);

@@ -40,7 +40,8 @@ describe("a player's chat time", () => {
     expect(plus.status).toBe(200);
     expect(plus.body).toMatchObject({ plan: "plus", planSecondsLeft: 7200, secondsLeft: 7380 });
 
-    const credit = (body: unknown, key?: string) => api.call("POST", `${path("reader-1")}/credit`, { token: sk, body, headers: key ? { "idempotency-key": key } : {} });
+    const credit = (body: unknown, key?: string) =>
+      api.call("POST", `${path("reader-1")}/credit`, { token: sk, body, headers: key ? { "idempotency-key": key } : {} });
     const first = await credit({ seconds: 600 }, "top-up-1");
     expect(first.status).toBe(200);
     expect(first.body.creditSeconds).toBe(600);
@@ -97,7 +98,11 @@ describe("the list and the other ways in", () => {
     const sk = owner.keys.sk_live;
     for (const player of ["carol", "alice", "bob"]) expect((await api.patch(path(player), { plan: "plus" }, sk)).status).toBe(200);
     // The CLI: the same domain functions.
-    expect(await runCliCommand("chat credit add", { app: owner.appId, user: "dave", seconds: "90" })).toMatchObject({ player: "dave", mode: "live", creditSeconds: 90 });
+    expect(await runCliCommand("chat credit add", { app: owner.appId, user: "dave", seconds: "90" })).toMatchObject({
+      player: "dave",
+      mode: "live",
+      creditSeconds: 90,
+    });
     expect((await api.get(path("dave"), sk)).body.creditSeconds).toBe(90);
     expect(await runCliCommand("chat status", { app: owner.appId, user: "alice" })).toMatchObject({ plan: "plus" });
 
@@ -110,13 +115,17 @@ describe("the list and the other ways in", () => {
     expect((await api.get("/v1/players?prefix=ca", sk)).body.players.map((p: { player: string }) => p.player)).toEqual(["carol"]);
     expect((await api.get("/v1/players?cursor=not-ours!", sk)).status).toBe(400);
     expect((await api.get("/v1/players", owner.keys.sk_test)).body.players).toEqual([]);
-    expect(await runCliCommand("chat players", { app: owner.appId })).toMatchObject({ players: [{ player: "alice" }, { player: "bob" }, { player: "carol" }, { player: "dave" }] });
+    expect(await runCliCommand("chat players", { app: owner.appId })).toMatchObject({
+      players: [{ player: "alice" }, { player: "bob" }, { player: "carol" }, { player: "dave" }],
+    });
 
     // The Studio: the user's session acting for the app.
     const studio = { token: owner.userToken, headers: { "x-app-id": owner.appId, "x-app-mode": "live" } };
     const credited = await api.call("POST", `${path("bob")}/credit`, { ...studio, body: { seconds: 30 } });
     expect(credited.status).toBe(200);
     expect(credited.body).toMatchObject({ player: "bob", creditSeconds: 30 });
-    expect((await api.call("GET", "/v1/players", { ...studio, headers: { "x-app-id": owner.appId, "x-app-mode": "live" } })).body.players).toHaveLength(4);
+    expect(
+      (await api.call("GET", "/v1/players", { ...studio, headers: { "x-app-id": owner.appId, "x-app-mode": "live" } })).body.players,
+    ).toHaveLength(4);
   });
 });

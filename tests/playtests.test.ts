@@ -21,7 +21,12 @@ describe("recorded play-throughs", () => {
     const id = await importSmall();
     const created = await api.post(`/v1/worlds/${id}/playtests`, { name: "  the whole way ", steps: PATH }, sk());
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: "the whole way", steps: PATH, playtestId: expect.any(String), createdAt: expect.any(String) });
+    expect(created.body).toMatchObject({
+      name: "the whole way",
+      steps: PATH,
+      playtestId: expect.any(String),
+      createdAt: expect.any(String),
+    });
     const second = await record(id, "first step", PATH.slice(0, 2));
     const list = await api.get(`/v1/worlds/${id}/playtests`, sk());
     expect(list.body.playtests.map((p: any) => p.playtestId)).toEqual([created.body.playtestId, second]);
@@ -59,9 +64,23 @@ describe("recorded play-throughs", () => {
     const id = await importSmall();
     const playtestId = await record(id);
     await record(id, "looking around", PATH.slice(0, 1));
-    const res = await api.post(`/v1/worlds/${id}/ops`, { ops: [{ op: "add_state", id: "c" }, { op: "add_event", from: "a", name: "skip", to: "end" }, { op: "delete_state", id: "b" }, { op: "delete_state", id: "c" }] }, sk());
+    const res = await api.post(
+      `/v1/worlds/${id}/ops`,
+      {
+        ops: [
+          { op: "add_state", id: "c" },
+          { op: "add_event", from: "a", name: "skip", to: "end" },
+          { op: "delete_state", id: "b" },
+          { op: "delete_state", id: "c" },
+        ],
+      },
+      sk(),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.playtests).toEqual({ passed: 1, failed: [{ playtestId, name: "the whole way", step: 2, reason: 'no event "go" leaves "a"' }] });
+    expect(res.body.playtests).toEqual({
+      passed: 1,
+      failed: [{ playtestId, name: "the whole way", step: 2, reason: 'no event "go" leaves "a"' }],
+    });
   });
 
   it("refuses the same write with requirePlaytests (422, nothing persists); restoring a version makes it pass again", async () => {
@@ -70,7 +89,12 @@ describe("recorded play-throughs", () => {
     const version = await api.post(`/v1/worlds/${id}/versions`, { title: "before" }, sk());
     expect(version.status).toBe(201);
     const before = await api.get(`/v1/worlds/${id}`, sk());
-    const breaking = { ops: [{ op: "add_event", from: "a", name: "skip", to: "end" }, { op: "delete_state", id: "b" }] };
+    const breaking = {
+      ops: [
+        { op: "add_event", from: "a", name: "skip", to: "end" },
+        { op: "delete_state", id: "b" },
+      ],
+    };
 
     const refused = await api.post(`/v1/worlds/${id}/ops`, { ...breaking, requirePlaytests: true }, sk());
     expect(refused.status).toBe(422);
@@ -96,7 +120,16 @@ describe("recorded play-throughs", () => {
   it("refuses a restore that breaks a required play-through", async () => {
     const id = await importSmall();
     const version = await api.post(`/v1/worlds/${id}/versions`, {}, sk());
-    await api.post(`/v1/worlds/${id}/ops`, { ops: [{ op: "add_state", id: "c" }, { op: "add_event", from: "end", name: "on", to: "c" }] }, sk());
+    await api.post(
+      `/v1/worlds/${id}/ops`,
+      {
+        ops: [
+          { op: "add_state", id: "c" },
+          { op: "add_event", from: "end", name: "on", to: "c" },
+        ],
+      },
+      sk(),
+    );
     await record(id, "to c", [...PATH, { event: "on", state: "c" }]);
     const before = await api.get(`/v1/worlds/${id}`, sk());
     const refused = await api.post(`/v1/worlds/${id}/versions/${version.body.versionId}/restore`, { requirePlaytests: true }, sk());

@@ -23,7 +23,13 @@ function call(method: string, path: string, headers: Record<string, string>, bod
   const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, method, path, headers: { ...(data ? { "content-type": "application/json", "content-length": String(data.length) } : {}), ...headers } },
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path,
+        headers: { ...(data ? { "content-type": "application/json", "content-length": String(data.length) } : {}), ...headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -86,7 +92,10 @@ describe("absolute URLs follow the Host the client used", () => {
     expect(frame.status).toBe(200);
     expect(frame.body.url).toMatch(/^http:\/\/worlds\.example\.test\/assets\/[0-9a-f]{64}\.png$/);
 
-    const world = await call("POST", "/v1/worlds", as(key, HOST), { premise: "a fox", subject_ref: { image_b64: PNG, descriptor: "a red fox" } });
+    const world = await call("POST", "/v1/worlds", as(key, HOST), {
+      premise: "a fox",
+      subject_ref: { image_b64: PNG, descriptor: "a red fox" },
+    });
     expect(world.status, JSON.stringify(world.body)).toBe(200);
     const stored = await call("GET", `/v1/worlds/${world.body.worldId}`, as(key, HOST));
     expect(stored.body.world.subjectRef.imageUrl).toMatch(/^http:\/\/worlds\.example\.test\/assets\//);
@@ -115,7 +124,12 @@ describe("X-Forwarded-Host and X-Forwarded-Proto", () => {
     ["ignored with TRUST_PROXY=0", { TRUST_PROXY: "0" }, FORWARDED, "http://app.internal:3000"],
     ["honoured with TRUST_PROXY=1", { TRUST_PROXY: "1" }, FORWARDED, "https://worlds.example.test"],
     ["honoured with TRUST_PROXY=true", { TRUST_PROXY: "true" }, FORWARDED, "https://worlds.example.test"],
-    ["the Host itself when the trusted proxy set none", { TRUST_PROXY: "1" }, { host: "worlds.example.test" }, "http://worlds.example.test"],
+    [
+      "the Host itself when the trusted proxy set none",
+      { TRUST_PROXY: "1" },
+      { host: "worlds.example.test" },
+      "http://worlds.example.test",
+    ],
     [
       "the entry the trusted proxy appended, not what the client wrote before it",
       { TRUST_PROXY: "1" },
@@ -125,11 +139,25 @@ describe("X-Forwarded-Host and X-Forwarded-Proto", () => {
     [
       "the outermost of two trusted proxies (a CDN in front of nginx)",
       { TRUST_PROXY: "2" },
-      { host: "app.internal:3000", "x-forwarded-host": "evil.example, worlds.example.test, edge.internal", "x-forwarded-proto": "http, https, http" },
+      {
+        host: "app.internal:3000",
+        "x-forwarded-host": "evil.example, worlds.example.test, edge.internal",
+        "x-forwarded-proto": "http, https, http",
+      },
       "https://worlds.example.test",
     ],
-    ["PUBLIC_URL wins over the Host", { PUBLIC_URL: "https://play.example.com/" }, { host: "worlds.example.test" }, "https://play.example.com"],
-    ["PUBLIC_URL wins over a trusted proxy", { PUBLIC_URL: "https://play.example.com", TRUST_PROXY: "1" }, FORWARDED, "https://play.example.com"],
+    [
+      "PUBLIC_URL wins over the Host",
+      { PUBLIC_URL: "https://play.example.com/" },
+      { host: "worlds.example.test" },
+      "https://play.example.com",
+    ],
+    [
+      "PUBLIC_URL wins over a trusted proxy",
+      { PUBLIC_URL: "https://play.example.com", TRUST_PROXY: "1" },
+      FORWARDED,
+      "https://play.example.com",
+    ],
   ])("are %s", async (_name, settings: Record<string, string>, headers: Record<string, string>, base: string) => {
     setEnv(settings);
     expect(await playUrls(headers)).toEqual(Array(3).fill(`${base}/play/${slug}`));

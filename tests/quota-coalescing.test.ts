@@ -29,7 +29,8 @@ async function settle(calls: Promise<Reservation>[]) {
   };
 }
 
-const used = async (key: string, kind: string) => ((await api.get("/v1/usage", key)).body.quotas as Record<string, { used: number }>)[kind]!.used;
+const used = async (key: string, kind: string) =>
+  ((await api.get("/v1/usage", key)).body.quotas as Record<string, { used: number }>)[kind]!.used;
 
 describe("reservations of one counter, arriving together", () => {
   // A block, not an arrow's value: a function returned from beforeEach runs as its cleanup.
@@ -49,7 +50,10 @@ describe("reservations of one counter, arriving together", () => {
   it("never pass the cap: a batch the cap cannot take whole is tried one by one, and those that fit get in", async () => {
     const app = await bootstrap();
     await setQuotaCap(app.appId, "vision_check", 7);
-    const { granted, refused } = await settle([...Array.from({ length: 12 }, () => reserveQuota(app.appId, "vision_check")), reserveQuota(app.appId, "vision_check", 3)]);
+    const { granted, refused } = await settle([
+      ...Array.from({ length: 12 }, () => reserveQuota(app.appId, "vision_check")),
+      reserveQuota(app.appId, "vision_check", 3),
+    ]);
     expect(granted).toBe(7);
     expect(refused).toHaveLength(6);
     expect(new Set(refused)).toEqual(new Set(["quota_exceeded"]));

@@ -37,7 +37,9 @@ async function freePort(): Promise<number> {
 }
 
 async function startRedis(port: number): Promise<ChildProcess> {
-  const redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    stdio: "ignore",
+  });
   for (let i = 0; i < 100; i++) {
     const up = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, "127.0.0.1", () => {
@@ -112,10 +114,15 @@ describe.skipIf(missing !== null)("two app servers, one PostgreSQL, one Redis", 
   it("let 200 requests of one test key through one bucket: its burst plus its refill (± 10 %)", async () => {
     const { statuses, seconds } = await burst(key);
     const allowed = statuses.filter((s) => s === 200).length;
-    expect(statuses.every((s) => s === 200 || s === 429), statuses.join(",")).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 429),
+      statuses.join(","),
+    ).toBe(true);
     const bucket = BURST + RATE * seconds;
     console.log(`shared bucket: ${allowed} of 200 allowed in ${seconds.toFixed(2)} s (one bucket allows about ${bucket.toFixed(0)})`);
-    expect(allowed, `${allowed} allowed in ${seconds.toFixed(2)} s; one bucket allows about ${bucket.toFixed(0)}`).toBeLessThanOrEqual(Math.ceil(bucket * 1.1));
+    expect(allowed, `${allowed} allowed in ${seconds.toFixed(2)} s; one bucket allows about ${bucket.toFixed(0)}`).toBeLessThanOrEqual(
+      Math.ceil(bucket * 1.1),
+    );
     expect(allowed).toBeGreaterThanOrEqual(Math.floor(bucket * 0.9));
   });
 
@@ -124,8 +131,13 @@ describe.skipIf(missing !== null)("two app servers, one PostgreSQL, one Redis", 
     await new Promise((resolve) => redis!.once("exit", resolve));
     const fresh = ((await bootstrapThrough(servers[0]!.url, dataDir)) as { keys: { sk_test: string } }).keys.sk_test;
     const { statuses } = await burst(fresh);
-    expect(statuses.filter((s) => s !== 200 && s !== 429), statuses.join(",")).toEqual([]);
-    console.log(`Redis stopped: ${statuses.filter((s) => s === 200).length} × 200, ${statuses.filter((s) => s === 429).length} × 429, nothing else`);
+    expect(
+      statuses.filter((s) => s !== 200 && s !== 429),
+      statuses.join(","),
+    ).toEqual([]);
+    console.log(
+      `Redis stopped: ${statuses.filter((s) => s === 200).length} × 200, ${statuses.filter((s) => s === 429).length} × 429, nothing else`,
+    );
     // Each server counts in its own memory now: at least one bucket's worth got through.
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(BURST);
   });

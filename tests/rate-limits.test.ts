@@ -11,7 +11,12 @@ import { startTestServer, type TestServer } from "./support/test-server";
  * nothing refills while a test runs: each bucket allows exactly its burst, and `Retry-After` is
  * the time one token takes at the mode's rate (100 s live, 1000 s test here).
  */
-const LIMITS = { RATE_LIMIT_LIVE_PER_SECOND: "0.01", RATE_LIMIT_LIVE_BURST: "4", RATE_LIMIT_TEST_PER_SECOND: "0.001", RATE_LIMIT_TEST_BURST: "2" };
+const LIMITS = {
+  RATE_LIMIT_LIVE_PER_SECOND: "0.01",
+  RATE_LIMIT_LIVE_BURST: "4",
+  RATE_LIMIT_TEST_PER_SECOND: "0.001",
+  RATE_LIMIT_TEST_BURST: "2",
+};
 
 let server: TestServer;
 let api: ReturnType<typeof checkedClient>;
@@ -83,7 +88,8 @@ describe("rate limits per mode", () => {
 
   it("keeps one credential's buckets apart per mode: the Studio's test bucket does not drain its live one", async () => {
     const user = await bootstrap();
-    const as = (mode: string) => api.call("GET", "/v1/usage", { token: user.userToken, headers: { "x-app-id": user.appId, "x-app-mode": mode } });
+    const as = (mode: string) =>
+      api.call("GET", "/v1/usage", { token: user.userToken, headers: { "x-app-id": user.appId, "x-app-mode": mode } });
     for (let i = 0; i < 2; i++) expect((await as("test")).status).toBe(200);
     expect((await as("test")).status).toBe(429);
     for (let i = 0; i < 4; i++) expect((await as("live")).status).toBe(200);

@@ -129,7 +129,11 @@ describe("the page's calls, as its script makes them", () => {
   });
 
   const call = (path: string, token: string, body: unknown) =>
-    fetch(server.url + path, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(server.url + path, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   it("boots a test character, talks two turns with the state it keeps, and speaks a line", async () => {
     const token = await mint(testCharacter, boot.keys.sk_test);
@@ -137,7 +141,12 @@ describe("the page's calls, as its script makes them", () => {
     expect(boot1.status).toBe(200);
     expect(boot1.body).toMatchObject({ id: testCharacter, kind: "character", mode: "test", name: "Ilse the Keeper" });
     const character = readCharacter(boot1.body.world, boot1.body.name);
-    expect(character).toMatchObject({ name: "Ilse the Keeper", greeting: "Mind the stairs. Who sent you?", hint: "Ask about the lamp", entrance: "calm" });
+    expect(character).toMatchObject({
+      name: "Ilse the Keeper",
+      greeting: "Mind the stairs. Who sent you?",
+      hint: "Ask about the lamp",
+      entrance: "calm",
+    });
     expect(character!.stances.map((s) => s.id)).toEqual(["calm", "glad", "cross"]);
     expect(JSON.stringify(boot1.body.world)).not.toContain("secretly afraid");
 
@@ -157,7 +166,9 @@ describe("the page's calls, as its script makes them", () => {
     expect(state.history.map((h) => h.role)).toEqual(["character", "user", "character", "user", "character"]);
     expect(turns[1]!.action).toEqual({ type: "fetch_object", object: "logbook, please" });
     // Canned and deterministic: the same request gives the same turn.
-    const again = readTurn(await (await call(`/v1/characters/${testCharacter}/say`, token, turnRequest(initialState(character!), "Hello, keeper!"))).json());
+    const again = readTurn(
+      await (await call(`/v1/characters/${testCharacter}/say`, token, turnRequest(initialState(character!), "Hello, keeper!"))).json(),
+    );
     expect(again).toEqual(turns[0]);
 
     const spoken = await call("/v1/tts", token, { text: turns[0]!.reply });
@@ -171,10 +182,21 @@ describe("the page's calls, as its script makes them", () => {
   });
 
   it("gives the page what it shows for an ended session and for chat time spent", async () => {
-    const expired = await signSessionToken({ subjectId: testCharacter, kind: "character", appId: boot.appId, mode: "test", ttlSeconds: 60, now: new Date(Date.now() - 3_600_000) });
+    const expired = await signSessionToken({
+      subjectId: testCharacter,
+      kind: "character",
+      appId: boot.appId,
+      mode: "test",
+      ttlSeconds: 60,
+      now: new Date(Date.now() - 3_600_000),
+    });
     const refused = await call(`/v1/characters/${testCharacter}/say`, expired.token, { text: "Hi" });
     expect(refused.status).toBe(401);
-    expect(describeFailure(refused.status, (await refused.json()).detail, "Ilse")).toEqual({ message: "This session has ended; reload the page.", fatal: true, retry: false });
+    expect(describeFailure(refused.status, (await refused.json()).detail, "Ilse")).toEqual({
+      message: "This session has ended; reload the page.",
+      fatal: true,
+      retry: false,
+    });
 
     // One live turn spends the whole taste here; the next is a 402 whose detail the page shows as is.
     Object.assign(process.env, { CHAT_FREE_SECONDS: "5", CHAT_TURN_MIN_SECONDS: "5", CHAT_TURN_MAX_SECONDS: "5" });

@@ -23,7 +23,8 @@ beforeAll(async () => {
   boot = await bootstrap();
   const world = makeSmallWorld();
   world.slots = { hero: "Mara" };
-  for (const state of Object.values(world.scene.states)) Object.assign(state, { base: "{hero} stands at the gate.", camera: CAMERA, movement: MOVEMENT });
+  for (const state of Object.values(world.scene.states))
+    Object.assign(state, { base: "{hero} stands at the gate.", camera: CAMERA, movement: MOVEMENT });
   const created = await api.post("/v1/worlds", { world }, boot.keys.sk_live);
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   worldId = created.body.worldId;

@@ -61,7 +61,16 @@ describe("POST /v1/sessions/token", () => {
     const header = decodeProtectedHeader(res.body.token);
     expect(header).toMatchObject({ alg: "HS256", typ: "JWT", kid: expect.stringMatching(/^sk1_/) });
     const claims = decodeJwt(res.body.token);
-    expect(claims).toMatchObject({ sub: liveWorld, kind: "world", appId: boot.appId, mode: "live", userRef: "player-1", sid: res.body.sessionId, iss: "programmable-worlds", aud: "runtime" });
+    expect(claims).toMatchObject({
+      sub: liveWorld,
+      kind: "world",
+      appId: boot.appId,
+      mode: "live",
+      userRef: "player-1",
+      sid: res.body.sessionId,
+      iss: "programmable-worlds",
+      aud: "runtime",
+    });
     expect(claims.exp! - claims.iat!).toBe(900);
     expect(Date.parse(res.body.expiresAt)).toBe(claims.exp! * 1000);
   });
@@ -123,16 +132,22 @@ describe("GET /v1/runtime/world", () => {
     ["a publishable key", async () => boot.keys.pk_live],
     ["a user session token", async () => boot.userToken],
     ["an expired token", async () => (await token({ subjectId: liveWorld, ttlSeconds: 60 }, 120)).token],
-    ["a tampered token", async () => {
-      const { token: t } = await token({ subjectId: liveWorld });
-      const [h, p, s] = t.split(".");
-      const claims = JSON.parse(Buffer.from(p!, "base64url").toString());
-      return [h, Buffer.from(JSON.stringify({ ...claims, sub: testWorld, mode: "test" })).toString("base64url"), s].join(".");
-    }],
-    ["a token with a flipped signature", async () => {
-      const { token: t } = await token({ subjectId: liveWorld });
-      return t.slice(0, -3) + (t.endsWith("AAA") ? "BBB" : "AAA");
-    }],
+    [
+      "a tampered token",
+      async () => {
+        const { token: t } = await token({ subjectId: liveWorld });
+        const [h, p, s] = t.split(".");
+        const claims = JSON.parse(Buffer.from(p!, "base64url").toString());
+        return [h, Buffer.from(JSON.stringify({ ...claims, sub: testWorld, mode: "test" })).toString("base64url"), s].join(".");
+      },
+    ],
+    [
+      "a token with a flipped signature",
+      async () => {
+        const { token: t } = await token({ subjectId: liveWorld });
+        return t.slice(0, -3) + (t.endsWith("AAA") ? "BBB" : "AAA");
+      },
+    ],
     ["a token of another mode", async () => (await token({ subjectId: liveWorld, mode: "test" })).token],
     ["a token of another app", async () => (await token({ subjectId: liveWorld, appId: "00000000-0000-4000-8000-000000000000" })).token],
   ])("refuses %s with 401", async (_name, make) => {
@@ -211,7 +226,9 @@ describe("POST /v1/runtime/heartbeat", () => {
   it("counts a session once however many first heartbeats race", async () => {
     const before = await worldCounts(liveWorld);
     const session = await token({ subjectId: liveWorld });
-    const results = await Promise.all(Array.from({ length: 8 }, () => api.post("/v1/runtime/heartbeat", { sessionId: session.sessionId, seconds: 0 }, session.token)));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => api.post("/v1/runtime/heartbeat", { sessionId: session.sessionId, seconds: 0 }, session.token)),
+    );
     for (const res of results) expect(res.status).toBe(200);
     expect(await worldCounts(liveWorld)).toBe(before + 1);
   });
@@ -261,7 +278,13 @@ describe("GET /v1/runtime/public/{slug}", () => {
   it("serves a public live world without a credential, with a public session that heartbeats on its own", async () => {
     const res = await api.get(`/v1/runtime/public/${slug}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: publicWorld, name: "Open House", mode: "live", sessionId: expect.stringMatching(/^pub_/), token: expect.any(String) });
+    expect(res.body).toMatchObject({
+      id: publicWorld,
+      name: "Open House",
+      mode: "live",
+      sessionId: expect.stringMatching(/^pub_/),
+      token: expect.any(String),
+    });
     expect(decodeJwt(res.body.token)).toMatchObject({ sid: res.body.sessionId, sub: publicWorld, pub: true, mode: "live" });
 
     const before = await worldCounts(publicWorld);
@@ -319,7 +342,14 @@ describe("CORS for embedding origins", () => {
   });
 
   it("lets an allowed origin read errors about its app's tokens", async () => {
-    const expired = await signSessionToken({ subjectId: world, kind: "world", appId: app.appId, mode: "live", ttlSeconds: 60, now: new Date(Date.now() - 3_600_000) });
+    const expired = await signSessionToken({
+      subjectId: world,
+      kind: "world",
+      appId: app.appId,
+      mode: "live",
+      ttlSeconds: 60,
+      now: new Date(Date.now() - 3_600_000),
+    });
     const res = await get(expired.token, PARTNER);
     expect(res.status).toBe(401);
     expect(res.headers.get("access-control-allow-origin")).toBe(PARTNER);
@@ -328,8 +358,16 @@ describe("CORS for embedding origins", () => {
 
   it("answers preflights for allowed origins only", async () => {
     const preflight = (path: string, origin: string, method: string) =>
-      fetch(server.url + path, { method: "OPTIONS", headers: { origin, "access-control-request-method": method, "access-control-request-headers": "authorization, content-type" } });
-    for (const [path, method] of [["/v1/runtime/world", "GET"], ["/v1/runtime/heartbeat", "POST"], [`/v1/characters/${character}/say`, "POST"], ["/v1/tts", "POST"]] as const) {
+      fetch(server.url + path, {
+        method: "OPTIONS",
+        headers: { origin, "access-control-request-method": method, "access-control-request-headers": "authorization, content-type" },
+      });
+    for (const [path, method] of [
+      ["/v1/runtime/world", "GET"],
+      ["/v1/runtime/heartbeat", "POST"],
+      [`/v1/characters/${character}/say`, "POST"],
+      ["/v1/tts", "POST"],
+    ] as const) {
       const ok = await preflight(path, PARTNER, method);
       expect(ok.status, path).toBe(204);
       expect(ok.headers.get("access-control-allow-origin"), path).toBe(PARTNER);
@@ -340,7 +378,15 @@ describe("CORS for embedding origins", () => {
       expect(refused.headers.get("access-control-allow-origin"), path).toBeNull();
     }
     // The say preflight follows the character's own app.
-    expect((await preflight(`/v1/characters/${(await api.post("/v1/characters", { name: "Other", persona: "x" }, boot.keys.sk_live)).body.id}/say`, PARTNER, "POST")).headers.get("access-control-allow-origin")).toBeNull();
+    expect(
+      (
+        await preflight(
+          `/v1/characters/${(await api.post("/v1/characters", { name: "Other", persona: "x" }, boot.keys.sk_live)).body.id}/say`,
+          PARTNER,
+          "POST",
+        )
+      ).headers.get("access-control-allow-origin"),
+    ).toBeNull();
   });
 
   it("gives the embed page its frame-ancestors", async () => {

@@ -26,7 +26,16 @@ afterAll(async () => {
   for (const r of receivers) await r.close();
 });
 
-type Clip = { clipId: string; index: number; status: string; charged: boolean; verification: { pass: boolean; checks: { name: string; pass: boolean }[] } | null; frames: string[]; preview: string | null; error: string | null };
+type Clip = {
+  clipId: string;
+  index: number;
+  status: string;
+  charged: boolean;
+  verification: { pass: boolean; checks: { name: string; pass: boolean }[] } | null;
+  frames: string[];
+  preview: string | null;
+  error: string | null;
+};
 
 async function pollBatch(key: string, id: string, until: (b: any) => boolean, timeoutMs = 240_000) {
   return waitFor(
@@ -52,9 +61,15 @@ describe("a 20-clip live batch with mixed expectations", () => {
     const app = await bootstrap();
     const hooks = await startReceiver();
     receivers.push(hooks);
-    expect((await api.post(`/v1/apps/${app.appId}/webhooks`, { url: hooks.url, events: ["scenario.batch.completed"] }, app.userToken)).status).toBe(201);
+    expect(
+      (await api.post(`/v1/apps/${app.appId}/webhooks`, { url: hooks.url, events: ["scenario.batch.completed"] }, app.userToken)).status,
+    ).toBe(201);
     const worldId = await importLighthouse(api, app.keys.sk_live);
-    const batchId = await submit(app.keys.sk_live, { worldId, name: "Lighthouse", clips: TWENTY.map((c, i) => ({ ...c.spec, customId: `c${i}` })) });
+    const batchId = await submit(app.keys.sk_live, {
+      worldId,
+      name: "Lighthouse",
+      clips: TWENTY.map((c, i) => ({ ...c.spec, customId: `c${i}` })),
+    });
 
     const done = await pollBatch(app.keys.sk_live, batchId, (b) => b.status === "completed");
     const clips = done.clips as Clip[];
@@ -67,7 +82,11 @@ describe("a 20-clip live batch with mixed expectations", () => {
       expect(clip.charged).toBe(clip.status === "accepted");
     }
     const accepted = clips.filter((c) => c.status === "accepted");
-    expect(done).toMatchObject({ itemsTotal: 20, itemsDone: 20, counts: { accepted: accepted.length, rejected: 20 - accepted.length, failed: 0, pendingReview: 0, cancelled: 0 } });
+    expect(done).toMatchObject({
+      itemsTotal: 20,
+      itemsDone: 20,
+      counts: { accepted: accepted.length, rejected: 20 - accepted.length, failed: 0, pendingReview: 0, cancelled: 0 },
+    });
 
     // The ledger: one charge per accepted clip, none for the others; the day's total says the same.
     const ledger = await charges(app);
@@ -79,8 +98,16 @@ describe("a 20-clip live batch with mixed expectations", () => {
     // The job's record, and the webhook, once.
     const db = await getDb();
     const batchRow = await db.scenarioBatch.findUniqueOrThrow({ where: { id: batchId } });
-    expect((await api.get(`/v1/jobs/${batchRow.jobId}`, app.keys.sk_live)).body).toMatchObject({ kind: "scenario_batch", status: "succeeded", progress: 1, worldId });
-    const hook = await waitFor(async () => hooks.bodies.find((b) => b.type === "scenario.batch.completed"), { timeoutMs: 30_000, what: "the webhook" });
+    expect((await api.get(`/v1/jobs/${batchRow.jobId}`, app.keys.sk_live)).body).toMatchObject({
+      kind: "scenario_batch",
+      status: "succeeded",
+      progress: 1,
+      worldId,
+    });
+    const hook = await waitFor(async () => hooks.bodies.find((b) => b.type === "scenario.batch.completed"), {
+      timeoutMs: 30_000,
+      what: "the webhook",
+    });
     expect(hook.data).toEqual({ batchId, accepted: accepted.length, rejected: 20 - accepted.length, failed: 0 });
     expect(hooks.bodies.filter((b) => b.type === "scenario.batch.completed")).toHaveLength(1);
   }, 300_000);
@@ -147,7 +174,8 @@ describe("manual review", () => {
     expect((await api.post(`/v1/scenario-batches/${manual}/clips/${pending!.clipId}/reject`, {}, key)).status).toBe(409);
     const [autoClip] = (await pollBatch(key, auto, (b) => b.status === "completed")).clips as Clip[];
     expect(autoClip!.status).toBe("accepted");
-    for (const verb of ["accept", "reject"]) expect((await api.post(`/v1/scenario-batches/${auto}/clips/${autoClip!.clipId}/${verb}`, {}, key)).status).toBe(409);
+    for (const verb of ["accept", "reject"])
+      expect((await api.post(`/v1/scenario-batches/${auto}/clips/${autoClip!.clipId}/${verb}`, {}, key)).status).toBe(409);
     expect((await charges(app)).clipIds).toEqual([autoClip!.clipId]);
   }, 240_000);
 });
@@ -167,10 +195,18 @@ describe("cancel mid-batch", () => {
 
     // Whatever was rendering when the cancel came ends, and nothing moves after that.
     const jobId = (await (await getDb()).scenarioBatch.findUniqueOrThrow({ where: { id: batchId } })).jobId;
-    await waitFor(async () => ((await (await getDb()).jobRun.findMany({ where: { event: { path: ["data", "batchId"], equals: batchId } } })).every((r) => ["completed", "cancelled", "failed"].includes(r.status)) ? true : undefined), {
-      timeoutMs: 60_000,
-      what: "the run to end",
-    });
+    await waitFor(
+      async () =>
+        (await (await getDb()).jobRun.findMany({ where: { event: { path: ["data", "batchId"], equals: batchId } } })).every((r) =>
+          ["completed", "cancelled", "failed"].includes(r.status),
+        )
+          ? true
+          : undefined,
+      {
+        timeoutMs: 60_000,
+        what: "the run to end",
+      },
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     const final = (await api.get(`/v1/scenario-batches/${batchId}`, key)).body;
     const clips = final.clips as Clip[];
@@ -178,7 +214,12 @@ describe("cancel mid-batch", () => {
     expect(clips.some((c) => c.status === "cancelled")).toBe(true);
     expect(clips.every((c) => c.status === "accepted" || c.status === "cancelled")).toBe(true);
     for (const clip of clips) expect(clip.charged).toBe(clip.status === "accepted");
-    expect((await charges(app)).clipIds).toEqual(clips.filter((c) => c.status === "accepted").map((c) => c.clipId).sort());
+    expect((await charges(app)).clipIds).toEqual(
+      clips
+        .filter((c) => c.status === "accepted")
+        .map((c) => c.clipId)
+        .sort(),
+    );
     expect((await api.get(`/v1/jobs/${jobId}`, key)).body.status).toBe("cancelled");
   }, 240_000);
 });
@@ -208,7 +249,10 @@ function engineSteps(loseResultOf: string[] = []) {
 /** A live batch stored as POST stores it, but not queued: the test runs the job itself. */
 async function storedBatch(app: Bootstrap, specs: Record<string, unknown>[], graph = lighthouseWorld()) {
   const body = ZCreateBatchBody.parse({ worldId: "00000000-0000-4000-8000-000000000001", clips: specs });
-  return insertBatch({ appId: app.appId, mode: "live" }, { world: { id: body.worldId, rev: "r1", graph }, body, baseUrl: "http://localhost" });
+  return insertBatch(
+    { appId: app.appId, mode: "live" },
+    { world: { id: body.worldId, rev: "r1", graph }, body, baseUrl: "http://localhost" },
+  );
 }
 
 describe("the job's steps run twice", () => {
@@ -245,6 +289,11 @@ describe("the job's steps run twice", () => {
     ]);
     expect(clips[0]!.error).toMatch(/cellar/);
     expect((await charges(app)).clipIds).toEqual([clips[1]!.id]);
-    expect(await db.scenarioBatch.findUniqueOrThrow({ where: { id: batch.id } })).toMatchObject({ status: "completed", failed: 1, accepted: 1, itemsDone: 2 });
+    expect(await db.scenarioBatch.findUniqueOrThrow({ where: { id: batch.id } })).toMatchObject({
+      status: "completed",
+      failed: 1,
+      accepted: 1,
+      itemsDone: 2,
+    });
   }, 120_000);
 });

@@ -42,11 +42,15 @@ describe("a server killed mid-batch", () => {
     const boot = (await bootstrapThrough(child.url, dataDir)) as Bootstrap;
     const key = boot.keys.sk_live;
     const first = apiClient(child.url);
-    const world = await retried(() => first.call("POST", "/v1/worlds", { token: key, body: { world: lighthouseWorld() }, headers: { "idempotency-key": "kill-world" } }));
+    const world = await retried(() =>
+      first.call("POST", "/v1/worlds", { token: key, body: { world: lighthouseWorld() }, headers: { "idempotency-key": "kill-world" } }),
+    );
     expect(world.status).toBe(201);
     const specs = Array.from({ length: 10 }, (_, i) => LIGHTHOUSE_CLIPS[i % 3]!);
     const batchBody = { worldId: world.body.worldId, clips: specs.map((c) => c.spec) };
-    const created = await retried(() => first.call("POST", "/v1/scenario-batches", { token: key, body: batchBody, headers: { "idempotency-key": "kill-batch" } }));
+    const created = await retried(() =>
+      first.call("POST", "/v1/scenario-batches", { token: key, body: batchBody, headers: { "idempotency-key": "kill-batch" } }),
+    );
     expect(created.status).toBe(202);
     const { batchId } = created.body as { batchId: string };
 

@@ -29,7 +29,11 @@ withTestServer(async (_server, client) => {
 describe("POST /v1/scenario-batches", () => {
   it("answers 202 with the queued summary; the batch keeps the world's rev; nothing is charged", async () => {
     const world = (await api.get(`/v1/worlds/${testWorld}`, app.keys.sk_test)).body;
-    const res = await api.post("/v1/scenario-batches", { worldId: testWorld, name: "Night walk", clips: [walk({ customId: "n1" }), walk({ apply: { weather: "rain" } })] }, app.keys.sk_test);
+    const res = await api.post(
+      "/v1/scenario-batches",
+      { worldId: testWorld, name: "Night walk", clips: [walk({ customId: "n1" }), walk({ apply: { weather: "rain" } })] },
+      app.keys.sk_test,
+    );
     expect(res.status).toBe(202);
     expect(res.body).toEqual({
       batchId: expect.any(String),
@@ -50,7 +54,9 @@ describe("POST /v1/scenario-batches", () => {
     expect(read.status).toBe(200);
     // Test-mode answers say they are mocks (the mock painter); live ones never do.
     expect(read.body.mock).toBe(true);
-    expect((await api.get("/v1/scenario-batches", app.keys.sk_test)).body.batches.every((b: { mock?: boolean }) => b.mock === true)).toBe(true);
+    expect((await api.get("/v1/scenario-batches", app.keys.sk_test)).body.batches.every((b: { mock?: boolean }) => b.mock === true)).toBe(
+      true,
+    );
     const live = await api.post("/v1/scenario-batches", { worldId: liveWorld, clips: [walk()] }, app.keys.sk_live);
     expect(live.status).toBe(202);
     expect(live.body).not.toHaveProperty("mock");
@@ -64,7 +70,11 @@ describe("POST /v1/scenario-batches", () => {
   });
 
   it("accepts a variation without apply: a baseline clip, rendered as the world stands and checked", async () => {
-    const res = await api.post("/v1/scenario-batches", { worldId: testWorld, clips: [walk({ apply: undefined, expect: { reach: "end" } })] }, app.keys.sk_test);
+    const res = await api.post(
+      "/v1/scenario-batches",
+      { worldId: testWorld, clips: [walk({ apply: undefined, expect: { reach: "end" } })] },
+      app.keys.sk_test,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     const batchId = res.body.batchId as string;
     const clip = await waitFor(
@@ -111,7 +121,11 @@ describe("POST /v1/scenario-batches", () => {
       ["no clips", (w) => ({ worldId: w }), "clips"],
       ["no worldId", () => ({ clips: [walk()] }), "worldId"],
       ["an unknown kind", (w) => ({ worldId: w, clips: [walk({ kind: "remix" })] }), "clips.0.kind"],
-      ["a counterfactual without replace", (w) => ({ worldId: w, clips: [walk({ kind: "counterfactual", apply: undefined })] }), "clips.0.replace"],
+      [
+        "a counterfactual without replace",
+        (w) => ({ worldId: w, clips: [walk({ kind: "counterfactual", apply: undefined })] }),
+        "clips.0.replace",
+      ],
       ["an unknown review", (w) => ({ worldId: w, review: "later", clips: [walk()] }), "review"],
       ["an unknown weather", (w) => ({ worldId: w, clips: [walk({ apply: { weather: "hail" } })] }), "clips.0.apply.weather"],
       ["an unknown field", (w) => ({ worldId: w, clips: [walk()], priority: 1 }), "priority"],
@@ -128,14 +142,22 @@ describe("POST /v1/scenario-batches", () => {
     it.each<[string, unknown[], string[]]>([
       ["an unknown from state", [walk(), walk({ from: "nowhere" })], ['clips[1]: from: "nowhere" is no state of the world']],
       ["an unknown event in a path", [walk({ path: ["go", "fly"] })], ['clips[0]: path[1]: no event "fly" leaves "b"']],
-      ["an event that does not leave the state", [walk(), walk(), walk({ path: ["finish"] })], ['clips[2]: path[0]: no event "finish" leaves "a"']],
+      [
+        "an event that does not leave the state",
+        [walk(), walk(), walk({ path: ["finish"] })],
+        ['clips[2]: path[0]: no event "finish" leaves "a"'],
+      ],
       ["an unknown expect.reach", [walk({ expect: { reach: "moon" } })], ['clips[0]: expect.reach: "moon" is no state of the world']],
       [
         "a counterfactual the gate refuses",
         [{ kind: "counterfactual", from: "b", path: ["wait"], replace: { event: "wait", with: { to: "a", base: "The wait ends" } } }],
         ['clips[0]: the counterfactual graph fails the gate: E005 override "wait" must not carry to'],
       ],
-      ["two bad clips, each named", [walk({ from: "x" }), walk(), walk({ path: ["fly"] })], ['clips[0]: from: "x"', 'clips[2]: path[0]: no event "fly"']],
+      [
+        "two bad clips, each named",
+        [walk({ from: "x" }), walk(), walk({ path: ["fly"] })],
+        ['clips[0]: from: "x"', 'clips[2]: path[0]: no event "fly"'],
+      ],
     ])("422 for %s, naming the clip", async (_name, clips, expected) => {
       const res = await api.post("/v1/scenario-batches", { worldId: badWorld, clips }, bad.keys.sk_live);
       expect(res.status).toBe(422);
@@ -146,7 +168,9 @@ describe("POST /v1/scenario-batches", () => {
     });
 
     it("422 with the gate's diagnostics for a refused counterfactual", async () => {
-      const clips = [{ kind: "counterfactual", from: "b", path: ["wait"], replace: { event: "wait", with: { to: "a", base: "The wait ends" } } }];
+      const clips = [
+        { kind: "counterfactual", from: "b", path: ["wait"], replace: { event: "wait", with: { to: "a", base: "The wait ends" } } },
+      ];
       const res = await api.post("/v1/scenario-batches", { worldId: badWorld, clips }, bad.keys.sk_live);
       expect(res.body.diagnostics.map((d: { code: string }) => d.code)).toEqual(["E005"]);
     });
@@ -191,7 +215,13 @@ describe("GET /v1/scenario-batches paging", () => {
     // The store's create (what POST calls after planning), all at once: created in the same
     // milliseconds, their createdAt still differ.
     const made = await Promise.all(
-      Array.from({ length: 230 }, (_, i) => insertBatch(caller, { world: { id: worldId, rev: world.rev, graph: scenarioWorld() }, body: { ...body, name: `b${i}` }, baseUrl: "http://localhost" })),
+      Array.from({ length: 230 }, (_, i) =>
+        insertBatch(caller, {
+          world: { id: worldId, rev: world.rev, graph: scenarioWorld() },
+          body: { ...body, name: `b${i}` },
+          baseUrl: "http://localhost",
+        }),
+      ),
     );
     // The inserts kept the server's thread busy past its keep-alive timeout: the client's idle
     // socket may have been closed under it, so the first request may need a second try.
@@ -199,7 +229,10 @@ describe("GET /v1/scenario-batches paging", () => {
     const pages: { batchId: string; createdAt: string }[][] = [];
     let cursor: string | null = null;
     do {
-      const res: any = await api.get(`/v1/scenario-batches?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, pager.keys.sk_live);
+      const res: any = await api.get(
+        `/v1/scenario-batches?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        pager.keys.sk_live,
+      );
       expect(res.status).toBe(200);
       pages.push(res.body.batches);
       cursor = res.body.nextCursor;
@@ -216,7 +249,11 @@ describe("GET /v1/scenario-batches paging", () => {
     expect(listed.map((b) => b.batchId)).toEqual(assigned.reverse());
     // The default page is 20; the other mode sees none of them.
     expect((await api.get("/v1/scenario-batches", pager.keys.sk_live)).body.batches).toHaveLength(20);
-    expect((await api.get("/v1/scenario-batches", pager.keys.sk_test)).body).toEqual({ batches: [], nextCursor: null, schemaVersion: "1.0" });
+    expect((await api.get("/v1/scenario-batches", pager.keys.sk_test)).body).toEqual({
+      batches: [],
+      nextCursor: null,
+      schemaVersion: "1.0",
+    });
   }, 120_000);
 
   it.each([
@@ -260,7 +297,11 @@ describe("reads of another app's or mode's batch", () => {
         expect(res.body.code).toBe("not_found");
       }
     }
-    const unknownClip = await api.post(`/v1/scenario-batches/${id}/clips/00000000-0000-4000-8000-000000000000/accept`, {}, app.keys.sk_test);
+    const unknownClip = await api.post(
+      `/v1/scenario-batches/${id}/clips/00000000-0000-4000-8000-000000000000/accept`,
+      {},
+      app.keys.sk_test,
+    );
     expect(unknownClip.status).toBe(404);
     expect((await api.get(`/v1/scenario-batches/${id}`, app.keys.sk_test)).body.status).not.toBe("cancelled");
   });
@@ -284,7 +325,8 @@ describe("the ledger's scenario_clip rows", () => {
           if (entry.name !== "generated" && entry.name !== "node_modules") walkDir(full);
         } else if (/\.(ts|tsx|mjs|js|sql)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) {
           const code = fs.readFileSync(full, "utf8");
-          if (/scenario_clip_charges|scenarioClipCharge|INSERT INTO billing_ledger|billingLedger\.(create|upsert|update)/.test(code)) writers.push(path.relative(root, full));
+          if (/scenario_clip_charges|scenarioClipCharge|INSERT INTO billing_ledger|billingLedger\.(create|upsert|update)/.test(code))
+            writers.push(path.relative(root, full));
         }
       }
     };
@@ -295,6 +337,8 @@ describe("the ledger's scenario_clip rows", () => {
     expect(ledger).toMatch(/export type BillingMetric = "session_seconds" \| "chat_seconds";/);
     // And the one writer moves the clip in the same statement, only from the statuses it is given.
     const charge = fs.readFileSync(path.join(root, "lib/scenarios/charge.ts"), "utf8");
-    expect(charge).toMatch(/UPDATE scenario_clips[\s\S]*c\.status = ANY[\s\S]*INSERT INTO scenario_clip_charges[\s\S]*ON CONFLICT \(clip_id\) DO NOTHING[\s\S]*INSERT INTO billing_ledger/);
+    expect(charge).toMatch(
+      /UPDATE scenario_clips[\s\S]*c\.status = ANY[\s\S]*INSERT INTO scenario_clip_charges[\s\S]*ON CONFLICT \(clip_id\) DO NOTHING[\s\S]*INSERT INTO billing_ledger/,
+    );
   });
 });

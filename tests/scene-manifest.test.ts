@@ -22,7 +22,11 @@ afterAll(async () => {
 describe("scene manifests", () => {
   it("are served beside each painted frame and referenced from its state", async () => {
     const app = await bootstrap();
-    const created = await api.post("/v1/worlds", { premise: "A lighthouse keeper hears a drowned bell ringing under a stormy sea", async: true }, app.keys.sk_live);
+    const created = await api.post(
+      "/v1/worlds",
+      { premise: "A lighthouse keeper hears a drowned bell ringing under a stormy sea", async: true },
+      app.keys.sk_live,
+    );
     expect(created.status).toBe(202);
     const job = await waitFor(
       async () => {
@@ -33,7 +37,9 @@ describe("scene manifests", () => {
       { timeoutMs: 60_000, intervalMs: 20, what: "the generation job" },
     );
     const world = (await api.get(`/v1/worlds/${job.worldId}`, app.keys.sk_live)).body.world;
-    const images = Object.values(world.scene.states as Record<string, { image?: { src: string; manifest?: string } }>).flatMap((s) => (s.image ? [s.image] : []));
+    const images = Object.values(world.scene.states as Record<string, { image?: { src: string; manifest?: string } }>).flatMap((s) =>
+      s.image ? [s.image] : [],
+    );
     expect(images.length).toBeGreaterThan(0);
     for (const image of images) {
       // Beside the frame: the same content address, .json instead of .png.

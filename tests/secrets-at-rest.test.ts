@@ -31,14 +31,21 @@ describe("secrets at rest", () => {
   });
 
   it("keeps every secret out of the database, the logs and every response but its creation", async () => {
-    child = await startServerProcess(dataDir, { LOG_LEVEL: "debug", WEBHOOK_ALLOW_HTTP_LOOPBACK: "1", WEBHOOK_RETRY_BASE_MS: "50" }, { captureLogs: true });
+    child = await startServerProcess(
+      dataDir,
+      { LOG_LEVEL: "debug", WEBHOOK_ALLOW_HTTP_LOOPBACK: "1", WEBHOOK_RETRY_BASE_MS: "50" },
+      { captureLogs: true },
+    );
     const url = child.url;
     const responses: Recorded[] = [];
     /** Every response, headers and body, is kept for the scan; `creation` marks the one that may hand out a secret. */
     const call = async (method: string, pathname: string, token: string | undefined, body?: unknown, label = `${method} ${pathname}`) => {
       const res = await fetch(url + pathname, {
         method,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();
@@ -78,7 +85,9 @@ describe("secrets at rest", () => {
       expect((await call("GET", `/v1/apps/${appId}/webhooks`, userToken)).status).toBe(200);
       const sent = await call("POST", `/v1/apps/${appId}/webhooks/${endpoint.body.id}/test`, userToken, {});
       expect(sent.status).toBe(202);
-      const delivered = async () => (await call("GET", `/v1/apps/${appId}/webhooks/${endpoint.body.id}/deliveries`, userToken)).body.deliveries?.[0]?.state === "succeeded";
+      const delivered = async () =>
+        (await call("GET", `/v1/apps/${appId}/webhooks/${endpoint.body.id}/deliveries`, userToken)).body.deliveries?.[0]?.state ===
+        "succeeded";
       await waitFor(delivered, { timeoutMs: 60_000, what: "the test event's delivery" });
       expect(receiver.received).toHaveLength(1);
     } finally {
@@ -93,17 +102,23 @@ describe("secrets at rest", () => {
     expect(minted.status).toBe(200);
     secrets.set(minted.body.token, "world token");
     expect((await call("GET", "/v1/runtime/world", minted.body.token)).status).toBe(200);
-    expect((await call("POST", "/v1/runtime/heartbeat", minted.body.token, { sessionId: minted.body.sessionId, seconds: 5 })).status).toBe(200);
+    expect((await call("POST", "/v1/runtime/heartbeat", minted.body.token, { sessionId: minted.body.sessionId, seconds: 5 })).status).toBe(
+      200,
+    );
     expect((await call("GET", `/v1/worlds/${worldId}`, key)).status).toBe(200);
 
     const testKey = boot.keys.sk_test;
-    const character = await call("POST", "/v1/characters", testKey, { name: "Ilse", persona: "You are Ilse, keeper of the salt lighthouse." });
+    const character = await call("POST", "/v1/characters", testKey, {
+      name: "Ilse",
+      persona: "You are Ilse, keeper of the salt lighthouse.",
+    });
     expect(character.status, JSON.stringify(character.body)).toBe(201);
     const characterId = (character.body.characterId ?? character.body.id) as string;
     const talk = await call("POST", "/v1/sessions/token", testKey, { characterId, userRef: "player-1" }, "character token");
     expect(talk.status).toBe(200);
     secrets.set(talk.body.token, "character token");
-    for (const text of ["Hello", "What is the lamp?"]) expect((await call("POST", `/v1/characters/${characterId}/say`, talk.body.token, { text })).status).toBe(200);
+    for (const text of ["Hello", "What is the lamp?"])
+      expect((await call("POST", `/v1/characters/${characterId}/say`, talk.body.token, { text })).status).toBe(200);
     expect((await call("GET", `/v1/characters/${characterId}/transcript?userRef=player-1`, testKey)).status).toBeLessThan(500);
     // A session token of another subject is refused without being echoed.
     expect((await call("POST", `/v1/characters/${characterId}/say`, minted.body.token, { text: "hi" })).status).toBe(401);
@@ -121,7 +136,9 @@ describe("secrets at rest", () => {
     resetSecretsCache();
     const { getDb } = await import("@/lib/db");
     const db = await getDb();
-    const tables = await db.$queryRawUnsafe<{ name: string }[]>(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`);
+    const tables = await db.$queryRawUnsafe<{ name: string }[]>(
+      `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+    );
     expect(tables.length).toBeGreaterThan(10);
     const rows: Recorded[] = [];
     for (const { name } of tables) {
@@ -144,7 +161,8 @@ describe("secrets at rest", () => {
     }
     expect(leaks).toEqual([]);
     // The creation responses did carry them (the scan can see a secret where one is).
-    for (const [secret, allowed] of secrets) if (allowed !== "bootstrap") expect(responses.find((r) => r.label === allowed)?.text).toContain(secret);
+    for (const [secret, allowed] of secrets)
+      if (allowed !== "bootstrap") expect(responses.find((r) => r.label === allowed)?.text).toContain(secret);
   }, 180_000);
 });
 

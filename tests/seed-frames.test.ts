@@ -43,8 +43,16 @@ describe("POST /v1/worlds from a seed frame (live, local provider)", () => {
     expect(cup.status, JSON.stringify(cup.body)).toBe(200);
     const [a, b] = [await graphOf(person.body.worldId, app.keys.sk_live), await graphOf(cup.body.worldId, app.keys.sk_live)];
     // What the offline detector saw, stored with the frame it saw it in.
-    expect(a.entrance.image.seedDescription).toMatchObject({ source: "detector", provider: "local", labels: expect.arrayContaining(["person"]) });
-    expect(b.entrance.image.seedDescription).toMatchObject({ source: "detector", provider: "local", labels: expect.arrayContaining(["cup"]) });
+    expect(a.entrance.image.seedDescription).toMatchObject({
+      source: "detector",
+      provider: "local",
+      labels: expect.arrayContaining(["person"]),
+    });
+    expect(b.entrance.image.seedDescription).toMatchObject({
+      source: "detector",
+      provider: "local",
+      labels: expect.arrayContaining(["cup"]),
+    });
     expect(a.entrance.image.label).toBe(a.entrance.image.seedDescription.caption);
     // The premise (the world's description) is what the frame shows, so the worlds differ.
     expect(a.description).toMatch(/person/i);
@@ -59,7 +67,11 @@ describe("POST /v1/worlds from a seed frame (live, local provider)", () => {
   });
 
   it("keeps the caller's premise first and adds what the frame shows", async () => {
-    const res = await api.post("/v1/worlds", { premise: "Mara guards the last lighthouse.", frame_b64: photo("coffee.png").toString("base64") }, app.keys.sk_live);
+    const res = await api.post(
+      "/v1/worlds",
+      { premise: "Mara guards the last lighthouse.", frame_b64: photo("coffee.png").toString("base64") },
+      app.keys.sk_live,
+    );
     expect(res.status).toBe(200);
     const graph = await graphOf(res.body.worldId, app.keys.sk_live);
     expect(graph.description).toMatch(/^Mara guards the last lighthouse\. A cup/);
@@ -116,8 +128,12 @@ describe("POST /v1/worlds from a seed frame with openai-compatible", () => {
 
   it("the model describes the frame, then authors with the image attached and the description in the premise", async () => {
     const bytes = photo("coffee.png");
-    fake.chat.push(chatAnswer(JSON.stringify({ caption: "A cup of coffee on a saucer, seen from above.", labels: ["cup", "saucer", "spoon"] })));
-    fake.chat.push(chatAnswer(JSON.stringify({ ...makeSmallWorld(), entrance: { ...makeSmallWorld().entrance, image: { src: "", label: "Start" } } })));
+    fake.chat.push(
+      chatAnswer(JSON.stringify({ caption: "A cup of coffee on a saucer, seen from above.", labels: ["cup", "saucer", "spoon"] })),
+    );
+    fake.chat.push(
+      chatAnswer(JSON.stringify({ ...makeSmallWorld(), entrance: { ...makeSmallWorld().entrance, image: { src: "", label: "Start" } } })),
+    );
     const res = await api.post("/v1/worlds", { frame_b64: bytes.toString("base64") }, app.keys.sk_live);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [describe, author] = fake.requests.filter((r) => r.path.endsWith("/chat/completions"));
@@ -130,6 +146,11 @@ describe("POST /v1/worlds from a seed frame with openai-compatible", () => {
     expect(JSON.stringify(author!.body.messages)).toContain("A cup beside a saucer and a spoon.");
     expect(JSON.stringify(author!.body.messages)).toContain("The attached image is the seed frame");
     const graph = await graphOf(res.body.worldId, app.keys.sk_live);
-    expect(graph.entrance.image.seedDescription).toEqual({ caption: "A cup of coffee on a saucer, seen from above.", labels: ["cup", "saucer", "spoon"], source: "model", provider: "openai-compatible" });
+    expect(graph.entrance.image.seedDescription).toEqual({
+      caption: "A cup of coffee on a saucer, seen from above.",
+      labels: ["cup", "saucer", "spoon"],
+      source: "model",
+      provider: "openai-compatible",
+    });
   });
 });

@@ -16,7 +16,10 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sim-fetch-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function worlds(args: string[]): ChildProcess {
-  return spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/worlds.ts", ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: "warn" } });
+  return spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/worlds.ts", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: "warn" },
+  });
 }
 
 function finished(child: ChildProcess): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -33,7 +36,24 @@ describe("sim with a world id and a key", () => {
   it("exports a world fetched from the API", async () => {
     const worldId = await importSmall();
     const out = path.join(dir, "export");
-    const run = await finished(worlds(["sim", "export", "--world", worldId, "--key", sk(), "--base-url", `${server.url}/`, "--episodes", "2", "--max-steps", "30", "--out", out]));
+    const run = await finished(
+      worlds([
+        "sim",
+        "export",
+        "--world",
+        worldId,
+        "--key",
+        sk(),
+        "--base-url",
+        `${server.url}/`,
+        "--episodes",
+        "2",
+        "--max-steps",
+        "30",
+        "--out",
+        out,
+      ]),
+    );
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout) as { episodes: number; steps: number; labels: string[] };
     expect(result).toMatchObject({ episodes: 2, labels: small.labels });
@@ -66,19 +86,67 @@ describe("sim with a world id and a key", () => {
     ["a key that is not one", () => ["--key", "sk_test_nope"], "401"],
     ["another app's world", () => ["--key", other.keys.sk_test], "404"],
     ["no key", () => [], "needs --key"],
-  ])("refuses %s with exit code 2", async (_, extra, message) => {
-    const worldId = await importSmall();
-    const run = await finished(worlds(["sim", "export", "--world", worldId, ...extra(), "--base-url", server.url, "--episodes", "1", "--out", path.join(dir, "refused")]));
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain(message);
-    expect(fs.existsSync(path.join(dir, "refused"))).toBe(false);
-  }, 60_000);
+  ])(
+    "refuses %s with exit code 2",
+    async (_, extra, message) => {
+      const worldId = await importSmall();
+      const run = await finished(
+        worlds([
+          "sim",
+          "export",
+          "--world",
+          worldId,
+          ...extra(),
+          "--base-url",
+          server.url,
+          "--episodes",
+          "1",
+          "--out",
+          path.join(dir, "refused"),
+        ]),
+      );
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(message);
+      expect(fs.existsSync(path.join(dir, "refused"))).toBe(false);
+    },
+    60_000,
+  );
 
   it("refuses an unknown world id and an unreachable API", async () => {
-    const unknown = await finished(worlds(["sim", "export", "--world", "wld_missing", "--key", sk(), "--base-url", server.url, "--episodes", "1", "--out", path.join(dir, "x")]));
+    const unknown = await finished(
+      worlds([
+        "sim",
+        "export",
+        "--world",
+        "wld_missing",
+        "--key",
+        sk(),
+        "--base-url",
+        server.url,
+        "--episodes",
+        "1",
+        "--out",
+        path.join(dir, "x"),
+      ]),
+    );
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("404");
-    const closed = await finished(worlds(["sim", "export", "--world", "wld_missing", "--key", sk(), "--base-url", "http://127.0.0.1:9", "--episodes", "1", "--out", path.join(dir, "x")]));
+    const closed = await finished(
+      worlds([
+        "sim",
+        "export",
+        "--world",
+        "wld_missing",
+        "--key",
+        sk(),
+        "--base-url",
+        "http://127.0.0.1:9",
+        "--episodes",
+        "1",
+        "--out",
+        path.join(dir, "x"),
+      ]),
+    );
     expect(closed.code).toBe(2);
     expect(closed.stderr).toContain("Cannot reach http://127.0.0.1:9/v1/worlds/wld_missing");
     // The API itself is fine: the world it holds is there for the right key.

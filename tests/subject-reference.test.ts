@@ -32,7 +32,8 @@ function figurePng(coat: Rgb, width = 160, height = 240): Buffer {
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const [u, v] = [x / width, y / height];
-      const c: Rgb = u > 0.35 && u < 0.65 && v > 0.2 && v < 0.3 ? [25, 20, 15] : u > 0.3 && u < 0.7 && v >= 0.3 && v < 0.85 ? coat : [235, 232, 225];
+      const c: Rgb =
+        u > 0.35 && u < 0.65 && v > 0.2 && v < 0.3 ? [25, 20, 15] : u > 0.3 && u < 0.7 && v >= 0.3 && v < 0.85 ? coat : [235, 232, 225];
       data.set(c, (y * width + x) * 3);
     }
   }
@@ -64,7 +65,11 @@ async function subjectColour(src: string, manifestUrl: string): Promise<Rgb> {
 
 async function liveWorldWith(coat: Rgb) {
   const premise = "A lighthouse keeper walks along the harbor at dusk, searching for the drowned bell.";
-  const res = await api.post("/v1/worlds", { premise, subject_ref: { image_b64: figurePng(coat).toString("base64"), descriptor: "the lighthouse keeper" } }, app.keys.sk_live);
+  const res = await api.post(
+    "/v1/worlds",
+    { premise, subject_ref: { image_b64: figurePng(coat).toString("base64"), descriptor: "the lighthouse keeper" } },
+    app.keys.sk_live,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return (await api.get(`/v1/worlds/${res.body.worldId}`, app.keys.sk_live)).body.world;
 }
@@ -102,7 +107,13 @@ describe("an OpenAI-compatible images server and a subject reference", () => {
   let fake: FakeOpenAIServer;
   beforeAll(async () => {
     fake = await startFakeOpenAI();
-    Object.assign(process.env, { AI_BASE_URL: fake.baseURL, AI_MODEL: "fake", AI_IMAGE_MODEL: "fake-image", AI_MAX_ATTEMPTS: "1", AI_TRANSPORT_RETRIES: "0" });
+    Object.assign(process.env, {
+      AI_BASE_URL: fake.baseURL,
+      AI_MODEL: "fake",
+      AI_IMAGE_MODEL: "fake-image",
+      AI_MAX_ATTEMPTS: "1",
+      AI_TRANSPORT_RETRIES: "0",
+    });
     (await import("@/lib/config/env")).resetEnvCache();
   });
   afterAll(async () => {
@@ -114,7 +125,9 @@ describe("an OpenAI-compatible images server and a subject reference", () => {
   it("sends the reference image to the images edits endpoint when a scene is painted", async () => {
     const reference = figurePng([40, 60, 200]);
     // Host the reference (a test-mode world hosts subject_ref.image_b64), then a live world that uses it.
-    const hostedBy = (await api.post("/v1/worlds", { premise: "x", subject_ref: { image_b64: reference.toString("base64") } }, app.keys.sk_test)).body.worldId;
+    const hostedBy = (
+      await api.post("/v1/worlds", { premise: "x", subject_ref: { image_b64: reference.toString("base64") } }, app.keys.sk_test)
+    ).body.worldId;
     const imageUrl = (await api.get(`/v1/worlds/${hostedBy}`, app.keys.sk_test)).body.world.subjectRef.imageUrl as string;
     const graph = { ...makeSmallWorld(), subjectRef: { imageUrl, descriptor: "a courier in blue" } };
     const world = (await api.post("/v1/worlds", { world: graph }, app.keys.sk_live)).body.worldId;

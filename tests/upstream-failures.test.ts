@@ -35,10 +35,18 @@ describe("subject_ref that cannot be hosted", () => {
   let broken: http.Server;
   const S3 = ["S3_BUCKET", "S3_ENDPOINT", "S3_FORCE_PATH_STYLE", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"];
   beforeAll(async () => {
-    broken = http.createServer((_req, res) => res.writeHead(500, { "content-type": "application/xml" }).end("<Error><Code>InternalError</Code></Error>"));
+    broken = http.createServer((_req, res) =>
+      res.writeHead(500, { "content-type": "application/xml" }).end("<Error><Code>InternalError</Code></Error>"),
+    );
     await new Promise<void>((resolve) => broken.listen(0, "127.0.0.1", resolve));
     const port = (broken.address() as { port: number }).port;
-    setEnv({ S3_BUCKET: "frames", S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_FORCE_PATH_STYLE: "true", S3_ACCESS_KEY_ID: "test", S3_SECRET_ACCESS_KEY: "test-secret" });
+    setEnv({
+      S3_BUCKET: "frames",
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_FORCE_PATH_STYLE: "true",
+      S3_ACCESS_KEY_ID: "test",
+      S3_SECRET_ACCESS_KEY: "test-secret",
+    });
   });
   afterAll(async () => {
     for (const name of S3) delete process.env[name];
@@ -52,9 +60,16 @@ describe("subject_ref that cannot be hosted", () => {
   ] as const)("answers 502 upstream_failed with %s, and creates and charges nothing", async (_name, which) => {
     const key = boot.keys[which];
     const before = await worldsAndUsage(key);
-    const res = await api.post("/v1/worlds", { premise: "A keeper climbs the lighthouse stairs", subject_ref: { image_b64: PNG, descriptor: "the keeper" } }, key);
+    const res = await api.post(
+      "/v1/worlds",
+      { premise: "A keeper climbs the lighthouse stairs", subject_ref: { image_b64: PNG, descriptor: "the keeper" } },
+      key,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(502);
-    expect(res.body).toMatchObject({ code: "upstream_failed", detail: expect.stringContaining("subject_ref.image_b64 could not be hosted") });
+    expect(res.body).toMatchObject({
+      code: "upstream_failed",
+      detail: expect.stringContaining("subject_ref.image_b64 could not be hosted"),
+    });
     expect(await worldsAndUsage(key)).toEqual(before);
   });
 });

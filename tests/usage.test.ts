@@ -16,7 +16,14 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** A live or test session of `worldId` whose token was minted `secondsAgo` (so that much play can be credited). */
 async function session(appId: string, worldId: string, mode: "live" | "test", secondsAgo = 300) {
-  const { token, claims } = await signSessionToken({ subjectId: worldId, kind: "world", appId, mode, ttlSeconds: 900, now: new Date(Date.now() - secondsAgo * 1000) });
+  const { token, claims } = await signSessionToken({
+    subjectId: worldId,
+    kind: "world",
+    appId,
+    mode,
+    ttlSeconds: 900,
+    now: new Date(Date.now() - secondsAgo * 1000),
+  });
   return (seconds: number) => api.post("/v1/runtime/heartbeat", { sessionId: claims.sessionId, seconds }, token);
 }
 
@@ -39,8 +46,21 @@ describe("BILLING_ENABLED", () => {
     expect(res.status).toBe(200);
     expect(res.body.billingEnabled).toBe(false);
     expect(res.body.ledger).toEqual([]);
-    expect(res.body.days.at(-1)).toMatchObject({ day: today(), billing: { sessionSeconds: 0 }, runtime: { sessionSeconds: 45, chatSeconds: 0 } });
-    expect(res.body.worlds).toEqual([{ id: world, name: "Unbilled", kind: "world", sessionSeconds: 45, chatSeconds: 0, days: [{ day: today(), sessionSeconds: 45, chatSeconds: 0 }] }]);
+    expect(res.body.days.at(-1)).toMatchObject({
+      day: today(),
+      billing: { sessionSeconds: 0 },
+      runtime: { sessionSeconds: 45, chatSeconds: 0 },
+    });
+    expect(res.body.worlds).toEqual([
+      {
+        id: world,
+        name: "Unbilled",
+        kind: "world",
+        sessionSeconds: 45,
+        chatSeconds: 0,
+        days: [{ day: today(), sessionSeconds: 45, chatSeconds: 0 }],
+      },
+    ]);
   });
 
   it("on: live play time from then on is billed and on the ledger; what was played while off stays unbilled", async () => {
@@ -62,7 +82,8 @@ describe("BILLING_ENABLED", () => {
       expect(res.body.days.at(-1).billing.sessionSeconds).toBe(30);
 
       // Test usage is never billed, billing on or not; its own meter still counts it.
-      const testWorld = (await api.post("/v1/worlds", { world: makeSmallWorld(), name: "Sandbox" }, app.keys.sk_test)).body.worldId as string;
+      const testWorld = (await api.post("/v1/worlds", { world: makeSmallWorld(), name: "Sandbox" }, app.keys.sk_test)).body
+        .worldId as string;
       const testBeat = await session(app.appId, testWorld, "test");
       expect((await testBeat(40)).body).toMatchObject({ seconds: 40, billed: false });
       const testUsage = await usage(app.keys.sk_test);
@@ -94,22 +115,40 @@ describe("GET /v1/usage/history", () => {
     const used = (await usage(app.keys.sk_live)).quotas.generation.used as number;
     expect(used).toBeGreaterThan(0);
     expect(res.body.days.at(-1).quotas.generation).toBe(used);
-    expect(res.body.days.slice(0, -1).every((d: { quotas: Record<string, number> }) => Object.values(d.quotas).every((n) => n === 0))).toBe(true);
+    expect(res.body.days.slice(0, -1).every((d: { quotas: Record<string, number> }) => Object.values(d.quotas).every((n) => n === 0))).toBe(
+      true,
+    );
     expect((await history(app.keys.sk_live, "?days=1")).body.days.map((d: { day: string }) => d.day)).toEqual([today()]);
   });
 
   it("puts chat time on the character and play time on each world, most time first; a deleted world keeps its seconds", async () => {
     setEnv({ BILLING_ENABLED: "" });
     const app = await bootstrap();
-    const worlds = await Promise.all(["Short", "Long"].map(async (name) => (await api.post("/v1/worlds", { world: makeSmallWorld(), name }, app.keys.sk_live)).body.worldId as string));
-    await (await session(app.appId, worlds[0]!, "live"))(10);
-    await (await session(app.appId, worlds[1]!, "live"))(50);
+    const worlds = await Promise.all(
+      ["Short", "Long"].map(
+        async (name) => (await api.post("/v1/worlds", { world: makeSmallWorld(), name }, app.keys.sk_live)).body.worldId as string,
+      ),
+    );
+    await (
+      await session(app.appId, worlds[0]!, "live")
+    )(10);
+    await (
+      await session(app.appId, worlds[1]!, "live")
+    )(50);
     const character = (await create({ name: "Chatty", persona: "x" }, app.keys.sk_live)).body.id as string;
     expect((await say(character, await sessionFor(character, app.keys.sk_live, "u1"), { text: "hello" })).status).toBe(200);
     expect((await api.del(`/v1/worlds/${worlds[0]}`, app.keys.sk_live)).status).toBeLessThan(300);
 
     const body = (await history(app.keys.sk_live, "?days=3")).body;
-    expect(body.worlds.map((w: { id: string; name: string | null; kind: string | null; sessionSeconds: number; chatSeconds: number }) => [w.id, w.name, w.kind, w.sessionSeconds, w.chatSeconds])).toEqual([
+    expect(
+      body.worlds.map((w: { id: string; name: string | null; kind: string | null; sessionSeconds: number; chatSeconds: number }) => [
+        w.id,
+        w.name,
+        w.kind,
+        w.sessionSeconds,
+        w.chatSeconds,
+      ]),
+    ).toEqual([
       [worlds[1], "Long", "world", 50, 0],
       [worlds[0], null, null, 10, 0],
       [character, "Chatty", "character", 0, 5],

@@ -48,12 +48,18 @@ describe("the Studio's credential (a signed-in user acting for an app)", () => {
   it("calls the vision routes with the session and X-App-Id, metered to that app; another user's app is refused", async () => {
     const as = (token: string, appId: string) => ({ token, headers: { "x-app-id": appId, "x-app-mode": "test" } });
     const before = await visionUsed(app.keys.sk_test);
-    const res = await api.call("POST", "/v1/vision/ground", { ...as(app.userToken, app.appId), body: { frame: { b64: coffee }, phrases: ["cup"] } });
+    const res = await api.call("POST", "/v1/vision/ground", {
+      ...as(app.userToken, app.appId),
+      body: { frame: { b64: coffee }, phrases: ["cup"] },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ mock: true, provider: "mock" });
     expect(await visionUsed(app.keys.sk_test)).toEqual([before[0]! + 1, before[1], before[2]]);
     const other = await bootstrap();
-    const refused = await api.call("POST", "/v1/vision/ground", { ...as(other.userToken, app.appId), body: { frame: { b64: coffee }, phrases: ["cup"] } });
+    const refused = await api.call("POST", "/v1/vision/ground", {
+      ...as(other.userToken, app.appId),
+      body: { frame: { b64: coffee }, phrases: ["cup"] },
+    });
     expect(refused.status).toBe(404);
     expect(await visionUsed(app.keys.sk_test)).toEqual([before[0]! + 1, before[1], before[2]]);
   });
@@ -92,7 +98,10 @@ describe("POST /v1/vision/* with a test key", () => {
     ] as const) {
       const first = await api.post(`/v1/vision/${route}`, { frame: { worldId }, ...extra }, app.keys.sk_test);
       expect(first.status, `${route}: ${JSON.stringify(first.body).slice(0, 300)}`).toBe(200);
-      expect(first.body).toMatchObject({ mock: true, frame: { width: 1280, height: 720, url: expect.stringMatching(/\/assets\/[0-9a-f]{64}\.png$/) } });
+      expect(first.body).toMatchObject({
+        mock: true,
+        frame: { width: 1280, height: 720, url: expect.stringMatching(/\/assets\/[0-9a-f]{64}\.png$/) },
+      });
       // Deterministic: the same request, the same answer.
       expect((await api.post(`/v1/vision/${route}`, { frame: { worldId }, ...extra }, app.keys.sk_test)).body).toEqual(first.body);
     }
@@ -102,7 +111,11 @@ describe("POST /v1/vision/* with a test key", () => {
 
 describe("POST /v1/vision/* with a live key (local provider, offline detector)", () => {
   it("grounds the cup of a real photograph, describes it and checks it", async () => {
-    const g = await api.post("/v1/vision/ground", { frame: { b64: `data:image/png;base64,${coffee}` }, phrases: ["a coffee mug", "giraffe"] }, app.keys.sk_live);
+    const g = await api.post(
+      "/v1/vision/ground",
+      { frame: { b64: `data:image/png;base64,${coffee}` }, phrases: ["a coffee mug", "giraffe"] },
+      app.keys.sk_live,
+    );
     expect(g.status, JSON.stringify(g.body)).toBe(200);
     expect(g.body).toMatchObject({ provider: "local", source: "detector" });
     expect(g.body.mock).toBeUndefined();
@@ -132,7 +145,11 @@ describe("POST /v1/vision/* with a live key (local provider, offline detector)",
   });
 
   it("grounds a world the local provider generated exactly from its scene manifests (IoU ≥ 0.9), and checks them", async () => {
-    const created = await api.post("/v1/worlds", { premise: "A lighthouse keeper hears a drowned bell ringing under a stormy sea", async: true }, app.keys.sk_live);
+    const created = await api.post(
+      "/v1/worlds",
+      { premise: "A lighthouse keeper hears a drowned bell ringing under a stormy sea", async: true },
+      app.keys.sk_live,
+    );
     expect(created.status).toBe(202);
     const job = await waitFor(
       async () => {
@@ -154,16 +171,30 @@ describe("POST /v1/vision/* with a live key (local provider, offline detector)",
       expect(g.body).toMatchObject({ provider: "local", source: "manifest", frame: { url: image.src, width: 1280, height: 720 } });
       for (const o of objects.filter((o) => labels.includes(o.label))) {
         const found = g.body.objects.filter((f: { phrase: string }) => f.phrase === o.label);
-        expect(Math.max(...found.map((f: { box: Box }) => iou(f.box, o.box))), `${o.label} in ${JSON.stringify(found)}`).toBeGreaterThanOrEqual(0.9);
+        expect(
+          Math.max(...found.map((f: { box: Box }) => iou(f.box, o.box))),
+          `${o.label} in ${JSON.stringify(found)}`,
+        ).toBeGreaterThanOrEqual(0.9);
       }
       const shown = labels.filter((l) => objects.some((o) => o.label === l && (o.visible ?? 1) >= 0.3));
       expect(shown.length).toBeGreaterThan(0);
-      const expectations = [...shown.slice(0, 13).map((label) => ({ label })), { label: "giraffe" }, { label: "submarine", present: false }, { label: "zebra" }];
+      const expectations = [
+        ...shown.slice(0, 13).map((label) => ({ label })),
+        { label: "giraffe" },
+        { label: "submarine", present: false },
+        { label: "zebra" },
+      ];
       const c = await api.post("/v1/vision/check", { frame, expect: expectations }, app.keys.sk_live);
       expect(c.status, JSON.stringify(c.body)).toBe(200);
-      const byLabel = Object.fromEntries(c.body.results.map((r: { label: string; present: boolean; pass: boolean }) => [r.label, [r.present, r.pass]]));
+      const byLabel = Object.fromEntries(
+        c.body.results.map((r: { label: string; present: boolean; pass: boolean }) => [r.label, [r.present, r.pass]]),
+      );
       for (const label of shown.slice(0, 13)) expect(byLabel[label], label).toEqual([true, true]);
-      expect([byLabel.giraffe, byLabel.submarine, byLabel.zebra]).toEqual([[false, false], [false, true], [false, false]]);
+      expect([byLabel.giraffe, byLabel.submarine, byLabel.zebra]).toEqual([
+        [false, false],
+        [false, true],
+        [false, false],
+      ]);
       expect(c.body.pass).toBe(false);
       const d = await api.post("/v1/vision/describe", { frame }, app.keys.sk_live);
       expect(d.body).toMatchObject({ source: "manifest", provider: "local" });
@@ -178,17 +209,35 @@ describe("bad frames: a clear 4xx, and no quota spent", () => {
   beforeAll(async () => {
     worldId = (await api.post("/v1/worlds", { world: makeSmallWorld() }, app.keys.sk_test)).body.worldId;
     // A state added after import has no image.
-    const added = await api.post(`/v1/worlds/${worldId}/ops`, { ops: [{ op: "add_state", id: "bare", base: "an empty room" }] }, app.keys.sk_test);
+    const added = await api.post(
+      `/v1/worlds/${worldId}/ops`,
+      { ops: [{ op: "add_state", id: "bare", base: "an empty room" }] },
+      app.keys.sk_test,
+    );
     expect(added.status).toBe(200);
   });
 
-  const eleven = () => ({ frame: { b64: Buffer.concat([fs.readFileSync(path.join(PHOTOS, "coffee.png")), Buffer.alloc(11 * 1024 * 1024)]).toString("base64") } });
+  const eleven = () => ({
+    frame: { b64: Buffer.concat([fs.readFileSync(path.join(PHOTOS, "coffee.png")), Buffer.alloc(11 * 1024 * 1024)]).toString("base64") },
+  });
   const cases: [string, () => Record<string, unknown>, number, string, RegExp][] = [
     ["a missing frame", () => ({}), 400, "invalid_request", /frame/],
     ["an empty frame", () => ({ frame: {} }), 400, "invalid_request", /one of worldId, url or b64/],
-    ["both forms", () => ({ frame: { b64: coffee, url: "https://example.com/a.png" } }), 400, "invalid_request", /only one of worldId, url or b64/],
+    [
+      "both forms",
+      () => ({ frame: { b64: coffee, url: "https://example.com/a.png" } }),
+      400,
+      "invalid_request",
+      /only one of worldId, url or b64/,
+    ],
     ["stateId without worldId", () => ({ frame: { b64: coffee, stateId: "a" } }), 400, "invalid_request", /stateId goes with worldId/],
-    ["bytes that are not an image", () => ({ frame: { b64: Buffer.from("just some text, not a picture").toString("base64") } }), 400, "invalid_request", /not a PNG, JPEG or WebP/],
+    [
+      "bytes that are not an image",
+      () => ({ frame: { b64: Buffer.from("just some text, not a picture").toString("base64") } }),
+      400,
+      "invalid_request",
+      /not a PNG, JPEG or WebP/,
+    ],
     ["text that is not base64", () => ({ frame: { b64: "%%% not base64 %%%" } }), 400, "invalid_request", /not base64/],
     ["an 11 MB image", eleven, 413, "payload_too_large", /limit|10 MB/],
     ["an http:// URL", () => ({ frame: { url: "http://example.com/a.png" } }), 400, "invalid_request", /https/],

@@ -41,8 +41,16 @@ describe("the dashboard's webhook tools", () => {
 
       const res = await api.post(`/v1/apps/${appId}/webhooks/${endpointId}/test`, undefined, alice.userToken);
       expect(res.status, JSON.stringify(res.body)).toBe(202);
-      expect(res.body).toMatchObject({ event_type: "webhook.test", state: "pending", attempts: 0, attempt_limit: MAX_ATTEMPTS, attempt_log: [] });
-      expect(runs()).toEqual([{ name: "webhooks/delivery.requested", id: `webhook-delivery-${res.body.id}`, data: { deliveryId: res.body.id } }]);
+      expect(res.body).toMatchObject({
+        event_type: "webhook.test",
+        state: "pending",
+        attempts: 0,
+        attempt_limit: MAX_ATTEMPTS,
+        attempt_log: [],
+      });
+      expect(runs()).toEqual([
+        { name: "webhooks/delivery.requested", id: `webhook-delivery-${res.body.id}`, data: { deliveryId: res.body.id } },
+      ]);
 
       const result = await runDelivery(res.body.id, localSteps().steps);
       expect(result).toMatchObject({ done: true, state: "succeeded", attempts: 1 });
@@ -53,7 +61,15 @@ describe("the dashboard's webhook tools", () => {
 
       const [row] = await logOf(appId, endpointId);
       expect(row).toMatchObject({ id: res.body.id, event_type: "webhook.test", state: "succeeded" });
-      expect(row.attempt_log).toEqual([expect.objectContaining({ attempt: 1, status_code: 200, response_excerpt: '{"received":true}', attempted_at: expect.any(String), duration_ms: expect.any(Number) })]);
+      expect(row.attempt_log).toEqual([
+        expect.objectContaining({
+          attempt: 1,
+          status_code: 200,
+          response_excerpt: '{"received":true}',
+          attempted_at: expect.any(String),
+          duration_ms: expect.any(Number),
+        }),
+      ]);
       // The other endpoint of the app got nothing.
       expect(await logOf(appId, other.body.id)).toEqual([]);
     } finally {
@@ -94,7 +110,11 @@ describe("the dashboard's webhook tools", () => {
       const resent = await api.post(`/v1/apps/${appId}/webhooks/${endpointId}/deliveries/${deliveryId}/resend`, undefined, alice.userToken);
       expect(resent.status, JSON.stringify(resent.body)).toBe(202);
       expect(resent.body).toMatchObject({ id: deliveryId, state: "pending", attempts: 3, attempt_limit: 6, next_retry_at: null });
-      expect(runs().at(-1)).toEqual({ name: "webhooks/delivery.requested", id: `webhook-delivery-${deliveryId}-after-3`, data: { deliveryId, after: 3 } });
+      expect(runs().at(-1)).toEqual({
+        name: "webhooks/delivery.requested",
+        id: `webhook-delivery-${deliveryId}-after-3`,
+        data: { deliveryId, after: 3 },
+      });
 
       const { steps, ran } = localSteps();
       expect(await runDelivery(deliveryId, steps, {}, 3)).toMatchObject({ done: true, state: "succeeded", attempts: 4 });
@@ -140,13 +160,44 @@ describe("the dashboard's webhook tools", () => {
   });
 
   it.each([
-    ["another user's app", async (appId: string, endpointId: string) => api.post(`/v1/apps/${appId}/webhooks/${endpointId}/test`, undefined, bob.userToken), 404],
-    ["an unknown endpoint", async (appId: string) => api.post(`/v1/apps/${appId}/webhooks/${crypto.randomUUID()}/test`, undefined, alice.userToken), 404],
-    ["a key instead of a user", async (appId: string, endpointId: string) => api.post(`/v1/apps/${appId}/webhooks/${endpointId}/test`, undefined, alice.keys.sk_test), 401],
-    ["no credential", async (appId: string, endpointId: string) => api.post(`/v1/apps/${appId}/webhooks/${endpointId}/test`, undefined), 401],
-    ["a resend of an unknown delivery", async (appId: string, endpointId: string) => api.post(`/v1/apps/${appId}/webhooks/${endpointId}/deliveries/${crypto.randomUUID()}/resend`, undefined, alice.userToken), 404],
-    ["a resend with a delivery id that is no uuid", async (appId: string, endpointId: string) => api.post(`/v1/apps/${appId}/webhooks/${endpointId}/deliveries/nope/resend`, undefined, alice.userToken), 404],
-    ["a resend of bob's", async (appId: string, endpointId: string) => api.post(`/v1/apps/${appId}/webhooks/${endpointId}/deliveries/${crypto.randomUUID()}/resend`, undefined, bob.userToken), 404],
+    [
+      "another user's app",
+      async (appId: string, endpointId: string) => api.post(`/v1/apps/${appId}/webhooks/${endpointId}/test`, undefined, bob.userToken),
+      404,
+    ],
+    [
+      "an unknown endpoint",
+      async (appId: string) => api.post(`/v1/apps/${appId}/webhooks/${crypto.randomUUID()}/test`, undefined, alice.userToken),
+      404,
+    ],
+    [
+      "a key instead of a user",
+      async (appId: string, endpointId: string) => api.post(`/v1/apps/${appId}/webhooks/${endpointId}/test`, undefined, alice.keys.sk_test),
+      401,
+    ],
+    [
+      "no credential",
+      async (appId: string, endpointId: string) => api.post(`/v1/apps/${appId}/webhooks/${endpointId}/test`, undefined),
+      401,
+    ],
+    [
+      "a resend of an unknown delivery",
+      async (appId: string, endpointId: string) =>
+        api.post(`/v1/apps/${appId}/webhooks/${endpointId}/deliveries/${crypto.randomUUID()}/resend`, undefined, alice.userToken),
+      404,
+    ],
+    [
+      "a resend with a delivery id that is no uuid",
+      async (appId: string, endpointId: string) =>
+        api.post(`/v1/apps/${appId}/webhooks/${endpointId}/deliveries/nope/resend`, undefined, alice.userToken),
+      404,
+    ],
+    [
+      "a resend of bob's",
+      async (appId: string, endpointId: string) =>
+        api.post(`/v1/apps/${appId}/webhooks/${endpointId}/deliveries/${crypto.randomUUID()}/resend`, undefined, bob.userToken),
+      404,
+    ],
   ])("%s: %#", async (_name, call, status) => {
     const { appId, endpointId } = await endpointAt("https://93.184.215.14/refused");
     const runs = captureRuns();

@@ -2,7 +2,16 @@ import Stripe from "stripe";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db";
 import { inngest } from "@/lib/jobs/client";
-import { DEFAULT_EVENTS, deliverOnce, emitWebhookEvent, MAX_ATTEMPTS, recordWebhookEvent, runDelivery, verifyWebhook, type AttemptResult } from "@/lib/webhooks";
+import {
+  DEFAULT_EVENTS,
+  deliverOnce,
+  emitWebhookEvent,
+  MAX_ATTEMPTS,
+  recordWebhookEvent,
+  runDelivery,
+  verifyWebhook,
+  type AttemptResult,
+} from "@/lib/webhooks";
 import { attemptDelivery } from "@/lib/webhooks/deliver";
 import { deliverWebhook } from "@/lib/webhooks/deliver-function";
 import { alice, api, localSteps, register, RETRY_BASE_MS, startReceiver, withWebhooksServer } from "./support/webhooks";
@@ -28,7 +37,13 @@ describe("deliveries", () => {
     const receiver = await startReceiver(() => 204);
     try {
       const secret = "whsec_unit";
-      const event = { id: "evt_00000000000000000000000000000001", type: "world.generation.succeeded", created: 1_763_700_000, appId: alice.appId, data: { worldId: "w1", jobId: "j1" } };
+      const event = {
+        id: "evt_00000000000000000000000000000001",
+        type: "world.generation.succeeded",
+        created: 1_763_700_000,
+        appId: alice.appId,
+        data: { worldId: "w1", jobId: "j1" },
+      };
       const outcome = await deliverOnce({ url: receiver.url, secret }, event);
       expect(outcome).toMatchObject({ ok: true, statusCode: 204, error: null });
       expect(receiver.received).toHaveLength(1);
@@ -39,7 +54,9 @@ describe("deliveries", () => {
       expect(request!.headers["service-signature"]).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
       expect(request!.body).toBe(JSON.stringify(event));
       expect(verifyWebhook(request!.body, request!.headers["service-signature"] as string, secret)).toEqual(event);
-      expect(new Stripe("sk_test_not_used").webhooks.constructEvent(request!.body, request!.headers["service-signature"] as string, secret)).toEqual(event);
+      expect(
+        new Stripe("sk_test_not_used").webhooks.constructEvent(request!.body, request!.headers["service-signature"] as string, secret),
+      ).toEqual(event);
     } finally {
       await receiver.close();
     }
@@ -52,7 +69,10 @@ describe("deliveries", () => {
   ])("deliverOnce: %s is a failure", async (_name, status) => {
     const receiver = await startReceiver(() => status);
     try {
-      const outcome = await deliverOnce({ url: receiver.url, secret: "whsec_x" }, { id: "evt_1", type: "world.generation.failed", created: 1, appId: alice.appId, data: {} });
+      const outcome = await deliverOnce(
+        { url: receiver.url, secret: "whsec_x" },
+        { id: "evt_1", type: "world.generation.failed", created: 1, appId: alice.appId, data: {} },
+      );
       expect(outcome).toMatchObject({ ok: false, statusCode: status, error: null });
       expect(receiver.received).toHaveLength(1);
     } finally {
@@ -74,7 +94,9 @@ describe("deliveries", () => {
     expect(refused.error).toContain("ECONNREFUSED");
 
     // Checked again on every attempt: a name that now resolves to a private address is not called.
-    const rebound = await deliverOnce({ url: "https://hooks.example.com/x", secret: "whsec_x" }, event, { lookup: async () => [{ address: "10.0.0.9", family: 4 }] });
+    const rebound = await deliverOnce({ url: "https://hooks.example.com/x", secret: "whsec_x" }, event, {
+      lookup: async () => [{ address: "10.0.0.9", family: 4 }],
+    });
     expect(rebound).toMatchObject({ ok: false, statusCode: null });
     expect(rebound.error).toMatch(/^URL refused: host hooks\.example\.com resolves to 10\.0\.0\.9/);
     // And with the loopback setting off, the loopback receiver itself is refused.
@@ -112,8 +134,18 @@ describe("deliveries", () => {
     expect(await (await getDb()).webhookEvent.count({ where: { appId: app.body.id } })).toBe(0);
 
     await register(alice, { url: "https://93.184.215.14/q" }, app.body.id);
-    const first = await recordWebhookEvent(app.body.id, "world.generation.succeeded", { worldId: "w", jobId: "j9" }, { idempotencyKey: "j9:succeeded" });
-    const again = await recordWebhookEvent(app.body.id, "world.generation.succeeded", { worldId: "w", jobId: "j9" }, { idempotencyKey: "j9:succeeded" });
+    const first = await recordWebhookEvent(
+      app.body.id,
+      "world.generation.succeeded",
+      { worldId: "w", jobId: "j9" },
+      { idempotencyKey: "j9:succeeded" },
+    );
+    const again = await recordWebhookEvent(
+      app.body.id,
+      "world.generation.succeeded",
+      { worldId: "w", jobId: "j9" },
+      { idempotencyKey: "j9:succeeded" },
+    );
     expect(again).toEqual(first);
     expect(first.deliveryIds).toHaveLength(1);
     expect(await (await getDb()).webhookEvent.count({ where: { appId: app.body.id } })).toBe(1);
@@ -151,7 +183,9 @@ describe("deliveries", () => {
     const receiver = await startReceiver(() => 200);
     try {
       const { appId, endpointId, secret } = await endpointAt(receiver.url);
-      const { deliveryIds: [deliveryId] } = await recordWebhookEvent(appId, "world.generation.succeeded", { worldId: "w", jobId: "j" });
+      const {
+        deliveryIds: [deliveryId],
+      } = await recordWebhookEvent(appId, "world.generation.succeeded", { worldId: "w", jobId: "j" });
       const { steps, ran } = localSteps();
       const result = await runDelivery(deliveryId!, steps);
       expect(result).toMatchObject({ done: true, state: "succeeded", attempts: 1 });
@@ -162,7 +196,16 @@ describe("deliveries", () => {
 
       const log = await deliveryLog(appId, endpointId);
       expect(log.deliveries).toHaveLength(1);
-      expect(log.deliveries[0]).toMatchObject({ id: deliveryId, event_id: event.id, event_type: "world.generation.succeeded", state: "succeeded", attempts: 1, last_status_code: 200, last_error: null, next_retry_at: null });
+      expect(log.deliveries[0]).toMatchObject({
+        id: deliveryId,
+        event_id: event.id,
+        event_type: "world.generation.succeeded",
+        state: "succeeded",
+        attempts: 1,
+        last_status_code: 200,
+        last_error: null,
+        next_retry_at: null,
+      });
       expect(log.deliveries[0].attempt_log).toEqual([expect.objectContaining({ attempt: 1, status_code: 200, error: null })]);
     } finally {
       await receiver.close();
@@ -173,7 +216,10 @@ describe("deliveries", () => {
     const receiver = await startReceiver((n) => (n === 0 ? 500 : 200));
     try {
       const { appId, endpointId, secret } = await endpointAt(receiver.url);
-      const { eventId, deliveryIds: [deliveryId] } = await recordWebhookEvent(appId, "world.generation.failed", { jobId: "j2", error: "boom" });
+      const {
+        eventId,
+        deliveryIds: [deliveryId],
+      } = await recordWebhookEvent(appId, "world.generation.failed", { jobId: "j2", error: "boom" });
       // While it waits, the log shows the failed attempt and when the next one is due.
       const midway: any[] = [];
       const { steps, ran, sleeps } = localSteps(async () => {
@@ -189,7 +235,9 @@ describe("deliveries", () => {
       expect(events.map((e) => e.id)).toEqual([eventId, eventId]);
       expect(receiver.received[0]!.body).toBe(receiver.received[1]!.body);
 
-      expect(midway).toEqual([expect.objectContaining({ state: "pending", attempts: 1, last_status_code: 500, next_retry_at: expect.any(String) })]);
+      expect(midway).toEqual([
+        expect.objectContaining({ state: "pending", attempts: 1, last_status_code: 500, next_retry_at: expect.any(String) }),
+      ]);
       const [row] = (await deliveryLog(appId, endpointId)).deliveries;
       expect(row).toMatchObject({ state: "succeeded", attempts: 2, last_status_code: 200, next_retry_at: null });
       expect(row.attempt_log.map((a: { attempt: number; status_code: number }) => [a.attempt, a.status_code])).toEqual([
@@ -205,7 +253,10 @@ describe("deliveries", () => {
     const receiver = await startReceiver(() => 503);
     try {
       const { appId, endpointId } = await endpointAt(receiver.url);
-      const { eventId, deliveryIds: [deliveryId] } = await recordWebhookEvent(appId, "world.generation.succeeded", { worldId: "w", jobId: "j3" });
+      const {
+        eventId,
+        deliveryIds: [deliveryId],
+      } = await recordWebhookEvent(appId, "world.generation.succeeded", { worldId: "w", jobId: "j3" });
       const { steps, ran, sleeps } = localSteps();
       const result = await runDelivery(deliveryId!, steps);
       expect(result).toMatchObject({ done: true, state: "failed", attempts: MAX_ATTEMPTS });
@@ -233,7 +284,9 @@ describe("deliveries", () => {
     const receiver = await startReceiver(() => 500);
     try {
       const { appId } = await endpointAt(receiver.url);
-      const { deliveryIds: [deliveryId] } = await recordWebhookEvent(appId, "world.generation.succeeded", { worldId: "w", jobId: "j4" });
+      const {
+        deliveryIds: [deliveryId],
+      } = await recordWebhookEvent(appId, "world.generation.succeeded", { worldId: "w", jobId: "j4" });
       const first: AttemptResult = await attemptDelivery(deliveryId!, 1);
       const replay = await attemptDelivery(deliveryId!, 1);
       expect(first).toMatchObject({ done: false, state: "pending", attempts: 1, retryInMs: RETRY_BASE_MS });
@@ -248,7 +301,9 @@ describe("deliveries", () => {
     const receiver = await startReceiver(() => 500);
     try {
       const { appId, endpointId } = await endpointAt(receiver.url);
-      const { deliveryIds: [deliveryId] } = await recordWebhookEvent(appId, "world.generation.succeeded", { worldId: "w", jobId: "j5" });
+      const {
+        deliveryIds: [deliveryId],
+      } = await recordWebhookEvent(appId, "world.generation.succeeded", { worldId: "w", jobId: "j5" });
       const { steps } = localSteps(async () => {
         await api.del(`/v1/apps/${appId}/webhooks/${endpointId}`, alice.userToken);
       });
@@ -264,7 +319,8 @@ describe("deliveries", () => {
     try {
       const { appId, endpointId } = await endpointAt(receiver.url);
       const ids: string[] = [];
-      for (let i = 0; i < 3; i++) ids.push((await recordWebhookEvent(appId, "world.generation.succeeded", { worldId: `w${i}`, jobId: `j${i}` })).eventId);
+      for (let i = 0; i < 3; i++)
+        ids.push((await recordWebhookEvent(appId, "world.generation.succeeded", { worldId: `w${i}`, jobId: `j${i}` })).eventId);
       const first = await deliveryLog(appId, endpointId, "?limit=2");
       expect(first.deliveries.map((d: { event_id: string }) => d.event_id)).toEqual([ids[2], ids[1]]);
       expect(first.nextCursor).toEqual(expect.any(String));

@@ -19,14 +19,26 @@ async function endpointAt(url: string) {
   return { appId: app.body.id as string, endpointId: created.body.id as string };
 }
 
-const patch = (appId: string, endpointId: string, body: unknown, token = alice.userToken) => api.call("PATCH", `/v1/apps/${appId}/webhooks/${endpointId}`, { body, token });
+const patch = (appId: string, endpointId: string, body: unknown, token = alice.userToken) =>
+  api.call("PATCH", `/v1/apps/${appId}/webhooks/${endpointId}`, { body, token });
 
 describe("PATCH a webhook endpoint", () => {
   it("changes url, events and enabled, and shows the endpoint as it now is", async () => {
     const { appId, endpointId } = await endpointAt("http://127.0.0.1:9/first");
-    const res = await patch(appId, endpointId, { url: "http://127.0.0.1:9/second", events: ["campaign.completed", "campaign.completed"], enabled: false });
+    const res = await patch(appId, endpointId, {
+      url: "http://127.0.0.1:9/second",
+      events: ["campaign.completed", "campaign.completed"],
+      enabled: false,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ id: endpointId, url: "http://127.0.0.1:9/second", events: ["campaign.completed"], enabled: false, created_at: expect.any(String), schemaVersion: "1.0" });
+    expect(res.body).toEqual({
+      id: endpointId,
+      url: "http://127.0.0.1:9/second",
+      events: ["campaign.completed"],
+      enabled: false,
+      created_at: expect.any(String),
+      schemaVersion: "1.0",
+    });
     const list = await api.get(`/v1/apps/${appId}/webhooks`, alice.userToken);
     expect(list.body.webhooks[0]).toMatchObject({ id: endpointId, url: "http://127.0.0.1:9/second", enabled: false });
   });
@@ -82,7 +94,9 @@ describe("PATCH a webhook endpoint", () => {
       setEnv({ WEBHOOK_RETRY_BASE_MS: "600000" });
       const db = await getDb();
       const { deliveryIds } = await emitWebhookEvent(appId, "campaign.completed", { campaignId: "c1", jobId: "j1" });
-      await waitFor(async () => (await db.webhookDelivery.findUnique({ where: { id: deliveryIds[0]! } }))?.attempts === 1, { what: "the first attempt" });
+      await waitFor(async () => (await db.webhookDelivery.findUnique({ where: { id: deliveryIds[0]! } }))?.attempts === 1, {
+        what: "the first attempt",
+      });
       const res = await patch(appId, endpointId, { enabled: false });
       expect(res.status).toBe(200);
       const stopped = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryIds[0]! } });

@@ -41,7 +41,10 @@ describe("webhook endpoints", () => {
     expect(star.body.events).toEqual(["*"]);
     const starAndMore = await register(alice, { url: "https://93.184.215.14/b", events: ["world.generation.failed", "*"] });
     expect(starAndMore.body.events).toEqual(["*"]);
-    const two = await register(alice, { url: "https://93.184.215.14/c", events: ["world.generation.failed", "session.ended", "world.generation.failed"] });
+    const two = await register(alice, {
+      url: "https://93.184.215.14/c",
+      events: ["world.generation.failed", "session.ended", "world.generation.failed"],
+    });
     expect(two.status).toBe(201);
     expect(two.body.events).toEqual(["world.generation.failed", "session.ended"]);
   });
@@ -72,29 +75,30 @@ describe("webhook endpoints", () => {
       ["a name under .localhost", "https://hooks.localhost/hooks", null],
       ["plain http", "http://example.com/hooks", null],
     ];
-    it.each(cases.flatMap(([name, url, resolvesTo]) => ["0", "1"].map((loopback) => [`${name} (${url}), WEBHOOK_ALLOW_HTTP_LOOPBACK=${loopback}`, url, resolvesTo, loopback] as const)))(
-      "%s",
-      async (_name, url, resolvesTo, loopback) => {
-        setEnv({ WEBHOOK_ALLOW_HTTP_LOOPBACK: loopback });
-        const lookup = vi.spyOn(hostResolver, "lookup").mockImplementation(async (host) => {
-          if (host === "hooks.internal.example" && resolvesTo) return [{ address: resolvesTo, family: 4 }];
-          throw new Error(`unexpected lookup of ${host}`);
-        });
-        const before = (await api.get(`/v1/apps/${alice.appId}/webhooks`, alice.userToken)).body.webhooks.length;
-        const res = await register(alice, { url });
-        expect(res.status).toBe(400);
-        expect(res.body.code).toBe("invalid_request");
-        expect(res.body.errors).toHaveLength(1);
-        expect(res.body.errors[0]).toMatch(/^url: /);
-        if (resolvesTo) {
-          expect(lookup).toHaveBeenCalledWith("hooks.internal.example");
-          expect(res.body.errors[0]).toContain(`resolves to ${resolvesTo}, which is a private address`);
-        } else {
-          expect(lookup).not.toHaveBeenCalled();
-        }
-        expect((await api.get(`/v1/apps/${alice.appId}/webhooks`, alice.userToken)).body.webhooks).toHaveLength(before);
-      },
-    );
+    it.each(
+      cases.flatMap(([name, url, resolvesTo]) =>
+        ["0", "1"].map((loopback) => [`${name} (${url}), WEBHOOK_ALLOW_HTTP_LOOPBACK=${loopback}`, url, resolvesTo, loopback] as const),
+      ),
+    )("%s", async (_name, url, resolvesTo, loopback) => {
+      setEnv({ WEBHOOK_ALLOW_HTTP_LOOPBACK: loopback });
+      const lookup = vi.spyOn(hostResolver, "lookup").mockImplementation(async (host) => {
+        if (host === "hooks.internal.example" && resolvesTo) return [{ address: resolvesTo, family: 4 }];
+        throw new Error(`unexpected lookup of ${host}`);
+      });
+      const before = (await api.get(`/v1/apps/${alice.appId}/webhooks`, alice.userToken)).body.webhooks.length;
+      const res = await register(alice, { url });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe("invalid_request");
+      expect(res.body.errors).toHaveLength(1);
+      expect(res.body.errors[0]).toMatch(/^url: /);
+      if (resolvesTo) {
+        expect(lookup).toHaveBeenCalledWith("hooks.internal.example");
+        expect(res.body.errors[0]).toContain(`resolves to ${resolvesTo}, which is a private address`);
+      } else {
+        expect(lookup).not.toHaveBeenCalled();
+      }
+      expect((await api.get(`/v1/apps/${alice.appId}/webhooks`, alice.userToken)).body.webhooks).toHaveLength(before);
+    });
 
     it("accepts a name resolving to a public address only", async () => {
       vi.spyOn(hostResolver, "lookup").mockResolvedValue([{ address: "93.184.215.14", family: 4 }]);
@@ -105,22 +109,34 @@ describe("webhook endpoints", () => {
 
     it("accepts a name that does not resolve now; each delivery resolves again, fails without connecting anywhere, and is logged", async () => {
       const host = "hooks.not-yet-live.example";
-      const lookup = vi.spyOn(hostResolver, "lookup").mockRejectedValue(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" }));
+      const lookup = vi
+        .spyOn(hostResolver, "lookup")
+        .mockRejectedValue(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" }));
       const app = await api.post("/v1/apps", { name: "Not yet live" }, alice.userToken);
       const created = await register(alice, { url: `https://${host}/hooks` }, app.body.id);
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       expect(created.body.url).toBe(`https://${host}/hooks`);
 
       const requests = [vi.spyOn(https, "request"), vi.spyOn(http, "request")];
-      const { deliveryIds: [deliveryId] } = await recordWebhookEvent(app.body.id, "world.generation.succeeded", { worldId: "w", jobId: "j" });
+      const {
+        deliveryIds: [deliveryId],
+      } = await recordWebhookEvent(app.body.id, "world.generation.succeeded", { worldId: "w", jobId: "j" });
       expect(await runDelivery(deliveryId!, localSteps().steps)).toMatchObject({ done: true, state: "failed", attempts: MAX_ATTEMPTS });
       expect(lookup).toHaveBeenCalledTimes(1 + MAX_ATTEMPTS);
       for (const request of requests) expect(request).not.toHaveBeenCalled();
 
       const error = `host ${host} could not be resolved (ENOTFOUND)`;
       const log = await api.get(`/v1/apps/${app.body.id}/webhooks/${created.body.id}/deliveries`, alice.userToken);
-      expect(log.body.deliveries[0]).toMatchObject({ state: "failed", attempts: 3, last_status_code: null, last_error: error, next_retry_at: null });
-      expect(log.body.deliveries[0].attempt_log.map((a: { status_code: number | null; error: string }) => [a.status_code, a.error])).toEqual([
+      expect(log.body.deliveries[0]).toMatchObject({
+        state: "failed",
+        attempts: 3,
+        last_status_code: null,
+        last_error: error,
+        next_retry_at: null,
+      });
+      expect(
+        log.body.deliveries[0].attempt_log.map((a: { status_code: number | null; error: string }) => [a.status_code, a.error]),
+      ).toEqual([
         [null, error],
         [null, error],
         [null, error],
@@ -173,7 +189,9 @@ describe("webhook endpoints", () => {
       expect(res.body.code).toBe("not_found");
     }
     // Bob's endpoint is still there.
-    expect((await api.get(`/v1/apps/${bob.appId}/webhooks`, bob.userToken)).body.webhooks.map((w: { id: string }) => w.id)).toContain(bobs.body.id);
+    expect((await api.get(`/v1/apps/${bob.appId}/webhooks`, bob.userToken)).body.webhooks.map((w: { id: string }) => w.id)).toContain(
+      bobs.body.id,
+    );
   });
 
   it("needs the user session: no credential or an API key is 401", async () => {

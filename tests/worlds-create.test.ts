@@ -42,7 +42,16 @@ describe("POST /v1/worlds", () => {
       const ending = state.ending.isEnding ? { isEnding: true, kind: "lighthouse", text: "The lamp goes dark." } : state.ending;
       sentStates[id] = id === firstId ? { base: first.base, id, mood: "grey" } : { ...state, ending };
     }
-    const sent = { scene: { events: small.scene.events, states: sentStates, layout: "free" }, entrance: small.entrance, id: small.id, name: small.name, description: small.description, cover: small.cover, subject: small.subject, extra: [1, { b: 2, a: 1 }] };
+    const sent = {
+      scene: { events: small.scene.events, states: sentStates, layout: "free" },
+      entrance: small.entrance,
+      id: small.id,
+      name: small.name,
+      description: small.description,
+      cover: small.cover,
+      subject: small.subject,
+      extra: [1, { b: 2, a: 1 }],
+    };
     const res = await api.post("/v1/worlds", { world: sent, name: "As sent" }, sk());
     expect(res.status, JSON.stringify(res.body)).toBe(201);
 
@@ -54,9 +63,20 @@ describe("POST /v1/worlds", () => {
     // Validate reads the same world with the add_state defaults, and so does every graph write.
     const checked = await api.post("/v1/validate", { world: sent }, sk());
     expect(checked.body).toMatchObject({ ok: true });
-    const edited = await api.post(`/v1/worlds/${res.body.worldId}/ops`, { ops: [{ op: "update_state", id: firstId, patch: { ambient: ["gulls"] } }] }, sk());
+    const edited = await api.post(
+      `/v1/worlds/${res.body.worldId}/ops`,
+      { ops: [{ op: "update_state", id: firstId, patch: { ambient: ["gulls"] } }] },
+      sk(),
+    );
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    expect(edited.body.world.scene.states[firstId]).toMatchObject({ id: firstId, base: first.base, mood: "grey", ambient: ["gulls"], ending: { isEnding: false }, variants: [] });
+    expect(edited.body.world.scene.states[firstId]).toMatchObject({
+      id: firstId,
+      base: first.base,
+      mood: "grey",
+      ambient: ["gulls"],
+      ending: { isEnding: false },
+      variants: [],
+    });
   });
 
   const bad: [string, Record<string, unknown>, string][] = [
@@ -65,7 +85,11 @@ describe("POST /v1/worlds", () => {
     ["text with frame_url", { text: "Chapter one.", frame_url: "https://example.com/a.png" }, "frame_url"],
     ["text over 40000 chars", { text: "x".repeat(40_001) }, "text"],
     ["subject_ref with text", { text: "Chapter one.", subject_ref: { image_url: "https://example.com/a.png" } }, "subject_ref"],
-    ["a data: URI as subject_ref.image_url", { premise: "x", subject_ref: { image_url: "data:image/png;base64,AAAA" } }, "subject_ref.image_url"],
+    [
+      "a data: URI as subject_ref.image_url",
+      { premise: "x", subject_ref: { image_url: "data:image/png;base64,AAAA" } },
+      "subject_ref.image_url",
+    ],
     ["subject_ref with neither image", { premise: "x", subject_ref: { descriptor: "a fox" } }, "subject_ref"],
     ["premise of the wrong type", { premise: 42 }, "premise"],
     ["async of the wrong type", { premise: "x", async: "yes" }, "async"],
@@ -116,7 +140,11 @@ describe("POST /v1/worlds", () => {
 
   it("hosts subject_ref.image_b64 and stamps subjectRef", async () => {
     const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
-    const res = await api.post("/v1/worlds", { premise: "a fox", subject_ref: { image_b64: `data:image/png;base64,${png.toString("base64")}`, descriptor: "a red fox" } }, sk());
+    const res = await api.post(
+      "/v1/worlds",
+      { premise: "a fox", subject_ref: { image_b64: `data:image/png;base64,${png.toString("base64")}`, descriptor: "a red fox" } },
+      sk(),
+    );
     expect(res.status).toBe(200);
     const world = (await api.get(`/v1/worlds/${res.body.worldId}`, sk())).body.world;
     expect(world.subjectRef.descriptor).toBe("a red fox");
@@ -182,7 +210,11 @@ describe("idempotency", () => {
   });
 
   it("refuses a key longer than 255 characters", async () => {
-    const res = await api.call("POST", "/v1/worlds", { token: sk(), body: { premise: "x" }, headers: { "idempotency-key": "k".repeat(256) } });
+    const res = await api.call("POST", "/v1/worlds", {
+      token: sk(),
+      body: { premise: "x" },
+      headers: { "idempotency-key": "k".repeat(256) },
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -191,7 +223,9 @@ describe("quota", () => {
   it("lets exactly 5 of 20 parallel generates through a cap of 5, then 402", async () => {
     const app = await bootstrap();
     await runCliCommand("quota set", { app: app.appId, kind: "generation", daily: 5 });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => api.post("/v1/worlds", { premise: `world ${i}` }, app.keys.sk_test)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => api.post("/v1/worlds", { premise: `world ${i}` }, app.keys.sk_test)),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     const refused = results.filter((r) => r.status === 402);
     expect(refused).toHaveLength(15);
@@ -206,7 +240,9 @@ describe("quota", () => {
     const app = await bootstrap();
     await runCliCommand("quota set", { app: app.appId, kind: "generation", daily: 1 });
     // Hosting the subject reference fails on bad base64 after the reservation.
-    expect((await api.post("/v1/worlds", { premise: "x", subject_ref: { image_b64: "bm90IGFuIGltYWdl" } }, app.keys.sk_test)).status).toBe(400);
+    expect((await api.post("/v1/worlds", { premise: "x", subject_ref: { image_b64: "bm90IGFuIGltYWdl" } }, app.keys.sk_test)).status).toBe(
+      400,
+    );
     expect((await api.get("/v1/usage", app.keys.sk_test)).body.quotas.generation.used).toBe(0);
     expect((await api.post("/v1/worlds", { premise: "x" }, app.keys.sk_test)).status).toBe(200);
   });

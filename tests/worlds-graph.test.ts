@@ -35,12 +35,23 @@ describe("graph writes", () => {
   it("rejects a batch that fails the gate with 422 and persists nothing", async () => {
     const id = await importSmall();
     const before = await api.get(`/v1/worlds/${id}`, sk());
-    const res = await api.post(`/v1/worlds/${id}/ops`, { ops: [{ op: "add_state", id: "c" }, { op: "set_entrance", state: "ghost" }] }, sk());
+    const res = await api.post(
+      `/v1/worlds/${id}/ops`,
+      {
+        ops: [
+          { op: "add_state", id: "c" },
+          { op: "set_entrance", state: "ghost" },
+        ],
+      },
+      sk(),
+    );
     expect(res.status).toBe(422);
     expect(res.body.code).toBe("validation_failed");
     expect(res.body.diagnostics.some((d: any) => d.severity === "error")).toBe(true);
     // The detail says the first error in words for people, its code beside it (docs/lints.md).
-    expect(res.body.detail).toBe("The ops batch was rejected by the kernel gate; nothing was persisted. The entrance is set to “ghost”, which is not a state. Choose the state players start in: click the empty canvas and pick an Entrance state. (E001)");
+    expect(res.body.detail).toBe(
+      "The ops batch was rejected by the kernel gate; nothing was persisted. The entrance is set to “ghost”, which is not a state. Choose the state players start in: click the empty canvas and pick an Entrance state. (E001)",
+    );
     expect((await api.get(`/v1/worlds/${id}`, sk())).body).toEqual(before.body);
   });
 
@@ -60,7 +71,11 @@ describe("graph writes", () => {
   it("refuses a stale rev with 412 and currentRev, by If-Match or expectedRev", async () => {
     const id = await importSmall();
     const rev0 = (await api.get(`/v1/worlds/${id}`, sk())).body.rev;
-    const first = await api.call("POST", `/v1/worlds/${id}/ops`, { token: sk(), body: { ops: [{ op: "add_state", id: "c" }] }, headers: { "if-match": `"${rev0}"` } });
+    const first = await api.call("POST", `/v1/worlds/${id}/ops`, {
+      token: sk(),
+      body: { ops: [{ op: "add_state", id: "c" }] },
+      headers: { "if-match": `"${rev0}"` },
+    });
     expect(first.status).toBe(200);
     const stale = await api.post(`/v1/worlds/${id}/ops`, { ops: [{ op: "add_state", id: "d" }], expectedRev: rev0 }, sk());
     expect(stale.status).toBe(412);
@@ -74,7 +89,9 @@ describe("graph writes", () => {
     const id = await importSmall();
     const rev0 = (await api.get(`/v1/worlds/${id}`, sk())).body.rev;
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => api.post(`/v1/worlds/${id}/ops`, { ops: [{ op: "add_state", id: `s${i}` }], expectedRev: rev0 }, sk())),
+      Array.from({ length: 20 }, (_, i) =>
+        api.post(`/v1/worlds/${id}/ops`, { ops: [{ op: "add_state", id: `s${i}` }], expectedRev: rev0 }, sk()),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 412)).toHaveLength(19);
@@ -84,7 +101,9 @@ describe("graph writes", () => {
 
   it("keeps every change of concurrent writes without a rev", async () => {
     const id = await importSmall();
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => api.post(`/v1/worlds/${id}/ops`, { ops: [{ op: "add_state", id: `n${i}` }] }, sk())));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => api.post(`/v1/worlds/${id}/ops`, { ops: [{ op: "add_state", id: `n${i}` }] }, sk())),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     const states = Object.keys((await api.get(`/v1/worlds/${id}`, sk())).body.world.scene.states);
     expect(states.filter((s) => /^n\d$/.test(s))).toHaveLength(5);
@@ -92,18 +111,39 @@ describe("graph writes", () => {
 
   it("adds an event through POST /events with eventName", async () => {
     const id = await importSmall();
-    const res = await api.post(`/v1/worlds/${id}/events`, { from: "b", to: "a", name: "back", base: "You turn back", detail: "", hotkey: "b" }, sk());
+    const res = await api.post(
+      `/v1/worlds/${id}/events`,
+      { from: "b", to: "a", name: "back", base: "You turn back", detail: "", hotkey: "b" },
+      sk(),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.eventName).toBe("back");
     expect(res.body.world.scene.events.some((e: any) => e.name === "back" && e.to === "a")).toBe(true);
 
-    const badTarget = await api.post(`/v1/worlds/${id}/events`, { from: "b", to: "ghost", name: "lost", base: "", detail: "", hotkey: "g" }, sk());
+    const badTarget = await api.post(
+      `/v1/worlds/${id}/events`,
+      { from: "b", to: "ghost", name: "lost", base: "", detail: "", hotkey: "g" },
+      sk(),
+    );
     expect(badTarget.status).toBe(422);
-    const duplicate = await api.post(`/v1/worlds/${id}/events`, { from: "b", to: "a", name: "back", base: "", detail: "", hotkey: "z" }, sk());
+    const duplicate = await api.post(
+      `/v1/worlds/${id}/events`,
+      { from: "b", to: "a", name: "back", base: "", detail: "", hotkey: "z" },
+      sk(),
+    );
     expect(duplicate.status).toBe(422);
-    const override = await api.post(`/v1/worlds/${id}/events`, { from: "b", name: "wave", base: "You wave", detail: "", hotkey: "w" }, sk());
+    const override = await api.post(
+      `/v1/worlds/${id}/events`,
+      { from: "b", name: "wave", base: "You wave", detail: "", hotkey: "w" },
+      sk(),
+    );
     expect(override.status).toBe(200);
-    expect((await api.get(`/v1/worlds/${id}/events`, sk())).body.events.filter((e: any) => e.from === "b").map((e: any) => e.name).sort()).toEqual(["back", "finish", "wave"]);
+    expect(
+      (await api.get(`/v1/worlds/${id}/events`, sk())).body.events
+        .filter((e: any) => e.from === "b")
+        .map((e: any) => e.name)
+        .sort(),
+    ).toEqual(["back", "finish", "wave"]);
   });
 });
 

@@ -128,7 +128,10 @@ describe("fork", () => {
     const ok = await api.post(`/v1/worlds/${theirs}/fork`, {}, me.keys.sk_live);
     expect(ok.status).toBe(201);
     expect(ok.body.slug).toEqual(expect.any(String));
-    expect((await api.get(`/v1/worlds/${ok.body.worldId}`, me.keys.sk_live)).body).toMatchObject({ visibility: "private", forkedFrom: theirs });
+    expect((await api.get(`/v1/worlds/${ok.body.worldId}`, me.keys.sk_live)).body).toMatchObject({
+      visibility: "private",
+      forkedFrom: theirs,
+    });
   });
 });
 
@@ -138,7 +141,10 @@ describe("storage", () => {
     const world = makeLargeWorld({ states: 60, events: 200 });
     const imported = await api.post("/v1/worlds", { world }, sk());
     expect(imported.status).toBe(201);
-    const [row] = await querySql<{ method: string | null }>(`SELECT pg_column_compression(graph) AS method FROM world_versions WHERE world_id = $1::uuid`, [imported.body.worldId]);
+    const [row] = await querySql<{ method: string | null }>(
+      `SELECT pg_column_compression(graph) AS method FROM world_versions WHERE world_id = $1::uuid`,
+      [imported.body.worldId],
+    );
     expect(row?.method).toBe("lz4");
   });
 });

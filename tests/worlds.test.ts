@@ -13,7 +13,11 @@ describe("reading", () => {
     const scene = await api.get(`/v1/worlds/${ids[0]}/scene`, app.keys.pk_test);
     expect(scene.status).toBe(200);
     expect(Object.keys(scene.body.scene.states).sort()).toEqual(["a", "b", "end"]);
-    expect((await api.get(`/v1/worlds/${ids[0]}/states`, app.keys.pk_test)).body.states.map((s: any) => s.id).sort()).toEqual(["a", "b", "end"]);
+    expect((await api.get(`/v1/worlds/${ids[0]}/states`, app.keys.pk_test)).body.states.map((s: any) => s.id).sort()).toEqual([
+      "a",
+      "b",
+      "end",
+    ]);
     expect((await api.get(`/v1/worlds/${ids[0]}/events`, app.keys.pk_test)).body.events).toHaveLength(3);
 
     const page1 = await api.get("/v1/worlds?limit=2", app.keys.pk_test);
@@ -46,7 +50,9 @@ describe("reading", () => {
       const res = await api.get(`/v1/worlds/${id}`, token);
       expect(res.status).toBe(404);
       expect(res.body.code).toBe("not_found");
-      expect((await api.post(`/v1/worlds/${id}/ops`, { ops: [{ op: "delete_state", id: "b" }] }, token)).status).toBe(token.startsWith("pk_") ? 403 : 404);
+      expect((await api.post(`/v1/worlds/${id}/ops`, { ops: [{ op: "delete_state", id: "b" }] }, token)).status).toBe(
+        token.startsWith("pk_") ? 403 : 404,
+      );
     }
   });
 
@@ -62,7 +68,11 @@ describe("PATCH /v1/worlds/{id}", () => {
   it("makes a live world public with a slug and a play link; test worlds stay private", async () => {
     const live = (await api.post("/v1/worlds", { world: makeSmallWorld() }, me.keys.sk_live)).body;
     expect(live.slug).toMatch(/^small-[a-z0-9]{6}$/);
-    const res = await api.patch(`/v1/worlds/${live.worldId}`, { visibility: "public", name: "Public world", description: "d" }, me.keys.sk_live);
+    const res = await api.patch(
+      `/v1/worlds/${live.worldId}`,
+      { visibility: "public", name: "Public world", description: "d" },
+      me.keys.sk_live,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ visibility: "public", name: "Public world", slug: live.slug });
     expect(res.body.world.name).toBe("Public world");

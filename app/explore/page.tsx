@@ -13,7 +13,10 @@ import { listExplore, toExploreEntry, ZExploreQuery } from "@/lib/explore";
 // Explore (docs/explore.md): live public worlds and characters for anyone, signed in or not,
 // searched and sorted by the same domain call as GET /v1/explore, paged with its cursor.
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Explore worlds", description: "Play public worlds and characters made with Programmable Worlds." };
+export const metadata: Metadata = {
+  title: "Explore worlds",
+  description: "Play public worlds and characters made with Programmable Worlds.",
+};
 
 const SORTS = [
   { value: "new", label: "Newest" },
@@ -79,7 +82,13 @@ export default async function ExplorePage({ searchParams }: { searchParams: Prom
             Search
             <span className="relative">
               <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle" />
-              <input name="q" type="search" defaultValue={query.q ?? ""} placeholder="lighthouse, market, comet…" className={cn(inputClasses, "pl-9")} />
+              <input
+                name="q"
+                type="search"
+                defaultValue={query.q ?? ""}
+                placeholder="lighthouse, market, comet…"
+                className={cn(inputClasses, "pl-9")}
+              />
             </span>
           </label>
           <label className="flex flex-col gap-1 text-[13px] font-medium text-fg">
@@ -166,7 +175,10 @@ export default async function ExplorePage({ searchParams }: { searchParams: Prom
             <span />
           )}
           {page.nextCursor ? (
-            <Link href={hrefWith(search, { cursor: page.nextCursor, sort: query.sort })} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+            <Link
+              href={hrefWith(search, { cursor: page.nextCursor, sort: query.sort })}
+              className={buttonClasses({ variant: "secondary", size: "sm" })}
+            >
               More worlds
             </Link>
           ) : null}

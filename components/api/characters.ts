@@ -41,7 +41,8 @@ export const characterPath = (id: string) => `/v1/characters/${encodeURIComponen
 
 export function useCreateCharacter() {
   return useMutation({
-    mutationFn: ({ scope, input }: { scope: AppScope; input: CreateCharacterInput }) => apiFetch<CharacterCreated>("/v1/characters", { method: "POST", body: input, app: scope }),
+    mutationFn: ({ scope, input }: { scope: AppScope; input: CreateCharacterInput }) =>
+      apiFetch<CharacterCreated>("/v1/characters", { method: "POST", body: input, app: scope }),
   });
 }
 

@@ -17,7 +17,16 @@ export class ApiRequestError extends Error {
   /** A 412's `currentRev`: the world's rev now. */
   readonly currentRev: string | null;
 
-  constructor(status: number, code: string, detail: string, { errors = [], diagnostics = [], currentRev = null }: { errors?: string[]; diagnostics?: Diagnostic[]; currentRev?: string | null } = {}) {
+  constructor(
+    status: number,
+    code: string,
+    detail: string,
+    {
+      errors = [],
+      diagnostics = [],
+      currentRev = null,
+    }: { errors?: string[]; diagnostics?: Diagnostic[]; currentRev?: string | null } = {},
+  ) {
     super(detail);
     this.name = "ApiRequestError";
     this.status = status;

@@ -19,7 +19,8 @@ export interface ExportDatasetInput {
 
 export const isDatasetDone = (d: Pick<Dataset, "status">) => d.status === "succeeded" || d.status === "failed";
 
-const datasetPath = (ref: WorldRef, datasetId?: string) => `${worldPath(ref.worldId)}/datasets${datasetId ? `/${encodeURIComponent(datasetId)}` : ""}`;
+const datasetPath = (ref: WorldRef, datasetId?: string) =>
+  `${worldPath(ref.worldId)}/datasets${datasetId ? `/${encodeURIComponent(datasetId)}` : ""}`;
 
 /** Starts an export job; the 202 is the dataset, queued. */
 export function useExportDataset(ref: WorldRef) {

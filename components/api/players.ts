@@ -24,7 +24,11 @@ export function usePlayers(appId: string, mode: Mode, prefix = "") {
     queryKey: playerKeys.list(appId, mode, prefix),
     initialPageParam: "",
     queryFn: ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ limit: String(PAGE), ...(pageParam ? { cursor: pageParam } : {}), ...(prefix ? { prefix } : {}) });
+      const query = new URLSearchParams({
+        limit: String(PAGE),
+        ...(pageParam ? { cursor: pageParam } : {}),
+        ...(prefix ? { prefix } : {}),
+      });
       return apiFetch<PlayerList>(`/v1/players?${query}`, { signal, app: { appId, mode } });
     },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -51,7 +55,8 @@ function useRefresh(appId: string, mode: Mode) {
 export function useSetPlayerPlan(appId: string, mode: Mode) {
   const refresh = useRefresh(appId, mode);
   return useMutation({
-    mutationFn: ({ player, plan }: { player: string; plan: ChatPlan }) => apiFetch<Player>(playerPath(player), { method: "PATCH", body: { plan }, app: { appId, mode } }),
+    mutationFn: ({ player, plan }: { player: string; plan: ChatPlan }) =>
+      apiFetch<Player>(playerPath(player), { method: "PATCH", body: { plan }, app: { appId, mode } }),
     onSuccess: refresh,
   });
 }
@@ -61,7 +66,12 @@ export function useAddPlayerCredit(appId: string, mode: Mode) {
   const refresh = useRefresh(appId, mode);
   return useMutation({
     mutationFn: ({ player, seconds, idempotencyKey }: { player: string; seconds: number; idempotencyKey: string }) =>
-      apiFetch<Player>(`${playerPath(player)}/credit`, { method: "POST", body: { seconds }, headers: { "idempotency-key": idempotencyKey }, app: { appId, mode } }),
+      apiFetch<Player>(`${playerPath(player)}/credit`, {
+        method: "POST",
+        body: { seconds },
+        headers: { "idempotency-key": idempotencyKey },
+        app: { appId, mode },
+      }),
     onSuccess: refresh,
   });
 }

@@ -28,7 +28,8 @@ export function usePlaytests(ref: WorldRef) {
 export function useCreatePlaytest(ref: WorldRef) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; steps: PlaytestStep[] }) => apiFetch<Playtest>(playtestsPath(ref), { method: "POST", body: input, app: scopeOf(ref) }),
+    mutationFn: (input: { name: string; steps: PlaytestStep[] }) =>
+      apiFetch<Playtest>(playtestsPath(ref), { method: "POST", body: input, app: scopeOf(ref) }),
     onSuccess: (created) => queryClient.setQueryData<Playtest[]>(playtestKeys.list(ref), (list) => (list ? [...list, created] : [created])),
   });
 }
@@ -36,7 +37,9 @@ export function useCreatePlaytest(ref: WorldRef) {
 export function useDeletePlaytest(ref: WorldRef) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (playtestId: string) => apiFetch<{ ok: true }>(`${playtestsPath(ref)}/${encodeURIComponent(playtestId)}`, { method: "DELETE", app: scopeOf(ref) }),
-    onSuccess: (_, playtestId) => queryClient.setQueryData<Playtest[]>(playtestKeys.list(ref), (list) => list?.filter((p) => p.playtestId !== playtestId)),
+    mutationFn: (playtestId: string) =>
+      apiFetch<{ ok: true }>(`${playtestsPath(ref)}/${encodeURIComponent(playtestId)}`, { method: "DELETE", app: scopeOf(ref) }),
+    onSuccess: (_, playtestId) =>
+      queryClient.setQueryData<Playtest[]>(playtestKeys.list(ref), (list) => list?.filter((p) => p.playtestId !== playtestId)),
   });
 }

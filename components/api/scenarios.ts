@@ -35,10 +35,14 @@ export function useBatches(scope: ScenarioScope) {
   return useInfiniteQuery({
     queryKey: scenarioKeys.list(scope),
     queryFn: ({ signal, pageParam }) =>
-      apiFetch<BatchList>(`/v1/scenario-batches?limit=${BATCH_PAGE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`, { signal, app: scope }),
+      apiFetch<BatchList>(`/v1/scenario-batches?limit=${BATCH_PAGE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`, {
+        signal,
+        app: scope,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    refetchInterval: (query) => (query.state.data?.pages.some((p) => p.batches.some((b) => isBatchLive(b.status))) ? BATCH_POLL_MS * 3 : false),
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((p) => p.batches.some((b) => isBatchLive(b.status))) ? BATCH_POLL_MS * 3 : false,
   });
 }
 
@@ -55,7 +59,14 @@ export function useBatch(scope: ScenarioScope, id: string | null) {
   });
   const batch = query.data;
   useEffect(() => {
-    if (batch) patchListRow(queryClient, scope, { batchId: batch.batchId, status: batch.status, itemsDone: batch.itemsDone, counts: batch.counts, updatedAt: batch.updatedAt });
+    if (batch)
+      patchListRow(queryClient, scope, {
+        batchId: batch.batchId,
+        status: batch.status,
+        itemsDone: batch.itemsDone,
+        counts: batch.counts,
+        updatedAt: batch.updatedAt,
+      });
   }, [batch, queryClient, scope]);
   return query;
 }
@@ -63,7 +74,15 @@ export function useBatch(scope: ScenarioScope, id: string | null) {
 /** The list row of a batch, updated from a fresher read without waiting for the list's own refetch. */
 function patchListRow(queryClient: QueryClient, scope: ScenarioScope, summary: Partial<BatchSummary> & { batchId: string }) {
   queryClient.setQueryData<{ pages: BatchList[]; pageParams: unknown[] }>(scenarioKeys.list(scope), (data) =>
-    data ? { ...data, pages: data.pages.map((p) => ({ ...p, batches: p.batches.map((b) => (b.batchId === summary.batchId ? { ...b, ...summary } : b)) })) } : data,
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((p) => ({
+            ...p,
+            batches: p.batches.map((b) => (b.batchId === summary.batchId ? { ...b, ...summary } : b)),
+          })),
+        }
+      : data,
   );
 }
 

@@ -37,7 +37,8 @@ export function useVersion(ref: WorldRef, versionId: string | null) {
 export function useCreateVersion(ref: WorldRef) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { title?: string }) => apiFetch<Version>(versionsPath(ref.worldId), { method: "POST", body: input, app: scopeOf(ref) }),
+    mutationFn: (input: { title?: string }) =>
+      apiFetch<Version>(versionsPath(ref.worldId), { method: "POST", body: input, app: scopeOf(ref) }),
     // The snapshot is of the stored graph, which may be newer than the one on screen: read both again.
     onSuccess: () =>
       Promise.all([
@@ -64,7 +65,8 @@ export function useRenameVersion(ref: WorldRef) {
 export function usePruneVersion(ref: WorldRef) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (versionId: string) => apiFetch<VersionPruned>(versionPath(ref.worldId, versionId), { method: "DELETE", app: scopeOf(ref) }),
+    mutationFn: (versionId: string) =>
+      apiFetch<VersionPruned>(versionPath(ref.worldId, versionId), { method: "DELETE", app: scopeOf(ref) }),
     onSuccess: ({ versionId }) => {
       queryClient.removeQueries({ queryKey: versionKeys.detail(ref, versionId) });
       return queryClient.invalidateQueries({ queryKey: versionKeys.list(ref), exact: true });
@@ -77,7 +79,11 @@ export function useRestoreVersion(ref: WorldRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ versionId, rev }: { versionId: string; rev?: string }) =>
-      apiFetch<WorldResource>(`${versionPath(ref.worldId, versionId)}/restore`, { method: "POST", headers: ifMatch(rev), app: scopeOf(ref) }),
+      apiFetch<WorldResource>(`${versionPath(ref.worldId, versionId)}/restore`, {
+        method: "POST",
+        headers: ifMatch(rev),
+        app: scopeOf(ref),
+      }),
     onSuccess: (world) => {
       rememberWorld(queryClient, ref, world);
       return queryClient.invalidateQueries({ queryKey: versionKeys.list(ref), exact: true });

@@ -58,9 +58,12 @@ export interface UpdateWebhookInput {
 export function useUpdateWebhook(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ webhookId, ...input }: UpdateWebhookInput & { webhookId: string }) => apiFetch<WebhookEndpoint>(webhookPath(appId, webhookId), { method: "PATCH", body: input }),
+    mutationFn: ({ webhookId, ...input }: UpdateWebhookInput & { webhookId: string }) =>
+      apiFetch<WebhookEndpoint>(webhookPath(appId, webhookId), { method: "PATCH", body: input }),
     onSuccess: (updated) => {
-      queryClient.setQueryData<WebhookEndpoint[]>(webhookKeys.list(appId), (list) => list?.map((w) => (w.id === updated.id ? { ...w, ...updated } : w)));
+      queryClient.setQueryData<WebhookEndpoint[]>(webhookKeys.list(appId), (list) =>
+        list?.map((w) => (w.id === updated.id ? { ...w, ...updated } : w)),
+      );
       // Disabling fails the pending retries: the log changes too.
       void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(appId, updated.id) });
     },
@@ -108,7 +111,8 @@ export function useSendTestEvent(appId: string, webhookId: string) {
 export function useResendDelivery(appId: string, webhookId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: string) => apiFetch<WebhookDelivery>(`${webhookPath(appId, webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`, { method: "POST" }),
+    mutationFn: (deliveryId: string) =>
+      apiFetch<WebhookDelivery>(`${webhookPath(appId, webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`, { method: "POST" }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(appId, webhookId) }),
   });
 }

@@ -53,7 +53,8 @@ export const ifMatch = (rev: string | undefined): Record<string, string> | undef
 export const graphOf = (resource: Pick<WorldResource, "world">): World => withWorldDefaults(resource.world);
 
 /** GET /v1/worlds/{id}: the World resource with its graph. */
-export const fetchWorld = (ref: WorldRef, signal?: AbortSignal) => apiFetch<WorldResource>(worldPath(ref.worldId), { signal, app: scopeOf(ref) });
+export const fetchWorld = (ref: WorldRef, signal?: AbortSignal) =>
+  apiFetch<WorldResource>(worldPath(ref.worldId), { signal, app: scopeOf(ref) });
 
 /**
  * POST /v1/worlds/{id}/ops with the rev the edit was made on (`If-Match`): the one way to post
@@ -70,12 +71,26 @@ export const postOps = (ref: WorldRef, ops: Op[], rev: string | undefined) =>
  * shows through `postOps`, so they are one undoable batch like any other.
  */
 export const previewEdit = (ref: WorldRef, instruction: string, rev: string | undefined, signal?: AbortSignal) =>
-  apiFetch<EditPreview>(`${worldPath(ref.worldId)}/edit`, { method: "POST", body: { instruction, dryRun: true }, headers: ifMatch(rev), app: scopeOf(ref), signal });
+  apiFetch<EditPreview>(`${worldPath(ref.worldId)}/edit`, {
+    method: "POST",
+    body: { instruction, dryRun: true },
+    headers: ifMatch(rev),
+    app: scopeOf(ref),
+    signal,
+  });
 
 /** The World resource once an ops write answered: its graph, rev, and the metadata the graph carries. */
 export function withOpsResult(resource: WorldResource, result: OpsResult): WorldResource {
   const { world, rev } = result;
-  return { ...resource, world, rev, name: world.name, description: world.description, cover: world.cover, updatedAt: new Date().toISOString() };
+  return {
+    ...resource,
+    world,
+    rev,
+    name: world.name,
+    description: world.description,
+    cover: world.cover,
+    updatedAt: new Date().toISOString(),
+  };
 }
 
 /**

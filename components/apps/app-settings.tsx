@@ -41,7 +41,9 @@ export function AppSettings({ initialApp, webhookEventTypes }: { initialApp: App
               <code className="font-mono text-[13px] text-fg">{app.id}</code>
               <CopyButton value={app.id} label="Copy app ID" variant="ghost" size="icon-sm" />
             </span>
-            <span aria-hidden="true" className="hidden text-fg-subtle sm:inline">·</span>
+            <span aria-hidden="true" className="hidden text-fg-subtle sm:inline">
+              ·
+            </span>
             <span className="inline-flex items-center gap-1.5">
               Default mode <ModeBadge mode={app.defaultMode} />
             </span>
@@ -50,11 +52,18 @@ export function AppSettings({ initialApp, webhookEventTypes }: { initialApp: App
       />
       <nav aria-label="On this page" className="-mt-3 flex flex-wrap gap-1 border-b border-line pb-3">
         {SECTIONS.map((section) => (
-          <a key={section.id} href={`#${section.id}`} className="rounded-md px-2.5 py-1 text-[13px] font-medium text-fg-muted transition-colors hover:bg-subtle hover:text-fg">
+          <a
+            key={section.id}
+            href={`#${section.id}`}
+            className="rounded-md px-2.5 py-1 text-[13px] font-medium text-fg-muted transition-colors hover:bg-subtle hover:text-fg"
+          >
             {section.label}
           </a>
         ))}
-        <Link href={`/apps/${app.id}/players`} className="rounded-md px-2.5 py-1 text-[13px] font-medium text-fg-muted transition-colors hover:bg-subtle hover:text-fg">
+        <Link
+          href={`/apps/${app.id}/players`}
+          className="rounded-md px-2.5 py-1 text-[13px] font-medium text-fg-muted transition-colors hover:bg-subtle hover:text-fg"
+        >
           Players →
         </Link>
       </nav>

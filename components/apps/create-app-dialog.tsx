@@ -64,7 +64,9 @@ export function CreateAppDialog({ open, onOpenChange }: { open: boolean; onOpenC
       <form id="create-app-form" onSubmit={onSubmit} noValidate className="space-y-4">
         {createApp.isError ? <Alert>{errorMessage(createApp.error)}</Alert> : null}
         <Field label="App name" error={fieldError}>
-          {(control) => <Input {...control} value={name} onChange={(e) => setName(e.target.value)} maxLength={100} placeholder="Harbor stories" />}
+          {(control) => (
+            <Input {...control} value={name} onChange={(e) => setName(e.target.value)} maxLength={100} placeholder="Harbor stories" />
+          )}
         </Field>
       </form>
     </Dialog>

@@ -54,11 +54,7 @@ export function EmbedOriginsSettings({ app }: { app: App }) {
         description="Websites allowed to embed this app's worlds in an iframe. Anything else is refused by the player."
       />
       <CardBody className="space-y-4">
-        {update.isError ? (
-          <Alert title="Origins were not saved">
-            {errorMessage(update.error)}
-          </Alert>
-        ) : null}
+        {update.isError ? <Alert title="Origins were not saved">{errorMessage(update.error)}</Alert> : null}
 
         {origins.length ? (
           <ul aria-label="Allowed origins" className="divide-y divide-line rounded-lg border border-line">

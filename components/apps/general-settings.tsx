@@ -44,7 +44,11 @@ export function GeneralSettings({ app }: { app: App }) {
   return (
     <Card id="general" aria-labelledby="general-title" className="scroll-mt-6">
       <form onSubmit={onSubmit} noValidate>
-        <CardHeader titleId="general-title" title="General" description="How this app is named in the Studio, and the mode it works in by default." />
+        <CardHeader
+          titleId="general-title"
+          title="General"
+          description="How this app is named in the Studio, and the mode it works in by default."
+        />
         <CardBody className="space-y-6">
           {update.isError ? <Alert title="Changes were not saved">{errorMessage(update.error)}</Alert> : null}
           <Field label="App name" error={nameError} className="max-w-md">

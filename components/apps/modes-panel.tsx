@@ -12,11 +12,16 @@ import { KEY_ACCESS, MODE_WORDS, STUDIO_CREATION_MODE } from "./mode-words";
  */
 export function ModesPanel({ app }: { app: App }) {
   const keys = useKeys(app.id);
-  const active = (kind: string, mode: string) => keys.data?.filter((k) => k.kind === kind && k.mode === mode && k.revoked_at === null).length;
+  const active = (kind: string, mode: string) =>
+    keys.data?.filter((k) => k.kind === kind && k.mode === mode && k.revoked_at === null).length;
 
   return (
     <Card id="modes" aria-labelledby="modes-title" className="scroll-mt-6 overflow-hidden">
-      <CardHeader titleId="modes-title" title="Test and live" description="Every world lives in one mode, and only keys of that mode can see it. Here is what decides the mode of each thing." />
+      <CardHeader
+        titleId="modes-title"
+        title="Test and live"
+        description="Every world lives in one mode, and only keys of that mode can see it. Here is what decides the mode of each thing."
+      />
       <CardBody className="space-y-5">
         <dl className="grid gap-4 sm:grid-cols-2">
           <div className="rounded-lg border border-line p-4" data-testid="modes-default">
@@ -24,7 +29,8 @@ export function ModesPanel({ app }: { app: App }) {
               This app&apos;s default mode <ModeBadge mode={app.defaultMode} />
             </dt>
             <dd className="mt-1.5 text-[13px] text-fg-muted">
-              New keys start in this mode unless you pick another, and the Players page opens in it. An API request always runs in the mode of its key. Change it under General.
+              New keys start in this mode unless you pick another, and the Players page opens in it. An API request always runs in the mode
+              of its key. Change it under General.
             </dd>
           </div>
           <div className="rounded-lg border border-line p-4" data-testid="modes-studio">
@@ -32,7 +38,8 @@ export function ModesPanel({ app }: { app: App }) {
               Studio creations <ModeBadge mode={STUDIO_CREATION_MODE} />
             </dt>
             <dd className="mt-1.5 text-[13px] text-fg-muted">
-              Worlds and campaigns you create in the Studio are {MODE_WORDS[STUDIO_CREATION_MODE].label.toLowerCase()}. {MODE_WORDS[STUDIO_CREATION_MODE].summary}
+              Worlds and campaigns you create in the Studio are {MODE_WORDS[STUDIO_CREATION_MODE].label.toLowerCase()}.{" "}
+              {MODE_WORDS[STUDIO_CREATION_MODE].summary}
             </dd>
           </div>
         </dl>
@@ -40,11 +47,21 @@ export function ModesPanel({ app }: { app: App }) {
           <table className="w-full text-left text-[13px]" aria-label="Which keys see what">
             <thead className="bg-subtle/60 text-xs text-fg-muted">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">Key</th>
-                <th scope="col" className="px-3 py-2 font-medium">Mode</th>
-                <th scope="col" className="px-3 py-2 font-medium">Can</th>
-                <th scope="col" className="px-3 py-2 font-medium">Belongs in</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">Active</th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Key
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Mode
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Can
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Belongs in
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Active
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -2,7 +2,10 @@
  * A same-site place to return to after signing in. Relative paths pass; an absolute URL passes
  * only on `sameOrigin` (next-auth sends absolute callback URLs). Anything else falls back.
  */
-export function safeCallbackUrl(value: string | string[] | undefined, { fallback = "/creations", sameOrigin }: { fallback?: string; sameOrigin?: string } = {}): string {
+export function safeCallbackUrl(
+  value: string | string[] | undefined,
+  { fallback = "/creations", sameOrigin }: { fallback?: string; sameOrigin?: string } = {},
+): string {
   const candidate = Array.isArray(value) ? value[0] : value;
   if (!candidate) return fallback;
   try {

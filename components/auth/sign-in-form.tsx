@@ -55,12 +55,28 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string;
       {error ? <Alert>{error}</Alert> : null}
       <Field label="Email" error={fieldErrors.email}>
         {(control) => (
-          <Input {...control} type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+          <Input
+            {...control}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoFocus
+          />
         )}
       </Field>
       <Field label="Password" error={fieldErrors.password}>
         {(control) => (
-          <Input {...control} type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Input
+            {...control}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         )}
       </Field>
       <Button type="submit" className="w-full" loading={pending}>

@@ -37,7 +37,8 @@ export function SignUpForm() {
   const [error, setError] = useState<{ message: string; existingAccount?: boolean } | null>(null);
   const [pending, setPending] = useState(false);
 
-  const set = (field: FieldName) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const set = (field: FieldName) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -96,10 +97,29 @@ export function SignUpForm() {
         {(control) => <Input {...control} name="name" autoComplete="name" value={values.name} onChange={set("name")} autoFocus />}
       </Field>
       <Field label="Email" error={fieldErrors.email}>
-        {(control) => <Input {...control} type="email" name="email" autoComplete="email" inputMode="email" value={values.email} onChange={set("email")} />}
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={values.email}
+            onChange={set("email")}
+          />
+        )}
       </Field>
       <Field label="Password" hint={`At least ${MIN_PASSWORD} characters.`} error={fieldErrors.password}>
-        {(control) => <Input {...control} type="password" name="password" autoComplete="new-password" value={values.password} onChange={set("password")} />}
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set("password")}
+          />
+        )}
       </Field>
       <Button type="submit" className="w-full" loading={pending}>
         Create account

@@ -68,7 +68,13 @@ export function CampaignPreview({ name, preview, playable }: { name: string; pre
       <CardBody className="space-y-3">
         <div className="relative aspect-video overflow-hidden rounded-lg border border-line bg-[#08070c]">
           {run ? (
-            <iframe key={run.n} src={run.src} title={`Preview: play ${name}`} referrerPolicy="no-referrer" className="absolute inset-0 size-full border-0 [color-scheme:dark]" />
+            <iframe
+              key={run.n}
+              src={run.src}
+              title={`Preview: play ${name}`}
+              referrerPolicy="no-referrer"
+              className="absolute inset-0 size-full border-0 [color-scheme:dark]"
+            />
           ) : (
             <div className="relative flex size-full flex-col items-center justify-center gap-4 p-6 text-center text-white">
               <span className="grid size-12 place-items-center rounded-full bg-white/15 ring-1 ring-white/30">
@@ -76,7 +82,9 @@ export function CampaignPreview({ name, preview, playable }: { name: string; pre
               </span>
               <div className="space-y-1">
                 <p className="text-lg font-semibold tracking-tight">{name}</p>
-                <p className="text-sm text-white/75">{playable ? "Play from chapter 1, here as on your site." : "Chapter 1 can be played once it is authored."}</p>
+                <p className="text-sm text-white/75">
+                  {playable ? "Play from chapter 1, here as on your site." : "Chapter 1 can be played once it is authored."}
+                </p>
               </div>
               <Button size="lg" onClick={start} loading={waiting} disabled={!playable}>
                 <PlayIcon /> Play chapter 1
@@ -86,7 +94,9 @@ export function CampaignPreview({ name, preview, playable }: { name: string; pre
         </div>
         <p className="flex items-start gap-2 text-[13px] text-fg-muted">
           <InfoIcon className="mt-0.5 size-3.5 shrink-0 text-fg-subtle" />
-          <span>Preview play is metered like any player&apos;s: one session for the whole campaign, its live play time billed to this app.</span>
+          <span>
+            Preview play is metered like any player&apos;s: one session for the whole campaign, its live play time billed to this app.
+          </span>
         </p>
       </CardBody>
     </Card>

@@ -30,7 +30,16 @@ export function CampaignProgress({ scope, campaign }: { scope: CampaignScope; ca
   const resumable = campaign.status === "partial" || campaign.status === "failed";
   const total = campaign.actsTotal ?? 0;
   const line = chaptersLine(campaign.actsDone, campaign.actsTotal);
-  const tone = campaign.status === "complete" ? "success" : resumable ? (isQuotaStop(error) ? "warning" : "danger") : campaign.status === "cancelled" ? "danger" : "accent";
+  const tone =
+    campaign.status === "complete"
+      ? "success"
+      : resumable
+        ? isQuotaStop(error)
+          ? "warning"
+          : "danger"
+        : campaign.status === "cancelled"
+          ? "danger"
+          : "accent";
 
   const resumeButton = (
     <Button size="sm" onClick={() => resume.mutate()} loading={resume.isPending}>
@@ -44,8 +53,16 @@ export function CampaignProgress({ scope, campaign }: { scope: CampaignScope; ca
         <div className="space-y-2">
           <div className="flex items-baseline justify-between gap-3">
             <h2 id="progress-title" className="flex items-center gap-2 text-sm font-medium text-fg" aria-live="polite">
-              {authoring ? <Spinner className="text-accent-text" /> : campaign.status === "complete" ? <CheckIcon className="size-4 text-success-text" /> : null}
-              {authoring ? doing(campaign) : campaign.status === "complete" ? `All ${total} chapters are authored` : `Stopped after ${line.replace(/ chapters$/, "")} chapters`}
+              {authoring ? (
+                <Spinner className="text-accent-text" />
+              ) : campaign.status === "complete" ? (
+                <CheckIcon className="size-4 text-success-text" />
+              ) : null}
+              {authoring
+                ? doing(campaign)
+                : campaign.status === "complete"
+                  ? `All ${total} chapters are authored`
+                  : `Stopped after ${line.replace(/ chapters$/, "")} chapters`}
             </h2>
             <span className="font-mono text-[13px] text-fg-muted tabular-nums" data-testid="acts">
               {campaign.actsDone} / {campaign.actsTotal ?? "–"}
@@ -56,14 +73,18 @@ export function CampaignProgress({ scope, campaign }: { scope: CampaignScope; ca
 
         {resumable && isQuotaStop(error) ? (
           <Alert tone="warning" title="Today's generation quota is used up" action={resumeButton}>
-            Each chapter costs one generation. The chapters authored so far are kept; resume when the quota allows (it resets at 00:00 UTC) or after{" "}
+            Each chapter costs one generation. The chapters authored so far are kept; resume when the quota allows (it resets at 00:00 UTC)
+            or after{" "}
             <Link href={`/apps/${scope.appId}#usage`} className="font-medium underline underline-offset-2">
               raising this app&apos;s cap
             </Link>
             . Nothing is authored or charged twice.
           </Alert>
         ) : resumable ? (
-          <Alert title={campaign.status === "partial" ? "The campaign stopped before its last chapter" : "The campaign failed"} action={resumeButton}>
+          <Alert
+            title={campaign.status === "partial" ? "The campaign stopped before its last chapter" : "The campaign failed"}
+            action={resumeButton}
+          >
             {error ?? "The job stopped."} Resume goes on from the first chapter not yet authored.
           </Alert>
         ) : campaign.status === "cancelled" ? (

@@ -60,7 +60,8 @@ export function CampaignWorkspace({ appId, appName, initialCampaign, origin, pre
       {first ? (
         <section aria-label="Embed the campaign" className="space-y-3">
           <p className="text-sm text-fg-muted">
-            Embed chapter 1: a session token minted for it plays the whole campaign, since each winning ending opens the next chapter in the same session.
+            Embed chapter 1: a session token minted for it plays the whole campaign, since each winning ending opens the next chapter in the
+            same session.
           </p>
           <EmbedSnippet appId={appId} origin={origin} worldId={first} />
         </section>

@@ -15,21 +15,36 @@ const STATUS = {
 export function ChapterList({ chapters, planning }: { chapters: CampaignChapter[]; planning: boolean }) {
   return (
     <Card aria-labelledby="spine-title">
-      <CardHeader titleId="spine-title" title="Story spine" description="The book's acts in order; each becomes a world whose winning ending leads to the next." />
+      <CardHeader
+        titleId="spine-title"
+        title="Story spine"
+        description="The book's acts in order; each becomes a world whose winning ending leads to the next."
+      />
       <CardBody>
         {chapters.length === 0 ? (
-          <p className="text-sm text-fg-muted">{planning ? "The chapters appear here once the book is read and its spine planned." : "No chapters were planned."}</p>
+          <p className="text-sm text-fg-muted">
+            {planning ? "The chapters appear here once the book is read and its spine planned." : "No chapters were planned."}
+          </p>
         ) : (
           <ol aria-label="Chapters" className="divide-y divide-line">
             {chapters.map((chapter) => {
               const status = STATUS[chapter.status];
               return (
-                <li key={chapter.index} data-chapter={chapter.index} data-status={chapter.status} className="flex gap-4 py-3.5 first:pt-0 last:pb-0">
+                <li
+                  key={chapter.index}
+                  data-chapter={chapter.index}
+                  data-status={chapter.status}
+                  className="flex gap-4 py-3.5 first:pt-0 last:pb-0"
+                >
                   <span
                     aria-hidden="true"
                     className={cn(
                       "mt-0.5 grid size-7 shrink-0 place-items-center rounded-full text-[13px] font-semibold",
-                      chapter.status === "authored" ? "bg-success-soft text-success-text" : chapter.status === "authoring" ? "bg-accent-soft text-accent-text" : "bg-subtle text-fg-subtle",
+                      chapter.status === "authored"
+                        ? "bg-success-soft text-success-text"
+                        : chapter.status === "authoring"
+                          ? "bg-accent-soft text-accent-text"
+                          : "bg-subtle text-fg-subtle",
                     )}
                   >
                     {chapter.index}

@@ -69,7 +69,11 @@ export function CharacterBrain({ brain, edit }: { brain: BrainView; edit?: React
             {brain.persona.trim() ? <p className="whitespace-pre-line">{brain.persona}</p> : <None />}
           </Field>
           <Field label="Greeting" wide>
-            {brain.greeting.trim() ? <q className="text-fg-muted italic">{brain.greeting}</q> : <None>No greeting: the character waits to be spoken to</None>}
+            {brain.greeting.trim() ? (
+              <q className="text-fg-muted italic">{brain.greeting}</q>
+            ) : (
+              <None>No greeting: the character waits to be spoken to</None>
+            )}
           </Field>
           <Field label={`Lore${brain.lore.trim() ? ` · ${words(brain.lore).toLocaleString("en-US")} words` : ""}`} wide>
             {brain.lore.trim() ? (
@@ -77,7 +81,9 @@ export function CharacterBrain({ brain, edit }: { brain: BrainView; edit?: React
                 <details className="group">
                   <summary className="cursor-pointer list-none">
                     <span className="whitespace-pre-line group-open:hidden">{lore.summary}</span>
-                    <span className="mt-1 block text-[13px] font-medium text-accent-text hover:underline group-open:hidden">Show all lore</span>
+                    <span className="mt-1 block text-[13px] font-medium text-accent-text hover:underline group-open:hidden">
+                      Show all lore
+                    </span>
                     <span className="hidden text-[13px] font-medium text-accent-text hover:underline group-open:block">Show less</span>
                   </summary>
                   <p className="mt-1 max-h-80 overflow-y-auto whitespace-pre-line">{brain.lore}</p>
@@ -91,11 +97,17 @@ export function CharacterBrain({ brain, edit }: { brain: BrainView; edit?: React
           </Field>
           {brain.examples.trim() ? (
             <Field label="Example lines" wide>
-              <pre className="max-h-40 overflow-y-auto rounded-md border border-line bg-subtle/60 px-3 py-2 font-sans text-[13px] whitespace-pre-wrap text-fg-muted">{brain.examples}</pre>
+              <pre className="max-h-40 overflow-y-auto rounded-md border border-line bg-subtle/60 px-3 py-2 font-sans text-[13px] whitespace-pre-wrap text-fg-muted">
+                {brain.examples}
+              </pre>
             </Field>
           ) : null}
-          <Field label="Voice">{brain.voiceId ? <code className="font-mono text-[13px]">{brain.voiceId}</code> : <None>The server&apos;s default voice</None>}</Field>
-          <Field label="Model">{brain.modelId ? <code className="font-mono text-[13px]">{brain.modelId}</code> : <None>The server&apos;s default model</None>}</Field>
+          <Field label="Voice">
+            {brain.voiceId ? <code className="font-mono text-[13px]">{brain.voiceId}</code> : <None>The server&apos;s default voice</None>}
+          </Field>
+          <Field label="Model">
+            {brain.modelId ? <code className="font-mono text-[13px]">{brain.modelId}</code> : <None>The server&apos;s default model</None>}
+          </Field>
           <Field label="Chat time">{brain.free ? "Free: talk turns use no chat time" : "Metered per player"}</Field>
           <Field label="Setting">{brain.scene.trim() ? brain.scene : <None />}</Field>
           <Field label="Subject">{brain.subject.trim() ? brain.subject : <None />}</Field>

@@ -64,8 +64,9 @@ export function CharacterPreview({ characterId, name, poster, token, expiresAt, 
       "This character is free to talk to: turns use no chat time, though each one is a say of the app's daily quota."
     ) : (
       <>
-        Preview turns are metered like any player&apos;s chat time: you talk as the player <code className="font-mono text-[12px] text-fg">{userRef}</code>, with
-        the same free taste and limits, and each turn is a say of the app&apos;s daily quota.
+        Preview turns are metered like any player&apos;s chat time: you talk as the player{" "}
+        <code className="font-mono text-[12px] text-fg">{userRef}</code>, with the same free taste and limits, and each turn is a say of the
+        app&apos;s daily quota.
       </>
     );
 

@@ -13,7 +13,11 @@ import { TextArea } from "@/components/ui/text-area";
 import type { BrainView } from "./character-brain";
 import { SaveError } from "./save-error";
 
-type BrainForm = Pick<BrainView, "persona" | "greeting" | "lore" | "examples" | "scene" | "subject" | "style"> & { voiceId: string; modelId: string; free: boolean };
+type BrainForm = Pick<BrainView, "persona" | "greeting" | "lore" | "examples" | "scene" | "subject" | "style"> & {
+  voiceId: string;
+  modelId: string;
+  free: boolean;
+};
 
 const formOf = (brain: BrainView): BrainForm => ({
   persona: brain.persona,
@@ -85,7 +89,13 @@ export function EditBrainButton({ scope, characterId, rev, brain }: EditBrainBut
     );
   }
 
-  const text = (key: "persona" | "greeting" | "lore" | "examples", label: string, rows: number, hint?: ReactNode, error?: string | null) => (
+  const text = (
+    key: "persona" | "greeting" | "lore" | "examples",
+    label: string,
+    rows: number,
+    hint?: ReactNode,
+    error?: string | null,
+  ) => (
     <Field label={label} hint={hint} error={error}>
       {(control) => <TextArea {...control} rows={rows} value={form[key]} disabled={pending} onChange={(e) => set(key, e.target.value)} />}
     </Field>
@@ -101,7 +111,14 @@ export function EditBrainButton({ scope, characterId, rev, brain }: EditBrainBut
       <Button variant="secondary" size="sm" onClick={() => show(true)}>
         <PenLineIcon /> Edit brain
       </Button>
-      <Dialog open={open} onOpenChange={show} dismissible={!pending} size="lg" title="Edit brain" description="Who the character is and what it knows. The next thing a player says is answered with it.">
+      <Dialog
+        open={open}
+        onOpenChange={show}
+        dismissible={!pending}
+        size="lg"
+        title="Edit brain"
+        description="Who the character is and what it knows. The next thing a player says is answered with it."
+      >
         <form onSubmit={submit} noValidate className="space-y-4">
           {update.isError ? <SaveError error={update.error} /> : null}
           {text("persona", "Persona", 4, "Who they are and how they speak.", personaError)}

@@ -23,7 +23,13 @@ export function NewCharacterButton({ apps, defaultAppId, limits, variant = "seco
   const { open, setOpen, mounted, trigger } = useLazyDialog(loadDialog);
   return (
     <>
-      <Button variant={variant} size={size} disabled={apps.length === 0} title={apps.length === 0 ? "Create an app first" : undefined} {...trigger}>
+      <Button
+        variant={variant}
+        size={size}
+        disabled={apps.length === 0}
+        title={apps.length === 0 ? "Create an app first" : undefined}
+        {...trigger}
+      >
         <MessageIcon /> New character
       </Button>
       {mounted ? <NewCharacterDialog open={open} onOpenChange={setOpen} apps={apps} defaultAppId={defaultAppId} limits={limits} /> : null}

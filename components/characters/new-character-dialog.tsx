@@ -50,7 +50,12 @@ function requestOf(form: FormState): CreateCharacterInput | { error: { field: Fi
   }
   if (form.source === "frame") {
     if (!form.image) return { error: { field: "frame_b64", message: "Choose a picture of the character." } };
-    return { authored: true, frame_b64: form.image.dataUrl, ...(form.premise.trim() ? { premise: form.premise.trim() } : {}), ...(form.name.trim() ? { name: form.name.trim() } : {}) };
+    return {
+      authored: true,
+      frame_b64: form.image.dataUrl,
+      ...(form.premise.trim() ? { premise: form.premise.trim() } : {}),
+      ...(form.name.trim() ? { name: form.name.trim() } : {}),
+    };
   }
   if (!form.name.trim()) return { error: { field: "name", message: "Give the character a name." } };
   if (!form.persona.trim()) return { error: { field: "persona", message: "Say who the character is: the brain answers as this persona." } };
@@ -170,16 +175,41 @@ export function NewCharacterDialog({ open, onOpenChange, apps, defaultAppId, lim
           disabled={pending}
           columns={3}
           choices={[
-            { value: "explicit", label: "Describe", icon: <PenLineIcon className="size-4 text-fg-muted" />, description: "Name, persona and stances." },
-            { value: "premise", label: "Premise", icon: <SparklesIcon className="size-4 text-fg-muted" />, description: "Invented from a pitch." },
-            { value: "frame", label: "Picture", icon: <ImageIcon className="size-4 text-fg-muted" />, description: "Invented from a frame." },
+            {
+              value: "explicit",
+              label: "Describe",
+              icon: <PenLineIcon className="size-4 text-fg-muted" />,
+              description: "Name, persona and stances.",
+            },
+            {
+              value: "premise",
+              label: "Premise",
+              icon: <SparklesIcon className="size-4 text-fg-muted" />,
+              description: "Invented from a pitch.",
+            },
+            {
+              value: "frame",
+              label: "Picture",
+              icon: <ImageIcon className="size-4 text-fg-muted" />,
+              description: "Invented from a frame.",
+            },
           ]}
         />
 
         {form.source === "explicit" ? (
           <>
             <Field label="Name" error={fieldError("name")}>
-              {(control) => <Input {...control} autoFocus value={form.name} maxLength={200} disabled={pending} placeholder="Wren" onChange={(e) => set("name", e.target.value)} />}
+              {(control) => (
+                <Input
+                  {...control}
+                  autoFocus
+                  value={form.name}
+                  maxLength={200}
+                  disabled={pending}
+                  placeholder="Wren"
+                  onChange={(e) => set("name", e.target.value)}
+                />
+              )}
             </Field>
             <Field label="Persona" error={fieldError("persona")} hint="Who they are and how they speak.">
               {(control) => (
@@ -195,21 +225,48 @@ export function NewCharacterDialog({ open, onOpenChange, apps, defaultAppId, lim
               )}
             </Field>
             <Field label="Greeting (optional)" hint="The first line a player sees.">
-              {(control) => <Input {...control} value={form.greeting} maxLength={1000} disabled={pending} placeholder="Mind the stairs. Who sent you?" onChange={(e) => set("greeting", e.target.value)} />}
+              {(control) => (
+                <Input
+                  {...control}
+                  value={form.greeting}
+                  maxLength={1000}
+                  disabled={pending}
+                  placeholder="Mind the stairs. Who sent you?"
+                  onChange={(e) => set("greeting", e.target.value)}
+                />
+              )}
             </Field>
             <Field label="Lore (optional)" hint="What they know.">
-              {(control) => <TextArea {...control} rows={2} value={form.lore} maxLength={20_000} disabled={pending} onChange={(e) => set("lore", e.target.value)} />}
+              {(control) => (
+                <TextArea
+                  {...control}
+                  rows={2}
+                  value={form.lore}
+                  maxLength={20_000}
+                  disabled={pending}
+                  onChange={(e) => set("lore", e.target.value)}
+                />
+              )}
             </Field>
             <div className="space-y-2">
               <p className="text-[13px] font-medium text-fg">Stances</p>
               {fieldError("stances") ? <p className="text-[13px] text-danger-text">{fieldError("stances")}</p> : null}
-              <StancePaletteFields draft={form.palette} onChange={(palette) => set("palette", palette)} max={limits.maxStances} disabled={pending} />
+              <StancePaletteFields
+                draft={form.palette}
+                onChange={(palette) => set("palette", palette)}
+                max={limits.maxStances}
+                disabled={pending}
+              />
             </div>
           </>
         ) : null}
 
         {form.source === "premise" ? (
-          <Field label="Premise" error={fieldError("premise")} hint="A name, stances, persona, lore and greeting are invented from it; you can edit them after.">
+          <Field
+            label="Premise"
+            error={fieldError("premise")}
+            hint="A name, stances, persona, lore and greeting are invented from it; you can edit them after."
+          >
             {(control) => (
               <TextArea
                 {...control}
@@ -236,7 +293,15 @@ export function NewCharacterDialog({ open, onOpenChange, apps, defaultAppId, lim
             />
             <Field label="Who is this? (optional)" error={fieldError("premise")}>
               {(control) => (
-                <TextArea {...control} rows={2} value={form.premise} maxLength={limits.premiseMax} disabled={pending} placeholder="a street musician who knows every rumour" onChange={(e) => set("premise", e.target.value)} />
+                <TextArea
+                  {...control}
+                  rows={2}
+                  value={form.premise}
+                  maxLength={limits.premiseMax}
+                  disabled={pending}
+                  placeholder="a street musician who knows every rumour"
+                  onChange={(e) => set("premise", e.target.value)}
+                />
               )}
             </Field>
           </>
@@ -244,7 +309,9 @@ export function NewCharacterDialog({ open, onOpenChange, apps, defaultAppId, lim
 
         {form.source !== "explicit" ? (
           <Field label="Name (optional)" hint="Leave empty to let it be invented.">
-            {(control) => <Input {...control} value={form.name} maxLength={200} disabled={pending} onChange={(e) => set("name", e.target.value)} />}
+            {(control) => (
+              <Input {...control} value={form.name} maxLength={200} disabled={pending} onChange={(e) => set("name", e.target.value)} />
+            )}
           </Field>
         ) : null}
 

@@ -40,7 +40,13 @@ export function StanceGallery({ stances, name, edit }: { stances: StanceCardView
                 <div className="relative aspect-video overflow-hidden bg-subtle">
                   {stance.image ? (
                     // eslint-disable-next-line @next/next/no-img-element -- stance pictures are any hosted URL or a data: URI
-                    <img src={stance.image} alt={`${name}, ${stance.label.toLowerCase()}`} loading="lazy" decoding="async" className="size-full object-cover" />
+                    <img
+                      src={stance.image}
+                      alt={`${name}, ${stance.label.toLowerCase()}`}
+                      loading="lazy"
+                      decoding="async"
+                      className="size-full object-cover"
+                    />
                   ) : (
                     <div
                       role="img"
@@ -69,7 +75,9 @@ export function StanceGallery({ stances, name, edit }: { stances: StanceCardView
                     </div>
                     <div className="flex gap-1.5">
                       <dt className="shrink-0 text-fg-subtle">Expression</dt>
-                      <dd className={stance.expression ? "line-clamp-3 text-fg-muted" : "text-fg-subtle italic"}>{stance.expression || "none"}</dd>
+                      <dd className={stance.expression ? "line-clamp-3 text-fg-muted" : "text-fg-subtle italic"}>
+                        {stance.expression || "none"}
+                      </dd>
                     </div>
                   </dl>
                 </div>

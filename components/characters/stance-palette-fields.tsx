@@ -63,7 +63,12 @@ export function paletteRequest(draft: PaletteDraft): { stances: StanceInput[]; e
   const unnamed = draft.stances.findIndex((s) => !s.label.trim());
   if (unnamed !== -1) return { error: `Stance ${unnamed + 1} needs a label.` };
   const ids = stanceIds(draft.stances);
-  const stances = draft.stances.map((s, i) => ({ id: ids[i]!, label: s.label.trim(), mood: s.mood.trim(), expression: s.expression.trim() }));
+  const stances = draft.stances.map((s, i) => ({
+    id: ids[i]!,
+    label: s.label.trim(),
+    mood: s.mood.trim(),
+    expression: s.expression.trim(),
+  }));
   const entrance = draft.stances.findIndex((s) => s.key === draft.entranceKey);
   return { stances, entranceState: ids[entrance === -1 ? 0 : entrance]! };
 }
@@ -79,12 +84,14 @@ interface StancePaletteFieldsProps {
 export function StancePaletteFields({ draft, onChange, max, disabled }: StancePaletteFieldsProps) {
   const group = useId();
   const ids = stanceIds(draft.stances);
-  const update = (key: string, patch: Partial<StanceDraft>) => onChange({ ...draft, stances: draft.stances.map((s) => (s.key === key ? { ...s, ...patch } : s)) });
+  const update = (key: string, patch: Partial<StanceDraft>) =>
+    onChange({ ...draft, stances: draft.stances.map((s) => (s.key === key ? { ...s, ...patch } : s)) });
   const remove = (key: string) => {
     const stances = draft.stances.filter((s) => s.key !== key);
     onChange({ stances, entranceKey: draft.entranceKey === key ? (stances[0]?.key ?? "") : draft.entranceKey });
   };
-  const add = () => onChange({ ...draft, stances: [...draft.stances, { key: newKey(), storedId: null, label: "", mood: "", expression: "" }] });
+  const add = () =>
+    onChange({ ...draft, stances: [...draft.stances, { key: newKey(), storedId: null, label: "", mood: "", expression: "" }] });
 
   return (
     <div className="space-y-3">
@@ -110,22 +117,55 @@ export function StancePaletteFields({ draft, onChange, max, disabled }: StancePa
                       />
                       Entrance
                     </label>
-                    <Button variant="ghost" size="icon" aria-label={`Remove ${name}`} title="Remove" disabled={draft.stances.length <= 1} onClick={() => remove(stance.key)}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Remove ${name}`}
+                      title="Remove"
+                      disabled={draft.stances.length <= 1}
+                      onClick={() => remove(stance.key)}
+                    >
                       <TrashIcon />
                     </Button>
                   </div>
                 </div>
                 <div className="grid gap-2.5 sm:grid-cols-2">
                   <Field label="Label">
-                    {(control) => <Input {...control} aria-label={`Stance ${i + 1} label`} value={stance.label} maxLength={60} placeholder="Warm" onChange={(e) => update(stance.key, { label: e.target.value })} />}
+                    {(control) => (
+                      <Input
+                        {...control}
+                        aria-label={`Stance ${i + 1} label`}
+                        value={stance.label}
+                        maxLength={60}
+                        placeholder="Warm"
+                        onChange={(e) => update(stance.key, { label: e.target.value })}
+                      />
+                    )}
                   </Field>
                   <Field label="Mood">
-                    {(control) => <Input {...control} aria-label={`Stance ${i + 1} mood`} value={stance.mood} maxLength={200} placeholder="happy, friendly" onChange={(e) => update(stance.key, { mood: e.target.value })} />}
+                    {(control) => (
+                      <Input
+                        {...control}
+                        aria-label={`Stance ${i + 1} mood`}
+                        value={stance.mood}
+                        maxLength={200}
+                        placeholder="happy, friendly"
+                        onChange={(e) => update(stance.key, { mood: e.target.value })}
+                      />
+                    )}
                   </Field>
                 </div>
                 <Field label="Expression">
                   {(control) => (
-                    <TextArea {...control} aria-label={`Stance ${i + 1} expression`} rows={2} value={stance.expression} maxLength={400} placeholder="a warm, open smile" onChange={(e) => update(stance.key, { expression: e.target.value })} />
+                    <TextArea
+                      {...control}
+                      aria-label={`Stance ${i + 1} expression`}
+                      rows={2}
+                      value={stance.expression}
+                      maxLength={400}
+                      placeholder="a warm, open smile"
+                      onChange={(e) => update(stance.key, { expression: e.target.value })}
+                    />
                   )}
                 </Field>
               </fieldset>

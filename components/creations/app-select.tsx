@@ -9,7 +9,17 @@ import { count } from "./create-world-model";
 import type { AppOption } from "./types";
 
 /** Which app the world is generated for, with that app's generations left today under it. */
-export function AppSelect({ apps, value, onChange, disabled }: { apps: AppOption[]; value: string; onChange: (appId: string) => void; disabled: boolean }) {
+export function AppSelect({
+  apps,
+  value,
+  onChange,
+  disabled,
+}: {
+  apps: AppOption[];
+  value: string;
+  onChange: (appId: string) => void;
+  disabled: boolean;
+}) {
   const id = useId();
   return (
     <div className="space-y-1.5">

@@ -50,11 +50,19 @@ export function BookFields({ book, limits, disabled, fieldError, onChange, onFil
         label="Book text"
         error={fieldError("book")}
         aside={
-          <span className={cn("font-mono text-xs tabular-nums", over ? "font-medium text-danger-text" : "text-fg-muted")} aria-live="polite" data-testid="book-count">
+          <span
+            className={cn("font-mono text-xs tabular-nums", over ? "font-medium text-danger-text" : "text-fg-muted")}
+            aria-live="polite"
+            data-testid="book-count"
+          >
             {count(book.text.length)} / {count(limits.bookMax)}
           </span>
         }
-        hint={book.fileName ? `Read from ${book.fileName}. Each act of the book becomes a chapter world, authored in order.` : "Each act of the book becomes a chapter world, authored in order."}
+        hint={
+          book.fileName
+            ? `Read from ${book.fileName}. Each act of the book becomes a chapter world, authored in order.`
+            : "Each act of the book becomes a chapter world, authored in order."
+        }
       >
         {(control) => (
           <TextArea
@@ -70,7 +78,15 @@ export function BookFields({ book, limits, disabled, fieldError, onChange, onFil
         )}
       </Field>
       <div className="flex flex-wrap items-center gap-3">
-        <input ref={file} type="file" accept=".txt,.md,.markdown,text/plain,text/markdown" className="sr-only" tabIndex={-1} aria-label="Book file" onChange={(e) => void onFile(e)} />
+        <input
+          ref={file}
+          type="file"
+          accept=".txt,.md,.markdown,text/plain,text/markdown"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Book file"
+          onChange={(e) => void onFile(e)}
+        />
         <Button variant="secondary" size="sm" onClick={() => file.current?.click()} disabled={disabled} loading={reading}>
           <UploadIcon /> Upload .txt or .md
         </Button>
@@ -123,8 +139,8 @@ export function BookFields({ book, limits, disabled, fieldError, onChange, onFil
         </p>
       ) : null}
       <p id={`${fidelityId}-hint`} className="text-[13px] text-fg-muted">
-        <strong className="font-medium text-fg">Faithful</strong> follows the book&apos;s events and settings; <strong className="font-medium text-fg">in its spirit</strong> keeps
-        its tone and people and invents the rest.
+        <strong className="font-medium text-fg">Faithful</strong> follows the book&apos;s events and settings;{" "}
+        <strong className="font-medium text-fg">in its spirit</strong> keeps its tone and people and invents the rest.
       </p>
     </>
   );

@@ -24,7 +24,13 @@ export function CampaignCard({ campaign, now, eager = false }: { campaign: Campa
         <div className="relative aspect-video overflow-hidden bg-subtle">
           {campaign.cover ? (
             // eslint-disable-next-line @next/next/no-img-element -- covers are any hosted URL or a data: URI
-            <img src={campaign.cover} alt="" loading={eager ? "eager" : "lazy"} decoding="async" className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
+            <img
+              src={campaign.cover}
+              alt=""
+              loading={eager ? "eager" : "lazy"}
+              decoding="async"
+              className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+            />
           ) : (
             <div className="grid size-full place-items-center text-fg-subtle">
               <ImageIcon className="size-6" />
@@ -40,7 +46,9 @@ export function CampaignCard({ campaign, now, eager = false }: { campaign: Campa
           </span>
         </div>
         <div className="flex flex-1 flex-col gap-1.5 px-4 pt-3 pb-3.5">
-          <h3 className="truncate text-sm font-semibold tracking-tight text-fg group-hover:text-accent-text">{campaign.name || "Untitled campaign"}</h3>
+          <h3 className="truncate text-sm font-semibold tracking-tight text-fg group-hover:text-accent-text">
+            {campaign.name || "Untitled campaign"}
+          </h3>
           <p className="text-xs font-medium text-fg-muted">{chaptersLine(campaign.actsDone, campaign.actsTotal)}</p>
           <ol aria-label="Chapters" className="space-y-0.5 text-[13px] leading-5">
             {shown.map((chapter) => (
@@ -49,7 +57,11 @@ export function CampaignCard({ campaign, now, eager = false }: { campaign: Campa
                   aria-hidden="true"
                   className={cn(
                     "grid size-4 shrink-0 place-items-center rounded-full text-[10px] font-semibold",
-                    chapter.status === "authored" ? "bg-success-soft text-success-text" : chapter.status === "authoring" ? "bg-accent-soft text-accent-text" : "bg-subtle text-fg-subtle",
+                    chapter.status === "authored"
+                      ? "bg-success-soft text-success-text"
+                      : chapter.status === "authoring"
+                        ? "bg-accent-soft text-accent-text"
+                        : "bg-subtle text-fg-subtle",
                   )}
                 >
                   {chapter.status === "authored" ? <CheckIcon className="size-2.5" /> : chapter.index}
@@ -57,7 +69,9 @@ export function CampaignCard({ campaign, now, eager = false }: { campaign: Campa
                 <span className={cn("truncate", chapter.status === "authored" ? "text-fg-muted" : "text-fg-subtle")}>{chapter.title}</span>
               </li>
             ))}
-            {campaign.chapters.length > shown.length ? <li className="pl-5.5 text-xs text-fg-subtle">and {campaign.chapters.length - shown.length} more</li> : null}
+            {campaign.chapters.length > shown.length ? (
+              <li className="pl-5.5 text-xs text-fg-subtle">and {campaign.chapters.length - shown.length} more</li>
+            ) : null}
           </ol>
           <div className="mt-auto flex items-center justify-between gap-3 pt-2 text-xs text-fg-subtle">
             <span className="flex min-w-0 items-center gap-1">

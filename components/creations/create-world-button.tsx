@@ -22,7 +22,15 @@ interface CreateWorldButtonProps {
   openWithPremise?: string;
 }
 
-export function CreateWorldButton({ apps, defaultAppId, limits, variant, size, label = "Create world", openWithPremise }: CreateWorldButtonProps) {
+export function CreateWorldButton({
+  apps,
+  defaultAppId,
+  limits,
+  variant,
+  size,
+  label = "Create world",
+  openWithPremise,
+}: CreateWorldButtonProps) {
   const opening = openWithPremise !== undefined && apps.length > 0;
   const { open, setOpen, mounted, trigger } = useLazyDialog(loadDialog, opening);
 
@@ -37,10 +45,25 @@ export function CreateWorldButton({ apps, defaultAppId, limits, variant, size, l
 
   return (
     <>
-      <Button variant={variant} size={size} disabled={apps.length === 0} title={apps.length === 0 ? "Create an app first" : undefined} {...trigger}>
+      <Button
+        variant={variant}
+        size={size}
+        disabled={apps.length === 0}
+        title={apps.length === 0 ? "Create an app first" : undefined}
+        {...trigger}
+      >
         <PlusIcon /> {label}
       </Button>
-      {mounted ? <CreateWorldDialog open={open} onOpenChange={setOpen} apps={apps} defaultAppId={defaultAppId} limits={limits} initialPremise={openWithPremise} /> : null}
+      {mounted ? (
+        <CreateWorldDialog
+          open={open}
+          onOpenChange={setOpen}
+          apps={apps}
+          defaultAppId={defaultAppId}
+          limits={limits}
+          initialPremise={openWithPremise}
+        />
+      ) : null}
     </>
   );
 }

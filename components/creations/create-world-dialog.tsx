@@ -16,7 +16,15 @@ import { STUDIO_CREATION_MODE } from "@/components/apps/mode-words";
 import { POINTS_OF_VIEW } from "@/lib/shared/points-of-view";
 import { AppSelect } from "./app-select";
 import { BookFields } from "./book-fields";
-import { campaignRequestOf, checkForm, EMPTY_BOOK, requestOf, splitFieldErrors, type FieldName, type FormState } from "./create-world-model";
+import {
+  campaignRequestOf,
+  checkForm,
+  EMPTY_BOOK,
+  requestOf,
+  splitFieldErrors,
+  type FieldName,
+  type FormState,
+} from "./create-world-model";
 import { JobProgress } from "./job-progress";
 import { SourceFields } from "./source-fields";
 import type { AppOption, CreateWorldLimits } from "./types";
@@ -177,10 +185,30 @@ export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limi
             disabled={pending}
             columns={2}
             choices={[
-              { value: "premise", label: "Premise", icon: <PenLineIcon className="size-4 text-fg-muted" />, description: "A what-if in a few lines." },
-              { value: "image", label: "Seed image", icon: <ImageIcon className="size-4 text-fg-muted" />, description: "A frame to build on." },
-              { value: "chapter", label: "Book chapter", icon: <BookOpenIcon className="size-4 text-fg-muted" />, description: "One chapter, one world." },
-              { value: "book", label: "New campaign", icon: <LayersIcon className="size-4 text-fg-muted" />, description: "A whole book, one world a chapter." },
+              {
+                value: "premise",
+                label: "Premise",
+                icon: <PenLineIcon className="size-4 text-fg-muted" />,
+                description: "A what-if in a few lines.",
+              },
+              {
+                value: "image",
+                label: "Seed image",
+                icon: <ImageIcon className="size-4 text-fg-muted" />,
+                description: "A frame to build on.",
+              },
+              {
+                value: "chapter",
+                label: "Book chapter",
+                icon: <BookOpenIcon className="size-4 text-fg-muted" />,
+                description: "One chapter, one world.",
+              },
+              {
+                value: "book",
+                label: "New campaign",
+                icon: <LayersIcon className="size-4 text-fg-muted" />,
+                description: "A whole book, one world a chapter.",
+              },
             ]}
           />
 
@@ -214,7 +242,11 @@ export function CreateWorldDialog({ open, onOpenChange, apps, defaultAppId, limi
               value={form.pov || limits.defaultPov}
               onChange={(value) => set("pov", value === limits.defaultPov ? "" : value)}
               disabled={pending}
-              choices={POINTS_OF_VIEW.map((p) => ({ value: p.value, label: p.value === limits.defaultPov ? `${p.label} (default)` : p.label, description: p.description }))}
+              choices={POINTS_OF_VIEW.map((p) => ({
+                value: p.value,
+                label: p.value === limits.defaultPov ? `${p.label} (default)` : p.label,
+                description: p.description,
+              }))}
             />
             {fieldError("pov") ? <p className="mt-2 text-xs text-danger-text">{fieldError("pov")}</p> : null}
           </details>

@@ -63,7 +63,8 @@ export const phaseLabel = (job: GenerationJob) => {
   return STAGES.find((s) => s.phase === job.phase)?.label ?? (job.phase ? job.phase[0]!.toUpperCase() + job.phase.slice(1) : "Starting");
 };
 
-export const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`);
+export const formatBytes = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`;
 export const count = (n: number) => n.toLocaleString("en");
 
 /** `field.path: message` lines of a 400, by the form field they belong to. */
@@ -98,10 +99,12 @@ export function checkForm(form: FormState, limits: CreateWorldLimits): Partial<R
   if (form.source === "premise" && !form.premise.trim()) errors.premise = "Describe the world in a sentence or two.";
   if (form.source === "image" && !form.image) errors.frame_b64 = "Choose a seed image.";
   if (form.source === "chapter" && !textLength) errors.text = "Paste a chapter of text.";
-  if (form.source === "chapter" && textLength > limits.textMax) errors.text = `The chapter is ${count(textLength)} characters; the limit is ${count(limits.textMax)}.`;
+  if (form.source === "chapter" && textLength > limits.textMax)
+    errors.text = `The chapter is ${count(textLength)} characters; the limit is ${count(limits.textMax)}.`;
   if (form.source === "book") {
     if (!form.book.text.trim()) errors.book = "Paste the book or upload a .txt or .md file.";
-    else if (form.book.text.length > limits.bookMax) errors.book = `The book is ${count(form.book.text.length)} characters; the limit is ${count(limits.bookMax)}.`;
+    else if (form.book.text.length > limits.bookMax)
+      errors.book = `The book is ${count(form.book.text.length)} characters; the limit is ${count(limits.bookMax)}.`;
   }
   return errors;
 }
@@ -115,6 +118,7 @@ export function campaignRequestOf(book: BookState) {
 export function requestOf(form: FormState): GenerateWorldInput {
   const pov = form.pov.trim() ? { pov: form.pov.trim() } : {};
   if (form.source === "chapter") return { text: form.text, ...pov, async: true };
-  if (form.source === "image") return { frame_b64: form.image?.dataUrl, ...(form.premise.trim() ? { premise: form.premise.trim() } : {}), ...pov, async: true };
+  if (form.source === "image")
+    return { frame_b64: form.image?.dataUrl, ...(form.premise.trim() ? { premise: form.premise.trim() } : {}), ...pov, async: true };
   return { premise: form.premise.trim(), ...pov, async: true };
 }

@@ -8,7 +8,19 @@ import { UploadIcon, XIcon } from "@/components/ui/icons";
 import { formatBytes, IMAGE_TYPES, readAsDataUrl, type SeedImage } from "./create-world-model";
 
 /** The seed image: chosen or dropped, checked for type and size, read as a data URL, previewed. */
-export function ImageDrop({ image, error, maxBytes, onChange, onError }: { image: SeedImage | null; error?: string; maxBytes: number; onChange: (image: SeedImage | null) => void; onError: (message: string | null) => void }) {
+export function ImageDrop({
+  image,
+  error,
+  maxBytes,
+  onChange,
+  onError,
+}: {
+  image: SeedImage | null;
+  error?: string;
+  maxBytes: number;
+  onChange: (image: SeedImage | null) => void;
+  onError: (message: string | null) => void;
+}) {
   const inputId = useId();
   const [dragging, setDragging] = useState(false);
 
@@ -62,7 +74,9 @@ export function ImageDrop({ image, error, maxBytes, onChange, onError }: { image
         >
           <UploadIcon className="size-5 text-fg-subtle" />
           <span className="text-sm font-medium text-fg">Choose an image or drop it here</span>
-          <span className="text-xs text-fg-muted">PNG, JPEG, WebP or GIF, up to {formatBytes(maxBytes)}. It becomes the opening frame.</span>
+          <span className="text-xs text-fg-muted">
+            PNG, JPEG, WebP or GIF, up to {formatBytes(maxBytes)}. It becomes the opening frame.
+          </span>
           <input
             id={inputId}
             type="file"

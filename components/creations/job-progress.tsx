@@ -14,7 +14,19 @@ import { STUDIO_CREATION_MODE } from "@/components/apps/mode-words";
 import { phaseLabel, stageIndex, STAGES } from "./create-world-model";
 
 /** A running generation: polled progress, its four stages, cancel; Retry or Edit request once it failed. */
-export function JobProgress({ appId, job, onRetry, onEdit, onDone }: { appId: string; job: GenerationJob; onRetry: () => void; onEdit: () => void; onDone: (worldId: string) => void }) {
+export function JobProgress({
+  appId,
+  job,
+  onRetry,
+  onEdit,
+  onDone,
+}: {
+  appId: string;
+  job: GenerationJob;
+  onRetry: () => void;
+  onEdit: () => void;
+  onDone: (worldId: string) => void;
+}) {
   const scope = { appId, mode: STUDIO_CREATION_MODE };
   const polled = useJob(scope, job);
   const cancel = useCancelJob(scope);
@@ -44,13 +56,26 @@ export function JobProgress({ appId, job, onRetry, onEdit, onDone }: { appId: st
           value={current.progress}
           label="Generation progress"
           valueText={phaseLabel(current)}
-          tone={current.status === "failed" || current.status === "cancelled" ? "danger" : current.status === "succeeded" ? "success" : "accent"}
+          tone={
+            current.status === "failed" || current.status === "cancelled" ? "danger" : current.status === "succeeded" ? "success" : "accent"
+          }
         />
       </div>
 
       <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Stages">
         {STAGES.map((s, i) => {
-          const state = current.status === "failed" || current.status === "cancelled" ? (i < stage ? "done" : i === stage ? "stopped" : "todo") : i < stage ? "done" : i === stage ? "now" : "todo";
+          const state =
+            current.status === "failed" || current.status === "cancelled"
+              ? i < stage
+                ? "done"
+                : i === stage
+                  ? "stopped"
+                  : "todo"
+              : i < stage
+                ? "done"
+                : i === stage
+                  ? "now"
+                  : "todo";
           return (
             <li
               key={s.phase}
@@ -62,7 +87,15 @@ export function JobProgress({ appId, job, onRetry, onEdit, onDone }: { appId: st
                 state === "todo" && "border-line text-fg-subtle",
               )}
             >
-              {state === "done" ? <CheckIcon className="size-3.5 text-success-text" /> : state === "now" ? <Spinner className="size-3" /> : state === "stopped" ? <XIcon className="size-3.5" /> : <span className="size-3.5 rounded-full border border-line-strong" />}
+              {state === "done" ? (
+                <CheckIcon className="size-3.5 text-success-text" />
+              ) : state === "now" ? (
+                <Spinner className="size-3" />
+              ) : state === "stopped" ? (
+                <XIcon className="size-3.5" />
+              ) : (
+                <span className="size-3.5 rounded-full border border-line-strong" />
+              )}
               <span className="truncate">{s.short}</span>
             </li>
           );
@@ -71,7 +104,8 @@ export function JobProgress({ appId, job, onRetry, onEdit, onDone }: { appId: st
 
       {current.status === "failed" || current.status === "cancelled" ? (
         <Alert title={current.status === "failed" ? "The world could not be generated" : "Generation cancelled"}>
-          {current.error ?? (current.status === "cancelled" ? "Nothing was kept, and the quota unit was given back." : "The job stopped without a reason.")}
+          {current.error ??
+            (current.status === "cancelled" ? "Nothing was kept, and the quota unit was given back." : "The job stopped without a reason.")}
         </Alert>
       ) : polled.isError ? (
         <Alert tone="warning" title="Lost track of the job">
@@ -79,7 +113,9 @@ export function JobProgress({ appId, job, onRetry, onEdit, onDone }: { appId: st
         </Alert>
       ) : (
         <p className="text-[13px] text-fg-muted">
-          {current.status === "succeeded" ? "Opening your world…" : "You can close this dialog: the world keeps generating and appears in My Creations when it is ready."}
+          {current.status === "succeeded"
+            ? "Opening your world…"
+            : "You can close this dialog: the world keeps generating and appears in My Creations when it is ready."}
         </p>
       )}
       {cancel.isError ? <Alert>{errorMessage(cancel.error)}</Alert> : null}

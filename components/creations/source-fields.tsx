@@ -69,7 +69,13 @@ export function SourceFields({ form, limits, disabled, fieldError, set, onImageE
           label="Chapter text"
           error={fieldError("text")}
           aside={
-            <span className={cn("font-mono text-xs tabular-nums", textLength > limits.textMax ? "font-medium text-danger-text" : "text-fg-muted")} aria-live="polite">
+            <span
+              className={cn(
+                "font-mono text-xs tabular-nums",
+                textLength > limits.textMax ? "font-medium text-danger-text" : "text-fg-muted",
+              )}
+              aria-live="polite"
+            >
               {count(textLength)} / {count(limits.textMax)}
             </span>
           }

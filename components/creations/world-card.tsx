@@ -46,7 +46,12 @@ export function WorldCard({ world, now, eager = false }: { world: CreationCard; 
               <ImageIcon className="size-6" />
             </div>
           )}
-          <span className={cn("absolute top-2.5 left-2.5 inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium backdrop-blur-sm", badge.className)}>
+          <span
+            className={cn(
+              "absolute top-2.5 left-2.5 inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium backdrop-blur-sm",
+              badge.className,
+            )}
+          >
             <badge.Icon className="size-3" /> {badge.label}
           </span>
           {character ? (
@@ -75,7 +80,12 @@ export function WorldCard({ world, now, eager = false }: { world: CreationCard; 
               <BoxIcon className="size-3.5 shrink-0" />
               <span className="truncate">{world.appName}</span>
             </span>
-            <time dateTime={world.editedAt} title={`Last edited ${formatDateTime(world.editedAt)}`} className="shrink-0" data-testid="edited-at">
+            <time
+              dateTime={world.editedAt}
+              title={`Last edited ${formatDateTime(world.editedAt)}`}
+              className="shrink-0"
+              data-testid="edited-at"
+            >
               Edited {formatRelative(world.editedAt, now)}
             </time>
           </div>

@@ -21,7 +21,8 @@ export function repairScalarAccessibility(root: ParentNode): void {
     else button.removeAttribute("aria-current");
     button.removeAttribute("aria-selected");
   }
-  for (const button of root.querySelectorAll('button[role="search"]:not([aria-label])')) button.setAttribute("aria-label", "Search the reference");
+  for (const button of root.querySelectorAll('button[role="search"]:not([aria-label])'))
+    button.setAttribute("aria-label", "Search the reference");
   for (const button of root.querySelectorAll('button[class*="copy-button"]:not([aria-label])')) button.setAttribute("aria-label", "Copy");
   for (const list of root.querySelectorAll("ul.endpoints:not([tabindex])")) list.setAttribute("tabindex", "0");
 }
@@ -45,4 +46,9 @@ export function keepScalarAccessible(root: HTMLElement): () => void {
   };
 }
 
-const OBSERVED: MutationObserverInit = { childList: true, subtree: true, attributes: true, attributeFilter: ["aria-selected", "role", "aria-label", "tabindex"] };
+const OBSERVED: MutationObserverInit = {
+  childList: true,
+  subtree: true,
+  attributes: true,
+  attributeFilter: ["aria-selected", "role", "aria-label", "tabindex"],
+};

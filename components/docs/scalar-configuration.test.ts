@@ -15,7 +15,13 @@ describe("the API reference's Scalar configuration", () => {
   });
 
   it("loads nothing from and reports nothing to another host", () => {
-    expect(config).toMatchObject({ withDefaultFonts: false, telemetry: false, agent: { disabled: true }, showDeveloperTools: "never", hideClientButton: true });
+    expect(config).toMatchObject({
+      withDefaultFonts: false,
+      telemetry: false,
+      agent: { disabled: true },
+      showDeveloperTools: "never",
+      hideClientButton: true,
+    });
     expect(config.customCss).not.toMatch(/url\(|@import|https?:/);
   });
 

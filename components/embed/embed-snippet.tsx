@@ -138,7 +138,10 @@ function CodeBlock({ code, label, id }: { code: string; label: string; id?: stri
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
   return (
     <li className="grid grid-cols-[1.75rem_minmax(0,1fr)] gap-x-3">
-      <span aria-hidden="true" className="mt-0.5 grid size-6 place-items-center rounded-full bg-accent-soft text-[12px] font-semibold text-accent-text">
+      <span
+        aria-hidden="true"
+        className="mt-0.5 grid size-6 place-items-center rounded-full bg-accent-soft text-[12px] font-semibold text-accent-text"
+      >
         {n}
       </span>
       <div className="min-w-0 space-y-3">
@@ -166,7 +169,16 @@ export function EmbedSnippet(props: EmbedSnippetProps) {
 
   function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
     const i = SERVERS.findIndex((s) => s.id === server);
-    const next = event.key === "ArrowRight" ? i + 1 : event.key === "ArrowLeft" ? i - 1 : event.key === "Home" ? 0 : event.key === "End" ? SERVERS.length - 1 : null;
+    const next =
+      event.key === "ArrowRight"
+        ? i + 1
+        : event.key === "ArrowLeft"
+          ? i - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? SERVERS.length - 1
+              : null;
     if (next === null) return;
     event.preventDefault();
     const target = SERVERS[(next + SERVERS.length) % SERVERS.length];
@@ -189,7 +201,12 @@ export function EmbedSnippet(props: EmbedSnippetProps) {
       <CardBody>
         <ol className="space-y-6">
           <Step n={1} title="Mint a session token on your server">
-            <div role="tablist" aria-label="Server example" className="inline-flex rounded-lg border border-line bg-subtle/60 p-0.5" onKeyDown={onTabKey}>
+            <div
+              role="tablist"
+              aria-label="Server example"
+              className="inline-flex rounded-lg border border-line bg-subtle/60 p-0.5"
+              onKeyDown={onTabKey}
+            >
               {SERVERS.map((s, i) => (
                 <button
                   key={s.id}
@@ -219,8 +236,8 @@ export function EmbedSnippet(props: EmbedSnippetProps) {
           </Step>
           <Step n={2} title={character ? "Frame the character with the token" : "Frame the player with the token"}>
             <p className="text-sm text-fg-muted">
-              The token goes in the URL fragment (<code className="font-mono text-[12.5px] text-fg">#token=…</code>), so it never reaches
-              a server log or a <code className="font-mono text-[12.5px] text-fg">Referer</code>. Mint a fresh one per page view.
+              The token goes in the URL fragment (<code className="font-mono text-[12.5px] text-fg">#token=…</code>), so it never reaches a
+              server log or a <code className="font-mono text-[12.5px] text-fg">Referer</code>. Mint a fresh one per page view.
             </p>
             <CodeBlock code={iframeTag(base, target)} label="Iframe tag" />
           </Step>
@@ -228,7 +245,8 @@ export function EmbedSnippet(props: EmbedSnippetProps) {
             <div className="flex gap-3 rounded-lg border border-accent/20 bg-accent-soft px-3.5 py-3 text-sm text-accent-text">
               <GlobeIcon className="mt-0.5 size-4 shrink-0" />
               <p>
-                Add your site&apos;s origin, such as <code className="font-mono text-[12.5px]">https://example.com</code>, under this app&apos;s{" "}
+                Add your site&apos;s origin, such as <code className="font-mono text-[12.5px]">https://example.com</code>, under this
+                app&apos;s{" "}
                 <Link href={`/apps/${appId}#origins-title`} className="font-medium underline underline-offset-2 hover:no-underline">
                   Embedding origins
                 </Link>

@@ -29,7 +29,15 @@ export function ExploreLikes({ ids, children }: { ids: string[]; children: React
 
 function HeartIcon({ filled }: { filled: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth={1.9} strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className="size-4"
+      fill={filled ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth={1.9}
+      strokeLinejoin="round"
+    >
       <path d="M12 20.5s-7.5-4.6-9.3-9.2C1.5 8 3.6 4.5 7.1 4.5c2.1 0 3.6 1.2 4.9 2.9 1.3-1.7 2.8-2.9 4.9-2.9 3.5 0 5.6 3.5 4.4 6.8-1.8 4.6-9.3 9.2-9.3 9.2z" />
     </svg>
   );
@@ -70,7 +78,9 @@ export function LikeToggle({ id, name, count }: { id: string; name: string; coun
       data-like={id}
       className={cn(
         "inline-flex h-8 items-center gap-1.5 rounded-lg border px-2.5 text-[13px] font-medium tabular-nums transition-colors disabled:opacity-60",
-        liked ? "border-pink-400/60 bg-pink-500/10 text-pink-700 dark:text-pink-300" : "border-line bg-surface text-fg-muted hover:border-line-strong hover:text-fg",
+        liked
+          ? "border-pink-400/60 bg-pink-500/10 text-pink-700 dark:text-pink-300"
+          : "border-line bg-surface text-fg-muted hover:border-line-strong hover:text-fg",
         problem && "border-danger-text",
       )}
     >

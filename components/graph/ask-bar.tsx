@@ -69,7 +69,11 @@ export function AskBar() {
         </Button>
       </form>
       {!error && !hasPreview ? (
-        <p id={examplesId} data-testid="ask-examples" className="mt-1 flex min-w-0 flex-wrap items-baseline gap-x-2 gap-y-0.5 pl-7 text-[11.5px] text-fg-subtle">
+        <p
+          id={examplesId}
+          data-testid="ask-examples"
+          className="mt-1 flex min-w-0 flex-wrap items-baseline gap-x-2 gap-y-0.5 pl-7 text-[11.5px] text-fg-subtle"
+        >
           <span>Try:</span>
           {examples.map((example) => (
             <button
@@ -88,7 +92,11 @@ export function AskBar() {
         </p>
       ) : null}
       {error ? (
-        <div id={errorId} role="alert" className="mt-1.5 flex items-start gap-2 rounded-md bg-danger-soft px-2.5 py-1.5 text-[12.5px] text-danger-text">
+        <div
+          id={errorId}
+          role="alert"
+          className="mt-1.5 flex items-start gap-2 rounded-md bg-danger-soft px-2.5 py-1.5 text-[12.5px] text-danger-text"
+        >
           <AlertTriangleIcon className="mt-0.5 size-3.5 shrink-0" />
           <div className="min-w-0 flex-1">
             <p>{error.detail}</p>
@@ -126,7 +134,11 @@ export function AskPreview() {
   if (!preview) return null;
   const broken = preview.playtests.failed;
   return (
-    <section aria-label="Proposed change" data-testid="ask-preview" className="flex w-[22rem] shrink-0 flex-col border-l border-line bg-surface xl:w-[24rem]">
+    <section
+      aria-label="Proposed change"
+      data-testid="ask-preview"
+      className="flex w-[22rem] shrink-0 flex-col border-l border-line bg-surface xl:w-[24rem]"
+    >
       <header className="border-b border-line px-4 py-3">
         <p className="flex items-center gap-1.5 text-[11px] font-semibold tracking-wide text-fg-subtle uppercase">
           <SparklesIcon className="size-3.5 text-accent-text" aria-hidden="true" /> Proposed change

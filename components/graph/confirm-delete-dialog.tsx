@@ -39,7 +39,10 @@ export function ConfirmDeleteDialog() {
       }
     >
       {events.length > 0 ? (
-        <ul aria-label="Events deleted with it" className="max-h-48 space-y-1 overflow-y-auto rounded-lg border border-line bg-subtle/60 px-3 py-2 text-[13px]">
+        <ul
+          aria-label="Events deleted with it"
+          className="max-h-48 space-y-1 overflow-y-auto rounded-lg border border-line bg-subtle/60 px-3 py-2 text-[13px]"
+        >
           {events.map((e, i) => (
             <li key={`${e.from}-${e.name}-${i}`} className="flex flex-wrap items-baseline gap-x-1.5">
               <span className="font-medium text-fg">“{e.name}”</span>

@@ -6,10 +6,28 @@ import { EditorStore } from "./editor-store";
 import { GraphModel } from "./graph-model";
 
 function resource(world: World, rev: string): WorldResource {
-  return { id: "w", kind: "world", slug: null, name: world.name, description: world.description, cover: world.cover, visibility: "private", mode: "live", source: "import", forkedFrom: null, sessionCount: 0, likeCount: 0, rev, createdAt: "", updatedAt: "", world };
+  return {
+    id: "w",
+    kind: "world",
+    slug: null,
+    name: world.name,
+    description: world.description,
+    cover: world.cover,
+    visibility: "private",
+    mode: "live",
+    source: "import",
+    forkedFrom: null,
+    sessionCount: 0,
+    likeCount: 0,
+    rev,
+    createdAt: "",
+    updatedAt: "",
+    world,
+  };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const report = { passed: 0, failed: [] };
 
 /** A server that answers the dry run with `ops` and applies posted ops to its own world. */
@@ -22,7 +40,19 @@ function fakeServer(ops: Op[]) {
     const body = JSON.parse(String(init.body));
     calls.push({ path, ifMatch: headers["if-match"] ?? null, body });
     if (headers["if-match"] !== `r${rev}`) return json(412, { code: "rev_mismatch", detail: "stale", currentRev: `r${rev}` });
-    if (path.endsWith("/edit")) return json(200, { dryRun: true, ops, summary: "Removes b.", provider: "local", world: applyOps(world, ops).world, applyErrors: [], notes: [], diagnostics: [], playtests: report, baseRev: `r${rev}` });
+    if (path.endsWith("/edit"))
+      return json(200, {
+        dryRun: true,
+        ops,
+        summary: "Removes b.",
+        provider: "local",
+        world: applyOps(world, ops).world,
+        applyErrors: [],
+        notes: [],
+        diagnostics: [],
+        playtests: report,
+        baseRev: `r${rev}`,
+      });
     world = applyOps(world, body.ops).world;
     rev++;
     return json(200, { world, rev: `r${rev}`, applyErrors: [], notes: [], diagnostics: [], playtests: report });
@@ -31,7 +61,10 @@ function fakeServer(ops: Op[]) {
 }
 
 const newStore = () =>
-  new EditorStore({ appId: "app", worldId: "w", mode: "live" }, resource(makeSmallWorld(), "r1"), { onResource: () => {}, fetchLatest: () => Promise.reject(new Error("offline")) });
+  new EditorStore({ appId: "app", worldId: "w", mode: "live" }, resource(makeSmallWorld(), "r1"), {
+    onResource: () => {},
+    fetchLatest: () => Promise.reject(new Error("offline")),
+  });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -61,7 +94,12 @@ describe("the Ask bar in the editor store", () => {
     await s.undo();
     expect(server.calls[2]?.ifMatch).toBe("r2");
     expect(server.world().scene.states.b).toBeDefined();
-    expect(server.world().scene.events.map((e) => e.name).sort()).toEqual(["finish", "go", "look"]);
+    expect(
+      server
+        .world()
+        .scene.events.map((e) => e.name)
+        .sort(),
+    ).toEqual(["finish", "go", "look"]);
   });
 
   it("shows the server's detail when the instruction cannot be read, and a draft edit drops a preview", async () => {

@@ -43,7 +43,10 @@ export function rebase(draft: Draft | null, selection: Selection, world: World):
     if (!s) {
       // Deleted (elsewhere, or by an undo): keep typed changes as a new state, else let go.
       if (!isDirty(draft)) return { draft: draftFor(null, world), selection: null };
-      return { draft: { kind: "state", original: null, base: emptyStateFields(draft.fields.id), fields: draft.fields }, selection: { kind: "state", id: NEW_STATE_NODE } };
+      return {
+        draft: { kind: "state", original: null, base: emptyStateFields(draft.fields.id), fields: draft.fields },
+        selection: { kind: "state", id: NEW_STATE_NODE },
+      };
     }
     const theirs = stateFields(s);
     return { draft: { ...draft, base: theirs, fields: mergeFields(draft.base, draft.fields, theirs) }, selection };
@@ -52,7 +55,10 @@ export function rebase(draft: Draft | null, selection: Selection, world: World):
   const e = world.scene.events.find((x) => x.from === o.from && x.name === o.name);
   if (!e) {
     if (!isDirty(draft)) return { draft: draftFor(null, world), selection: null };
-    return { draft: { kind: "event", original: null, base: draft.fields, fields: draft.fields }, selection: { kind: "event", from: "", name: NEW_EVENT_EDGE } };
+    return {
+      draft: { kind: "event", original: null, base: draft.fields, fields: draft.fields },
+      selection: { kind: "event", from: "", name: NEW_EVENT_EDGE },
+    };
   }
   const theirs = eventFields(e);
   return { draft: { ...draft, originalKind: e.kind, base: theirs, fields: mergeFields(draft.base, draft.fields, theirs) }, selection };
@@ -81,7 +87,8 @@ export function sameItem(a: Draft | null, b: Draft | null): boolean {
 export function labelOf(draft: Draft | null): string {
   if (!draft) return "Edit";
   if (draft.kind === "entrance") return "Edit the entrance";
-  if (draft.kind === "state") return draft.original === null ? `Create state ${quote(draft.fields.id)}` : `Edit state ${quote(draft.fields.id)}`;
+  if (draft.kind === "state")
+    return draft.original === null ? `Create state ${quote(draft.fields.id)}` : `Edit state ${quote(draft.fields.id)}`;
   return draft.original === null ? `Create event ${quote(draft.fields.name)}` : `Edit event ${quote(draft.fields.name)}`;
 }
 

@@ -20,7 +20,8 @@ export function historyAfter({ undo, redo }: { undo: Batch[]; redo: Batch[] }, w
   const { label, ops, inverse, history, batch } = write;
   if (history === "undo" && batch) return { undo: undo.slice(0, -1), redo: [...redo, batch] };
   if (history === "redo" && batch) return { undo: [...undo, batch], redo: redo.slice(0, -1) };
-  if (inverse && write.applyErrors.length === 0 && inverse.length > 0) return { undo: [...undo.slice(-(UNDO_DEPTH - 1)), { label, ops, inverse }], redo: [] };
+  if (inverse && write.applyErrors.length === 0 && inverse.length > 0)
+    return { undo: [...undo.slice(-(UNDO_DEPTH - 1)), { label, ops, inverse }], redo: [] };
   if (!inverse) return { undo: [], redo: [] };
   return { undo, redo };
 }

@@ -13,10 +13,14 @@ export function ConflictBanner() {
   const reloading = useEditor((s) => s.reloading);
   if (!conflict) return null;
   return (
-    <div role="alert" className="flex shrink-0 items-center gap-3 border-b border-warning-text/25 bg-warning-soft px-4 py-2 text-[13px] text-warning-text">
+    <div
+      role="alert"
+      className="flex shrink-0 items-center gap-3 border-b border-warning-text/25 bg-warning-soft px-4 py-2 text-[13px] text-warning-text"
+    >
       <AlertTriangleIcon className="size-4 shrink-0" />
       <p className="min-w-0 flex-1">
-        <strong className="font-semibold">This world changed elsewhere.</strong> Reload to get the latest version; your unsaved edits stay in the inspector.
+        <strong className="font-semibold">This world changed elsewhere.</strong> Reload to get the latest version; your unsaved edits stay
+        in the inspector.
       </p>
       <Button size="sm" variant="secondary" onClick={() => void store.reload()} loading={reloading}>
         {reloading ? null : <RefreshIcon />} Reload
@@ -43,7 +47,9 @@ export function EmptyWorldNotice({ onAddState }: { onAddState: () => void }) {
     <div className="pointer-events-none absolute inset-0 z-10 grid place-items-center">
       <div className="pointer-events-auto max-w-xs rounded-xl border border-line bg-surface p-5 text-center shadow-sm">
         <p className="text-sm font-semibold text-fg">An empty world</p>
-        <p className="mt-1 text-[13px] text-fg-muted">Add the first state; it becomes the start of the story once you set it as the entrance.</p>
+        <p className="mt-1 text-[13px] text-fg-muted">
+          Add the first state; it becomes the start of the story once you set it as the entrance.
+        </p>
         <Button size="sm" className="mt-3" onClick={onAddState}>
           <PlusIcon /> New state
         </Button>

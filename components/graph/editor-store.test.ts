@@ -6,7 +6,24 @@ import { EditorStore } from "./editor-store";
 import { saveHistory } from "./history-storage";
 
 function resource(world: World, rev: string): WorldResource {
-  return { id: "w", kind: "world", slug: null, name: world.name, description: world.description, cover: world.cover, visibility: "private", mode: "live", source: "import", forkedFrom: null, sessionCount: 0, likeCount: 0, rev, createdAt: "", updatedAt: "", world };
+  return {
+    id: "w",
+    kind: "world",
+    slug: null,
+    name: world.name,
+    description: world.description,
+    cover: world.cover,
+    visibility: "private",
+    mode: "live",
+    source: "import",
+    forkedFrom: null,
+    sessionCount: 0,
+    likeCount: 0,
+    rev,
+    createdAt: "",
+    updatedAt: "",
+    world,
+  };
 }
 
 function store(world = makeSmallWorld()) {
@@ -90,12 +107,19 @@ describe("EditorStore: undo history across a reload", () => {
     delete (globalThis as { window?: unknown }).window;
   });
 
-  const saved = { label: "Edit state “a”", ops: [{ op: "update_state" as const, id: "a", patch: { base: "new" } }], inverse: [{ op: "update_state" as const, id: "a", patch: { base: "The a room" } }] };
+  const saved = {
+    label: "Edit state “a”",
+    ops: [{ op: "update_state" as const, id: "a", patch: { base: "new" } }],
+    inverse: [{ op: "update_state" as const, id: "a", patch: { base: "The a room" } }],
+  };
 
   it("a new editor on the same rev starts with the stored undo stack; on another rev it starts empty and forgets it", () => {
     saveHistory("w", "r1", { undo: [saved], redo: [] });
     expect(store().getState().undo).toEqual([saved]);
-    const elsewhere = new EditorStore({ appId: "app", worldId: "w", mode: "live" }, resource(makeSmallWorld(), "r9"), { onResource: () => {}, fetchLatest: () => Promise.reject(new Error("offline")) });
+    const elsewhere = new EditorStore({ appId: "app", worldId: "w", mode: "live" }, resource(makeSmallWorld(), "r9"), {
+      onResource: () => {},
+      fetchLatest: () => Promise.reject(new Error("offline")),
+    });
     expect(elsewhere.getState().undo).toEqual([]);
     expect(store().getState().undo).toEqual([]);
   });

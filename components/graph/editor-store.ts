@@ -1,11 +1,33 @@
-import { applyOps, diffWorlds, getState, invertOps, lostOnUndo, stateTitle, type Diagnostic, type Op, type PlaytestReport, type World } from "@/lib/kernel";
+import {
+  applyOps,
+  diffWorlds,
+  getState,
+  invertOps,
+  lostOnUndo,
+  stateTitle,
+  type Diagnostic,
+  type Op,
+  type PlaytestReport,
+  type World,
+} from "@/lib/kernel";
 import { ApiRequestError } from "@/components/api/client";
 import { postOps, previewEdit, withOpsResult, type WorldRef, type WorldResource } from "@/components/api/worlds";
 import { afterFailedWrite, draftFor, labelOf, quote, rebase, savedForm, type DraftAt } from "./editor-drafts";
 import { historyAfter } from "./editor-history";
 import { loadHistory, saveHistory } from "./history-storage";
 import type { BrokenPlaytest } from "./playtest-breaks";
-import { completeResource, initialState, NEW_EVENT_EDGE, NEW_STATE_NODE, sameSelection, type Batch, type EditorState, type Selection, type Toast, type View } from "./editor-state";
+import {
+  completeResource,
+  initialState,
+  NEW_EVENT_EDGE,
+  NEW_STATE_NODE,
+  sameSelection,
+  type Batch,
+  type EditorState,
+  type Selection,
+  type Toast,
+  type View,
+} from "./editor-state";
 import { ViewCache } from "./editor-view";
 import { draftFieldErrors, draftOps, emptyStateFields, isDirty, newEventFields, newStateId, nextHotkey, type Draft } from "./fields";
 import { freeSpot, type XY } from "./layout";
@@ -72,7 +94,8 @@ export class EditorStore {
     }
     const before = this.state;
     this.state = next;
-    if (next.undo !== before.undo || next.redo !== before.redo || next.resource.rev !== before.resource.rev) saveHistory(this.target.worldId, next.resource.rev, { undo: next.undo, redo: next.redo });
+    if (next.undo !== before.undo || next.redo !== before.redo || next.resource.rev !== before.resource.rev)
+      saveHistory(this.target.worldId, next.resource.rev, { undo: next.undo, redo: next.redo });
     for (const l of this.listeners) l();
   }
 
@@ -117,7 +140,10 @@ export class EditorStore {
     const world = this.baseWorld();
     const f = draft.fields;
     const suggested = nextHotkey(world, f.from, f.to !== "", draft.original ?? undefined);
-    const hotkey = f.hotkey === suggested && (f.to === "") !== (to === "") ? nextHotkey(world, f.from, to !== "", draft.original ?? undefined) : f.hotkey;
+    const hotkey =
+      f.hotkey === suggested && (f.to === "") !== (to === "")
+        ? nextHotkey(world, f.from, to !== "", draft.original ?? undefined)
+        : f.hotkey;
     this.set({ draft: { ...draft, fields: { ...f, to, hotkey } }, refusal: null, error: null });
   };
 
@@ -193,7 +219,8 @@ export class EditorStore {
       if (await this.select(null)) this.focusField("entrance.state");
       return;
     }
-    const selection: Selection = broken.event !== null ? { kind: "event", from: broken.at, name: broken.event } : { kind: "state", id: this.nodeIdOf(broken.at) };
+    const selection: Selection =
+      broken.event !== null ? { kind: "event", from: broken.at, name: broken.event } : { kind: "state", id: this.nodeIdOf(broken.at) };
     if (!(await this.select(selection))) return;
     this.revealNode(this.nodeIdOf(broken.at));
   };
@@ -207,7 +234,12 @@ export class EditorStore {
     this.set(this.noPreview());
     const fields = emptyStateFields(newStateId(world));
     this.positions.set(NEW_STATE_NODE, freeSpot(at, this.positions.all()));
-    this.set({ selection: { kind: "state", id: NEW_STATE_NODE }, draft: { kind: "state", original: null, base: fields, fields }, refusal: null, error: null });
+    this.set({
+      selection: { kind: "state", id: NEW_STATE_NODE },
+      draft: { kind: "state", original: null, base: fields, fields },
+      refusal: null,
+      error: null,
+    });
     this.focusField("id");
   };
 
@@ -232,7 +264,12 @@ export class EditorStore {
     }
     this.set(this.noPreview());
     const fields = newEventFields(world, source, to);
-    this.set({ selection: { kind: "event", from: "", name: NEW_EVENT_EDGE }, draft: { kind: "event", original: null, base: fields, fields }, refusal: null, error: null });
+    this.set({
+      selection: { kind: "event", from: "", name: NEW_EVENT_EDGE },
+      draft: { kind: "event", original: null, base: fields, fields },
+      refusal: null,
+      error: null,
+    });
     this.focusField("name");
   };
 
@@ -258,11 +295,17 @@ export class EditorStore {
       }
       // Optimistically, the draft is now saved: it edits the item as the batch leaves it.
       const savedDraft = draft && draft.kind !== "entrance" ? savedForm(draft) : draft;
-      const selection = savedDraft?.kind === "state" ? { kind: "state" as const, id: savedDraft.fields.id } : savedDraft?.kind === "event" ? { kind: "event" as const, from: savedDraft.fields.from, name: savedDraft.fields.name } : s.selection;
+      const selection =
+        savedDraft?.kind === "state"
+          ? { kind: "state" as const, id: savedDraft.fields.id }
+          : savedDraft?.kind === "event"
+            ? { kind: "event" as const, from: savedDraft.fields.from, name: savedDraft.fields.name }
+            : s.selection;
       // The node keeps its place under its new id (a rename, or a new state getting its id).
       const renamedFrom = draft?.kind === "state" ? (draft.original ?? NEW_STATE_NODE) : null;
       const renamedTo = draft?.kind === "state" ? draft.fields.id : null;
-      const moved = renamedFrom !== null && renamedTo !== null && renamedFrom !== renamedTo ? this.positions.rename(renamedFrom, renamedTo) : null;
+      const moved =
+        renamedFrom !== null && renamedTo !== null && renamedFrom !== renamedTo ? this.positions.rename(renamedFrom, renamedTo) : null;
       const ok = await this.commit(ops, label ?? labelOf(draft), {
         before: { draft, selection: s.selection },
         optimistic: { draft: savedDraft, selection },
@@ -283,12 +326,18 @@ export class EditorStore {
         this.set({ selection: null, draft: draftFor(null, this.baseWorld()) });
         return;
       }
-      const ops: Op[] = sel.kind === "state" ? [{ op: "delete_state", id: sel.id }] : [{ op: "delete_event", from: sel.from, name: sel.name }];
+      const ops: Op[] =
+        sel.kind === "state" ? [{ op: "delete_state", id: sel.id }] : [{ op: "delete_event", from: sel.from, name: sel.name }];
       const label = sel.kind === "state" ? `Delete state ${quote(sel.id)}` : `Delete event ${quote(sel.name)}`;
       const lost = lostOnUndo(s.resource.world, ops);
       // A state takes its events with it: every way of deleting one (Delete key, the inspector) asks first, naming them.
       const world = this.baseWorld();
-      const events = sel.kind === "state" ? world.scene.events.filter((e) => e.from === sel.id || e.to === sel.id).map((e) => ({ name: e.name, from: stateTitle(world, e.from), to: e.to === undefined ? null : stateTitle(world, e.to) })) : [];
+      const events =
+        sel.kind === "state"
+          ? world.scene.events
+              .filter((e) => e.from === sel.id || e.to === sel.id)
+              .map((e) => ({ name: e.name, from: stateTitle(world, e.from), to: e.to === undefined ? null : stateTitle(world, e.to) }))
+          : [];
       if (lost.length > 0 || events.length > 0) {
         this.set({ confirmDelete: { label, ops, lost, events, stateName: sel.kind === "state" ? stateTitle(world, sel.id) : null } });
         return;
@@ -310,9 +359,22 @@ export class EditorStore {
     const s = this.state;
     const before = { draft: s.draft, selection: s.selection };
     const world = this.baseWorld();
-    const removed = ops[0]?.op === "delete_state" ? world.scene.events.filter((e) => e.from === (ops[0] as { id: string }).id || e.to === (ops[0] as { id: string }).id).length : 0;
-    const ok = await this.commit(ops, label, { before, optimistic: { draft: draftFor(null, applyOps(world, ops).world), selection: null } });
-    if (ok) this.showToast(removed > 0 ? `${label.replace("Delete", "Deleted")} and ${removed} event${removed === 1 ? "" : "s"}` : label.replace("Delete", "Deleted"), "neutral", { label: "Undo", run: () => void this.undo() });
+    const removed =
+      ops[0]?.op === "delete_state"
+        ? world.scene.events.filter((e) => e.from === (ops[0] as { id: string }).id || e.to === (ops[0] as { id: string }).id).length
+        : 0;
+    const ok = await this.commit(ops, label, {
+      before,
+      optimistic: { draft: draftFor(null, applyOps(world, ops).world), selection: null },
+    });
+    if (ok)
+      this.showToast(
+        removed > 0
+          ? `${label.replace("Delete", "Deleted")} and ${removed} event${removed === 1 ? "" : "s"}`
+          : label.replace("Delete", "Deleted"),
+        "neutral",
+        { label: "Undo", run: () => void this.undo() },
+      );
   }
 
   undo = (): Promise<void> =>
@@ -356,7 +418,10 @@ export class EditorStore {
     try {
       result = await postOps(this.target, ops, start.resource.rev);
     } catch (error) {
-      const failure = error instanceof ApiRequestError ? error : new ApiRequestError(0, "unknown", error instanceof Error ? error.message : "Something went wrong.");
+      const failure =
+        error instanceof ApiRequestError
+          ? error
+          : new ApiRequestError(0, "unknown", error instanceof Error ? error.message : "Something went wrong.");
       const now = this.state;
       const { draft, selection } = options.before && options.optimistic ? afterFailedWrite(now, options.before, options.optimistic) : now;
       this.set({
@@ -403,15 +468,24 @@ export class EditorStore {
       const answer = await previewEdit(this.target, instruction, rev);
       const s = this.state;
       if (s.resource.rev !== answer.baseRev) {
-        this.set({ asking: false, askError: { detail: "The world changed while the instruction was read. Ask again.", diagnostics: [], errors: [] } });
+        this.set({
+          asking: false,
+          askError: { detail: "The world changed while the instruction was read. Ask again.", diagnostics: [], errors: [] },
+        });
         return false;
       }
       const world = s.resource.world;
       const diff = diffWorlds(world, applyOps(world, answer.ops).world);
-      this.set({ asking: false, preview: { instruction, ops: answer.ops, summary: answer.summary, baseRev: answer.baseRev, diff, playtests: answer.playtests } });
+      this.set({
+        asking: false,
+        preview: { instruction, ops: answer.ops, summary: answer.summary, baseRev: answer.baseRev, diff, playtests: answer.playtests },
+      });
       return true;
     } catch (error) {
-      const failure = error instanceof ApiRequestError ? error : new ApiRequestError(0, "unknown", error instanceof Error ? error.message : "Something went wrong.");
+      const failure =
+        error instanceof ApiRequestError
+          ? error
+          : new ApiRequestError(0, "unknown", error instanceof Error ? error.message : "Something went wrong.");
       this.set({
         asking: false,
         conflict: failure.status === 412 ? true : this.state.conflict,
@@ -466,7 +540,10 @@ export class EditorStore {
         this.adopt(latest);
         this.set({ conflict: false });
         this.callbacks.onResource(latest);
-        this.showToast(isDirty(this.state.draft) ? "Loaded the latest version. Your unsaved changes are still here." : "Loaded the latest version.", "neutral");
+        this.showToast(
+          isDirty(this.state.draft) ? "Loaded the latest version. Your unsaved changes are still here." : "Loaded the latest version.",
+          "neutral",
+        );
       } catch (error) {
         this.set({ reloading: false, error: error instanceof Error ? error.message : "Could not reload the world." });
       }

@@ -30,25 +30,57 @@ export function EditorToolbar({ centre, arrange, arranging, showMinimap, onToggl
   const selectionIsState = useEditor((s) => s.selection?.kind === "state" || s.selection?.kind === "event");
 
   return (
-    <div role="toolbar" aria-label="Editor" className="flex h-11 min-w-0 shrink-0 items-center gap-1 overflow-x-auto border-b border-line bg-surface px-2 [scrollbar-width:none]">
+    <div
+      role="toolbar"
+      aria-label="Editor"
+      className="flex h-11 min-w-0 shrink-0 items-center gap-1 overflow-x-auto border-b border-line bg-surface px-2 [scrollbar-width:none]"
+    >
       <Button variant="ghost" size="sm" onClick={() => void store.addState(centre())} title="New state (N)">
         <PlusIcon /> State <Kbd className="ml-0.5 max-md:hidden">N</Kbd>
       </Button>
-      <Button variant="ghost" size="sm" onClick={() => void store.addEvent(null)} disabled={!selectionIsState} title="New event from the selected state (E)">
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => void store.addEvent(null)}
+        disabled={!selectionIsState}
+        title="New event from the selected state (E)"
+      >
         <PlusIcon /> Event <Kbd className="ml-0.5 max-md:hidden">E</Kbd>
       </Button>
       <span className="mx-1 h-5 w-px bg-line" aria-hidden="true" />
-      <Button variant="ghost" size="icon" onClick={() => void store.undo()} disabled={!canUndo} aria-label={undoLabel ? `Undo ${undoLabel}` : "Undo"} title={`Undo${undoLabel ? `: ${undoLabel}` : ""} (${MOD_KEY}Z)`}>
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={() => void store.undo()}
+        disabled={!canUndo}
+        aria-label={undoLabel ? `Undo ${undoLabel}` : "Undo"}
+        title={`Undo${undoLabel ? `: ${undoLabel}` : ""} (${MOD_KEY}Z)`}
+      >
         <UndoIcon />
       </Button>
-      <Button variant="ghost" size="icon" onClick={() => void store.redo()} disabled={!canRedo} aria-label={redoLabel ? `Redo ${redoLabel}` : "Redo"} title={`Redo${redoLabel ? `: ${redoLabel}` : ""} (${MOD_KEY}⇧Z)`}>
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={() => void store.redo()}
+        disabled={!canRedo}
+        aria-label={redoLabel ? `Redo ${redoLabel}` : "Redo"}
+        title={`Redo${redoLabel ? `: ${redoLabel}` : ""} (${MOD_KEY}⇧Z)`}
+      >
         <RedoIcon />
       </Button>
       <span className="mx-1 h-5 w-px bg-line" aria-hidden="true" />
       <Button variant="ghost" size="sm" onClick={() => void arrange()} loading={arranging} title="Automatic layout (L)">
         {arranging ? null : <LayoutIcon />} <span className="max-md:sr-only">Auto layout</span>
       </Button>
-      <Button variant="ghost" size="icon" aria-pressed={showMinimap} aria-label="Minimap" title="Minimap (M)" onClick={onToggleMinimap} className={cn(showMinimap && "text-fg")}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-pressed={showMinimap}
+        aria-label="Minimap"
+        title="Minimap (M)"
+        onClick={onToggleMinimap}
+        className={cn(showMinimap && "text-fg")}
+      >
         <MapIcon />
       </Button>
       <div className="flex min-w-24 flex-1 justify-center px-2">
@@ -78,7 +110,13 @@ function SaveStatus() {
   const rev = useEditor((s) => s.resource.rev);
   const lintMs = useEditor((s) => s.view.lintMs);
   return (
-    <span className="hidden items-center gap-1.5 px-2 text-xs text-fg-muted lg:flex" role="status" aria-live="polite" title={`Revision ${rev.slice(0, 7)} · lint pass ${lintMs.toFixed(1)} ms`} data-rev={rev}>
+    <span
+      className="hidden items-center gap-1.5 px-2 text-xs text-fg-muted lg:flex"
+      role="status"
+      aria-live="polite"
+      title={`Revision ${rev.slice(0, 7)} · lint pass ${lintMs.toFixed(1)} ms`}
+      data-rev={rev}
+    >
       {saving ? (
         <>
           <Spinner className="size-3" /> Saving…

@@ -151,7 +151,8 @@ export function readElk(result: ElkResult, input: ElkInput): Layout {
     const end = points[points.length - 1]!;
     points[points.length - 1] = { x: end.x - ds.x + dt.x, y: end.y - ds.y + dt.y };
     const l = e.labels?.[0];
-    const label = l && l.x !== undefined && l.y !== undefined ? { x: Math.round(l.x), y: Math.round(l.y), width: l.width, height: l.height } : null;
+    const label =
+      l && l.x !== undefined && l.y !== undefined ? { x: Math.round(l.x), y: Math.round(l.y), width: l.width, height: l.height } : null;
     routes.set(known.id, { points, kind: "orthogonal", label, source: known.from, target: known.to, from, to });
   }
   return { positions, routes };

@@ -52,7 +52,11 @@ describe("fittingLabels", () => {
   });
 
   it("keeps two names off each other", () => {
-    const placed = fittingLabels([edge("a", "Back to the gate", between.x, between.y), edge("b", "Climb the tower", between.x, between.y)], states, k);
+    const placed = fittingLabels(
+      [edge("a", "Back to the gate", between.x, between.y), edge("b", "Climb the tower", between.x, between.y)],
+      states,
+      k,
+    );
     expect(placed).toHaveLength(2);
     expect(placed[0]!.at.y).not.toBe(placed[1]!.at.y);
   });

@@ -73,7 +73,12 @@ export function stateFields(state: State): StateFields {
     outcome: state.ending.outcome ?? "",
     endingTitle: state.ending.title ?? "",
     endingText: state.ending.text ?? "",
-    variants: state.variants.map((v) => ({ id: v.id, label: v.label ?? "", base: v.base ?? "", weight: v.weight === undefined ? "" : String(v.weight) })),
+    variants: state.variants.map((v) => ({
+      id: v.id,
+      label: v.label ?? "",
+      base: v.base ?? "",
+      weight: v.weight === undefined ? "" : String(v.weight),
+    })),
     slots: Object.entries(state.slots ?? {}).map(([name, value]) => ({ name, value })),
   };
 }
@@ -106,14 +111,17 @@ export function entranceFields(world: World): EntranceFields {
 
 const sameList = <T>(a: readonly T[], b: readonly T[], eq: (x: T, y: T) => boolean): boolean =>
   a.length === b.length && a.every((x, i) => eq(x, b[i] as T));
-const sameVariant = (a: VariantFields, b: VariantFields) => a.id === b.id && a.label === b.label && a.base === b.base && a.weight === b.weight;
+const sameVariant = (a: VariantFields, b: VariantFields) =>
+  a.id === b.id && a.label === b.label && a.base === b.base && a.weight === b.weight;
 const sameSlot = (a: SlotFields, b: SlotFields) => a.name === b.name && a.value === b.value;
 
 /** Field-by-field equality of two values of one draft field (strings, booleans or lists). */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b)) {
-    return sameList(a as unknown[], b as unknown[], (x, y) => (typeof x === "object" && x !== null ? JSON.stringify(x) === JSON.stringify(y) : x === y));
+    return sameList(a as unknown[], b as unknown[], (x, y) =>
+      typeof x === "object" && x !== null ? JSON.stringify(x) === JSON.stringify(y) : x === y,
+    );
   }
   return false;
 }
@@ -179,9 +187,24 @@ export function stateDraftOps(original: string | null, base: StateFields, f: Sta
 }
 
 /** The ops of an event draft: `add_event`, or `update_event` with the changed fields only. */
-export function eventDraftOps(original: { from: string; name: string } | null, originalKind: EventKind | undefined, base: EventFields, f: EventFields): Op[] {
+export function eventDraftOps(
+  original: { from: string; name: string } | null,
+  originalKind: EventKind | undefined,
+  base: EventFields,
+  f: EventFields,
+): Op[] {
   if (original === null) {
-    return [{ op: "add_event", from: f.from, name: f.name, base: f.base, detail: f.detail, hotkey: f.hotkey, ...(f.to !== "" ? { to: f.to } : {}) }];
+    return [
+      {
+        op: "add_event",
+        from: f.from,
+        name: f.name,
+        base: f.base,
+        detail: f.detail,
+        hotkey: f.hotkey,
+        ...(f.to !== "" ? { to: f.to } : {}),
+      },
+    ];
   }
   const patch: Extract<Op, { op: "update_event" }>["patch"] = {};
   if (f.from !== base.from) patch.from = f.from;
@@ -292,7 +315,9 @@ const LETTERS = ["q", "e", "r", "t", "y", "u", "i", "o", "p", "f", "g", "h", "j"
 /** The first hotkey free among `from`'s events (but `except`): digits for transitions, letters for overrides. */
 export function nextHotkey(world: World, from: string, transition: boolean, except?: { from: string; name: string }): string {
   const used = new Set(
-    world.scene.events.filter((e) => e.from === from && !(except && e.from === except.from && e.name === except.name)).map((e) => e.hotkey.trim().toLowerCase()),
+    world.scene.events
+      .filter((e) => e.from === from && !(except && e.from === except.from && e.name === except.name))
+      .map((e) => e.hotkey.trim().toLowerCase()),
   );
   return (transition ? DIGITS : LETTERS).find((k) => !used.has(k)) ?? "";
 }

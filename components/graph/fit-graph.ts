@@ -32,7 +32,8 @@ export function graphViewport(nodes: readonly Placed[], store: EditorStore, maxZ
   const overlays: Box[] = [];
   for (const selector of OVERLAYS) {
     const r = canvas.querySelector(selector)?.getBoundingClientRect();
-    if (r && r.width > 0 && r.height > 0) overlays.push({ x: r.left - box.left - 8, y: r.top - box.top - 8, width: r.width + 16, height: r.height + 16 });
+    if (r && r.width > 0 && r.height > 0)
+      overlays.push({ x: r.left - box.left - 8, y: r.top - box.top - 8, width: r.width + 16, height: r.height + 16 });
   }
   return fitViewport(bounds, { width: box.width, height: box.height }, overlays, { padding: 16, minZoom: 0.05, maxZoom });
 }

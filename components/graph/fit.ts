@@ -43,7 +43,12 @@ function usable(width: number, height: number, overlays: Box[], sides: Side[]): 
 }
 
 /** The viewport (React Flow's transform: screen = flow × zoom + x/y) that shows `bounds` whole, clear of `overlays`. */
-export function fitViewport(bounds: Box, canvas: { width: number; height: number }, overlays: Box[] = [], options: FitOptions = {}): Viewport {
+export function fitViewport(
+  bounds: Box,
+  canvas: { width: number; height: number },
+  overlays: Box[] = [],
+  options: FitOptions = {},
+): Viewport {
   const padding = options.padding ?? 24;
   const minZoom = options.minZoom ?? 0.05;
   const maxZoom = options.maxZoom ?? 1;

@@ -73,8 +73,15 @@ function farEdgesOf(model: GraphModel, store: ReturnType<typeof useEditorStore>,
     if (!a || !b) continue;
     const route = routes.get(e.id);
     const name = e.data?.name ?? "";
-    if (route && route.source === store.stateIdOfNode(e.source) && route.target === store.stateIdOfNode(e.target) && routeHolds(route, a, b)) {
-      const at = route.label ? { x: route.label.x + route.label.width / 2, y: route.label.y + route.label.height / 2 } : midpoint(route.points);
+    if (
+      route &&
+      route.source === store.stateIdOfNode(e.source) &&
+      route.target === store.stateIdOfNode(e.target) &&
+      routeHolds(route, a, b)
+    ) {
+      const at = route.label
+        ? { x: route.label.x + route.label.width / 2, y: route.label.y + route.label.height / 2 }
+        : midpoint(route.points);
       out.push({ id: e.id, d: routePath(route), selected: !!e.selected, name, at });
       continue;
     }
@@ -84,7 +91,13 @@ function farEdgesOf(model: GraphModel, store: ReturnType<typeof useEditorStore>,
     const tx = b.x;
     const ty = b.y + NODE_HEIGHT / 2;
     const bend = Math.max(60, Math.abs(tx - sx) / 2);
-    out.push({ id: e.id, d: `M${sx} ${sy}C${sx + bend} ${sy} ${tx - bend} ${ty} ${tx} ${ty}`, selected: !!e.selected, name, at: { x: bezierMid(sx, sx + bend, tx - bend, tx), y: bezierMid(sy, sy, ty, ty) } });
+    out.push({
+      id: e.id,
+      d: `M${sx} ${sy}C${sx + bend} ${sy} ${tx - bend} ${ty} ${tx} ${ty}`,
+      selected: !!e.selected,
+      name,
+      at: { x: bezierMid(sx, sx + bend, tx - bend, tx), y: bezierMid(sy, sy, ty, ty) },
+    });
   }
   return out;
 }
@@ -99,7 +112,11 @@ function farEdgesOf(model: GraphModel, store: ReturnType<typeof useEditorStore>,
 const FarEdges = memo(function FarEdges({ model }: { model: GraphModel }) {
   const store = useEditorStore();
   const edges = useSyncExternalStore(model.subscribe, model.getEdges, model.getEdges);
-  const version = useSyncExternalStore(model.subscribe, () => model.positionsVersion(), () => 0);
+  const version = useSyncExternalStore(
+    model.subscribe,
+    () => model.positionsVersion(),
+    () => 0,
+  );
   const [x, y, k] = useStore((s) => s.transform);
   const drawn = useMemo(() => {
     void version;
@@ -111,10 +128,28 @@ const FarEdges = memo(function FarEdges({ model }: { model: GraphModel }) {
   return (
     <svg className="pointer-events-none absolute inset-0 z-[3] size-full overflow-visible" aria-hidden="true" data-far-edges={drawn.length}>
       <defs>
-        <marker id="pw-far-arrow" viewBox="0 0 10 10" refX="9.5" refY="5" markerWidth={arrow} markerHeight={arrow} markerUnits="userSpaceOnUse" orient="auto-start-reverse">
+        <marker
+          id="pw-far-arrow"
+          viewBox="0 0 10 10"
+          refX="9.5"
+          refY="5"
+          markerWidth={arrow}
+          markerHeight={arrow}
+          markerUnits="userSpaceOnUse"
+          orient="auto-start-reverse"
+        >
           <path d="M0 0.5 10 5 0 9.5Z" className="pw-far-arrow" />
         </marker>
-        <marker id="pw-far-arrow-selected" viewBox="0 0 10 10" refX="9.5" refY="5" markerWidth={arrow * 1.2} markerHeight={arrow * 1.2} markerUnits="userSpaceOnUse" orient="auto-start-reverse">
+        <marker
+          id="pw-far-arrow-selected"
+          viewBox="0 0 10 10"
+          refX="9.5"
+          refY="5"
+          markerWidth={arrow * 1.2}
+          markerHeight={arrow * 1.2}
+          markerUnits="userSpaceOnUse"
+          orient="auto-start-reverse"
+        >
           <path d="M0 0.5 10 5 0 9.5Z" fill="var(--accent)" />
         </marker>
       </defs>
@@ -144,7 +179,11 @@ const FarLabels = memo(function FarLabels({ model }: { model: GraphModel }) {
   const store = useEditorStore();
   const edges = useSyncExternalStore(model.subscribe, model.getEdges, model.getEdges);
   const nodes = useSyncExternalStore(model.subscribe, model.getNodes, model.getNodes);
-  const version = useSyncExternalStore(model.subscribe, () => model.positionsVersion(), () => 0);
+  const version = useSyncExternalStore(
+    model.subscribe,
+    () => model.positionsVersion(),
+    () => 0,
+  );
   const [x, y, k] = useStore((s) => s.transform);
   const all = useMemo(() => {
     void version;
@@ -162,19 +201,38 @@ const FarLabels = memo(function FarLabels({ model }: { model: GraphModel }) {
   const named = all.filter((e) => e.name).length;
   return (
     <>
-      {labels.length < named ? <ZoomHint text={`${named - labels.length} of ${named} transition names need room: zoom in (+, the scroll wheel or a pinch) to read them`} /> : null}
-      <svg className="pointer-events-none absolute inset-0 z-[5] size-full overflow-visible" aria-hidden="true" data-far-labels={labels.length} data-far-transitions={all.length}>
-      <g transform={`translate(${x} ${y}) scale(${k})`}>
-        {labels.map(({ edge: e, lines, at }) => (
-          <text key={e.id} x={at.x} y={at.y - ((lines.length - 1) * font * 1.15) / 2} className="pw-far-label" fontSize={font} strokeWidth={4 / k} textAnchor="middle" dominantBaseline="central" data-far-label={e.id}>
-            {lines.map((line, i) => (
-              <tspan key={i} x={at.x} dy={i === 0 ? 0 : font * 1.15}>
-                {line}
-              </tspan>
-            ))}
-          </text>
-        ))}
-      </g>
+      {labels.length < named ? (
+        <ZoomHint
+          text={`${named - labels.length} of ${named} transition names need room: zoom in (+, the scroll wheel or a pinch) to read them`}
+        />
+      ) : null}
+      <svg
+        className="pointer-events-none absolute inset-0 z-[5] size-full overflow-visible"
+        aria-hidden="true"
+        data-far-labels={labels.length}
+        data-far-transitions={all.length}
+      >
+        <g transform={`translate(${x} ${y}) scale(${k})`}>
+          {labels.map(({ edge: e, lines, at }) => (
+            <text
+              key={e.id}
+              x={at.x}
+              y={at.y - ((lines.length - 1) * font * 1.15) / 2}
+              className="pw-far-label"
+              fontSize={font}
+              strokeWidth={4 / k}
+              textAnchor="middle"
+              dominantBaseline="central"
+              data-far-label={e.id}
+            >
+              {lines.map((line, i) => (
+                <tspan key={i} x={at.x} dy={i === 0 ? 0 : font * 1.15}>
+                  {line}
+                </tspan>
+              ))}
+            </text>
+          ))}
+        </g>
       </svg>
     </>
   );
@@ -183,7 +241,10 @@ const FarLabels = memo(function FarLabels({ model }: { model: GraphModel }) {
 /** A note over the canvas's top: how to read what is too small at this zoom. */
 function ZoomHint({ text }: { text: string }) {
   return (
-    <p className="pw-zoom-hint pointer-events-none absolute top-3 left-1/2 z-10 max-w-[90%] -translate-x-1/2 rounded-full border border-line bg-surface/95 px-3 py-1 text-center text-[12.5px] text-fg-muted shadow-sm" role="note">
+    <p
+      className="pw-zoom-hint pointer-events-none absolute top-3 left-1/2 z-10 max-w-[90%] -translate-x-1/2 rounded-full border border-line bg-surface/95 px-3 py-1 text-center text-[12.5px] text-fg-muted shadow-sm"
+      role="note"
+    >
       {text}
     </p>
   );
@@ -199,7 +260,17 @@ function ZoomVar() {
 }
 
 /** `ready`: positions are shown; `settled`: they are the ones that stay (no better layout on its way). */
-export const GraphCanvas = memo(function GraphCanvas({ model, ready, settled, showMinimap }: { model: GraphModel; ready: boolean; settled: boolean; showMinimap: boolean }) {
+export const GraphCanvas = memo(function GraphCanvas({
+  model,
+  ready,
+  settled,
+  showMinimap,
+}: {
+  model: GraphModel;
+  ready: boolean;
+  settled: boolean;
+  showMinimap: boolean;
+}) {
   const store = useEditorStore();
   const rf = useReactFlow<StateNodeType, TransitionEdgeType>();
   const nodes = useSyncExternalStore(model.subscribe, model.getNodes, model.getNodes);
@@ -248,7 +319,12 @@ export const GraphCanvas = memo(function GraphCanvas({ model, ready, settled, sh
     // overview's zoom, where its names and transitions read (FarEdges, FarLabels) with more of it in view.
     const near = model.getNodes().length <= LABELLED_STATES ? OVERVIEW_ZOOM : 0.8;
     if (whole && (whole.zoom >= FIT_MIN_ZOOM || !entrance)) void rf.setViewport(whole);
-    else if (entrance) void rf.setViewport({ x: 96 - entrance.x * near, y: (box?.height ?? 700) * 0.42 - (entrance.y + NODE_HEIGHT / 2) * near, zoom: near });
+    else if (entrance)
+      void rf.setViewport({
+        x: 96 - entrance.x * near,
+        y: (box?.height ?? 700) * 0.42 - (entrance.y + NODE_HEIGHT / 2) * near,
+        zoom: near,
+      });
     const frame = requestAnimationFrame(() => {
       window.__editorReadyAt ??= performance.now();
     });
@@ -333,16 +409,39 @@ export const GraphCanvas = memo(function GraphCanvas({ model, ready, settled, sh
           />
         ) : null}
       </ReactFlow>
-      {far && ready && nodes.length > LABELLED_STATES ? <ZoomHint text={`${nodes.length} states: zoom in (+, the scroll wheel or a pinch) to read their names and transitions`} /> : null}
+      {far && ready && nodes.length > LABELLED_STATES ? (
+        <ZoomHint text={`${nodes.length} states: zoom in (+, the scroll wheel or a pinch) to read their names and transitions`} />
+      ) : null}
       <div className="pw-canvas-controls pointer-events-none absolute bottom-3 left-3 z-10 flex flex-col gap-1" style={{ bottom: 28 }}>
         <div className="pointer-events-auto flex flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-sm">
-          <Button variant="ghost" size="icon" className="rounded-none" aria-label="Zoom in" title="Zoom in (+)" onClick={() => void rf.zoomIn({ duration: 150 })}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="rounded-none"
+            aria-label="Zoom in"
+            title="Zoom in (+)"
+            onClick={() => void rf.zoomIn({ duration: 150 })}
+          >
             <ZoomInIcon />
           </Button>
-          <Button variant="ghost" size="icon" className="rounded-none border-t border-line" aria-label="Zoom out" title="Zoom out (−)" onClick={() => void rf.zoomOut({ duration: 150 })}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="rounded-none border-t border-line"
+            aria-label="Zoom out"
+            title="Zoom out (−)"
+            onClick={() => void rf.zoomOut({ duration: 150 })}
+          >
             <ZoomOutIcon />
           </Button>
-          <Button variant="ghost" size="icon" className="rounded-none border-t border-line" aria-label="Fit view" title="Fit view (F)" onClick={() => void fitGraph(rf, store)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="rounded-none border-t border-line"
+            aria-label="Fit view"
+            title="Fit view (F)"
+            onClick={() => void fitGraph(rf, store)}
+          >
             <FitIcon />
           </Button>
         </div>

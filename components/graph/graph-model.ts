@@ -228,7 +228,8 @@ export class GraphModel {
 
   /** Node data per state for one view and selection (positions are applied separately, per frame). */
   private dataFor(s: EditorState): Array<{ nodeId: string; data: StateNodeData; selected: boolean; label: string }> {
-    if (this.dataKey[0] === s.view && this.dataKey[1] === s.selection && this.dataKey[2] === s.draft && this.dataKey[3] === s.preview) return this.dataList;
+    if (this.dataKey[0] === s.view && this.dataKey[1] === s.selection && this.dataKey[2] === s.draft && this.dataKey[3] === s.preview)
+      return this.dataList;
     this.dataKey = [s.view, s.selection, s.draft, s.preview];
     const diffs = this.diffMarks(s.preview);
     const view = s.view;
@@ -248,7 +249,15 @@ export class GraphModel {
       const diff = diffs.states.get(id) ?? null;
       const prev = this.dataCache.get(nodeId);
       let data: StateNodeData;
-      if (prev && prev.state === state && prev.chips === chips && prev.data.problem === problem && prev.data.entrance === entrance && prev.data.unsaved === unsaved && prev.data.diff === diff) {
+      if (
+        prev &&
+        prev.state === state &&
+        prev.chips === chips &&
+        prev.data.problem === problem &&
+        prev.data.entrance === entrance &&
+        prev.data.unsaved === unsaved &&
+        prev.data.diff === diff
+      ) {
         data = prev.data;
       } else {
         const ending = state.ending.isEnding === true ? (state.ending.outcome ?? "plain") : null;
@@ -367,7 +376,15 @@ export class GraphModel {
     const world = view.world;
     // Typing in a state changes the view but no event: keep the edges (2,000 on a maximal world).
     const draftDirty0 = s.draft?.kind === "event" && isDirty(s.draft);
-    const sig = [s.selection, view.draftEvent?.index, view.draftEvent?.edgeId, view.draftState?.viewId, view.draftState?.nodeId, draftDirty0, s.preview];
+    const sig = [
+      s.selection,
+      view.draftEvent?.index,
+      view.draftEvent?.edgeId,
+      view.draftState?.viewId,
+      view.draftState?.nodeId,
+      draftDirty0,
+      s.preview,
+    ];
     const diffs = this.diffMarks(s.preview);
     if (
       sameItems(this.edgeEvents, world.scene.events) &&
@@ -401,7 +418,11 @@ export class GraphModel {
     let changed = false;
     world.scene.events.forEach((e, i) => {
       if (e.to === undefined) return;
-      if (!Object.prototype.hasOwnProperty.call(world.scene.states, e.from) || !Object.prototype.hasOwnProperty.call(world.scene.states, e.to)) return;
+      if (
+        !Object.prototype.hasOwnProperty.call(world.scene.states, e.from) ||
+        !Object.prototype.hasOwnProperty.call(world.scene.states, e.to)
+      )
+        return;
       let id = view.draftEvent?.index === i ? view.draftEvent.edgeId : edgeIdOf(e.from, e.name);
       if (used.has(id)) id = `${id}#${i}`;
       used.add(id);
@@ -461,7 +482,16 @@ export class GraphModel {
         source: this.store.nodeIdOf(e.from, view),
         target: this.store.nodeIdOf(e.to, view),
         selectable: false,
-        data: { name: e.name, hotkey: original?.hotkey ?? "", from: e.from, problem: null, unsaved: false, diff: "removed", lane: 0, lanes: 1 },
+        data: {
+          name: e.name,
+          hotkey: original?.hotkey ?? "",
+          from: e.from,
+          problem: null,
+          unsaved: false,
+          diff: "removed",
+          lane: 0,
+          lanes: 1,
+        },
         markerEnd: { type: MarkerType.ArrowClosed, width: 14, height: 14, color: "var(--danger)" },
         ariaLabel: `Transition ${e.name} from ${e.from} to ${e.to}, removed by the proposed change`,
       };

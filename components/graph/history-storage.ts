@@ -33,7 +33,12 @@ function isBatch(value: unknown): value is Batch {
   if (typeof value !== "object" || value === null) return false;
   const b = value as Record<string, unknown>;
   // Ops are checked as the API would: a corrupted entry must never be sent as an undo.
-  return typeof b.label === "string" && ZBatches.safeParse(b.ops).success && ZBatches.safeParse(b.inverse).success && (b.inverse as unknown[]).length > 0;
+  return (
+    typeof b.label === "string" &&
+    ZBatches.safeParse(b.ops).success &&
+    ZBatches.safeParse(b.inverse).success &&
+    (b.inverse as unknown[]).length > 0
+  );
 }
 
 function storage(): Storage | null {
@@ -52,7 +57,12 @@ export function loadHistory(worldId: string, rev: string): History | null {
     const raw = store.getItem(PREFIX + worldId);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<Stored>;
-    const valid = parsed.rev === rev && Array.isArray(parsed.undo) && Array.isArray(parsed.redo) && parsed.undo.every(isBatch) && parsed.redo.every(isBatch);
+    const valid =
+      parsed.rev === rev &&
+      Array.isArray(parsed.undo) &&
+      Array.isArray(parsed.redo) &&
+      parsed.undo.every(isBatch) &&
+      parsed.redo.every(isBatch);
     if (!valid) {
       store.removeItem(PREFIX + worldId);
       return null;

@@ -33,7 +33,8 @@ export function EventPanel({ store, draft, view, notes, errors }: PanelProps<Ext
             </>
           ) : (
             <>
-              Moves the player from {f.from ? <StateRef world={view.world} id={f.from} /> : "…"} to <StateRef world={view.world} id={f.to} />
+              Moves the player from {f.from ? <StateRef world={view.world} id={f.from} /> : "…"} to{" "}
+              <StateRef world={view.world} id={f.to} />
               {f.hotkey ? (
                 <>
                   {" "}
@@ -68,19 +69,49 @@ export function EventPanel({ store, draft, view, notes, errors }: PanelProps<Ext
             {(c) => <TextInput field="name" {...c} value={f.name} onChange={(e) => set("name", e.target.value)} />}
           </Row>
           <Row label="Hotkey" diagnostics={n("hotkey")}>
-            {(c) => <TextInput field="hotkey" {...c} value={f.hotkey} onChange={(e) => set("hotkey", e.target.value)} className="text-center font-mono" />}
+            {(c) => (
+              <TextInput
+                field="hotkey"
+                {...c}
+                value={f.hotkey}
+                onChange={(e) => set("hotkey", e.target.value)}
+                className="text-center font-mono"
+              />
+            )}
           </Row>
         </div>
         <Row label="Base" diagnostics={n("base")} hint="What happens (prose).">
-          {(c) => <ProseInput field="base" marks={slotMarks(n("base"))} {...c} rows={3} value={f.base} onChange={(e) => set("base", e.target.value)} />}
+          {(c) => (
+            <ProseInput
+              field="base"
+              marks={slotMarks(n("base"))}
+              {...c}
+              rows={3}
+              value={f.base}
+              onChange={(e) => set("base", e.target.value)}
+            />
+          )}
         </Row>
         <Row label="Detail" diagnostics={n("detail")} hint="Extra detail for the renderer (optional).">
-          {(c) => <ProseInput field="detail" marks={slotMarks(n("detail"))} {...c} value={f.detail} onChange={(e) => set("detail", e.target.value)} />}
+          {(c) => (
+            <ProseInput
+              field="detail"
+              marks={slotMarks(n("detail"))}
+              {...c}
+              value={f.detail}
+              onChange={(e) => set("detail", e.target.value)}
+            />
+          )}
         </Row>
       </Section>
       {draft.original !== null && f.from && view.index.stateIds.includes(f.from) ? (
         <div className="px-4 pb-4">
-          <Button variant="secondary" size="sm" className="w-full" onClick={() => void store.select({ kind: "state", id: store.nodeIdOf(f.from) })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="w-full"
+            onClick={() => void store.select({ kind: "state", id: store.nodeIdOf(f.from) })}
+          >
             <StateIcon /> Open state <span className="min-w-0 truncate">{stateLabel(view.world, f.from)}</span>
           </Button>
         </div>

@@ -19,7 +19,8 @@ export const fieldSelect = cn(inputClasses, "h-8 appearance-none px-2.5 pr-8 tex
 
 export function SeverityIcon({ severity, className }: { severity: Diagnostic["severity"]; className?: string }) {
   if (severity === "error") return <CircleXIcon className={cn("size-3.5 shrink-0 text-danger-text", className)} aria-label="Error" />;
-  if (severity === "warning") return <AlertTriangleIcon className={cn("size-3.5 shrink-0 text-warning-text", className)} aria-label="Warning" />;
+  if (severity === "warning")
+    return <AlertTriangleIcon className={cn("size-3.5 shrink-0 text-warning-text", className)} aria-label="Warning" />;
   return <InfoIcon className={cn("size-3.5 shrink-0 text-fg-subtle", className)} aria-label="Info" />;
 }
 
@@ -35,7 +36,13 @@ export function FieldNotes({ id, diagnostics, error }: { id: string; diagnostics
         </li>
       ) : null}
       {diagnostics?.map((d, i) => (
-        <li key={`${d.code}-${i}`} className={cn("flex items-start gap-1.5 text-xs", d.severity === "error" ? "text-danger-text" : d.severity === "warning" ? "text-warning-text" : "text-fg-muted")}>
+        <li
+          key={`${d.code}-${i}`}
+          className={cn(
+            "flex items-start gap-1.5 text-xs",
+            d.severity === "error" ? "text-danger-text" : d.severity === "warning" ? "text-warning-text" : "text-fg-muted",
+          )}
+        >
           <SeverityIcon severity={d.severity} className="mt-px" />
           <span>
             {noteText(d, say)} <span className="font-mono text-[10.5px] opacity-80">{d.code}</span>
@@ -48,7 +55,8 @@ export function FieldNotes({ id, diagnostics, error }: { id: string; diagnostics
 
 /** A diagnostic beside its field: short where the field says enough, else the sentence for people. */
 function noteText(d: Diagnostic, say: (d: Diagnostic) => string): string {
-  if (d.lint === "prose-empty" || d.lint === "optional-prose-empty") return d.severity === "warning" ? "Empty: the renderer needs this." : "Empty (optional).";
+  if (d.lint === "prose-empty" || d.lint === "optional-prose-empty")
+    return d.severity === "warning" ? "Empty: the renderer needs this." : "Empty (optional).";
   if (d.lint === "hotkey-empty") return "No hotkey: players can only click it.";
   return say(d);
 }
@@ -89,7 +97,17 @@ export function Row({ label, hint, aside, diagnostics, error, className, childre
   );
 }
 
-export function Section({ title, description, action, children }: { title: string; description?: ReactNode; action?: ReactNode; children: ReactNode }) {
+export function Section({
+  title,
+  description,
+  action,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className="space-y-3 border-t border-line px-4 py-4 first:border-t-0">
       <div className="flex items-center justify-between gap-2">
@@ -141,7 +159,14 @@ function markedText(text: string, marks: readonly string[]): ReactNode[] {
  * the text: a backdrop laid out exactly as the textarea draws the marks behind its transparent
  * background, scrolled with it.
  */
-export function ProseInput({ field, className, rows = 2, marks, onScroll, ...props }: ComponentProps<"textarea"> & { field: string; marks?: readonly string[] }) {
+export function ProseInput({
+  field,
+  className,
+  rows = 2,
+  marks,
+  onScroll,
+  ...props
+}: ComponentProps<"textarea"> & { field: string; marks?: readonly string[] }) {
   const backdrop = useRef<HTMLDivElement>(null);
   const marked = Boolean(marks?.length);
   // One tree whether marked or not: the textarea must not remount (and lose focus) as a lint comes and goes.
@@ -151,7 +176,10 @@ export function ProseInput({ field, className, rows = 2, marks, onScroll, ...pro
         <div
           ref={backdrop}
           aria-hidden="true"
-          className={cn(fieldTextArea, "pointer-events-none absolute inset-0 overflow-hidden border-transparent break-words whitespace-pre-wrap text-transparent shadow-none")}
+          className={cn(
+            fieldTextArea,
+            "pointer-events-none absolute inset-0 overflow-hidden border-transparent break-words whitespace-pre-wrap text-transparent shadow-none",
+          )}
         >
           {markedText(String(props.value ?? ""), marks ?? [])}
         </div>
@@ -221,7 +249,12 @@ export const StateOptions = memo(
 
 export function Kbd({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <kbd className={cn("inline-grid h-[18px] min-w-[18px] place-items-center rounded border border-line-strong bg-surface px-1 font-mono text-[10.5px] font-medium text-fg-muted shadow-xs", className)}>
+    <kbd
+      className={cn(
+        "inline-grid h-[18px] min-w-[18px] place-items-center rounded border border-line-strong bg-surface px-1 font-mono text-[10.5px] font-medium text-fg-muted shadow-xs",
+        className,
+      )}
+    >
       {children}
     </kbd>
   );
@@ -258,7 +291,13 @@ export function ItemProblems({ notes }: { notes: Diagnostic[] | undefined }) {
 
 export function RemoveButton({ label, onClick, className }: { label: string; onClick: () => void; className?: string }) {
   return (
-    <button type="button" aria-label={label} title={label} onClick={onClick} className={cn("grid size-6 place-items-center rounded text-fg-subtle hover:bg-subtle hover:text-danger-text", className)}>
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      className={cn("grid size-6 place-items-center rounded text-fg-subtle hover:bg-subtle hover:text-danger-text", className)}
+    >
       <XIcon className="size-3.5" />
     </button>
   );

@@ -7,7 +7,18 @@ import { PlusIcon } from "@/components/ui/icons";
 import type { EditorStore } from "./editor-store";
 import type { Draft, Outcome, StateFields } from "./fields";
 import { DoorIcon, EndingIcon, OverrideIcon, TransitionIcon } from "./icons";
-import { ItemProblems, Kbd, ProseInput, slotMarks, RemoveButton, Row, Section, SeverityIcon, stateNameOf, TextInput } from "./inspector-fields";
+import {
+  ItemProblems,
+  Kbd,
+  ProseInput,
+  slotMarks,
+  RemoveButton,
+  Row,
+  Section,
+  SeverityIcon,
+  stateNameOf,
+  TextInput,
+} from "./inspector-fields";
 import type { PanelProps } from "./inspector-notes";
 
 function stateSetter(store: EditorStore) {
@@ -44,29 +55,77 @@ export function StatePanel({ store, draft, view, notes, errors }: PanelProps<Ext
           ) : null
         }
       >
-        <Row label="Id" diagnostics={n("id")} error={errors.get("id")} hint={draft.original !== null ? "Renaming rewrites every transition and the entrance." : "Unique in this world; events refer to it."}>
+        <Row
+          label="Id"
+          diagnostics={n("id")}
+          error={errors.get("id")}
+          hint={
+            draft.original !== null ? "Renaming rewrites every transition and the entrance." : "Unique in this world; events refer to it."
+          }
+        >
           {(c) => <TextInput field="id" {...c} value={f.id} onChange={(e) => set("id", e.target.value)} className="font-mono" />}
         </Row>
         <Row label="Base" diagnostics={n("base")} hint="What the state shows: the scene the renderer paints.">
-          {(c) => <ProseInput field="base" marks={slotMarks(n("base"))} {...c} rows={4} value={f.base} onChange={(e) => set("base", e.target.value)} />}
+          {(c) => (
+            <ProseInput
+              field="base"
+              marks={slotMarks(n("base"))}
+              {...c}
+              rows={4}
+              value={f.base}
+              onChange={(e) => set("base", e.target.value)}
+            />
+          )}
         </Row>
       </Section>
 
       <Section title="Camera" description="How the shot is framed.">
         <Row label="Static" diagnostics={n("camera.static")}>
-          {(c) => <ProseInput field="camera.static" marks={slotMarks(n("camera.static"))} {...c} value={f.cameraStatic} onChange={(e) => set("cameraStatic", e.target.value)} />}
+          {(c) => (
+            <ProseInput
+              field="camera.static"
+              marks={slotMarks(n("camera.static"))}
+              {...c}
+              value={f.cameraStatic}
+              onChange={(e) => set("cameraStatic", e.target.value)}
+            />
+          )}
         </Row>
         <Row label="Dynamic" diagnostics={n("camera.dynamic")}>
-          {(c) => <ProseInput field="camera.dynamic" marks={slotMarks(n("camera.dynamic"))} {...c} value={f.cameraDynamic} onChange={(e) => set("cameraDynamic", e.target.value)} />}
+          {(c) => (
+            <ProseInput
+              field="camera.dynamic"
+              marks={slotMarks(n("camera.dynamic"))}
+              {...c}
+              value={f.cameraDynamic}
+              onChange={(e) => set("cameraDynamic", e.target.value)}
+            />
+          )}
         </Row>
       </Section>
 
       <Section title="Movement" description="How the subject holds still and moves.">
         <Row label="Static" diagnostics={n("movement.static")}>
-          {(c) => <ProseInput field="movement.static" marks={slotMarks(n("movement.static"))} {...c} value={f.movementStatic} onChange={(e) => set("movementStatic", e.target.value)} />}
+          {(c) => (
+            <ProseInput
+              field="movement.static"
+              marks={slotMarks(n("movement.static"))}
+              {...c}
+              value={f.movementStatic}
+              onChange={(e) => set("movementStatic", e.target.value)}
+            />
+          )}
         </Row>
         <Row label="Dynamic" diagnostics={n("movement.dynamic")}>
-          {(c) => <ProseInput field="movement.dynamic" marks={slotMarks(n("movement.dynamic"))} {...c} value={f.movementDynamic} onChange={(e) => set("movementDynamic", e.target.value)} />}
+          {(c) => (
+            <ProseInput
+              field="movement.dynamic"
+              marks={slotMarks(n("movement.dynamic"))}
+              {...c}
+              value={f.movementDynamic}
+              onChange={(e) => set("movementDynamic", e.target.value)}
+            />
+          )}
         </Row>
       </Section>
 
@@ -81,8 +140,35 @@ export function StatePanel({ store, draft, view, notes, errors }: PanelProps<Ext
       >
         {f.ambient.length === 0 ? <p className="text-xs text-fg-subtle">No ambient lines.</p> : null}
         {f.ambient.map((line, i) => (
-          <Row key={i} label={`Line ${i + 1}`} diagnostics={n(`ambient[${i}]`)} aside={<RemoveButton label={`Remove line ${i + 1}`} onClick={() => set("ambient", f.ambient.filter((_, j) => j !== i))} />}>
-            {(c) => <TextInput field={`ambient[${i}]`} {...c} value={line} onChange={(e) => set("ambient", f.ambient.map((l, j) => (j === i ? e.target.value : l)))} />}
+          <Row
+            key={i}
+            label={`Line ${i + 1}`}
+            diagnostics={n(`ambient[${i}]`)}
+            aside={
+              <RemoveButton
+                label={`Remove line ${i + 1}`}
+                onClick={() =>
+                  set(
+                    "ambient",
+                    f.ambient.filter((_, j) => j !== i),
+                  )
+                }
+              />
+            }
+          >
+            {(c) => (
+              <TextInput
+                field={`ambient[${i}]`}
+                {...c}
+                value={line}
+                onChange={(e) =>
+                  set(
+                    "ambient",
+                    f.ambient.map((l, j) => (j === i ? e.target.value : l)),
+                  )
+                }
+              />
+            )}
           </Row>
         ))}
       </Section>
@@ -131,7 +217,16 @@ export function StatePanel({ store, draft, view, notes, errors }: PanelProps<Ext
               {(c) => <TextInput field="ending.title" {...c} value={f.endingTitle} onChange={(e) => set("endingTitle", e.target.value)} />}
             </Row>
             <Row label="Text" diagnostics={n("ending.text")} hint="The ending card the player reads.">
-              {(c) => <ProseInput field="ending.text" marks={slotMarks(n("ending.text"))} {...c} rows={3} value={f.endingText} onChange={(e) => set("endingText", e.target.value)} />}
+              {(c) => (
+                <ProseInput
+                  field="ending.text"
+                  marks={slotMarks(n("ending.text"))}
+                  {...c}
+                  rows={3}
+                  value={f.endingText}
+                  onChange={(e) => set("endingText", e.target.value)}
+                />
+              )}
             </Row>
           </>
         ) : null}
@@ -158,24 +253,65 @@ export function StatePanel({ store, draft, view, notes, errors }: PanelProps<Ext
       >
         {f.variants.length === 0 ? <p className="text-xs text-fg-subtle">No variants.</p> : null}
         {f.variants.map((v, i) => {
-          const update = (patch: Partial<typeof v>) => set("variants", f.variants.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+          const update = (patch: Partial<typeof v>) =>
+            set(
+              "variants",
+              f.variants.map((x, j) => (j === i ? { ...x, ...patch } : x)),
+            );
           return (
             <div key={i} className="space-y-2.5 rounded-lg border border-line bg-canvas/60 p-3">
               <div className="flex items-center justify-between">
                 <span className="text-xs font-medium text-fg">Variant {i + 1}</span>
-                <RemoveButton label={`Remove variant ${i + 1}`} onClick={() => set("variants", f.variants.filter((_, j) => j !== i))} />
+                <RemoveButton
+                  label={`Remove variant ${i + 1}`}
+                  onClick={() =>
+                    set(
+                      "variants",
+                      f.variants.filter((_, j) => j !== i),
+                    )
+                  }
+                />
               </div>
               <div className="grid grid-cols-[1fr_5.5rem] gap-2">
                 <Row label="Id" diagnostics={n(`variants[${i}].id`)} error={errors.get(`variants[${i}].id`)}>
-                  {(c) => <TextInput field={`variants[${i}].id`} {...c} value={v.id} onChange={(e) => update({ id: e.target.value })} className="font-mono" />}
+                  {(c) => (
+                    <TextInput
+                      field={`variants[${i}].id`}
+                      {...c}
+                      value={v.id}
+                      onChange={(e) => update({ id: e.target.value })}
+                      className="font-mono"
+                    />
+                  )}
                 </Row>
                 <Row label="Weight" error={errors.get(`variants[${i}].weight`)}>
-                  {(c) => <TextInput field={`variants[${i}].weight`} {...c} inputMode="decimal" placeholder="1" value={v.weight} onChange={(e) => update({ weight: e.target.value })} />}
+                  {(c) => (
+                    <TextInput
+                      field={`variants[${i}].weight`}
+                      {...c}
+                      inputMode="decimal"
+                      placeholder="1"
+                      value={v.weight}
+                      onChange={(e) => update({ weight: e.target.value })}
+                    />
+                  )}
                 </Row>
               </div>
-              <Row label="Label">{(c) => <TextInput field={`variants[${i}].label`} {...c} value={v.label} onChange={(e) => update({ label: e.target.value })} />}</Row>
+              <Row label="Label">
+                {(c) => (
+                  <TextInput field={`variants[${i}].label`} {...c} value={v.label} onChange={(e) => update({ label: e.target.value })} />
+                )}
+              </Row>
               <Row label="Base" diagnostics={n(`variants[${i}].base`)} hint="Replaces the state's base for this take.">
-                {(c) => <ProseInput field={`variants[${i}].base`} marks={slotMarks(n(`variants[${i}].base`))} {...c} value={v.base} onChange={(e) => update({ base: e.target.value })} />}
+                {(c) => (
+                  <ProseInput
+                    field={`variants[${i}].base`}
+                    marks={slotMarks(n(`variants[${i}].base`))}
+                    {...c}
+                    value={v.base}
+                    onChange={(e) => update({ base: e.target.value })}
+                  />
+                )}
               </Row>
             </div>
           );
@@ -190,26 +326,40 @@ export function StatePanel({ store, draft, view, notes, errors }: PanelProps<Ext
           </>
         }
         action={
-          <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={() => set("slots", [...f.slots, { name: "", value: "" }])}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="h-7 px-2 text-xs"
+            onClick={() => set("slots", [...f.slots, { name: "", value: "" }])}
+          >
             <PlusIcon /> Add fill
           </Button>
         }
       >
         {f.slots.length === 0 ? <p className="text-xs text-fg-subtle">No fills; the world&apos;s fills apply.</p> : null}
         {f.slots.map((slot, i) => {
-          const update = (patch: Partial<typeof slot>) => set("slots", f.slots.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+          const update = (patch: Partial<typeof slot>) =>
+            set(
+              "slots",
+              f.slots.map((x, j) => (j === i ? { ...x, ...patch } : x)),
+            );
           return (
             <div key={i} className="grid grid-cols-[7rem_1fr_auto] items-start gap-2">
               <div>
                 <input
                   aria-label={`Fill ${i + 1} name`}
                   data-field={`slots[${i}].name`}
-                  className={cn("block h-8 w-full rounded-md border border-line-strong bg-surface px-2 font-mono text-[12.5px] text-fg shadow-xs focus-visible:border-accent focus-visible:ring-3 focus-visible:ring-ring/25 focus-visible:outline-none", errors.has(`slots[${i}].name`) && "border-danger")}
+                  className={cn(
+                    "block h-8 w-full rounded-md border border-line-strong bg-surface px-2 font-mono text-[12.5px] text-fg shadow-xs focus-visible:border-accent focus-visible:ring-3 focus-visible:ring-ring/25 focus-visible:outline-none",
+                    errors.has(`slots[${i}].name`) && "border-danger",
+                  )}
                   placeholder="name"
                   value={slot.name}
                   onChange={(e) => update({ name: e.target.value })}
                 />
-                {errors.get(`slots[${i}].name`) ? <p className="mt-1 text-[11px] text-danger-text">{errors.get(`slots[${i}].name`)}</p> : null}
+                {errors.get(`slots[${i}].name`) ? (
+                  <p className="mt-1 text-[11px] text-danger-text">{errors.get(`slots[${i}].name`)}</p>
+                ) : null}
               </div>
               <div>
                 <input
@@ -225,7 +375,16 @@ export function StatePanel({ store, draft, view, notes, errors }: PanelProps<Ext
                   </p>
                 ))}
               </div>
-              <RemoveButton label={`Remove fill ${slot.name || i + 1}`} onClick={() => set("slots", f.slots.filter((_, j) => j !== i))} className="mt-1" />
+              <RemoveButton
+                label={`Remove fill ${slot.name || i + 1}`}
+                onClick={() =>
+                  set(
+                    "slots",
+                    f.slots.filter((_, j) => j !== i),
+                  )
+                }
+                className="mt-1"
+              />
             </div>
           );
         })}
@@ -236,7 +395,13 @@ export function StatePanel({ store, draft, view, notes, errors }: PanelProps<Ext
           title="Events"
           description="Transitions move the player on; in-place actions play where the player is."
           action={
-            <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={() => void store.addEvent(f.id)} title="Add an event from this state (E)">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-7 px-2 text-xs"
+              onClick={() => void store.addEvent(f.id)}
+              title="Add an event from this state (E)"
+            >
               <PlusIcon /> Add event
             </Button>
           }
@@ -252,10 +417,16 @@ export function StatePanel({ store, draft, view, notes, errors }: PanelProps<Ext
                     onClick={() => void store.select({ kind: "event", from: e.from, name: e.name })}
                     className="flex w-full items-center gap-2 rounded-md border border-line bg-surface px-2 py-1.5 text-left text-[13px] hover:border-line-strong hover:bg-subtle/60"
                   >
-                    {e.to !== undefined ? <TransitionIcon className="size-3.5 shrink-0 text-fg-subtle" /> : <OverrideIcon className="size-3.5 shrink-0 text-fg-subtle" />}
+                    {e.to !== undefined ? (
+                      <TransitionIcon className="size-3.5 shrink-0 text-fg-subtle" />
+                    ) : (
+                      <OverrideIcon className="size-3.5 shrink-0 text-fg-subtle" />
+                    )}
                     {e.hotkey ? <Kbd>{e.hotkey}</Kbd> : null}
                     <span className="min-w-0 flex-1 truncate text-fg">{e.name}</span>
-                    <span className="max-w-[40%] shrink-0 truncate font-mono text-[11px] text-fg-subtle">{e.to !== undefined ? `→ ${stateNameOf(view.world, e.to) ?? e.to}` : "in place"}</span>
+                    <span className="max-w-[40%] shrink-0 truncate font-mono text-[11px] text-fg-subtle">
+                      {e.to !== undefined ? `→ ${stateNameOf(view.world, e.to) ?? e.to}` : "in place"}
+                    </span>
                   </button>
                 </li>
               );

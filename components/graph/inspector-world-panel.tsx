@@ -7,7 +7,14 @@ import { Kbd, Row, Section, Select, SeverityIcon, StateOptions, stateLabel, Text
 import type { PanelProps } from "./inspector-notes";
 
 /** The inspector with nothing selected: the world's overview and its entrance. */
-export function WorldPanel({ store, draft, view, notes, errors, onOpenSettings }: PanelProps<Extract<Draft, { kind: "entrance" }>> & { onOpenSettings: () => void }) {
+export function WorldPanel({
+  store,
+  draft,
+  view,
+  notes,
+  errors,
+  onOpenSettings,
+}: PanelProps<Extract<Draft, { kind: "entrance" }>> & { onOpenSettings: () => void }) {
   const f = draft.fields;
   const set = <K extends keyof EntranceFields>(key: K, value: EntranceFields[K]) =>
     store.updateDraft((d) => (d.kind === "entrance" ? { ...d, fields: { ...d.fields, [key]: value } } : d));
@@ -64,11 +71,21 @@ export function WorldPanel({ store, draft, view, notes, errors, onOpenSettings }
           )}
         </Row>
         <Row label="Opening image URL" diagnostics={n("entrance.image.src")}>
-          {(c) => <TextInput field="entrance.image.src" {...c} value={f.imageSrc} placeholder="https://…" onChange={(e) => set("imageSrc", e.target.value)} />}
+          {(c) => (
+            <TextInput
+              field="entrance.image.src"
+              {...c}
+              value={f.imageSrc}
+              placeholder="https://…"
+              onChange={(e) => set("imageSrc", e.target.value)}
+            />
+          )}
         </Row>
         {showable ? <FramePreview src={f.imageSrc.trim()} /> : null}
         <Row label="Opening image label" diagnostics={n("entrance.image.label")}>
-          {(c) => <TextInput field="entrance.image.label" {...c} value={f.imageLabel} onChange={(e) => set("imageLabel", e.target.value)} />}
+          {(c) => (
+            <TextInput field="entrance.image.label" {...c} value={f.imageLabel} onChange={(e) => set("imageLabel", e.target.value)} />
+          )}
         </Row>
       </Section>
       <Section title="Editing">

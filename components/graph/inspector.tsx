@@ -50,11 +50,19 @@ export function Inspector({ onOpenSettings }: { onOpenSettings: () => void }) {
   const applyError = view.draftApplyErrors.length > 0 ? view.draftApplyErrors[0] : null;
   const errors = new Map(fieldErrors);
   if (applyError && draft?.kind === "state" && !errors.has("id")) errors.set("id", "Another state already has this id.");
-  if (applyError && draft?.kind === "event" && !errors.has("name")) errors.set("name", `${draft.fields.from} already has an event with this name.`);
+  if (applyError && draft?.kind === "event" && !errors.has("name"))
+    errors.set("name", `${draft.fields.from} already has an event with this name.`);
 
   // Narrower than `md` the inspector is a sheet over the canvas's lower part: open while a state or
   // an event is selected, a bar at the bottom otherwise; the player may fold or unfold it by hand.
-  const sheetKey = draft === null ? "world" : draft.kind === "state" ? `state:${draft.original ?? "new"}` : draft.kind === "event" ? `event:${draft.original ? `${draft.original.from}:${draft.original.name}` : "new"}` : draft.kind;
+  const sheetKey =
+    draft === null
+      ? "world"
+      : draft.kind === "state"
+        ? `state:${draft.original ?? "new"}`
+        : draft.kind === "event"
+          ? `event:${draft.original ? `${draft.original.from}:${draft.original.name}` : "new"}`
+          : draft.kind;
   const [folded, setFolded] = useState<{ key: string; open: boolean } | null>(null);
   const sheetOpen = folded?.key === sheetKey ? folded.open : sheetKey !== "world" && sheetKey !== "entrance";
 
@@ -69,7 +77,10 @@ export function Inspector({ onOpenSettings }: { onOpenSettings: () => void }) {
       <span className="text-fg-subtle">unnamed</span>
     ) : name ? (
       <>
-        {name} <span className="font-mono text-[11px] font-normal text-fg-subtle" data-testid="inspector-state-id">{draft.fields.id}</span>
+        {name}{" "}
+        <span className="font-mono text-[11px] font-normal text-fg-subtle" data-testid="inspector-state-id">
+          {draft.fields.id}
+        </span>
       </>
     ) : (
       draft.fields.id
@@ -151,7 +162,11 @@ export function Inspector({ onOpenSettings }: { onOpenSettings: () => void }) {
                 <ul className="mt-2 space-y-1">
                   {refusal.diagnostics.slice(0, 8).map((d, i) => (
                     <li key={`${d.code}-${i}`}>
-                      <button type="button" className="flex items-start gap-1.5 text-left hover:underline" onClick={() => void store.goToDiagnostic(d)}>
+                      <button
+                        type="button"
+                        className="flex items-start gap-1.5 text-left hover:underline"
+                        onClick={() => void store.goToDiagnostic(d)}
+                      >
                         <SeverityIcon severity={d.severity} className="mt-0.5" />
                         <span>
                           {say(d)} <span className="font-mono text-[10.5px] opacity-80">{d.code}</span>
@@ -175,13 +190,21 @@ export function Inspector({ onOpenSettings }: { onOpenSettings: () => void }) {
           ) : null}
           {draft?.kind === "state" ? <StatePanel store={store} draft={draft} view={view} notes={notes} errors={errors} /> : null}
           {draft?.kind === "event" ? <EventPanel store={store} draft={draft} view={view} notes={notes} errors={errors} /> : null}
-          {draft?.kind === "entrance" ? <WorldPanel store={store} draft={draft} view={view} notes={notes} errors={errors} onOpenSettings={onOpenSettings} /> : null}
+          {draft?.kind === "entrance" ? (
+            <WorldPanel store={store} draft={draft} view={view} notes={notes} errors={errors} onOpenSettings={onOpenSettings} />
+          ) : null}
         </div>
 
         {draft && (dirty || draft.kind !== "entrance") ? (
           <div className="flex items-center gap-2 border-t border-line bg-subtle/50 px-4 py-2.5">
             {draft.kind !== "entrance" && !isNew ? (
-              <Button variant="danger-ghost" size="icon-sm" aria-label={`Delete this ${draft.kind === "state" ? "state" : "event"} (Delete)`} title="Delete (Del)" onClick={() => void store.deleteSelection()}>
+              <Button
+                variant="danger-ghost"
+                size="icon-sm"
+                aria-label={`Delete this ${draft.kind === "state" ? "state" : "event"} (Delete)`}
+                title="Delete (Del)"
+                onClick={() => void store.deleteSelection()}
+              >
                 <TrashIcon />
               </Button>
             ) : null}

@@ -2,7 +2,17 @@ import ELK from "elkjs/lib/elk.bundled.js";
 import { describe, expect, it } from "vitest";
 import type { World } from "@/lib/kernel";
 import { makeCastleWorld, makeChapterWorld, makeEvent, makeLargeWorld, makeSmallWorld, makeState } from "@/lib/kernel/fixtures";
-import { graphBounds, LABEL_HEIGHT, LABEL_MAX_WIDTH, labelWidth, routeHolds, routePath, transitionsOf, type Box, type Layout } from "./edge-routes";
+import {
+  graphBounds,
+  LABEL_HEIGHT,
+  LABEL_MAX_WIDTH,
+  labelWidth,
+  routeHolds,
+  routePath,
+  transitionsOf,
+  type Box,
+  type Layout,
+} from "./edge-routes";
 import { elkGraph, readElk, type ElkResult } from "./elk-layout";
 import { fitViewport } from "./fit";
 import { NODE_HEIGHT, NODE_WIDTH, type XY } from "./geometry";
@@ -19,7 +29,8 @@ function collisions(layout: Layout): string[] {
   for (const [id, p] of layout.positions) boxes.push([`state ${id}`, nodeBox(p)]);
   for (const [id, r] of layout.routes) if (r.label) boxes.push([`label ${id}`, r.label]);
   const found: string[] = [];
-  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) if (overlaps(boxes[i]![1], boxes[j]![1])) found.push(`${boxes[i]![0]} × ${boxes[j]![0]}`);
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) if (overlaps(boxes[i]![1], boxes[j]![1])) found.push(`${boxes[i]![0]} × ${boxes[j]![0]}`);
   return found;
 }
 
@@ -108,13 +119,15 @@ function lineFaults(layout: Layout): string[] {
     const to = layout.positions.get(route.target)!;
     const first = route.points[0]!;
     const last = route.points[route.points.length - 1]!;
-    if (Math.abs(first.x - (from.x + NODE_WIDTH)) > 1 || Math.abs(last.x - to.x) > 1) faults.push(`${id} does not leave east and arrive west`);
+    if (Math.abs(first.x - (from.x + NODE_WIDTH)) > 1 || Math.abs(last.x - to.x) > 1)
+      faults.push(`${id} does not leave east and arrive west`);
     for (let i = 1; i < route.points.length; i++) {
       const a = route.points[i - 1]!;
       const b = route.points[i]!;
       if (Math.min(Math.abs(a.x - b.x), Math.abs(a.y - b.y)) > 1) faults.push(`${id} has a slanted run`);
       for (const [state, p] of layout.positions) if (crossesNode(a, b, nodeBox(p))) faults.push(`${id} runs through state ${state}`);
-      for (const [other, box] of labels) if (other !== id && crossesNode(a, b, box)) faults.push(`${id} runs through the label of ${other}`);
+      for (const [other, box] of labels)
+        if (other !== id && crossesNode(a, b, box)) faults.push(`${id} runs through the label of ${other}`);
     }
   }
   return faults;
@@ -215,7 +228,12 @@ describe("fit view", () => {
   const canvas = { width: 1000, height: 600 };
   const controls = { x: 4, y: 440, width: 56, height: 140 };
   const minimap = { x: 800, y: 460, width: 196, height: 136 };
-  const screen = (b: Box, v: { x: number; y: number; zoom: number }): Box => ({ x: b.x * v.zoom + v.x, y: b.y * v.zoom + v.y, width: b.width * v.zoom, height: b.height * v.zoom });
+  const screen = (b: Box, v: { x: number; y: number; zoom: number }): Box => ({
+    x: b.x * v.zoom + v.x,
+    y: b.y * v.zoom + v.y,
+    width: b.width * v.zoom,
+    height: b.height * v.zoom,
+  });
 
   it("shows the whole graph inside the canvas and clear of the controls and the minimap", () => {
     for (const bounds of [

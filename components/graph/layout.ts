@@ -288,7 +288,16 @@ export function freeSpot(at: XY, positions: Positions): XY {
   const taken = [...positions.values()];
   const clear = (p: XY) => taken.every((q) => Math.abs(q.x - p.x) >= NODE_WIDTH + 24 || Math.abs(q.y - p.y) >= NODE_HEIGHT + 24);
   for (let ring = 0; ring < 12; ring++) {
-    for (const [dx, dy] of [[0, 1], [1, 0], [0, -1], [-1, 0], [1, 1], [-1, 1], [1, -1], [-1, -1]] as const) {
+    for (const [dx, dy] of [
+      [0, 1],
+      [1, 0],
+      [0, -1],
+      [-1, 0],
+      [1, 1],
+      [-1, 1],
+      [1, -1],
+      [-1, -1],
+    ] as const) {
       const p = { x: at.x + dx * ring * (NODE_WIDTH / 2 + 12), y: at.y + dy * ring * (NODE_HEIGHT / 2 + 12) };
       if (clear(p)) return p;
     }

@@ -3,7 +3,15 @@ import { applyOps } from "@/lib/kernel";
 import { makeSmallWorld } from "@/lib/kernel/fixtures";
 import { brokenPlaytests } from "./playtest-breaks";
 
-const walk = { playtestId: "p1", name: "To the end", steps: [{ event: "look", state: "a" }, { event: "go", state: "b" }, { event: "finish", state: "end" }] };
+const walk = {
+  playtestId: "p1",
+  name: "To the end",
+  steps: [
+    { event: "look", state: "a" },
+    { event: "go", state: "b" },
+    { event: "finish", state: "end" },
+  ],
+};
 
 describe("brokenPlaytests", () => {
   it("is empty while every play-through plays", () => {

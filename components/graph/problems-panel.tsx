@@ -59,7 +59,17 @@ const PlaytestRow = memo(function PlaytestRow({ b, onOpen }: { b: BrokenPlaytest
  * The live lints of the would-be world; a row leads to the node, edge or field its `loc` names.
  * Recorded play-throughs that no longer play on it come first; a row leads to where one breaks.
  */
-export function ProblemsPanel({ open, onToggle, onOpenSettings, broken }: { open: boolean; onToggle: () => void; onOpenSettings: () => void; broken: readonly BrokenPlaytest[] }) {
+export function ProblemsPanel({
+  open,
+  onToggle,
+  onOpenSettings,
+  broken,
+}: {
+  open: boolean;
+  onToggle: () => void;
+  onOpenSettings: () => void;
+  broken: readonly BrokenPlaytest[];
+}) {
   const store = useEditorStore();
   const live = useEditor((s) => s.view.diagnostics);
   const diagnostics = useDeferredValue(live);
@@ -118,7 +128,10 @@ export function ProblemsPanel({ open, onToggle, onOpenSettings, broken }: { open
           ))}
         </div>
         {broken.length ? (
-          <span className="flex h-6 items-center gap-1 rounded-md bg-danger-soft px-1.5 text-xs text-danger-text" title="Recorded play-throughs that no longer play on this graph">
+          <span
+            className="flex h-6 items-center gap-1 rounded-md bg-danger-soft px-1.5 text-xs text-danger-text"
+            title="Recorded play-throughs that no longer play on this graph"
+          >
             <PlayIcon className="size-3" aria-hidden="true" />
             <span data-testid="problems-count-playtests">{broken.length}</span> broken play-through{broken.length === 1 ? "" : "s"}
           </span>
@@ -142,7 +155,11 @@ export function ProblemsPanel({ open, onToggle, onOpenSettings, broken }: { open
               ))}
               {shown.length > limit ? (
                 <li className="px-4 py-2">
-                  <button type="button" className="text-xs font-medium text-accent-text hover:underline" onClick={() => setLimit((l) => l + PAGE * 5)}>
+                  <button
+                    type="button"
+                    className="text-xs font-medium text-accent-text hover:underline"
+                    onClick={() => setLimit((l) => l + PAGE * 5)}
+                  >
                     Show {Math.min(shown.length - limit, PAGE * 5)} more of {shown.length - limit}
                   </button>
                 </li>

@@ -1,5 +1,14 @@
 import type { World } from "@/lib/kernel";
-import { estimateText, LABEL_HEIGHT, LABEL_MAX_WIDTH, labelWidth, transitionsOf, type Box, type MeasureText, type Routes } from "./edge-routes";
+import {
+  estimateText,
+  LABEL_HEIGHT,
+  LABEL_MAX_WIDTH,
+  labelWidth,
+  transitionsOf,
+  type Box,
+  type MeasureText,
+  type Routes,
+} from "./edge-routes";
 import { NODE_HEIGHT, NODE_WIDTH, type Positions, type XY } from "./geometry";
 
 /**
@@ -52,7 +61,12 @@ export function quickRoutes(world: World, positions: Positions, measure: Measure
     for (const l of gap) {
       const y = Math.round(Math.max(l.want, floor));
       floor = y + LABEL_HEIGHT + LABEL_GAP;
-      placed.push({ id: l.id, from: l.from, to: l.to, label: { x: x + NODE_WIDTH + LABEL_CLEARANCE, y, width: l.width, height: LABEL_HEIGHT } });
+      placed.push({
+        id: l.id,
+        from: l.from,
+        to: l.to,
+        label: { x: x + NODE_WIDTH + LABEL_CLEARANCE, y, width: l.width, height: LABEL_HEIGHT },
+      });
     }
   }
 

@@ -9,7 +9,8 @@ import { OverrideIcon, StateIcon, TransitionIcon } from "./icons";
 import { Kbd } from "./inspector-fields";
 import { useEditor } from "./use-editor";
 
-export type SearchHit = { kind: "state"; id: string; text: string } | { kind: "event"; from: string; name: string; to?: string; text: string };
+export type SearchHit =
+  { kind: "state"; id: string; text: string } | { kind: "event"; from: string; name: string; to?: string; text: string };
 
 const MAX_HITS = 50;
 
@@ -38,7 +39,15 @@ function search(world: World, query: string): SearchHit[] {
 }
 
 /** Jump to a state (by id or by words of its base) or an event (by name). */
-export function SearchDialog({ open, onOpenChange, onPick }: { open: boolean; onOpenChange: (open: boolean) => void; onPick: (hit: SearchHit) => void }) {
+export function SearchDialog({
+  open,
+  onOpenChange,
+  onPick,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onPick: (hit: SearchHit) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Go to a state or event" size="lg">
       {open ? <SearchBody onPick={onPick} /> : null}
@@ -97,10 +106,19 @@ function SearchBody({ onPick }: { onPick: (hit: SearchHit) => void }) {
             onMouseEnter={() => setActive(i)}
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => onPick(hit)}
-            className={cn("flex cursor-pointer items-start gap-3 rounded-lg px-3 py-2", i === current ? "bg-accent-soft" : "hover:bg-subtle")}
+            className={cn(
+              "flex cursor-pointer items-start gap-3 rounded-lg px-3 py-2",
+              i === current ? "bg-accent-soft" : "hover:bg-subtle",
+            )}
           >
             <span className="mt-0.5 text-fg-subtle">
-              {hit.kind === "state" ? <StateIcon className="size-4" /> : hit.to !== undefined ? <TransitionIcon className="size-4" /> : <OverrideIcon className="size-4" />}
+              {hit.kind === "state" ? (
+                <StateIcon className="size-4" />
+              ) : hit.to !== undefined ? (
+                <TransitionIcon className="size-4" />
+              ) : (
+                <OverrideIcon className="size-4" />
+              )}
             </span>
             <span className="min-w-0 flex-1">
               <span className="block truncate text-[13px] font-medium text-fg">
@@ -108,7 +126,11 @@ function SearchBody({ onPick }: { onPick: (hit: SearchHit) => void }) {
                   <span className="font-mono">{hit.id}</span>
                 ) : (
                   <>
-                    {hit.name} <span className="font-mono text-xs font-normal text-fg-subtle">{hit.from}{hit.to !== undefined ? ` → ${hit.to}` : " (in place)"}</span>
+                    {hit.name}{" "}
+                    <span className="font-mono text-xs font-normal text-fg-subtle">
+                      {hit.from}
+                      {hit.to !== undefined ? ` → ${hit.to}` : " (in place)"}
+                    </span>
                   </>
                 )}
               </span>

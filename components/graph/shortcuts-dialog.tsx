@@ -9,10 +9,22 @@ const GROUPS: Array<{ title: string; rows: Array<[string, string[][]]> }> = [
     rows: [
       ["New state", [["N"]]],
       ["New event from the selected state", [["E"]]],
-      ["Save the inspector", [[MOD_KEY, "S"], [MOD_KEY, "Enter"]]],
+      [
+        "Save the inspector",
+        [
+          [MOD_KEY, "S"],
+          [MOD_KEY, "Enter"],
+        ],
+      ],
       ["Delete the selection", [["Delete"], ["Backspace"]]],
       ["Undo", [[MOD_KEY, "Z"]]],
-      ["Redo", [[MOD_KEY, "Shift", "Z"], [MOD_KEY, "Y"]]],
+      [
+        "Redo",
+        [
+          [MOD_KEY, "Shift", "Z"],
+          [MOD_KEY, "Y"],
+        ],
+      ],
       ["Set the selected state as the entrance", [["Shift", "E"]]],
     ],
   },
@@ -43,7 +55,13 @@ const GROUPS: Array<{ title: string; rows: Array<[string, string[][]]> }> = [
 
 export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Keyboard shortcuts" description="Every action of the editor works from the keyboard." size="lg">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Keyboard shortcuts"
+      description="Every action of the editor works from the keyboard."
+      size="lg"
+    >
       <div className="grid gap-6 pb-6 sm:grid-cols-2">
         {GROUPS.map((group) => (
           <section key={group.title} className={group.title === "Move around" ? "sm:row-span-2" : undefined}>

@@ -16,7 +16,15 @@ function Thumb({ src, hue }: { src: string | null; hue: number }) {
   if (src && failed !== src) {
     return (
       // eslint-disable-next-line @next/next/no-img-element -- frames are any URL (assets, data:); next/image needs known hosts
-      <img src={src} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setFailed(src)} className="size-full object-cover" />
+      <img
+        src={src}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        draggable={false}
+        onError={() => setFailed(src)}
+        className="size-full object-cover"
+      />
     );
   }
   return (
@@ -60,20 +68,36 @@ export const StateNode = memo(function StateNode({ id, data, selected }: NodePro
               </span>
             ) : null}
           </div>
-          <span className="pw-node-id absolute right-1.5 bottom-1 max-w-[70%] truncate rounded bg-black/55 px-1 font-mono text-[10px] leading-4 text-white">{data.stateId}</span>
+          <span className="pw-node-id absolute right-1.5 bottom-1 max-w-[70%] truncate rounded bg-black/55 px-1 font-mono text-[10px] leading-4 text-white">
+            {data.stateId}
+          </span>
           {data.problem ? (
-            <span className={cn("pw-node-problem", data.problem === "error" ? "text-danger-text" : "text-warning-text")} title={data.problem === "error" ? "Has errors" : "Has warnings"}>
+            <span
+              className={cn("pw-node-problem", data.problem === "error" ? "text-danger-text" : "text-warning-text")}
+              title={data.problem === "error" ? "Has errors" : "Has warnings"}
+            >
               {data.problem === "error" ? <CircleXIcon className="size-3.5" /> : <AlertTriangleIcon className="size-3.5" />}
             </span>
           ) : null}
         </div>
         <div className="flex min-h-0 flex-1 flex-col px-3 pt-1.5 pb-2">
           <div className="flex items-center gap-1.5">
-            <span className="pw-node-name truncate font-semibold text-fg" title={data.name === data.stateId ? data.stateId : `${data.name} (${data.stateId})`}>
+            <span
+              className="pw-node-name truncate font-semibold text-fg"
+              title={data.name === data.stateId ? data.stateId : `${data.name} (${data.stateId})`}
+            >
               {data.name}
             </span>
-            {data.diff ? <span className="pw-diff-tag ml-auto shrink-0" data-diff={data.diff}>{DIFF_LABEL[data.diff]}</span> : null}
-            {data.unsaved ? <span className="ml-auto shrink-0 rounded bg-accent-soft px-1 text-[10px] leading-4 font-medium text-accent-text">{data.unsaved === "new" ? "new" : "edited"}</span> : null}
+            {data.diff ? (
+              <span className="pw-diff-tag ml-auto shrink-0" data-diff={data.diff}>
+                {DIFF_LABEL[data.diff]}
+              </span>
+            ) : null}
+            {data.unsaved ? (
+              <span className="ml-auto shrink-0 rounded bg-accent-soft px-1 text-[10px] leading-4 font-medium text-accent-text">
+                {data.unsaved === "new" ? "new" : "edited"}
+              </span>
+            ) : null}
           </div>
           <p className="pw-node-excerpt line-clamp-2 text-[11.5px] leading-[15px] text-fg-muted">
             {data.excerpt || <span className="text-fg-subtle italic">No description yet</span>}
@@ -97,7 +121,9 @@ export const StateNode = memo(function StateNode({ id, data, selected }: NodePro
                 </button>
               ))}
               {data.overrideCount > data.overrides.length ? (
-                <span className="inline-flex h-[18px] shrink-0 items-center rounded px-1 text-[10.5px] text-fg-subtle">+{data.overrideCount - data.overrides.length}</span>
+                <span className="inline-flex h-[18px] shrink-0 items-center rounded px-1 text-[10.5px] text-fg-subtle">
+                  +{data.overrideCount - data.overrides.length}
+                </span>
               ) : null}
             </div>
           ) : null}

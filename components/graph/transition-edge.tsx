@@ -18,9 +18,16 @@ import { useEditorStore } from "./use-editor";
 export const TransitionEdge = memo(function TransitionEdge(props: EdgeProps<TransitionEdgeType>) {
   const { id, source, target, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, selected, markerEnd } = props;
   const store = useEditorStore();
-  const stored = useSyncExternalStore(store.positions.subscribe, () => store.positions.routes().get(id), () => undefined);
+  const stored = useSyncExternalStore(
+    store.positions.subscribe,
+    () => store.positions.routes().get(id),
+    () => undefined,
+  );
   const route =
-    stored && stored.source === store.stateIdOfNode(source) && stored.target === store.stateIdOfNode(target) && routeHolds(stored, store.positions.get(source), store.positions.get(target))
+    stored &&
+    stored.source === store.stateIdOfNode(source) &&
+    stored.target === store.stateIdOfNode(target) &&
+    routeHolds(stored, store.positions.get(source), store.positions.get(target))
       ? stored
       : null;
   const lane = data?.lane ?? 0;
@@ -42,7 +49,15 @@ export const TransitionEdge = memo(function TransitionEdge(props: EdgeProps<Tran
     labelX = (sourceX + targetX) / 2;
     labelY = sourceY - lift * 0.75;
   } else {
-    [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition, curvature: 0.3 + lane * 0.12 });
+    [path, labelX, labelY] = getBezierPath({
+      sourceX,
+      sourceY,
+      sourcePosition,
+      targetX,
+      targetY,
+      targetPosition,
+      curvature: 0.3 + lane * 0.12,
+    });
     labelY += offset;
   }
   // A label the layout placed has its box's top-left and width; any other is centred on its point.

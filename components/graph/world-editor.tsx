@@ -49,7 +49,8 @@ export function WorldEditor({ appId, worldId, mode, resource, active, onOpenSett
         // A write reports every stored play-through; one this page does not know (recorded elsewhere) reloads the list.
         onPlaytests: (report) => {
           const known = queryClient.getQueryData<unknown[]>(playtestKeys.list({ appId, worldId, mode }));
-          if (known && known.length !== report.passed + report.failed.length) void queryClient.invalidateQueries({ queryKey: playtestKeys.list({ appId, worldId, mode }) });
+          if (known && known.length !== report.passed + report.failed.length)
+            void queryClient.invalidateQueries({ queryKey: playtestKeys.list({ appId, worldId, mode }) });
         },
       }),
   );
@@ -83,11 +84,29 @@ export function WorldEditor({ appId, worldId, mode, resource, active, onOpenSett
 }
 
 /** The Graph tab's frame: toolbar, banner, canvas with its notices, Problems, inspector, dialogs. */
-function EditorShell({ model, active, onOpenSettings, world }: { model: GraphModel; active: boolean; onOpenSettings: () => void; world: WorldRef }) {
+function EditorShell({
+  model,
+  active,
+  onOpenSettings,
+  world,
+}: {
+  model: GraphModel;
+  active: boolean;
+  onOpenSettings: () => void;
+  world: WorldRef;
+}) {
   const store = useEditorStore();
   const rf = useReactFlow();
-  const ready = useSyncExternalStore(store.positions.subscribe, () => store.positions.source !== "none", () => false);
-  const settled = useSyncExternalStore(store.positions.subscribe, () => !store.positions.settling, () => false);
+  const ready = useSyncExternalStore(
+    store.positions.subscribe,
+    () => store.positions.source !== "none",
+    () => false,
+  );
+  const settled = useSyncExternalStore(
+    store.positions.subscribe,
+    () => !store.positions.settling,
+    () => false,
+  );
   const empty = useEditor((s) => s.view.index.stateIds.length === 0);
   const hasProblems = useEditor((s) => s.view.diagnostics.some((d) => d.severity !== "info"));
   const previewing = useEditor((s) => s.preview !== null);
@@ -149,7 +168,15 @@ function EditorShell({ model, active, onOpenSettings, world }: { model: GraphMod
 
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <EditorToolbar centre={centre} arrange={arrange} arranging={arranging} showMinimap={showMinimap} onToggleMinimap={toggleMinimap} onOpenSearch={openSearch} onOpenHelp={openHelp} />
+      <EditorToolbar
+        centre={centre}
+        arrange={arrange}
+        arranging={arranging}
+        showMinimap={showMinimap}
+        onToggleMinimap={toggleMinimap}
+        onOpenSearch={openSearch}
+        onOpenHelp={openHelp}
+      />
       <AskBar />
       <ConflictBanner />
 

@@ -20,7 +20,11 @@ export function ChapterCrumbs({ nav }: { nav: ChapterNav }) {
   return (
     <>
       <li>
-        <Link href={`/campaigns/${nav.campaignId}`} className="block max-w-48 truncate rounded hover:text-fg" title={`Campaign: ${nav.campaignName}`}>
+        <Link
+          href={`/campaigns/${nav.campaignId}`}
+          className="block max-w-48 truncate rounded hover:text-fg"
+          title={`Campaign: ${nav.campaignName}`}
+        >
           {nav.campaignName}
         </Link>
       </li>
@@ -43,12 +47,22 @@ export function ChapterNeighbours({ nav }: { nav: ChapterNav }) {
   return (
     <nav aria-label="Chapters" className="flex items-center gap-1 text-[12px]">
       {nav.prev ? (
-        <Link href={`/worlds/${nav.prev.worldId}`} rel="prev" className="max-w-44 truncate rounded px-1.5 py-0.5 text-fg-muted hover:bg-subtle hover:text-fg" title={`Chapter ${nav.prev.chapter}: ${nav.prev.title}`}>
+        <Link
+          href={`/worlds/${nav.prev.worldId}`}
+          rel="prev"
+          className="max-w-44 truncate rounded px-1.5 py-0.5 text-fg-muted hover:bg-subtle hover:text-fg"
+          title={`Chapter ${nav.prev.chapter}: ${nav.prev.title}`}
+        >
           ← Chapter {nav.prev.chapter}
         </Link>
       ) : null}
       {nav.next ? (
-        <Link href={`/worlds/${nav.next.worldId}`} rel="next" className="max-w-44 truncate rounded px-1.5 py-0.5 text-fg-muted hover:bg-subtle hover:text-fg" title={`Chapter ${nav.next.chapter}: ${nav.next.title}`}>
+        <Link
+          href={`/worlds/${nav.next.worldId}`}
+          rel="next"
+          className="max-w-44 truncate rounded px-1.5 py-0.5 text-fg-muted hover:bg-subtle hover:text-fg"
+          title={`Chapter ${nav.next.chapter}: ${nav.next.title}`}
+        >
           Chapter {nav.next.chapter} →
         </Link>
       ) : null}
@@ -61,7 +75,17 @@ export function ChapterNeighbours({ nav }: { nav: ChapterNav }) {
  * Play tab, and the line beside it says how to get a public link (Settings → Visibility, live
  * worlds only).
  */
-export function PlayAction({ world, mode, onPlayHere, onOpenSettings }: { world: WorldResource; mode: "live" | "test"; onPlayHere: () => void; onOpenSettings: () => void }) {
+export function PlayAction({
+  world,
+  mode,
+  onPlayHere,
+  onOpenSettings,
+}: {
+  world: WorldResource;
+  mode: "live" | "test";
+  onPlayHere: () => void;
+  onOpenSettings: () => void;
+}) {
   if (world.playUrl) {
     return (
       <div className="flex items-center gap-2">

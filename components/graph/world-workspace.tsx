@@ -2,7 +2,17 @@
 
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from "react";
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+} from "react";
 import { useWorld, type WorldRef, type WorldResource } from "@/components/api/worlds";
 import { Walkthrough } from "@/components/play/walkthrough";
 import { Badge } from "@/components/ui/badge";
@@ -39,7 +49,11 @@ const SimulationPanel = dynamic(() => import("@/components/simulation/simulation
 const noSubscribe = () => () => {};
 /** False on the server and during hydration, true after: the canvas renders in the browser only. */
 function useMounted(): boolean {
-  return useSyncExternalStore(noSubscribe, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
 }
 
 const VISIBILITY: Record<string, { label: string; tone: "success" | "accent" | "neutral" }> = {
@@ -62,7 +76,15 @@ export interface WorldWorkspaceProps {
 }
 
 /** One world in the Studio: header, and the Graph, Versions, Settings, Play, Vision, Scenarios and Simulation tabs. */
-export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab = "graph", origin, chapterNav = null }: WorldWorkspaceProps) {
+export function WorldWorkspace({
+  appId,
+  appName,
+  mode,
+  initialWorld,
+  initialTab = "graph",
+  origin,
+  chapterNav = null,
+}: WorldWorkspaceProps) {
   const worldId = initialWorld.id;
   const ref: WorldRef = useMemo(() => ({ appId, worldId, mode }), [appId, worldId, mode]);
   const query = useWorld(ref, { initialData: initialWorld });
@@ -70,7 +92,15 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
   const [tab, setTab] = useState<WorkspaceTab>(initialTab);
   const mounted = useMounted();
   const baseId = useId();
-  const tabRefs = useRef<Record<WorkspaceTab, HTMLButtonElement | null>>({ graph: null, versions: null, settings: null, play: null, vision: null, scenarios: null, simulation: null });
+  const tabRefs = useRef<Record<WorkspaceTab, HTMLButtonElement | null>>({
+    graph: null,
+    versions: null,
+    settings: null,
+    play: null,
+    vision: null,
+    scenarios: null,
+    simulation: null,
+  });
 
   const switchTab = useCallback((next: WorkspaceTab, focus = false) => {
     setTab(next);
@@ -165,7 +195,9 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
               title={`${t.label} (Alt+${i + 1})`}
               className={cn(
                 "relative -mb-px h-9 rounded-t-md px-3 text-[13px] font-medium transition-colors focus-visible:outline-offset-[-2px]",
-                tab === t.id ? "text-fg after:absolute after:inset-x-2 after:bottom-0 after:h-0.5 after:rounded-full after:bg-accent" : "text-fg-muted hover:text-fg",
+                tab === t.id
+                  ? "text-fg after:absolute after:inset-x-2 after:bottom-0 after:h-0.5 after:rounded-full after:bg-accent"
+                  : "text-fg-muted hover:text-fg",
               )}
             >
               {t.label}
@@ -176,7 +208,14 @@ export function WorldWorkspace({ appId, appName, mode, initialWorld, initialTab 
 
       <div id={panelId("graph")} role="tabpanel" aria-labelledby={tabId("graph")} hidden={tab !== "graph"} className="min-h-0 flex-1">
         {mounted ? (
-          <WorldEditor appId={appId} worldId={worldId} mode={mode} resource={world} active={tab === "graph"} onOpenSettings={openSettings} />
+          <WorldEditor
+            appId={appId}
+            worldId={worldId}
+            mode={mode}
+            resource={world}
+            active={tab === "graph"}
+            onOpenSettings={openSettings}
+          />
         ) : (
           <EditorSkeleton />
         )}

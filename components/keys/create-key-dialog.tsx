@@ -19,7 +19,13 @@ interface CreateKeyDialogProps {
   onCreated: (keys: CreatedApiKey[]) => void;
 }
 
-function CreateKeyForm({ appId, defaultMode, onCancel, onCreated, onPendingChange }: Omit<CreateKeyDialogProps, "open" | "onOpenChange"> & { onCancel: () => void; onPendingChange: (pending: boolean) => void }) {
+function CreateKeyForm({
+  appId,
+  defaultMode,
+  onCancel,
+  onCreated,
+  onPendingChange,
+}: Omit<CreateKeyDialogProps, "open" | "onOpenChange"> & { onCancel: () => void; onPendingChange: (pending: boolean) => void }) {
   const createKeys = useCreateKeys(appId);
   const [kind, setKind] = useState<KeyKind>("secret");
   const [mode, setMode] = useState<Mode>(defaultMode);
@@ -64,7 +70,9 @@ function CreateKeyForm({ appId, defaultMode, onCancel, onCreated, onPendingChang
         ]}
       />
       <Field label="Name" hint="Optional. Helps you tell keys apart, for example “Production server”.">
-        {(control) => <Input {...control} value={name} onChange={(e) => setName(e.target.value)} maxLength={100} disabled={createKeys.isPending} />}
+        {(control) => (
+          <Input {...control} value={name} onChange={(e) => setName(e.target.value)} maxLength={100} disabled={createKeys.isPending} />
+        )}
       </Field>
       <DialogFooter>
         <Button variant="secondary" onClick={onCancel} disabled={createKeys.isPending}>

@@ -115,8 +115,8 @@ export function KeysSection({ appId, defaultMode }: { appId: string; defaultMode
                 </>
               }
             >
-              Start with a test pair: a secret key for your server and a publishable key for the browser. Test keys return
-              deterministic mocks and are never billed.
+              Start with a test pair: a secret key for your server and a publishable key for the browser. Test keys return deterministic
+              mocks and are never billed.
             </EmptyState>
             {createTestKeys.isError ? (
               <div className="px-6 pb-6">

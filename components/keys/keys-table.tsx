@@ -17,12 +17,24 @@ export function KeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: 
         <caption className="sr-only">API keys of this app</caption>
         <thead>
           <tr className="border-y border-line bg-subtle/50">
-            <th scope="col" className={th}>Name</th>
-            <th scope="col" className={th}>Key</th>
-            <th scope="col" className={th}>Type</th>
-            <th scope="col" className={th}>Created</th>
-            <th scope="col" className={th}>Last used</th>
-            <th scope="col" className={th}>Status</th>
+            <th scope="col" className={th}>
+              Name
+            </th>
+            <th scope="col" className={th}>
+              Key
+            </th>
+            <th scope="col" className={th}>
+              Type
+            </th>
+            <th scope="col" className={th}>
+              Created
+            </th>
+            <th scope="col" className={th}>
+              Last used
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
             <th scope="col" className={th}>
               <span className="sr-only">Actions</span>
             </th>
@@ -34,12 +46,23 @@ export function KeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: 
             return (
               <tr key={key.id} data-key-id={key.id} className={cn("transition-colors hover:bg-subtle/40", revoked && "text-fg-muted")}>
                 <td className={cn(td, "max-w-56")}>
-                  <span className={cn("block truncate font-medium", revoked ? "text-fg-muted" : "text-fg", !key.name && "font-normal text-fg-subtle italic")}>
+                  <span
+                    className={cn(
+                      "block truncate font-medium",
+                      revoked ? "text-fg-muted" : "text-fg",
+                      !key.name && "font-normal text-fg-subtle italic",
+                    )}
+                  >
                     {key.name || "Unnamed"}
                   </span>
                 </td>
                 <td className={td}>
-                  <code className={cn("font-mono text-[13px] whitespace-nowrap", revoked ? "text-fg-subtle line-through decoration-fg-subtle/60" : "text-fg")}>
+                  <code
+                    className={cn(
+                      "font-mono text-[13px] whitespace-nowrap",
+                      revoked ? "text-fg-subtle line-through decoration-fg-subtle/60" : "text-fg",
+                    )}
+                  >
                     {maskKey(key)}
                   </code>
                 </td>

@@ -23,13 +23,18 @@ export function NewSecretPanel({ keys, onDismiss }: { keys: CreatedApiKey[]; onD
       <div className="flex gap-3">
         <AlertTriangleIcon className="mt-0.5 size-5 shrink-0 text-warning-text" />
         <div className="min-w-0 flex-1">
-          <h3 id="new-secret-title" ref={headingRef} tabIndex={-1} className="text-[15px] font-semibold tracking-tight text-fg focus:outline-none">
+          <h3
+            id="new-secret-title"
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-[15px] font-semibold tracking-tight text-fg focus:outline-none"
+          >
             {plural ? "Copy your new keys now" : "Copy your new key now"}
           </h3>
           <p className="mt-1 text-sm text-fg-muted">
-            <strong className="font-semibold text-fg">You won&apos;t see {plural ? "these keys" : "this key"} again.</strong> Only a
-            hash is stored. Keep {plural ? "them" : "it"} in your server&apos;s secret store; if {plural ? "one is" : "it is"} lost,
-            revoke it and create another.
+            <strong className="font-semibold text-fg">You won&apos;t see {plural ? "these keys" : "this key"} again.</strong> Only a hash is
+            stored. Keep {plural ? "them" : "it"} in your server&apos;s secret store; if {plural ? "one is" : "it is"} lost, revoke it and
+            create another.
           </p>
           <ul className="mt-4 space-y-3">
             {keys.map((key) => (

@@ -16,10 +16,24 @@ import { CheckIcon, TrashIcon, XIcon } from "@/components/ui/icons";
  */
 
 /** The walkthrough header's toggle: a red dot and the step count while on. */
-export function RecordToggle({ steps, onStart, onStop }: { steps: readonly PlaytestStep[] | null; onStart: () => void; onStop: () => void }) {
+export function RecordToggle({
+  steps,
+  onStart,
+  onStop,
+}: {
+  steps: readonly PlaytestStep[] | null;
+  onStart: () => void;
+  onStop: () => void;
+}) {
   const on = steps !== null;
   return (
-    <Button variant={on ? "danger" : "secondary"} size="sm" aria-pressed={on} onClick={on ? onStop : onStart} title={on ? "Stop recording and name this play-through" : "Record a play-through from the entrance"}>
+    <Button
+      variant={on ? "danger" : "secondary"}
+      size="sm"
+      aria-pressed={on}
+      onClick={on ? onStop : onStart}
+      title={on ? "Stop recording and name this play-through" : "Record a play-through from the entrance"}
+    >
       <span aria-hidden="true" className={cn("size-2.5 rounded-full", on ? "animate-pulse bg-white" : "bg-danger")} />
       {on ? `Stop · ${steps.length} ${steps.length === 1 ? "step" : "steps"}` : "Record"}
     </Button>
@@ -51,8 +65,8 @@ export function SavePlaytestForm({ world, steps, onDone }: { world: WorldRef; st
   return (
     <form onSubmit={submit} aria-label="Name this play-through" className="space-y-2 border-b border-line bg-accent-soft/40 px-5 py-3">
       <p className="text-[13px] text-fg">
-        Recorded {steps.length} {steps.length === 1 ? "step" : "steps"}, ending in <span className="font-mono">{last?.state}</span>. Name it to keep it: every later
-        edit of the graph replays it and says where it breaks.
+        Recorded {steps.length} {steps.length === 1 ? "step" : "steps"}, ending in <span className="font-mono">{last?.state}</span>. Name it
+        to keep it: every later edit of the graph replays it and says where it breaks.
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <input
@@ -94,11 +108,16 @@ export function PlaytestList({ world, graph }: { world: WorldRef; graph: World }
           const broke = replayPlaytest(graph, p.steps);
           return (
             <li key={p.playtestId} className="flex items-center gap-3 px-3 py-2 text-[13px]" data-testid="playtest-row">
-              {broke ? <XIcon className="size-4 shrink-0 text-danger-text" aria-label="Broken" /> : <CheckIcon className="size-4 shrink-0 text-success-text" aria-label="Passes" />}
+              {broke ? (
+                <XIcon className="size-4 shrink-0 text-danger-text" aria-label="Broken" />
+              ) : (
+                <CheckIcon className="size-4 shrink-0 text-success-text" aria-label="Passes" />
+              )}
               <span className="min-w-0 flex-1">
                 <span className="font-medium text-fg">{p.name}</span>
                 <span className="ml-2 text-xs text-fg-muted">
-                  {p.steps.length} {p.steps.length === 1 ? "step" : "steps"} · {broke ? `breaks at step ${broke.step}: ${broke.reason}` : "passes"}
+                  {p.steps.length} {p.steps.length === 1 ? "step" : "steps"} ·{" "}
+                  {broke ? `breaks at step ${broke.step}: ${broke.reason}` : "passes"}
                 </span>
               </span>
               <Button

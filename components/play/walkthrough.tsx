@@ -35,10 +35,15 @@ interface Beat {
 const stateImage = (world: World, state: State): { src: string; label: string; manifest: string | null } | null => {
   const image = (state as { image?: { src?: unknown; label?: unknown; manifest?: unknown } }).image;
   if (image && typeof image.src === "string" && image.src) {
-    return { src: image.src, label: typeof image.label === "string" ? image.label : "", manifest: typeof image.manifest === "string" ? image.manifest : null };
+    return {
+      src: image.src,
+      label: typeof image.label === "string" ? image.label : "",
+      manifest: typeof image.manifest === "string" ? image.manifest : null,
+    };
   }
   const entrance = world.entrance.image as { src: string; label: string; manifest?: unknown };
-  if (state.id === world.entrance.state && entrance.src) return { src: entrance.src, label: entrance.label, manifest: typeof entrance.manifest === "string" ? entrance.manifest : null };
+  if (state.id === world.entrance.state && entrance.src)
+    return { src: entrance.src, label: entrance.label, manifest: typeof entrance.manifest === "string" ? entrance.manifest : null };
   return null;
 };
 
@@ -51,7 +56,12 @@ const isTyping = (target: EventTarget | null) =>
 
 function Kbd({ children, className }: { children: string; className?: string }) {
   return (
-    <kbd className={cn("inline-grid min-w-5 place-items-center rounded border border-line-strong bg-surface px-1 font-mono text-[11px] leading-4 text-fg-muted shadow-xs", className)}>
+    <kbd
+      className={cn(
+        "inline-grid min-w-5 place-items-center rounded border border-line-strong bg-surface px-1 font-mono text-[11px] leading-4 text-fg-muted shadow-xs",
+        className,
+      )}
+    >
       {children}
     </kbd>
   );
@@ -142,7 +152,13 @@ function Scene({ world, stateId, onRestart, paint, onStep }: SceneProps) {
       <div className="relative aspect-video max-h-[min(44vh,420px)] w-full overflow-hidden bg-[oklch(0.17_0.01_286)]">
         {image ? (
           // eslint-disable-next-line @next/next/no-img-element -- world images are any hosted URL or data: URI
-          <img key={image.src} src={image.src} alt={image.label || `The ${state.id} scene`} className="size-full object-cover animate-fade-in" style={{ objectPosition: framePosition }} />
+          <img
+            key={image.src}
+            src={image.src}
+            alt={image.label || `The ${state.id} scene`}
+            className="size-full object-cover animate-fade-in"
+            style={{ objectPosition: framePosition }}
+          />
         ) : (
           <div className="grid size-full place-items-center bg-gradient-to-br from-accent/35 via-transparent to-transparent text-white/60">
             <span className="flex flex-col items-center gap-2 text-sm">
@@ -152,12 +168,16 @@ function Scene({ world, stateId, onRestart, paint, onStep }: SceneProps) {
         )}
         <div className="pointer-events-none absolute inset-x-0 bottom-0 flex items-end justify-between gap-4 bg-gradient-to-t from-black/80 via-black/40 to-transparent px-5 pt-16 pb-4">
           <div className="min-w-0">
-            <p className="text-[11px] font-medium tracking-wider text-white/65 uppercase">{current === world.entrance.state ? "Entrance" : ending ? "Ending" : "State"}</p>
+            <p className="text-[11px] font-medium tracking-wider text-white/65 uppercase">
+              {current === world.entrance.state ? "Entrance" : ending ? "Ending" : "State"}
+            </p>
             <h3 className="truncate font-mono text-lg font-semibold text-white" data-testid="walkthrough-state">
               {state.id}
             </h3>
           </div>
-          {image?.label && image.label !== state.id ? <p className="hidden max-w-[45%] truncate text-right text-xs text-white/70 sm:block">{image.label}</p> : null}
+          {image?.label && image.label !== state.id ? (
+            <p className="hidden max-w-[45%] truncate text-right text-xs text-white/70 sm:block">{image.label}</p>
+          ) : null}
         </div>
       </div>
       {image ? null : <PaintScene key={state.id} world={paint.ref} resource={paint.resource} stateId={state.id} />}
@@ -168,7 +188,10 @@ function Scene({ world, stateId, onRestart, paint, onStep }: SceneProps) {
             <div
               key={inPlace.key}
               aria-live="polite"
-              className={cn("animate-pop-in rounded-lg border px-3.5 py-3", inPlace.kind === "override" ? "border-accent/25 bg-accent-soft/60" : "border-line bg-subtle/60")}
+              className={cn(
+                "animate-pop-in rounded-lg border px-3.5 py-3",
+                inPlace.kind === "override" ? "border-accent/25 bg-accent-soft/60" : "border-line bg-subtle/60",
+              )}
             >
               <p className="flex items-center gap-1.5 text-xs font-medium text-fg-muted">
                 <MessageIcon className="size-3.5" /> {inPlace.kind === "override" ? "Plays here" : "On the way"} · {inPlace.event}
@@ -217,7 +240,9 @@ function Scene({ world, stateId, onRestart, paint, onStep }: SceneProps) {
               <div role="status" className="rounded-xl border border-line bg-gradient-to-br from-accent-soft to-surface p-4 text-center">
                 <FlagIcon className="mx-auto size-5 text-accent-text" />
                 <p className="mt-1 text-xs font-medium tracking-wide text-fg-muted uppercase">The end</p>
-                <p className="mt-1 text-base font-semibold text-fg">{ending.title ? prose(ending.title, state, world) : "Ending reached"}</p>
+                <p className="mt-1 text-base font-semibold text-fg">
+                  {ending.title ? prose(ending.title, state, world) : "Ending reached"}
+                </p>
                 {ending.text ? <p className="mt-1 text-sm text-fg-muted">{prose(ending.text, state, world)}</p> : null}
                 {ending.outcome ? (
                   <Badge className="mt-2" tone={ending.outcome === "good" ? "success" : ending.outcome === "bad" ? "danger" : "neutral"}>
@@ -246,7 +271,9 @@ function Scene({ world, stateId, onRestart, paint, onStep }: SceneProps) {
                         {event.hotkey.trim() ? <Kbd>{event.hotkey.trim()}</Kbd> : <span className="w-5" />}
                         <span className="min-w-0 flex-1">
                           <span className="block text-[13px] leading-snug font-medium text-fg">{event.name}</span>
-                          <span className="block truncate text-xs text-fg-muted">{event.to === undefined ? "plays here" : `→ ${event.to}`}</span>
+                          <span className="block truncate text-xs text-fg-muted">
+                            {event.to === undefined ? "plays here" : `→ ${event.to}`}
+                          </span>
                         </span>
                       </button>
                     </li>

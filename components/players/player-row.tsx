@@ -56,15 +56,32 @@ export function PlayerRow({ appId, mode, player }: { appId: string; mode: Mode; 
       </td>
       <td className="px-3 py-2.5 text-right tabular-nums text-fg">{formatSeconds(player.monthSeconds)}</td>
       <td className="px-3 py-2.5 text-right tabular-nums text-fg-muted">{formatSeconds(player.freeSecondsLeft)}</td>
-      <td className="px-3 py-2.5 text-right tabular-nums text-fg-muted">{player.plan === "plus" ? formatSeconds(player.planSecondsLeft) : "—"}</td>
+      <td className="px-3 py-2.5 text-right tabular-nums text-fg-muted">
+        {player.plan === "plus" ? formatSeconds(player.planSecondsLeft) : "—"}
+      </td>
       <td className="px-3 py-2.5 text-right tabular-nums text-fg-muted">{formatSeconds(player.creditSeconds)}</td>
       <td className="px-3 py-2.5">
         <form onSubmit={submitCredit} className="flex items-center justify-end gap-1.5">
           <label htmlFor={creditId} className="sr-only">
             Minutes of credit for {playerLabel(player.player)}
           </label>
-          <Input id={creditId} type="number" inputMode="decimal" step="any" placeholder="min" value={minutes} onChange={(e) => setMinutes(e.target.value)} className="h-8 w-20 text-right" />
-          <Button type="submit" size="sm" variant="secondary" loading={addCredit.isPending} disabled={minutes.trim() === "" || Number(minutes) === 0}>
+          <Input
+            id={creditId}
+            type="number"
+            inputMode="decimal"
+            step="any"
+            placeholder="min"
+            value={minutes}
+            onChange={(e) => setMinutes(e.target.value)}
+            className="h-8 w-20 text-right"
+          />
+          <Button
+            type="submit"
+            size="sm"
+            variant="secondary"
+            loading={addCredit.isPending}
+            disabled={minutes.trim() === "" || Number(minutes) === 0}
+          >
             Add
           </Button>
         </form>

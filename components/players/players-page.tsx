@@ -14,19 +14,43 @@ import { PageContainer, PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PlayerRow } from "./player-row";
 
-function PlayersTable({ appId, mode, players, label }: { appId: string; mode: Mode; players: Parameters<typeof PlayerRow>[0]["player"][]; label: string }) {
+function PlayersTable({
+  appId,
+  mode,
+  players,
+  label,
+}: {
+  appId: string;
+  mode: Mode;
+  players: Parameters<typeof PlayerRow>[0]["player"][];
+  label: string;
+}) {
   return (
     <div className="overflow-x-auto rounded-lg border border-line">
       <table className="w-full text-left text-[13px]" aria-label={label}>
         <thead className="bg-subtle/60 text-xs text-fg-muted">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">Player</th>
-            <th scope="col" className="px-3 py-2 font-medium">Plan</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">This month</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Free taste left</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Plus left</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Credit</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Add credit</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Player
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Plan
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              This month
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Free taste left
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Plus left
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Credit
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Add credit
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -53,7 +77,12 @@ function FindPlayer({ appId, mode }: { appId: string; mode: Mode }) {
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
         <label className="min-w-64 flex-1 space-y-1">
           <span className="block text-[13px] font-medium text-fg">Find a player</span>
-          <Input value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="your userRef, or an anonymous ply_… id" className="font-mono" />
+          <Input
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder="your userRef, or an anonymous ply_… id"
+            className="font-mono"
+          />
         </label>
         <Button type="submit" variant="secondary" disabled={draft.trim() === ""} loading={found.isFetching}>
           Open

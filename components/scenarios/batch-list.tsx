@@ -26,7 +26,11 @@ export function BatchList({ scope, worldId, selected, onSelect }: BatchListProps
 
   return (
     <Card aria-labelledby="batches-title">
-      <CardHeader titleId="batches-title" title="Batches" description={`Every batch of this app${scope.mode === "test" ? " in test mode" : ""}, newest first.`} />
+      <CardHeader
+        titleId="batches-title"
+        title="Batches"
+        description={`Every batch of this app${scope.mode === "test" ? " in test mode" : ""}, newest first.`}
+      />
       <CardBody className="pt-3">
         {query.isPending ? (
           <div className="space-y-2" aria-busy="true">
@@ -51,7 +55,10 @@ export function BatchList({ scope, worldId, selected, onSelect }: BatchListProps
                     type="button"
                     onClick={() => onSelect(batch.batchId)}
                     aria-current={current || undefined}
-                    className={cn("w-full rounded-lg px-2 py-2 text-left transition-colors", current ? "bg-accent-soft/60" : "hover:bg-subtle")}
+                    className={cn(
+                      "w-full rounded-lg px-2 py-2 text-left transition-colors",
+                      current ? "bg-accent-soft/60" : "hover:bg-subtle",
+                    )}
                   >
                     <span className="flex items-center gap-2">
                       <span className="min-w-0 flex-1 truncate text-[13px] font-medium text-fg">{batch.name ?? "Untitled batch"}</span>
@@ -75,7 +82,13 @@ export function BatchList({ scope, worldId, selected, onSelect }: BatchListProps
           </ul>
         )}
         {query.hasNextPage ? (
-          <Button variant="secondary" size="sm" className="mt-3 w-full" loading={query.isFetchingNextPage} onClick={() => query.fetchNextPage()}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3 w-full"
+            loading={query.isFetchingNextPage}
+            onClick={() => query.fetchNextPage()}
+          >
             Load more
           </Button>
         ) : null}

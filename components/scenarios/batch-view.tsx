@@ -72,12 +72,19 @@ export function BatchView({ scope, batchId, worldId, onClose }: BatchViewProps) 
         }
         description={
           <>
-            {REVIEW_LABEL[batch.review]} · sent {formatRelative(batch.createdAt)} · against rev <span className="font-mono" title={batch.rev}>{batch.rev.slice(0, 7)}</span> of the graph
+            {REVIEW_LABEL[batch.review]} · sent {formatRelative(batch.createdAt)} · against rev{" "}
+            <span className="font-mono" title={batch.rev}>
+              {batch.rev.slice(0, 7)}
+            </span>{" "}
+            of the graph
             {batch.worldId !== worldId ? (
               <>
                 {" "}
                 ·{" "}
-                <Link href={`/worlds/${batch.worldId}?tab=scenarios`} className="font-medium text-accent-text underline-offset-2 hover:underline">
+                <Link
+                  href={`/worlds/${batch.worldId}?tab=scenarios`}
+                  className="font-medium text-accent-text underline-offset-2 hover:underline"
+                >
                   another world
                 </Link>
               </>
@@ -89,7 +96,12 @@ export function BatchView({ scope, batchId, worldId, onClose }: BatchViewProps) 
             {live ? (
               confirmCancel ? (
                 <>
-                  <Button size="sm" variant="danger" loading={cancel.isPending} onClick={() => cancel.mutate(batch.batchId, { onSettled: () => setConfirmCancel(false) })}>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    loading={cancel.isPending}
+                    onClick={() => cancel.mutate(batch.batchId, { onSettled: () => setConfirmCancel(false) })}
+                  >
                     Cancel the rest
                   </Button>
                   <Button size="sm" variant="ghost" onClick={() => setConfirmCancel(false)}>

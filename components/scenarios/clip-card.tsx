@@ -21,7 +21,12 @@ export function ClipCard({ clip, mode, onReview, reviewing = null }: ClipCardPro
   const status = CLIP_STATUS[clip.status];
   const title = clipTitle(clip);
   return (
-    <li data-testid="clip-card" data-status={clip.status} aria-label={title} className="flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-xs">
+    <li
+      data-testid="clip-card"
+      data-status={clip.status}
+      aria-label={title}
+      className="flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-xs"
+    >
       <div className="relative aspect-video bg-subtle">
         {clip.preview ? (
           // An animated GIF: next/image would re-encode it into a still.
@@ -35,7 +40,11 @@ export function ClipCard({ clip, mode, onReview, reviewing = null }: ClipCardPro
             </span>
           </div>
         )}
-        {clip.frames.length > 0 ? <span className="absolute right-2 bottom-2 rounded bg-black/60 px-1.5 py-0.5 text-[11px] font-medium text-white">{clip.frames.length} frames</span> : null}
+        {clip.frames.length > 0 ? (
+          <span className="absolute right-2 bottom-2 rounded bg-black/60 px-1.5 py-0.5 text-[11px] font-medium text-white">
+            {clip.frames.length} frames
+          </span>
+        ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-3.5">
         <div className="space-y-1.5">
@@ -62,7 +71,12 @@ export function ClipCard({ clip, mode, onReview, reviewing = null }: ClipCardPro
           <ul aria-label={`Checks of ${title}`} className="space-y-1.5">
             {clip.verification.checks.map((check, i) => (
               <li key={`${check.name}-${i}`} data-pass={check.pass} className="flex gap-2 text-[12px] leading-snug">
-                <span className={cn("mt-px grid size-4 shrink-0 place-items-center rounded-full", check.pass ? "bg-success-soft text-success-text" : "bg-danger-soft text-danger-text")}>
+                <span
+                  className={cn(
+                    "mt-px grid size-4 shrink-0 place-items-center rounded-full",
+                    check.pass ? "bg-success-soft text-success-text" : "bg-danger-soft text-danger-text",
+                  )}
+                >
                   {check.pass ? <CheckIcon className="size-3" /> : <XIcon className="size-3" />}
                   <span className="sr-only">{check.pass ? "Pass" : "Fail"}</span>
                 </span>
@@ -77,10 +91,23 @@ export function ClipCard({ clip, mode, onReview, reviewing = null }: ClipCardPro
 
         {clip.status === "pending_review" && onReview ? (
           <div className="mt-auto flex gap-2 pt-1">
-            <Button size="sm" onClick={() => onReview("accept")} loading={reviewing === "accept"} disabled={reviewing !== null} aria-label={`Accept ${title}`}>
+            <Button
+              size="sm"
+              onClick={() => onReview("accept")}
+              loading={reviewing === "accept"}
+              disabled={reviewing !== null}
+              aria-label={`Accept ${title}`}
+            >
               <CheckIcon /> Accept
             </Button>
-            <Button size="sm" variant="secondary" onClick={() => onReview("reject")} loading={reviewing === "reject"} disabled={reviewing !== null} aria-label={`Reject ${title}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => onReview("reject")}
+              loading={reviewing === "reject"}
+              disabled={reviewing !== null}
+              aria-label={`Reject ${title}`}
+            >
               <BanIcon /> Reject
             </Button>
           </div>

@@ -9,9 +9,21 @@ import { cn } from "@/components/ui/cn";
 import { AlertTriangleIcon, TrashIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { TextArea } from "@/components/ui/text-area";
-import { changeableSteps, describeClip, TIME_LABELS, variantsOnWalk, WEATHER_LABELS, type ClipDraft, type CounterfactualDraft, type PlanDraft, type VariationDraft, type Walk } from "./plan-model";
+import {
+  changeableSteps,
+  describeClip,
+  TIME_LABELS,
+  variantsOnWalk,
+  WEATHER_LABELS,
+  type ClipDraft,
+  type CounterfactualDraft,
+  type PlanDraft,
+  type VariationDraft,
+  type Walk,
+} from "./plan-model";
 
-const selectClasses = "h-9 w-full rounded-md border border-line-strong bg-surface px-2.5 text-sm text-fg shadow-xs aria-invalid:border-danger";
+const selectClasses =
+  "h-9 w-full rounded-md border border-line-strong bg-surface px-2.5 text-sm text-fg shadow-xs aria-invalid:border-danger";
 
 interface ClipRowsProps {
   world: World;
@@ -38,20 +50,37 @@ export function ClipRows({ world, plan, walk, problems, onChange, onRemove }: Cl
             className={cn("rounded-lg border bg-surface p-3.5 shadow-xs", errors.length > 0 ? "border-danger/50" : "border-line")}
           >
             <div className="mb-3 flex items-center gap-2">
-              <span className="grid size-6 shrink-0 place-items-center rounded-full bg-subtle text-[12px] font-semibold text-fg-muted">{index + 1}</span>
+              <span className="grid size-6 shrink-0 place-items-center rounded-full bg-subtle text-[12px] font-semibold text-fg-muted">
+                {index + 1}
+              </span>
               <Badge tone={clip.kind === "variation" ? "accent" : "warning"}>{clip.kind === "variation" ? "Variation" : "What if"}</Badge>
               <span className="min-w-0 flex-1 truncate text-[13px] text-fg-muted">{describeClip(plan, clip, world)}</span>
-              <Button variant="ghost" size="icon-sm" onClick={() => onRemove(index)} aria-label={`Remove clip ${index + 1}`} title="Remove this clip">
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                onClick={() => onRemove(index)}
+                aria-label={`Remove clip ${index + 1}`}
+                title="Remove this clip"
+              >
                 <TrashIcon />
               </Button>
             </div>
             {clip.kind === "variation" ? (
-              <VariationFields clip={clip} variants={variants} onChange={(next) => onChange(index, next)} invalid={errors.some((e) => e.startsWith("Change:"))} />
+              <VariationFields
+                clip={clip}
+                variants={variants}
+                onChange={(next) => onChange(index, next)}
+                invalid={errors.some((e) => e.startsWith("Change:"))}
+              />
             ) : (
               <CounterfactualFields world={world} plan={plan} walk={walk} clip={clip} onChange={(next) => onChange(index, next)} />
             )}
             {errors.length > 0 ? (
-              <ul data-testid="clip-errors" aria-label={`Problems of clip ${index + 1}`} className="mt-3 space-y-1 text-[13px] text-danger-text">
+              <ul
+                data-testid="clip-errors"
+                aria-label={`Problems of clip ${index + 1}`}
+                className="mt-3 space-y-1 text-[13px] text-danger-text"
+              >
                 {errors.map((error, i) => (
                   <li key={i} className="flex gap-1.5">
                     <AlertTriangleIcon className="mt-0.5 size-3.5 shrink-0" />
@@ -67,11 +96,27 @@ export function ClipRows({ world, plan, walk, problems, onChange, onRemove }: Cl
   );
 }
 
-function VariationFields({ clip, variants, onChange, invalid }: { clip: VariationDraft; variants: ReturnType<typeof variantsOnWalk>; onChange: (clip: VariationDraft) => void; invalid: boolean }) {
+function VariationFields({
+  clip,
+  variants,
+  onChange,
+  invalid,
+}: {
+  clip: VariationDraft;
+  variants: ReturnType<typeof variantsOnWalk>;
+  onChange: (clip: VariationDraft) => void;
+  invalid: boolean;
+}) {
   const id = useId();
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <LabeledSelect id={`${id}-time`} label="Time of day" value={clip.timeOfDay} invalid={invalid} onChange={(v) => onChange({ ...clip, timeOfDay: v as VariationDraft["timeOfDay"] })}>
+      <LabeledSelect
+        id={`${id}-time`}
+        label="Time of day"
+        value={clip.timeOfDay}
+        invalid={invalid}
+        onChange={(v) => onChange({ ...clip, timeOfDay: v as VariationDraft["timeOfDay"] })}
+      >
         <option value="">As painted</option>
         {CLIP_TIMES.map((t) => (
           <option key={t} value={t}>
@@ -79,7 +124,13 @@ function VariationFields({ clip, variants, onChange, invalid }: { clip: Variatio
           </option>
         ))}
       </LabeledSelect>
-      <LabeledSelect id={`${id}-weather`} label="Weather" value={clip.weather} invalid={invalid} onChange={(v) => onChange({ ...clip, weather: v as VariationDraft["weather"] })}>
+      <LabeledSelect
+        id={`${id}-weather`}
+        label="Weather"
+        value={clip.weather}
+        invalid={invalid}
+        onChange={(v) => onChange({ ...clip, weather: v as VariationDraft["weather"] })}
+      >
         <option value="">As painted</option>
         {CLIP_WEATHERS.map((w) => (
           <option key={w} value={w}>
@@ -106,13 +157,31 @@ function VariationFields({ clip, variants, onChange, invalid }: { clip: Variatio
         <label htmlFor={`${id}-note`} className="text-[13px] font-medium text-fg">
           Note
         </label>
-        <Input id={`${id}-note`} value={clip.note} maxLength={500} onChange={(e) => onChange({ ...clip, note: e.target.value })} placeholder="a lantern sways overhead" />
+        <Input
+          id={`${id}-note`}
+          value={clip.note}
+          maxLength={500}
+          onChange={(e) => onChange({ ...clip, note: e.target.value })}
+          placeholder="a lantern sways overhead"
+        />
       </div>
     </div>
   );
 }
 
-function CounterfactualFields({ world, plan, walk, clip, onChange }: { world: World; plan: PlanDraft; walk: Walk; clip: CounterfactualDraft; onChange: (clip: CounterfactualDraft) => void }) {
+function CounterfactualFields({
+  world,
+  plan,
+  walk,
+  clip,
+  onChange,
+}: {
+  world: World;
+  plan: PlanDraft;
+  walk: Walk;
+  clip: CounterfactualDraft;
+  onChange: (clip: CounterfactualDraft) => void;
+}) {
   const id = useId();
   const steps = changeableSteps(plan.path);
   const step = steps.includes(clip.step) ? walk.steps[clip.step] : undefined;
@@ -135,7 +204,13 @@ function CounterfactualFields({ world, plan, walk, clip, onChange }: { world: Wo
           ) : null,
         )}
       </LabeledSelect>
-      <LabeledSelect id={`${id}-to`} label="Leads to instead" value={clip.to} onChange={(v) => onChange({ ...clip, to: v })} disabled={!step}>
+      <LabeledSelect
+        id={`${id}-to`}
+        label="Leads to instead"
+        value={clip.to}
+        onChange={(v) => onChange({ ...clip, to: v })}
+        disabled={!step}
+      >
         <option value="">{step ? `Where it leads now (${step.to})` : "Where it leads now"}</option>
         {Object.keys(world.scene.states)
           .filter((s) => s !== step?.to)
@@ -149,7 +224,14 @@ function CounterfactualFields({ world, plan, walk, clip, onChange }: { world: Wo
         <label htmlFor={`${id}-base`} className="text-[13px] font-medium text-fg">
           What happens instead
         </label>
-        <TextArea id={`${id}-base`} rows={2} maxLength={2000} value={clip.base} onChange={(e) => onChange({ ...clip, base: e.target.value })} placeholder="The bridge gives way and you fall into the cellar." />
+        <TextArea
+          id={`${id}-base`}
+          rows={2}
+          maxLength={2000}
+          value={clip.base}
+          onChange={(e) => onChange({ ...clip, base: e.target.value })}
+          placeholder="The bridge gives way and you fall into the cellar."
+        />
       </div>
     </div>
   );
@@ -172,7 +254,15 @@ function LabeledSelect({ id, label, value, onChange, disabled, invalid, hint, ch
       <label htmlFor={id} className="text-[13px] font-medium text-fg">
         {label}
       </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled} aria-invalid={invalid || undefined} aria-describedby={hint ? `${id}-hint` : undefined} className={cn(selectClasses, "disabled:opacity-60")}>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={disabled}
+        aria-invalid={invalid || undefined}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className={cn(selectClasses, "disabled:opacity-60")}
+      >
         {children}
       </select>
       {hint ? (

@@ -59,7 +59,11 @@ export function PathPicker({ world, from, path, walk, onChange }: PathPickerProp
             </Button>
           ) : null}
         </div>
-        <ol aria-labelledby={`${id}-walk`} data-testid="scenario-walk" className="flex flex-wrap items-center gap-x-1.5 gap-y-2 rounded-lg border border-line bg-subtle/40 p-3 text-[13px]">
+        <ol
+          aria-labelledby={`${id}-walk`}
+          data-testid="scenario-walk"
+          className="flex flex-wrap items-center gap-x-1.5 gap-y-2 rounded-lg border border-line bg-subtle/40 p-3 text-[13px]"
+        >
           <li className="flex items-center gap-1.5">
             <StateChip id={from} start />
           </li>
@@ -96,7 +100,8 @@ export function PathPicker({ world, from, path, walk, onChange }: PathPickerProp
           </h3>
           {exits.length === 0 ? (
             <p className="text-[13px] text-fg-muted">
-              {isEnding(walk.end) ? "This is an ending: the walk stops here." : "No event leaves this state."} The plan can be sent as it is.
+              {isEnding(walk.end) ? "This is an ending: the walk stops here." : "No event leaves this state."} The plan can be sent as it
+              is.
             </p>
           ) : (
             <ul aria-labelledby={`${id}-next`} className="flex flex-wrap gap-2">
@@ -107,7 +112,9 @@ export function PathPicker({ world, from, path, walk, onChange }: PathPickerProp
                     onClick={() => onChange(from, [...path, exit.name])}
                     className="inline-flex max-w-full items-center gap-1.5 rounded-md border border-line-strong bg-surface px-2.5 py-1.5 text-left text-[13px] text-fg shadow-xs transition-colors hover:border-accent hover:bg-accent-soft/40"
                   >
-                    {exit.hotkey ? <kbd className="rounded border border-line bg-subtle px-1 font-mono text-[11px] text-fg-muted">{exit.hotkey}</kbd> : null}
+                    {exit.hotkey ? (
+                      <kbd className="rounded border border-line bg-subtle px-1 font-mono text-[11px] text-fg-muted">{exit.hotkey}</kbd>
+                    ) : null}
                     <span className="truncate">{exit.name}</span>
                     <span className="shrink-0 text-fg-subtle">{exit.to ? `→ ${exit.to}` : "(stays)"}</span>
                   </button>
@@ -123,7 +130,12 @@ export function PathPicker({ world, from, path, walk, onChange }: PathPickerProp
 
 function StateChip({ id, start = false }: { id: string; start?: boolean }) {
   return (
-    <span className={cn("inline-flex items-center gap-1 rounded-md px-2 py-0.5 font-mono text-[12px]", start ? "bg-fg text-canvas" : "border border-line-strong bg-surface text-fg")}>
+    <span
+      className={cn(
+        "inline-flex items-center gap-1 rounded-md px-2 py-0.5 font-mono text-[12px]",
+        start ? "bg-fg text-canvas" : "border border-line-strong bg-surface text-fg",
+      )}
+    >
       {start ? <MapPinIcon className="size-3" /> : null}
       {id}
     </span>

@@ -14,7 +14,17 @@ import { PlusIcon, SparklesIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { ClipRows } from "./clip-rows";
 import { PathPicker } from "./path-picker";
-import { checkPlan, errorsByClip, initialPlan, newCounterfactual, newVariation, walkPath, withPath, type ClipDraft, type PlanDraft } from "./plan-model";
+import {
+  checkPlan,
+  errorsByClip,
+  initialPlan,
+  newCounterfactual,
+  newVariation,
+  walkPath,
+  withPath,
+  type ClipDraft,
+  type PlanDraft,
+} from "./plan-model";
 import { QuickAdd } from "./quick-add";
 
 interface PlanComposerProps {
@@ -83,7 +93,11 @@ export function PlanComposer({ scope, worldId, world, onSubmitted }: PlanCompose
         onError: (error) => {
           if (!(error instanceof ApiRequestError)) return;
           const { byClip, other } = errorsByClip(error.errors);
-          setRefusal({ detail: error.detail, byClip: new Map([...byClip].flatMap(([i, list]) => (keys[i] ? [[keys[i]!, list] as const] : []))), other });
+          setRefusal({
+            detail: error.detail,
+            byClip: new Map([...byClip].flatMap(([i, list]) => (keys[i] ? [[keys[i]!, list] as const] : []))),
+            other,
+          });
         },
       },
     );
@@ -115,7 +129,12 @@ export function PlanComposer({ scope, worldId, world, onSubmitted }: PlanCompose
               <Button size="sm" variant="secondary" disabled={count >= MAX_CLIPS} onClick={() => addClips([newVariation()])}>
                 <PlusIcon /> Variation
               </Button>
-              <Button size="sm" variant="secondary" disabled={count >= MAX_CLIPS} onClick={() => addClips([newCounterfactual(Math.max(0, plan.path.length - 1))])}>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={count >= MAX_CLIPS}
+                onClick={() => addClips([newCounterfactual(Math.max(0, plan.path.length - 1))])}
+              >
                 <PlusIcon /> What if…
               </Button>
             </div>
@@ -125,7 +144,12 @@ export function PlanComposer({ scope, worldId, world, onSubmitted }: PlanCompose
           <section aria-labelledby="plan-expect" className="space-y-3">
             <SectionTitle id="plan-expect" n={3} title="What every clip must show" />
             <label className="flex items-start gap-2.5 text-sm text-fg">
-              <input type="checkbox" className="mt-0.5 size-4 accent-accent" checked={plan.expectReach} onChange={(e) => setPlan((p) => ({ ...p, expectReach: e.target.checked }))} />
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 accent-accent"
+                checked={plan.expectReach}
+                onChange={(e) => setPlan((p) => ({ ...p, expectReach: e.target.checked }))}
+              />
               <span>
                 Ends where its walk ends
                 <span className="block text-[13px] text-fg-muted">
@@ -134,8 +158,20 @@ export function PlanComposer({ scope, worldId, world, onSubmitted }: PlanCompose
               </span>
             </label>
             <div className="grid gap-3 sm:grid-cols-2">
-              <LabeledInput label="Should show" hint="Labels the last frame must show, separated by commas." value={plan.visible} placeholder="lantern, keeper" onChange={(visible) => setPlan((p) => ({ ...p, visible }))} />
-              <LabeledInput label="Should not show" hint="Labels that must not be in the last frame." value={plan.absent} placeholder="dragon" onChange={(absent) => setPlan((p) => ({ ...p, absent }))} />
+              <LabeledInput
+                label="Should show"
+                hint="Labels the last frame must show, separated by commas."
+                value={plan.visible}
+                placeholder="lantern, keeper"
+                onChange={(visible) => setPlan((p) => ({ ...p, visible }))}
+              />
+              <LabeledInput
+                label="Should not show"
+                hint="Labels that must not be in the last frame."
+                value={plan.absent}
+                placeholder="dragon"
+                onChange={(absent) => setPlan((p) => ({ ...p, absent }))}
+              />
             </div>
           </section>
 
@@ -151,7 +187,13 @@ export function PlanComposer({ scope, worldId, world, onSubmitted }: PlanCompose
                 { value: "manual", label: "Manual", description: "Clips that pass wait for you to accept or reject them." },
               ]}
             />
-            <LabeledInput label="Name (optional)" value={plan.name} placeholder="Night walks" maxLength={200} onChange={(name) => setPlan((p) => ({ ...p, name }))} />
+            <LabeledInput
+              label="Name (optional)"
+              value={plan.name}
+              placeholder="Night walks"
+              maxLength={200}
+              onChange={(name) => setPlan((p) => ({ ...p, name }))}
+            />
           </section>
 
           {shown.length > 0 ? (
@@ -163,7 +205,11 @@ export function PlanComposer({ scope, worldId, world, onSubmitted }: PlanCompose
               </ul>
             </Alert>
           ) : null}
-          {tried && check.byClip.size > 0 ? <Alert title={`${check.byClip.size === 1 ? "One clip needs" : `${check.byClip.size} clips need`} attention`}>Each problem is shown under its clip.</Alert> : null}
+          {tried && check.byClip.size > 0 ? (
+            <Alert title={`${check.byClip.size === 1 ? "One clip needs" : `${check.byClip.size} clips need`} attention`}>
+              Each problem is shown under its clip.
+            </Alert>
+          ) : null}
           {refusal ? (
             <Alert title="The API refused the plan">
               <p>{refusal.detail}</p>
@@ -202,7 +248,10 @@ export function PlanComposer({ scope, worldId, world, onSubmitted }: PlanCompose
 function SectionTitle({ id, n, title }: { id: string; n: number; title: string }) {
   return (
     <h3 id={id} className="flex items-center gap-2 text-sm font-semibold text-fg">
-      <span aria-hidden="true" className="grid size-5 place-items-center rounded-full bg-accent-soft text-[11px] font-semibold text-accent-text">
+      <span
+        aria-hidden="true"
+        className="grid size-5 place-items-center rounded-full bg-accent-soft text-[11px] font-semibold text-accent-text"
+      >
         {n}
       </span>
       {title}
@@ -210,10 +259,26 @@ function SectionTitle({ id, n, title }: { id: string; n: number; title: string }
   );
 }
 
-function LabeledInput({ label, hint, value, placeholder, maxLength, onChange }: { label: string; hint?: string; value: string; placeholder?: string; maxLength?: number; onChange: (value: string) => void }) {
+function LabeledInput({
+  label,
+  hint,
+  value,
+  placeholder,
+  maxLength,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  value: string;
+  placeholder?: string;
+  maxLength?: number;
+  onChange: (value: string) => void;
+}) {
   return (
     <Field label={label} hint={hint}>
-      {(control) => <Input {...control} value={value} placeholder={placeholder} maxLength={maxLength} onChange={(e) => onChange(e.target.value)} />}
+      {(control) => (
+        <Input {...control} value={value} placeholder={placeholder} maxLength={maxLength} onChange={(e) => onChange(e.target.value)} />
+      )}
     </Field>
   );
 }

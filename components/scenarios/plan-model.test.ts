@@ -1,26 +1,67 @@
 import { describe, expect, it } from "vitest";
 import { makeSmallWorld } from "@/lib/kernel/fixtures";
 import { ZCreateBatchBody } from "@/lib/shared/scenario-plan";
-import { changeableSteps, checkPlan, clipsOf, errorsByClip, exitsOf, initialPlan, newCounterfactual, newVariation, walkPath, withPath, type PlanDraft } from "./plan-model";
+import {
+  changeableSteps,
+  checkPlan,
+  clipsOf,
+  errorsByClip,
+  exitsOf,
+  initialPlan,
+  newCounterfactual,
+  newVariation,
+  walkPath,
+  withPath,
+  type PlanDraft,
+} from "./plan-model";
 
 const world = makeSmallWorld();
 const plan = (over: Partial<PlanDraft> = {}): PlanDraft => ({ ...initialPlan(world), ...over });
 
 describe("the Scenarios tab's plan", () => {
   it("walks the path as a player would, in place for an event without a target", () => {
-    expect(exitsOf(world, "a").map((e) => [e.name, e.to])).toEqual([["go", "b"], ["look", null]]);
+    expect(exitsOf(world, "a").map((e) => [e.name, e.to])).toEqual([
+      ["go", "b"],
+      ["look", null],
+    ]);
     const walk = walkPath(world, "a", ["look", "go", "finish"]);
     expect(walk).toMatchObject({ end: "end", broken: null });
-    expect(walk.steps.map((s) => [s.from, s.event, s.to, s.inPlace])).toEqual([["a", "look", "a", true], ["a", "go", "b", false], ["b", "finish", "end", false]]);
+    expect(walk.steps.map((s) => [s.from, s.event, s.to, s.inPlace])).toEqual([
+      ["a", "look", "a", true],
+      ["a", "go", "b", false],
+      ["b", "finish", "end", false],
+    ]);
     expect(walkPath(world, "a", ["go", "go"]).broken).toEqual({ step: 1, reason: "“b” has no event “go”" });
   });
 
   it("makes one clip per row, each expecting the end of its own walk, valid for the API's schema", () => {
-    const p = plan({ path: ["go"], visible: "fox, fox", absent: "dragon", clips: [newVariation({ timeOfDay: "night", weather: "rain" }), { ...newCounterfactual(0), to: "end", base: "The door opens on the ending" }] });
+    const p = plan({
+      path: ["go"],
+      visible: "fox, fox",
+      absent: "dragon",
+      clips: [
+        newVariation({ timeOfDay: "night", weather: "rain" }),
+        { ...newCounterfactual(0), to: "end", base: "The door opens on the ending" },
+      ],
+    });
     const clips = clipsOf(world, p);
     expect(clips).toEqual([
-      { customId: "Night, Rain", kind: "variation", from: "a", path: ["go"], apply: { timeOfDay: "night", weather: "rain" }, expect: { reach: "b", visible: ["fox"], absent: ["dragon"] } },
-      { customId: "What if “go” led to end", kind: "counterfactual", from: "a", path: ["go"], replace: { event: "go", with: { to: "end", base: "The door opens on the ending" } }, expect: { reach: "end", visible: ["fox"], absent: ["dragon"] } },
+      {
+        customId: "Night, Rain",
+        kind: "variation",
+        from: "a",
+        path: ["go"],
+        apply: { timeOfDay: "night", weather: "rain" },
+        expect: { reach: "b", visible: ["fox"], absent: ["dragon"] },
+      },
+      {
+        customId: "What if “go” led to end",
+        kind: "counterfactual",
+        from: "a",
+        path: ["go"],
+        replace: { event: "go", with: { to: "end", base: "The door opens on the ending" } },
+        expect: { reach: "end", visible: ["fox"], absent: ["dragon"] },
+      },
     ]);
     const check = checkPlan(world, "w1", p);
     expect(check.plan).toEqual([]);
@@ -43,12 +84,19 @@ describe("the Scenarios tab's plan", () => {
   });
 
   it("rewrites the event wherever the walk takes it again, and offers only a name's first step", () => {
-    const loop = { ...world, scene: { ...world.scene, events: [...world.scene.events, { from: "b", name: "back", to: "a", base: "", detail: "", hotkey: "2" }] } };
+    const loop = {
+      ...world,
+      scene: { ...world.scene, events: [...world.scene.events, { from: "b", name: "back", to: "a", base: "", detail: "", hotkey: "2" }] },
+    };
     const walk = walkPath(loop, "a", ["go", "back", "go"], { step: 0, to: "end" });
     expect(walk.broken).toEqual({ step: 1, reason: "“end” has no event “back”" });
     const stay = walkPath(loop, "a", ["go", "back", "finish"], { step: 1, to: "b" });
     expect(stay).toMatchObject({ end: "end", broken: null });
-    expect(stay.steps.map((s) => [s.to, s.inPlace])).toEqual([["b", false], ["b", false], ["end", false]]);
+    expect(stay.steps.map((s) => [s.to, s.inPlace])).toEqual([
+      ["b", false],
+      ["b", false],
+      ["end", false],
+    ]);
     expect(changeableSteps(["go", "back", "go", "finish"])).toEqual([0, 1, 3]);
   });
 

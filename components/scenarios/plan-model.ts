@@ -9,7 +9,14 @@ import { CLIP_TIMES, CLIP_WEATHERS, MAX_CLIPS, ZCreateBatchBody, type ClipSpec, 
 export type Weather = (typeof CLIP_WEATHERS)[number];
 export type TimeOfDay = (typeof CLIP_TIMES)[number];
 
-export const WEATHER_LABELS: Record<Weather, string> = { clear: "Clear sky", cloudy: "Cloudy", storm: "Storm", rain: "Rain", snow: "Snow", fog: "Fog" };
+export const WEATHER_LABELS: Record<Weather, string> = {
+  clear: "Clear sky",
+  cloudy: "Cloudy",
+  storm: "Storm",
+  rain: "Rain",
+  snow: "Snow",
+  fog: "Fog",
+};
 export const TIME_LABELS: Record<TimeOfDay, string> = { night: "Night", dusk: "Dusk", dawn: "Dawn", day: "Day" };
 
 /** A variation: the same walk under other conditions. Empty strings are "as painted". */
@@ -96,7 +103,8 @@ export function walkPath(world: World, from: string, path: readonly string[], re
     if (rewrite && rewrite.step === i && rewrite.to) rewritten = { from: at, name, to: rewrite.to };
     const changed = rewritten !== null && rewritten.from === at && rewritten.name === name;
     const target = changed ? rewritten!.to : (event.to ?? at);
-    if (!world.scene.states[target]) return { steps, end: at, broken: { step: i, reason: `“${name}” leads to “${target}”, which is no state` } };
+    if (!world.scene.states[target])
+      return { steps, end: at, broken: { step: i, reason: `“${name}” leads to “${target}”, which is no state` } };
     steps.push({ event: name, from: at, to: target, inPlace: !changed && event.to === undefined });
     at = target;
   }
@@ -111,7 +119,9 @@ export const changeableSteps = (path: readonly string[]) => path.flatMap((name, 
 
 /** The walk a clip takes: the plan's, or with its counterfactual's step rewritten. */
 export function walkOfClip(world: World, plan: PlanDraft, clip: ClipDraft): Walk {
-  return clip.kind === "counterfactual" ? walkPath(world, plan.from, plan.path, { step: clip.step, to: clip.to }) : walkPath(world, plan.from, plan.path);
+  return clip.kind === "counterfactual"
+    ? walkPath(world, plan.from, plan.path, { step: clip.step, to: clip.to })
+    : walkPath(world, plan.from, plan.path);
 }
 
 /** The variants of the states on a walk (a variation renders each state that has one as it). */
@@ -128,12 +138,24 @@ export function variantsOnWalk(world: World, walk: Walk, from: string): { id: st
   return [...found.values()];
 }
 
-export const splitLabels = (text: string) => [...new Set(text.split(",").map((l) => l.trim()).filter(Boolean))];
+export const splitLabels = (text: string) => [
+  ...new Set(
+    text
+      .split(",")
+      .map((l) => l.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** A clip in a few words, for people (also sent as its `customId`, so the batch names it the same). */
 export function describeClip(plan: PlanDraft, clip: ClipDraft, world?: World): string {
   if (clip.kind === "variation") {
-    const parts = [clip.timeOfDay ? TIME_LABELS[clip.timeOfDay] : "", clip.weather ? WEATHER_LABELS[clip.weather] : "", clip.variant ? `as “${clip.variant}”` : "", clip.note ? `“${clip.note}”` : ""].filter(Boolean);
+    const parts = [
+      clip.timeOfDay ? TIME_LABELS[clip.timeOfDay] : "",
+      clip.weather ? WEATHER_LABELS[clip.weather] : "",
+      clip.variant ? `as “${clip.variant}”` : "",
+      clip.note ? `“${clip.note}”` : "",
+    ].filter(Boolean);
     return parts.length > 0 ? parts.join(", ") : "No change yet";
   }
   const event = plan.path[clip.step];
@@ -170,7 +192,11 @@ export function clipsOf(world: World, plan: PlanDraft): ClipSpec[] {
       return { ...base, kind: "variation", apply } as ClipSpec;
     }
     const event = plan.path[clip.step] ?? "";
-    return { ...base, kind: "counterfactual", replace: { event, with: { ...(clip.to ? { to: clip.to } : {}), base: clip.base.trim() } } } as ClipSpec;
+    return {
+      ...base,
+      kind: "counterfactual",
+      replace: { event, with: { ...(clip.to ? { to: clip.to } : {}), base: clip.base.trim() } },
+    } as ClipSpec;
   });
 }
 
@@ -223,7 +249,8 @@ export function checkPlan(world: World, worldId: string, plan: PlanDraft): PlanC
   if (plan.clips.length > MAX_CLIPS) planProblems.push(`A batch holds at most ${MAX_CLIPS} clips.`);
   plan.clips.forEach((clip, i) => {
     if (clip.kind !== "counterfactual") return;
-    if (plan.path[clip.step] === undefined || !changeableSteps(plan.path).includes(clip.step)) add(i, "Pick the step of the walk this clip changes.");
+    if (plan.path[clip.step] === undefined || !changeableSteps(plan.path).includes(clip.step))
+      add(i, "Pick the step of the walk this clip changes.");
     else if (!walk.broken) {
       const own = walkOfClip(world, plan, clip);
       if (own.broken) add(i, `After the change the walk cannot go on: ${own.broken.reason}.`);
@@ -285,7 +312,16 @@ export const newCounterfactual = (step: number): CounterfactualDraft => ({ key: 
 
 /** A first plan: from the entrance, one clip of the same walk at night. */
 export function initialPlan(world: World): PlanDraft {
-  return { name: "", from: world.entrance.state, path: [], review: "auto", expectReach: true, visible: "", absent: "", clips: [newVariation({ timeOfDay: "night" })] };
+  return {
+    name: "",
+    from: world.entrance.state,
+    path: [],
+    review: "auto",
+    expectReach: true,
+    visible: "",
+    absent: "",
+    clips: [newVariation({ timeOfDay: "night" })],
+  };
 }
 
 /**
@@ -293,5 +329,12 @@ export function initialPlan(world: World): PlanDraft {
  * (they say so), the rest are kept.
  */
 export function withPath(plan: PlanDraft, from: string, path: string[]): PlanDraft {
-  return { ...plan, from, path, clips: plan.clips.map((c) => (c.kind === "counterfactual" && c.step >= path.length ? { ...c, step: Math.max(0, path.length - 1), to: "" } : c)) };
+  return {
+    ...plan,
+    from,
+    path,
+    clips: plan.clips.map((c) =>
+      c.kind === "counterfactual" && c.step >= path.length ? { ...c, step: Math.max(0, path.length - 1), to: "" } : c,
+    ),
+  };
 }

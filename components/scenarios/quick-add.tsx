@@ -24,8 +24,20 @@ export function QuickAdd({ room, onAdd }: { room: number; onAdd: (clips: Variati
   return (
     <fieldset className="space-y-2.5 rounded-lg border border-dashed border-line-strong p-3.5">
       <legend className="px-1 text-[13px] font-medium text-fg">A variation for each</legend>
-      <Chips legend="Times of day" values={CLIP_TIMES} labels={TIME_LABELS} chosen={times} onToggle={(t) => setTimes((l) => toggle(l, t))} />
-      <Chips legend="Weathers" values={CLIP_WEATHERS} labels={WEATHER_LABELS} chosen={weathers} onToggle={(w) => setWeathers((l) => toggle(l, w))} />
+      <Chips
+        legend="Times of day"
+        values={CLIP_TIMES}
+        labels={TIME_LABELS}
+        chosen={times}
+        onToggle={(t) => setTimes((l) => toggle(l, t))}
+      />
+      <Chips
+        legend="Weathers"
+        values={CLIP_WEATHERS}
+        labels={WEATHER_LABELS}
+        chosen={weathers}
+        onToggle={(w) => setWeathers((l) => toggle(l, w))}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <Button
           size="sm"
@@ -39,13 +51,27 @@ export function QuickAdd({ room, onAdd }: { room: number; onAdd: (clips: Variati
         >
           <PlusIcon /> {count === 0 ? "Add clips" : `Add ${count} ${count === 1 ? "clip" : "clips"}`}
         </Button>
-        <span className="text-[12px] text-fg-muted">{count > room ? `Only ${room} more fit in one batch.` : "Each pairing becomes one clip of the same walk."}</span>
+        <span className="text-[12px] text-fg-muted">
+          {count > room ? `Only ${room} more fit in one batch.` : "Each pairing becomes one clip of the same walk."}
+        </span>
       </div>
     </fieldset>
   );
 }
 
-function Chips<V extends string>({ legend, values, labels, chosen, onToggle }: { legend: string; values: readonly V[]; labels: Record<V, string>; chosen: V[]; onToggle: (value: V) => void }) {
+function Chips<V extends string>({
+  legend,
+  values,
+  labels,
+  chosen,
+  onToggle,
+}: {
+  legend: string;
+  values: readonly V[];
+  labels: Record<V, string>;
+  chosen: V[];
+  onToggle: (value: V) => void;
+}) {
   return (
     <div role="group" aria-label={legend} className="flex flex-wrap items-center gap-1.5">
       <span className="w-28 shrink-0 text-[12px] text-fg-muted">{legend}</span>

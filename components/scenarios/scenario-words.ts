@@ -44,4 +44,5 @@ export function checkName(name: string): string {
   }
 }
 
-export const clipTitle = (clip: { index: number; customId: string | null }) => `Clip ${clip.index + 1}${clip.customId ? ` · ${clip.customId}` : ""}`;
+export const clipTitle = (clip: { index: number; customId: string | null }) =>
+  `Clip ${clip.index + 1}${clip.customId ? ` · ${clip.customId}` : ""}`;

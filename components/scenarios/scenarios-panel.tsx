@@ -26,7 +26,9 @@ export function ScenariosPanel({ world, resource }: { world: WorldRef; resource:
 
   return (
     <div ref={top} className="scroll-mt-6 space-y-6">
-      {selected ? <BatchView key={selected} scope={scope} batchId={selected} worldId={world.worldId} onClose={() => setSelected(null)} /> : null}
+      {selected ? (
+        <BatchView key={selected} scope={scope} batchId={selected} worldId={world.worldId} onClose={() => setSelected(null)} />
+      ) : null}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_19rem]">
         <PlanComposer scope={scope} worldId={world.worldId} world={graph} onSubmitted={setSelected} />
         <BatchList scope={scope} worldId={world.worldId} selected={selected} onSelect={setSelected} />

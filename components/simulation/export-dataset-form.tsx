@@ -26,7 +26,8 @@ function fieldErrors(error: unknown): Partial<Record<FieldName, string>> {
   return out;
 }
 
-const sizeOf = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const sizeOf = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const whole = (text: string) => (/^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : NaN);
 const selectClasses = "h-9 w-full rounded-md border border-line-strong bg-surface px-2.5 text-sm text-fg shadow-xs";
 
@@ -69,7 +70,12 @@ export function ExportDatasetForm({ world, disabled }: { world: WorldRef; disabl
           </Field>
           <Field label="Policy" error={errors.policy}>
             {(control) => (
-              <select {...control} value={policy} onChange={(e) => setPolicy(e.target.value as "explore" | "random")} className={selectClasses}>
+              <select
+                {...control}
+                value={policy}
+                onChange={(e) => setPolicy(e.target.value as "explore" | "random")}
+                className={selectClasses}
+              >
                 <option value="explore">Explore</option>
                 <option value="random">Random</option>
               </select>
@@ -117,7 +123,8 @@ function DatasetStatus({ dataset }: { dataset: Dataset }) {
       <div className="space-y-1.5" data-testid="sim-export-progress">
         <ProgressBar value={dataset.progress} label="Export progress" valueText={dataset.phase ?? dataset.status} />
         <p className="text-[13px] text-fg-muted">
-          {dataset.status === "queued" ? "Queued" : `Running: ${dataset.phase ?? "working"}`} · {dataset.episodes} episodes, {dataset.policy}
+          {dataset.status === "queued" ? "Queued" : `Running: ${dataset.phase ?? "working"}`} · {dataset.episodes} episodes,{" "}
+          {dataset.policy}
         </p>
       </div>
     );
@@ -143,7 +150,8 @@ function DatasetStatus({ dataset }: { dataset: Dataset }) {
         ))}
       </ul>
       <p className="text-xs text-fg-subtle">
-        In Python: <code className="font-mono">numpy.load(&quot;dataset.npz&quot;)[&quot;proximity&quot;]</code>; the JSONL has one line a step with the same rows.
+        In Python: <code className="font-mono">numpy.load(&quot;dataset.npz&quot;)[&quot;proximity&quot;]</code>; the JSONL has one line a
+        step with the same rows.
       </p>
     </div>
   );

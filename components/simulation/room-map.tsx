@@ -53,7 +53,15 @@ export function RoomMap({ room, pose, observation }: { room: Room; pose: Pose; o
         const ly = my + out.y * 0.45;
         return (
           <g key={`exit-${i}`} data-testid="sim-exit">
-            <line x1={e.ax} y1={Y(e.ay)} x2={e.bx} y2={Y(e.by)} stroke={css(room.palette.exit)} strokeWidth={0.22} strokeDasharray="0.18 0.08" />
+            <line
+              x1={e.ax}
+              y1={Y(e.ay)}
+              x2={e.bx}
+              y2={Y(e.by)}
+              stroke={css(room.palette.exit)}
+              strokeWidth={0.22}
+              strokeDasharray="0.18 0.08"
+            />
             <text
               x={lx}
               y={Y(ly)}
@@ -73,7 +81,16 @@ export function RoomMap({ room, pose, observation }: { room: Room; pose: Pose; o
       {room.objects.map((o, i) => (
         <g key={`object-${i}`}>
           <circle cx={o.x} cy={Y(o.y)} r={o.r} fill={css(o.color)} stroke="var(--color-fg)" strokeOpacity={0.5} strokeWidth={0.04} />
-          <text x={o.x} y={Y(o.y) + o.r + font * 0.9} fontSize={font * 0.9} textAnchor="middle" fill="var(--color-fg)" paintOrder="stroke" stroke="var(--color-surface)" strokeWidth={font * 0.25}>
+          <text
+            x={o.x}
+            y={Y(o.y) + o.r + font * 0.9}
+            fontSize={font * 0.9}
+            textAnchor="middle"
+            fill="var(--color-fg)"
+            paintOrder="stroke"
+            stroke="var(--color-surface)"
+            strokeWidth={font * 0.25}
+          >
             {o.label}
             {o.override >= 0 ? " ✦" : ""}
           </text>
@@ -85,13 +102,28 @@ export function RoomMap({ room, pose, observation }: { room: Room; pose: Pose; o
         const hit = ray.value < 1;
         return (
           <g key={ray.name} data-testid={`sim-ray-${ray.name}`}>
-            <line x1={start.x} y1={Y(start.y)} x2={end.x} y2={Y(end.y)} stroke={hit ? "var(--color-danger)" : "var(--color-fg-subtle)"} strokeWidth={0.05} strokeDasharray={hit ? undefined : "0.12 0.1"} />
+            <line
+              x1={start.x}
+              y1={Y(start.y)}
+              x2={end.x}
+              y2={Y(end.y)}
+              stroke={hit ? "var(--color-danger)" : "var(--color-fg-subtle)"}
+              strokeWidth={0.05}
+              strokeDasharray={hit ? undefined : "0.12 0.1"}
+            />
             {hit ? <circle cx={end.x} cy={Y(end.y)} r={0.09} fill="var(--color-danger)" /> : null}
           </g>
         );
       })}
       <g data-testid="sim-agent">
-        <circle cx={pose.x} cy={Y(pose.y)} r={SIM.agentRadius} fill="var(--color-accent)" stroke="var(--color-surface)" strokeWidth={0.05} />
+        <circle
+          cx={pose.x}
+          cy={Y(pose.y)}
+          r={SIM.agentRadius}
+          fill="var(--color-accent)"
+          stroke="var(--color-surface)"
+          strokeWidth={0.05}
+        />
         <line x1={pose.x} y1={Y(pose.y)} x2={nose.x} y2={Y(nose.y)} stroke="var(--color-accent)" strokeWidth={0.09} strokeLinecap="round" />
       </g>
     </svg>

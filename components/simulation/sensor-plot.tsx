@@ -18,21 +18,54 @@ export function SensorPlot({ history }: { history: readonly Sample[] }) {
   const spikes = history.filter((s) => s.collision === 1);
   return (
     <figure className="space-y-1.5">
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={`Proximity and collisions over the last ${history.length} steps`} data-testid="sim-plot" data-points={history.length} data-spikes={spikes.length}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={`Proximity and collisions over the last ${history.length} steps`}
+        data-testid="sim-plot"
+        data-points={history.length}
+        data-spikes={spikes.length}
+      >
         <rect x={0} y={0} width={W} height={H} rx={6} fill="var(--color-subtle)" />
         {[0, 0.5, 1].map((v) => (
           <g key={v}>
-            <line x1={0} x2={W} y1={y(v)} y2={y(v)} stroke="var(--color-line-strong)" strokeWidth={0.6} strokeDasharray={v === 0.5 ? "3 3" : undefined} />
+            <line
+              x1={0}
+              x2={W}
+              y1={y(v)}
+              y2={y(v)}
+              stroke="var(--color-line-strong)"
+              strokeWidth={0.6}
+              strokeDasharray={v === 0.5 ? "3 3" : undefined}
+            />
             <text x={W - 4} y={y(v) - 2} fontSize={9} textAnchor="end" fill="var(--color-fg-subtle)">
               {v}
             </text>
           </g>
         ))}
         {spikes.map((s) => (
-          <line key={s.step} data-testid="sim-spike" x1={x(s.step)} x2={x(s.step)} y1={TOP} y2={H - BOTTOM} stroke="var(--color-danger)" strokeWidth={2.5} strokeOpacity={0.75} />
+          <line
+            key={s.step}
+            data-testid="sim-spike"
+            x1={x(s.step)}
+            x2={x(s.step)}
+            y1={TOP}
+            y2={H - BOTTOM}
+            stroke="var(--color-danger)"
+            strokeWidth={2.5}
+            strokeOpacity={0.75}
+          />
         ))}
         <polyline points={line((s) => s.left)} fill="none" stroke="var(--color-accent)" strokeWidth={1.8} strokeLinejoin="round" />
-        <polyline points={line((s) => s.right)} fill="none" stroke="var(--color-warning-text)" strokeWidth={1.8} strokeLinejoin="round" strokeDasharray="5 3" />
+        <polyline
+          points={line((s) => s.right)}
+          fill="none"
+          stroke="var(--color-warning-text)"
+          strokeWidth={1.8}
+          strokeLinejoin="round"
+          strokeDasharray="5 3"
+        />
         <text x={4} y={H - 5} fontSize={9} fill="var(--color-fg-subtle)">
           step {first}
         </text>

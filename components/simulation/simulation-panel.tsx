@@ -44,7 +44,8 @@ const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 /** Space and Enter on a focused button or tab press it; arrows on a tab move between tabs. */
 const ownsKey = (target: EventTarget | null, key: string) =>
-  target instanceof HTMLElement && ((target.tagName === "BUTTON" && (key === " " || key === "enter")) || target.getAttribute("role") === "tab");
+  target instanceof HTMLElement &&
+  ((target.tagName === "BUTTON" && (key === " " || key === "enter")) || target.getAttribute("role") === "tab");
 
 /**
  * The Simulation tab: the world as lib/sim's reinforcement-learning environment, run in the
@@ -98,7 +99,15 @@ export function SimulationPanel({ world, resource }: { world: WorldRef; resource
               {built.reason}
             </Alert>
           ) : view ? (
-            <Driver view={view} labels={labels} step={step} reset={() => reset(seedValue ?? 0)} seed={seed} setSeed={setSeed} seedOk={seedValue !== null} />
+            <Driver
+              view={view}
+              labels={labels}
+              step={step}
+              reset={() => reset(seedValue ?? 0)}
+              seed={seed}
+              setSeed={setSeed}
+              seedOk={seedValue !== null}
+            />
           ) : (
             <p className="text-sm text-fg-muted">Building the rooms…</p>
           )}
@@ -133,19 +142,30 @@ function Driver({ view, labels, step, reset, seed, setSeed, seedOk }: DriverProp
           </div>
           <div className="flex flex-wrap gap-2" aria-label="Drive the agent" role="group">
             {BUTTONS.map((b) => (
-              <Button key={b.label} size="sm" variant={b.label === "Interact" ? "primary" : "secondary"} disabled={over} onClick={() => step(b.action)} title={`${b.label} (${b.keys})`}>
+              <Button
+                key={b.label}
+                size="sm"
+                variant={b.label === "Interact" ? "primary" : "secondary"}
+                disabled={over}
+                onClick={() => step(b.action)}
+                title={`${b.label} (${b.keys})`}
+              >
                 {b.label}
                 <kbd className="rounded border border-current/25 px-1 font-mono text-[10px] opacity-90">{b.keys}</kbd>
               </Button>
             ))}
           </div>
-          <p className="text-xs text-fg-subtle">Arrows or W A S D move and turn, E or Space interacts (an exit or a ✦ thing straight ahead), Q waits, R resets.</p>
+          <p className="text-xs text-fg-subtle">
+            Arrows or W A S D move and turn, E or Space interacts (an exit or a ✦ thing straight ahead), Q waits, R resets.
+          </p>
           <SensorPlot history={view.history} />
         </div>
         <div className="space-y-4">
           <div className="mx-auto max-w-72">
             <CameraView pixels={o.camera} size={STUDIO_CAMERA} />
-            <p className="mt-1 text-center text-xs text-fg-subtle">Camera, {STUDIO_CAMERA}×{STUDIO_CAMERA}</p>
+            <p className="mt-1 text-center text-xs text-fg-subtle">
+              Camera, {STUDIO_CAMERA}×{STUDIO_CAMERA}
+            </p>
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm" data-testid="sim-status">
             <dt className="text-fg-muted">State</dt>
@@ -190,7 +210,8 @@ function Driver({ view, labels, step, reset, seed, setSeed, seedOk }: DriverProp
           </div>
           {over ? (
             <Alert tone="info" title={view.terminated ? "The episode has ended" : "Out of steps"}>
-              {view.terminated ? `The agent reached an ending (${view.room.ending}).` : "The episode hit its step limit."} Reset to drive again.
+              {view.terminated ? `The agent reached an ending (${view.room.ending}).` : "The episode hit its step limit."} Reset to drive
+              again.
             </Alert>
           ) : null}
           <form
@@ -202,7 +223,13 @@ function Driver({ view, labels, step, reset, seed, setSeed, seedOk }: DriverProp
           >
             <label className="min-w-0 flex-1 space-y-1.5">
               <span className="block text-[13px] font-medium text-fg">Seed</span>
-              <Input inputMode="numeric" value={seed} onChange={(e) => setSeed(e.target.value)} aria-invalid={seedOk ? undefined : true} className="tabular-nums" />
+              <Input
+                inputMode="numeric"
+                value={seed}
+                onChange={(e) => setSeed(e.target.value)}
+                aria-invalid={seedOk ? undefined : true}
+                className="tabular-nums"
+              />
             </label>
             <Button type="submit" variant="secondary" size="md" disabled={!seedOk}>
               Reset

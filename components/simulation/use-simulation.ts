@@ -43,7 +43,11 @@ type Built = { ok: true; sim: SimWorld } | { ok: false; reason: string };
 /** The world as the simulator reads it, once per rev; a world the gate refuses has no rooms. */
 function buildFor(world: World): Built {
   const checked = checkWorld(world);
-  if (!checked.ok || !checked.world) return { ok: false, reason: `This world does not pass the checks (${checked.diagnostics.filter((d) => d.severity === "error").length} errors): fix it in the Graph tab first.` };
+  if (!checked.ok || !checked.world)
+    return {
+      ok: false,
+      reason: `This world does not pass the checks (${checked.diagnostics.filter((d) => d.severity === "error").length} errors): fix it in the Graph tab first.`,
+    };
   try {
     return { ok: true, sim: buildSimWorld(checked.world) };
   } catch (error) {
@@ -69,7 +73,20 @@ export function useSimulation(world: World, rev: string) {
       const env = new SimEnv(built.sim, { seed, camera: STUDIO_CAMERA });
       envRef.current = env;
       const { observation } = env.reset(seed);
-      setView({ rev, room: env.room, pose: { ...env.pose }, observation, reward: 0, total: 0, terminated: false, truncated: false, steps: 0, event: null, history: [sampleOf(0, observation)], collisions: 0 });
+      setView({
+        rev,
+        room: env.room,
+        pose: { ...env.pose },
+        observation,
+        reward: 0,
+        total: 0,
+        terminated: false,
+        truncated: false,
+        steps: 0,
+        event: null,
+        history: [sampleOf(0, observation)],
+        collisions: 0,
+      });
     },
     [built, rev],
   );
@@ -80,7 +97,7 @@ export function useSimulation(world: World, rev: string) {
     const r = env.step(action);
     setView((prev) => {
       if (!prev) return prev;
-      const history = [...(prev.history), sampleOf(r.info.steps, r.observation)].slice(-HISTORY);
+      const history = [...prev.history, sampleOf(r.info.steps, r.observation)].slice(-HISTORY);
       return {
         rev: prev.rev,
         room: env.room,

@@ -23,7 +23,12 @@ function Sidebar({ user, initialApps, onClose }: Omit<StudioShellProps, "childre
           <Logo />
         </Link>
         {onClose ? (
-          <button type="button" onClick={onClose} aria-label="Close navigation" className="grid size-8 place-items-center rounded-md text-fg-muted hover:bg-subtle hover:text-fg">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close navigation"
+            className="grid size-8 place-items-center rounded-md text-fg-muted hover:bg-subtle hover:text-fg"
+          >
             <XIcon />
           </button>
         ) : null}

@@ -27,7 +27,10 @@ export function UserMenu({ user }: { user: { email: string; name: string | null 
           className="flex w-full items-center gap-2.5 rounded-lg px-2 py-2 text-left transition-colors hover:bg-subtle aria-expanded:bg-subtle"
           {...props}
         >
-          <span className="grid size-8 shrink-0 place-items-center rounded-full bg-accent-soft text-xs font-semibold text-accent-text" aria-hidden="true">
+          <span
+            className="grid size-8 shrink-0 place-items-center rounded-full bg-accent-soft text-xs font-semibold text-accent-text"
+            aria-hidden="true"
+          >
             {initials(display)}
           </span>
           <span className="min-w-0 flex-1">

@@ -24,7 +24,10 @@ interface AlertProps {
 export function Alert({ tone = "danger", title, children, action, lines = [], className }: AlertProps) {
   const Icon = tone === "info" ? InfoIcon : AlertTriangleIcon;
   return (
-    <div role={tone === "danger" ? "alert" : "status"} className={cn("flex gap-3 rounded-lg border px-3.5 py-3 text-sm", tones[tone], className)}>
+    <div
+      role={tone === "danger" ? "alert" : "status"}
+      className={cn("flex gap-3 rounded-lg border px-3.5 py-3 text-sm", tones[tone], className)}
+    >
       <Icon className="mt-0.5 size-4 shrink-0" />
       <div className="min-w-0 flex-1 space-y-1">
         {title ? <p className="font-medium">{title}</p> : null}

@@ -11,9 +11,25 @@ const tones: Record<BadgeTone, string> = {
   danger: "bg-danger-soft text-danger-text ring-danger/20",
 };
 
-export function Badge({ tone = "neutral", dot = false, className, children }: { tone?: BadgeTone; dot?: boolean; className?: string; children: ReactNode }) {
+export function Badge({
+  tone = "neutral",
+  dot = false,
+  className,
+  children,
+}: {
+  tone?: BadgeTone;
+  dot?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <span className={cn("inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", tones[tone], className)}>
+    <span
+      className={cn(
+        "inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset",
+        tones[tone],
+        className,
+      )}
+    >
       {dot ? <span className="size-1.5 rounded-full bg-current" aria-hidden="true" /> : null}
       {children}
     </span>

@@ -27,7 +27,11 @@ const sizes: Record<ButtonSize, string> = {
   "icon-sm": "size-7",
 };
 
-export function buttonClasses({ variant = "primary", size = "md", className }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
+export function buttonClasses({
+  variant = "primary",
+  size = "md",
+  className,
+}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
   return cn(base, variants[variant], sizes[size], className);
 }
 

@@ -34,7 +34,10 @@ export function CardBody({ className, ...props }: ComponentProps<"div">) {
 export function CardFooter({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
-      className={cn("flex min-h-14 flex-wrap items-center justify-between gap-3 rounded-b-xl border-t border-line bg-subtle/50 px-6 py-3 text-[13px] text-fg-muted", className)}
+      className={cn(
+        "flex min-h-14 flex-wrap items-center justify-between gap-3 rounded-b-xl border-t border-line bg-subtle/50 px-6 py-3 text-[13px] text-fg-muted",
+        className,
+      )}
       {...props}
     />
   );

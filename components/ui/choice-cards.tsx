@@ -23,7 +23,16 @@ interface ChoiceCardsProps<V extends string> {
 }
 
 /** Radio buttons drawn as cards: real <input type="radio">, so arrow keys and labels just work. */
-export function ChoiceCards<V extends string>({ legend, name, value, onChange, choices, disabled, columns = 2, className }: ChoiceCardsProps<V>) {
+export function ChoiceCards<V extends string>({
+  legend,
+  name,
+  value,
+  onChange,
+  choices,
+  disabled,
+  columns = 2,
+  className,
+}: ChoiceCardsProps<V>) {
   const id = useId();
   return (
     <fieldset className={cn("space-y-2", className)} disabled={disabled}>

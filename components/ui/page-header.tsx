@@ -46,5 +46,7 @@ export function PageHeader({ title, description, actions, breadcrumbs, eyebrow }
 
 /** The content column of a Studio page. */
 export function PageContainer({ children, width = "default" }: { children: ReactNode; width?: "default" | "wide" }) {
-  return <div className={`mx-auto w-full ${width === "wide" ? "max-w-6xl" : "max-w-5xl"} space-y-8 px-5 py-8 sm:px-8 lg:py-10`}>{children}</div>;
+  return (
+    <div className={`mx-auto w-full ${width === "wide" ? "max-w-6xl" : "max-w-5xl"} space-y-8 px-5 py-8 sm:px-8 lg:py-10`}>{children}</div>
+  );
 }

@@ -23,7 +23,13 @@ export function Switch({ checked, onCheckedChange, className, disabled, ...props
       )}
       {...props}
     >
-      <span aria-hidden="true" className={cn("inline-block size-4 rounded-full bg-white shadow-xs transition-transform", checked ? "translate-x-4" : "translate-x-0.5")} />
+      <span
+        aria-hidden="true"
+        className={cn(
+          "inline-block size-4 rounded-full bg-white shadow-xs transition-transform",
+          checked ? "translate-x-4" : "translate-x-0.5",
+        )}
+      />
     </button>
   );
 }

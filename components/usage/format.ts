@@ -24,7 +24,8 @@ export function secondsAxis(max: number): { ticks: number[]; format: (seconds: n
 }
 
 /** A row of the usage history is a world or a character; a deleted one (kind null) counts among worlds, its name gone with it. */
-export const isOfKind = (row: { kind: "world" | "character" | null }, kind: "world" | "character"): boolean => (kind === "character" ? row.kind === "character" : row.kind !== "character");
+export const isOfKind = (row: { kind: "world" | "character" | null }, kind: "world" | "character"): boolean =>
+  kind === "character" ? row.kind === "character" : row.kind !== "character";
 
 /** A UTC day (`YYYY-MM-DD`) as "Nov 25". */
 export function shortDay(day: string): string {
@@ -37,12 +38,26 @@ export function shortDay(day: string): string {
  * A kind the API adds later shows under its own name.
  */
 export const QUOTA_LABELS: Record<string, { label: string; hint: string; meters: string }> = {
-  generation: { label: "World generations", hint: "Worlds made", meters: "POST /v1/worlds (generate or import), POST /v1/characters, each campaign chapter. The frames a generation paints are part of it." },
-  seed_frame: { label: "Seed frames", hint: "Frames on request", meters: "POST /v1/seed-frame, POST /v1/worlds/{id}/scenes, each frame of a scenario clip, a campaign's portrait. Not the frames painted while a world generates." },
+  generation: {
+    label: "World generations",
+    hint: "Worlds made",
+    meters:
+      "POST /v1/worlds (generate or import), POST /v1/characters, each campaign chapter. The frames a generation paints are part of it.",
+  },
+  seed_frame: {
+    label: "Seed frames",
+    hint: "Frames on request",
+    meters:
+      "POST /v1/seed-frame, POST /v1/worlds/{id}/scenes, each frame of a scenario clip, a campaign's portrait. Not the frames painted while a world generates.",
+  },
   say: { label: "Say", hint: "Dialogue turns", meters: "POST /v1/characters/{id}/say, one a turn." },
   tts: { label: "Text to speech", hint: "Voiced lines", meters: "POST /v1/tts, one a line." },
   vision_ground: { label: "Vision: ground", hint: "Finding things", meters: "POST /v1/vision/ground, the Vision tab's Find." },
-  vision_describe: { label: "Vision: describe", hint: "Describing a frame", meters: "POST /v1/vision/describe, the Vision tab's Describe." },
+  vision_describe: {
+    label: "Vision: describe",
+    hint: "Describing a frame",
+    meters: "POST /v1/vision/describe, the Vision tab's Describe.",
+  },
   vision_check: { label: "Vision: check", hint: "Checking a frame", meters: "POST /v1/vision/check, the Vision tab's Check." },
   edit: { label: "Edits", hint: "Ask bar edits", meters: "POST /v1/worlds/{id}/edit, the Ask bar's previews included." },
 };

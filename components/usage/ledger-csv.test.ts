@@ -9,7 +9,9 @@ describe("ledgerCsv", () => {
         { day: "2026-11-25", mode: "live", metric: "scenario_clip", amount: 3 },
       ],
     });
-    expect(csv).toBe("day,mode,metric,amount,unit\r\n2026-11-24,live,session_seconds,42,seconds\r\n2026-11-25,live,scenario_clip,3,clips\r\n");
+    expect(csv).toBe(
+      "day,mode,metric,amount,unit\r\n2026-11-24,live,session_seconds,42,seconds\r\n2026-11-25,live,scenario_clip,3,clips\r\n",
+    );
   });
 
   it("writes only the header for an empty window", () => {

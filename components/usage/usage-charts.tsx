@@ -12,7 +12,13 @@ const PALETTE = ["#7c3aed", "#0891b2", "#d97706", "#db2777", "#16a34a", "#2563eb
 const MAX_SERIES = 6;
 
 const axis = { stroke: "var(--line-strong)", tick: { fill: "var(--fg-muted)", fontSize: 11 }, tickLine: false } as const;
-const tooltipStyle = { background: "var(--surface)", border: "1px solid var(--line-strong)", borderRadius: 8, fontSize: 12, color: "var(--fg)" } as const;
+const tooltipStyle = {
+  background: "var(--surface)",
+  border: "1px solid var(--line-strong)",
+  borderRadius: 8,
+  fontSize: 12,
+  color: "var(--fg)",
+} as const;
 
 interface Series {
   key: string;
@@ -29,11 +35,25 @@ function StackedBars({ data, series, seconds }: { data: Record<string, string | 
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid vertical={false} stroke="var(--line)" />
         <XAxis dataKey="label" {...axis} interval="preserveStartEnd" minTickGap={16} />
-        <YAxis {...axis} width={time ? 52 : 40} allowDecimals={false} tickFormatter={time ? time.format : format} {...(time ? { ticks: time.ticks, domain: [0, time.ticks[time.ticks.length - 1]!] } : {})} />
+        <YAxis
+          {...axis}
+          width={time ? 52 : 40}
+          allowDecimals={false}
+          tickFormatter={time ? time.format : format}
+          {...(time ? { ticks: time.ticks, domain: [0, time.ticks[time.ticks.length - 1]!] } : {})}
+        />
         <Tooltip contentStyle={tooltipStyle} cursor={{ fill: "var(--subtle)" }} formatter={(value) => format(Number(value))} />
         <Legend wrapperStyle={{ fontSize: 12, color: "var(--fg-muted)" }} />
         {series.map((s, i) => (
-          <Bar key={s.key} dataKey={s.key} name={s.name} stackId="all" fill={PALETTE[i % PALETTE.length]} maxBarSize={28} isAnimationActive={false} />
+          <Bar
+            key={s.key}
+            dataKey={s.key}
+            name={s.name}
+            stackId="all"
+            fill={PALETTE[i % PALETTE.length]}
+            maxBarSize={28}
+            isAnimationActive={false}
+          />
         ))}
       </BarChart>
     </ResponsiveContainer>
@@ -42,7 +62,9 @@ function StackedBars({ data, series, seconds }: { data: Record<string, string | 
 
 /** Units of each quota kind used per day; only the kinds used in the window get a series. */
 export function QuotaChart({ history }: { history: UsageHistory }) {
-  const kinds = Object.keys(history.days[0]?.quotas ?? {}).filter((kind) => history.days.some((d) => (d.quotas as Record<string, number>)[kind]! > 0));
+  const kinds = Object.keys(history.days[0]?.quotas ?? {}).filter((kind) =>
+    history.days.some((d) => (d.quotas as Record<string, number>)[kind]! > 0),
+  );
   const data = history.days.map((d) => ({ label: shortDay(d.day), ...d.quotas }));
   return <StackedBars data={data} series={kinds.map((kind) => ({ key: kind, name: humanizeKind(kind) }))} seconds={false} />;
 }
@@ -60,7 +82,10 @@ export function WorldTimeChart({ history, metric, kind }: { history: UsageHistor
     if (rest.length) row.other = rest.reduce((sum, w) => sum + (w.days.find((x) => x.day === d.day)?.[metric] ?? 0), 0);
     return row;
   });
-  const series = shown.map((w) => ({ key: w.id, name: w.name ?? (kind === "character" ? "Deleted character" : "Deleted world or character") }));
+  const series = shown.map((w) => ({
+    key: w.id,
+    name: w.name ?? (kind === "character" ? "Deleted character" : "Deleted world or character"),
+  }));
   if (rest.length) series.push({ key: "other", name: `${rest.length} other${rest.length === 1 ? "" : "s"}` });
   return <StackedBars data={data} series={series} seconds />;
 }

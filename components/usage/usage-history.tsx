@@ -32,7 +32,19 @@ function downloadLedger(history: UsageHistory) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-function ChartFigure({ id, title, summary, empty, children }: { id: string; title: string; summary: string; empty: string | null; children: ReactNode }) {
+function ChartFigure({
+  id,
+  title,
+  summary,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  empty: string | null;
+  children: ReactNode;
+}) {
   return (
     <figure aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`} data-chart={id} className="min-w-0 space-y-2">
       <figcaption className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -43,7 +55,13 @@ function ChartFigure({ id, title, summary, empty, children }: { id: string; titl
           {summary}
         </span>
       </figcaption>
-      {empty ? <p className="grid h-[220px] place-items-center rounded-lg border border-dashed border-line-strong text-[13px] text-fg-muted">{empty}</p> : children}
+      {empty ? (
+        <p className="grid h-[220px] place-items-center rounded-lg border border-dashed border-line-strong text-[13px] text-fg-muted">
+          {empty}
+        </p>
+      ) : (
+        children
+      )}
     </figure>
   );
 }
@@ -55,7 +73,8 @@ export function UsageHistorySection({ appId }: { appId: string }) {
   const sum = (pick: (d: UsageHistory["days"][number]) => number) => (data ? data.days.reduce((total, d) => total + pick(d), 0) : 0);
   const quotaUnits = sum((d) => Object.values(d.quotas).reduce((a, b) => a + b, 0));
   // Per world and per character apart: a character's open embed is not play time of a world.
-  const secondsOf = (kind: "world" | "character", metric: "sessionSeconds" | "chatSeconds") => (data ? data.worlds.filter((w) => isOfKind(w, kind)).reduce((total, w) => total + w[metric], 0) : 0);
+  const secondsOf = (kind: "world" | "character", metric: "sessionSeconds" | "chatSeconds") =>
+    data ? data.worlds.filter((w) => isOfKind(w, kind)).reduce((total, w) => total + w[metric], 0) : 0;
   const playSeconds = secondsOf("world", "sessionSeconds");
   const characterSeconds = secondsOf("character", "sessionSeconds");
   const billedPlay = sum((d) => d.billing.sessionSeconds);
@@ -69,7 +88,13 @@ export function UsageHistorySection({ appId }: { appId: string }) {
         description="Daily use of each quota, live play time per world, and per character the time its embed was open and the time spent chatting (UTC days)."
         actions={
           <>
-            <Button variant="ghost" size="sm" onClick={() => history.refetch()} loading={history.isFetching && !history.isPending} aria-label="Refresh usage history">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => history.refetch()}
+              loading={history.isFetching && !history.isPending}
+              aria-label="Refresh usage history"
+            >
               {history.isFetching && !history.isPending ? null : <RefreshIcon />} Refresh
             </Button>
             <Button variant="secondary" size="sm" disabled={!data} onClick={() => data && downloadLedger(data)}>
@@ -98,16 +123,36 @@ export function UsageHistorySection({ appId }: { appId: string }) {
           </Alert>
         ) : (
           <div className="grid gap-6 md:grid-cols-2">
-            <ChartFigure id="quotas" title="Quota use" summary={`${quotaUnits.toLocaleString("en")} ${quotaUnits === 1 ? "unit" : "units"}`} empty={quotaUnits ? null : "No quota used in these 30 days."}>
+            <ChartFigure
+              id="quotas"
+              title="Quota use"
+              summary={`${quotaUnits.toLocaleString("en")} ${quotaUnits === 1 ? "unit" : "units"}`}
+              empty={quotaUnits ? null : "No quota used in these 30 days."}
+            >
               <QuotaChart history={history.data} />
             </ChartFigure>
-            <ChartFigure id="play" title="Live play time per world" summary={formatSeconds(playSeconds)} empty={playSeconds ? null : "No live play of a world in these 30 days."}>
+            <ChartFigure
+              id="play"
+              title="Live play time per world"
+              summary={formatSeconds(playSeconds)}
+              empty={playSeconds ? null : "No live play of a world in these 30 days."}
+            >
               <WorldTimeChart history={history.data} metric="sessionSeconds" kind="world" />
             </ChartFigure>
-            <ChartFigure id="character-time" title="Live time per character" summary={formatSeconds(characterSeconds)} empty={characterSeconds ? null : "No character embed open live in these 30 days."}>
+            <ChartFigure
+              id="character-time"
+              title="Live time per character"
+              summary={formatSeconds(characterSeconds)}
+              empty={characterSeconds ? null : "No character embed open live in these 30 days."}
+            >
               <WorldTimeChart history={history.data} metric="sessionSeconds" kind="character" />
             </ChartFigure>
-            <ChartFigure id="chat" title="Chat time per character" summary={formatSeconds(chatSeconds)} empty={chatSeconds ? null : "No live chat in these 30 days."}>
+            <ChartFigure
+              id="chat"
+              title="Chat time per character"
+              summary={formatSeconds(chatSeconds)}
+              empty={chatSeconds ? null : "No live chat in these 30 days."}
+            >
               <WorldTimeChart history={history.data} metric="chatSeconds" kind="character" />
             </ChartFigure>
           </div>
@@ -118,7 +163,8 @@ export function UsageHistorySection({ appId }: { appId: string }) {
           <span data-billing={data.billingEnabled ? "on" : "off"}>
             {data.billingEnabled ? (
               <>
-                Billing is on: <span className="font-medium text-fg tabular-nums">{formatSeconds(billedPlay)}</span> of live play billed in these 30 days.
+                Billing is on: <span className="font-medium text-fg tabular-nums">{formatSeconds(billedPlay)}</span> of live play billed in
+                these 30 days.
               </>
             ) : (
               "Billing is off on this server: live play time is metered, not billed."

@@ -30,7 +30,13 @@ function Meter({ kind, used, cap }: { kind: string; used: number; cap: number })
           <span className="text-fg-subtle"> / {cap > 0 ? count(cap) : "off"}</span>
         </span>
       </div>
-      <ProgressBar value={Math.min(ratio, 1)} size="sm" tone={tone} label={`${humanizeKind(kind)} used today`} valueText={`${used} of ${cap}`} />
+      <ProgressBar
+        value={Math.min(ratio, 1)}
+        size="sm"
+        tone={tone}
+        label={`${humanizeKind(kind)} used today`}
+        valueText={`${used} of ${cap}`}
+      />
       {meta ? (
         <p className="text-[11px] leading-snug text-fg-subtle" data-testid="quota-meters">
           Counts {meta.meters}
@@ -47,66 +53,73 @@ export function UsageSection({ appId }: { appId: string }) {
 
   return (
     <>
-    <Card id="usage" aria-labelledby="usage-title" className="scroll-mt-6">
-      <CardHeader
-        titleId="usage-title"
-        title="Usage today"
-        description="This app's use of its daily quotas. A request over a cap is refused with 402; counters reset at 00:00 UTC."
-        actions={
-          <Button variant="ghost" size="sm" onClick={() => usage.refetch()} loading={usage.isFetching && !usage.isPending} aria-label="Refresh usage">
-            {usage.isFetching && !usage.isPending ? null : <RefreshIcon />} Refresh
-          </Button>
-        }
-      />
-      <CardBody>
-        {usage.isPending ? (
-          <div className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4" aria-busy="true" aria-label="Loading usage">
-            {Array.from({ length: 8 }, (_, i) => (
-              <Skeleton key={i} className="h-20 rounded-lg" />
-            ))}
-          </div>
-        ) : usage.isError ? (
-          <Alert
-            title="Usage could not be loaded"
-            action={
-              <Button variant="secondary" size="sm" onClick={() => usage.refetch()}>
-                <RefreshIcon /> Retry
-              </Button>
-            }
-          >
-            {errorMessage(usage.error)}
-          </Alert>
-        ) : (
-          <ul aria-label="Quotas" className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4">
-            {Object.entries(usage.data.quotas).map(([kind, quota]) => (
-              <Meter key={kind} kind={kind} used={quota.used} cap={quota.cap} />
-            ))}
-          </ul>
-        )}
-      </CardBody>
-      <CardFooter>
-        {usage.data ? (
-          <>
-            <span data-billing={usage.data.billing.enabled ? "on" : "off"}>
-              {day} (UTC) · live play{" "}
-              <span className="font-medium text-fg tabular-nums">{formatSeconds(usage.data.runtime.sessionSeconds)}</span>
-              {usage.data.billing.enabled ? (
-                <>
-                  {" "}(billed <span className="font-medium text-fg tabular-nums">{formatSeconds(usage.data.billing.sessionSeconds)}</span>)
-                </>
-              ) : (
-                " (billing is off: not billed)"
-              )}
-              , chat <span className="font-medium text-fg tabular-nums">{formatSeconds(usage.data.billing.chatSeconds)}</span>
-            </span>
-            <span className="text-fg-subtle">Test mode is never billed.</span>
-          </>
-        ) : (
-          <span>Billable runtime appears here once loaded.</span>
-        )}
-      </CardFooter>
-    </Card>
-    <UsageHistorySection appId={appId} />
+      <Card id="usage" aria-labelledby="usage-title" className="scroll-mt-6">
+        <CardHeader
+          titleId="usage-title"
+          title="Usage today"
+          description="This app's use of its daily quotas. A request over a cap is refused with 402; counters reset at 00:00 UTC."
+          actions={
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => usage.refetch()}
+              loading={usage.isFetching && !usage.isPending}
+              aria-label="Refresh usage"
+            >
+              {usage.isFetching && !usage.isPending ? null : <RefreshIcon />} Refresh
+            </Button>
+          }
+        />
+        <CardBody>
+          {usage.isPending ? (
+            <div className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4" aria-busy="true" aria-label="Loading usage">
+              {Array.from({ length: 8 }, (_, i) => (
+                <Skeleton key={i} className="h-20 rounded-lg" />
+              ))}
+            </div>
+          ) : usage.isError ? (
+            <Alert
+              title="Usage could not be loaded"
+              action={
+                <Button variant="secondary" size="sm" onClick={() => usage.refetch()}>
+                  <RefreshIcon /> Retry
+                </Button>
+              }
+            >
+              {errorMessage(usage.error)}
+            </Alert>
+          ) : (
+            <ul aria-label="Quotas" className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4">
+              {Object.entries(usage.data.quotas).map(([kind, quota]) => (
+                <Meter key={kind} kind={kind} used={quota.used} cap={quota.cap} />
+              ))}
+            </ul>
+          )}
+        </CardBody>
+        <CardFooter>
+          {usage.data ? (
+            <>
+              <span data-billing={usage.data.billing.enabled ? "on" : "off"}>
+                {day} (UTC) · live play{" "}
+                <span className="font-medium text-fg tabular-nums">{formatSeconds(usage.data.runtime.sessionSeconds)}</span>
+                {usage.data.billing.enabled ? (
+                  <>
+                    {" "}
+                    (billed <span className="font-medium text-fg tabular-nums">{formatSeconds(usage.data.billing.sessionSeconds)}</span>)
+                  </>
+                ) : (
+                  " (billing is off: not billed)"
+                )}
+                , chat <span className="font-medium text-fg tabular-nums">{formatSeconds(usage.data.billing.chatSeconds)}</span>
+              </span>
+              <span className="text-fg-subtle">Test mode is never billed.</span>
+            </>
+          ) : (
+            <span>Billable runtime appears here once loaded.</span>
+          )}
+        </CardFooter>
+      </Card>
+      <UsageHistorySection appId={appId} />
     </>
   );
 }

@@ -8,7 +8,9 @@ const v = (versionId: string, parentId: string | null, minute: number) => ({
 });
 
 const summary = (versions: ReturnType<typeof v>[]) =>
-  layoutTree(versions).nodes.map((n) => `${n.version.versionId}:r${n.row}l${n.lane}${n.parent ? `<r${n.parent.row}l${n.parent.lane}` : ""}`);
+  layoutTree(versions).nodes.map(
+    (n) => `${n.version.versionId}:r${n.row}l${n.lane}${n.parent ? `<r${n.parent.row}l${n.parent.lane}` : ""}`,
+  );
 
 describe("layoutTree", () => {
   it("is empty for no versions", () => {
@@ -41,7 +43,11 @@ describe("layoutTree", () => {
 
   it("survives a parent cycle and a very long history", () => {
     expect(layoutTree([v("a", "b", 1), v("b", "a", 2)]).lanes).toBe(2);
-    const long = Array.from({ length: 20_000 }, (_, i) => ({ versionId: `v${String(i).padStart(5, "0")}`, parentId: i ? `v${String(i - 1).padStart(5, "0")}` : null, createdAt: new Date(i * 1000).toISOString() }));
+    const long = Array.from({ length: 20_000 }, (_, i) => ({
+      versionId: `v${String(i).padStart(5, "0")}`,
+      parentId: i ? `v${String(i - 1).padStart(5, "0")}` : null,
+      createdAt: new Date(i * 1000).toISOString(),
+    }));
     const layout = layoutTree(long);
     expect(layout.lanes).toBe(1);
     expect(layout.nodes[0]?.version.versionId).toBe("v19999");

@@ -40,7 +40,12 @@ export function layoutTree<V extends TreeInput>(versions: readonly V[]): TreeLay
   }
   for (const list of children.values()) list.sort(byAge);
 
-  const rows = new Map([...versions].sort(byAge).reverse().map((v, row) => [v.versionId, row] as const));
+  const rows = new Map(
+    [...versions]
+      .sort(byAge)
+      .reverse()
+      .map((v, row) => [v.versionId, row] as const),
+  );
   const lanes = new Map<string, number>();
   const depths = new Map<string, number>();
   let nextLane = 0;

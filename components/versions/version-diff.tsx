@@ -14,7 +14,10 @@ const marks: Record<Kind, { sign: string; className: string; label: string }> = 
 function Mark({ kind }: { kind: Kind }) {
   const mark = marks[kind];
   return (
-    <span aria-hidden="true" className={cn("grid size-5 shrink-0 place-items-center rounded font-mono text-[13px] font-semibold", mark.className)}>
+    <span
+      aria-hidden="true"
+      className={cn("grid size-5 shrink-0 place-items-center rounded font-mono text-[13px] font-semibold", mark.className)}
+    >
       {mark.sign}
     </span>
   );
@@ -80,17 +83,25 @@ function plural(n: number, one: string, many = `${one}s`) {
 export function VersionDiff({ diff, emptyText }: { diff: WorldDiff; emptyText: string }) {
   if (diff.total === 0) {
     return (
-      <p role="status" className="flex items-center gap-2 rounded-lg border border-dashed border-line-strong px-4 py-4 text-sm text-fg-muted">
+      <p
+        role="status"
+        className="flex items-center gap-2 rounded-lg border border-dashed border-line-strong px-4 py-4 text-sm text-fg-muted"
+      >
         <CheckIcon className="size-4 text-success-text" /> {emptyText}
       </p>
     );
   }
   const states = diff.states.added.length + diff.states.removed.length + diff.states.changed.length;
   const events = diff.events.added.length + diff.events.removed.length + diff.events.changed.length;
-  const parts = [states ? plural(states, "state") : null, events ? plural(events, "event") : null, diff.world.length ? plural(diff.world.length, "world field") : null].filter(
-    (part): part is string => part !== null,
-  );
-  const summary = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]} differ.` : `${parts[0]} ${diff.total === 1 ? "differs" : "differ"}.`;
+  const parts = [
+    states ? plural(states, "state") : null,
+    events ? plural(events, "event") : null,
+    diff.world.length ? plural(diff.world.length, "world field") : null,
+  ].filter((part): part is string => part !== null);
+  const summary =
+    parts.length > 1
+      ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]} differ.`
+      : `${parts[0]} ${diff.total === 1 ? "differs" : "differ"}.`;
   return (
     <div className="space-y-4" data-testid="version-diff">
       <p className="text-[13px] text-fg-muted">{summary}</p>

@@ -2,7 +2,15 @@
 
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { errorMessage } from "@/components/api/client";
-import { useCreateVersion, usePruneVersion, useRenameVersion, useRestoreVersion, useVersion, useVersions, type Version } from "@/components/api/versions";
+import {
+  useCreateVersion,
+  usePruneVersion,
+  useRenameVersion,
+  useRestoreVersion,
+  useVersion,
+  useVersions,
+  type Version,
+} from "@/components/api/versions";
 import { graphOf, useWorld, type WorldRef } from "@/components/api/worlds";
 import { diffWorlds } from "@/lib/kernel";
 import { formatDateTime, formatRelative } from "@/components/ui/dates";
@@ -43,7 +51,14 @@ function SnapshotForm({ world }: { world: WorldRef }) {
         Snapshot the working graph
       </label>
       <div className="flex gap-2">
-        <Input id={inputId} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={TITLE_MAX} placeholder="Title (optional)" autoComplete="off" />
+        <Input
+          id={inputId}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          maxLength={TITLE_MAX}
+          placeholder="Title (optional)"
+          autoComplete="off"
+        />
         <Button type="submit" loading={create.isPending}>
           <CameraIcon /> Snapshot
         </Button>
@@ -69,8 +84,12 @@ function RenameTitle({ world, version }: { world: WorldRef; version: Version }) 
   if (!editing) {
     return (
       <div className="flex min-w-0 items-center gap-2">
-        <h3 className={`truncate text-[15px] font-semibold tracking-tight ${version.title.trim() ? "text-fg" : "text-fg-muted italic"}`}>{versionTitle(version)}</h3>
-        {version.isHead ? <span className="shrink-0 rounded-full bg-accent px-1.5 py-px text-[10px] font-semibold tracking-wide text-accent-fg">HEAD</span> : null}
+        <h3 className={`truncate text-[15px] font-semibold tracking-tight ${version.title.trim() ? "text-fg" : "text-fg-muted italic"}`}>
+          {versionTitle(version)}
+        </h3>
+        {version.isHead ? (
+          <span className="shrink-0 rounded-full bg-accent px-1.5 py-px text-[10px] font-semibold tracking-wide text-accent-fg">HEAD</span>
+        ) : null}
         <Button
           variant="ghost"
           size="icon-sm"
@@ -112,7 +131,14 @@ function RenameTitle({ world, version }: { world: WorldRef; version: Version }) 
         <Button type="submit" size="icon" aria-label="Save title" title="Save" loading={rename.isPending}>
           {rename.isPending ? null : <CheckIcon />}
         </Button>
-        <Button variant="ghost" size="icon" aria-label="Cancel renaming" title="Cancel" onClick={() => setEditing(false)} disabled={rename.isPending}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Cancel renaming"
+          title="Cancel"
+          onClick={() => setEditing(false)}
+          disabled={rename.isPending}
+        >
           <XIcon />
         </Button>
       </div>
@@ -200,7 +226,10 @@ export function VersionPanel({ appId, worldId, mode }: VersionPanelProps) {
             <h2 id="versions-title" className="flex items-center gap-2 text-[15px] font-semibold tracking-tight text-fg">
               <HistoryIcon className="size-4 text-fg-muted" /> Versions
             </h2>
-            <p className="text-[13px] text-fg-muted">Snapshots of the graph; “Original” is the world as it was created. Restoring one branches the tree; nothing is lost until you prune it.</p>
+            <p className="text-[13px] text-fg-muted">
+              Snapshots of the graph; “Original” is the world as it was created. Restoring one branches the tree; nothing is lost until you
+              prune it.
+            </p>
           </div>
           <SnapshotForm world={ref} />
         </div>
@@ -263,7 +292,9 @@ export function VersionPanel({ appId, worldId, mode }: VersionPanelProps) {
             <>
               <div className="space-y-1">
                 <h3 className="text-[15px] font-semibold tracking-tight text-fg">Working graph</h3>
-                <p className="text-[13px] text-fg-muted">What the editor shows and players play. Snapshot it to keep this state of the graph.</p>
+                <p className="text-[13px] text-fg-muted">
+                  What the editor shows and players play. Snapshot it to keep this state of the graph.
+                </p>
               </div>
               <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
                 <Meta label="States">{Object.keys(current.world.scene.states).length}</Meta>
@@ -276,9 +307,19 @@ export function VersionPanel({ appId, worldId, mode }: VersionPanelProps) {
         <section aria-labelledby="diff-title" className="space-y-3 border-t border-line px-6 py-5">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h3 id="diff-title" className="text-[13px] font-semibold text-fg">
-              {version ? "Changes in the working graph since this version" : head ? `Changes since HEAD (${versionTitle(head)})` : "Changes"}
+              {version
+                ? "Changes in the working graph since this version"
+                : head
+                  ? `Changes since HEAD (${versionTitle(head)})`
+                  : "Changes"}
             </h3>
-            <Button variant="ghost" size="sm" onClick={() => world.refetch()} loading={world.isFetching} aria-label="Compare again with the latest working graph">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => world.refetch()}
+              loading={world.isFetching}
+              aria-label="Compare again with the latest working graph"
+            >
               {world.isFetching ? null : <RefreshIcon />} Refresh
             </Button>
           </div>
@@ -287,7 +328,10 @@ export function VersionPanel({ appId, worldId, mode }: VersionPanelProps) {
           ) : base.isError ? (
             <Alert title="The snapshot could not be loaded">{errorMessage(base.error)}</Alert>
           ) : diff ? (
-            <VersionDiff diff={diff} emptyText={version ? "No differences: the working graph matches this version." : "No changes since HEAD."} />
+            <VersionDiff
+              diff={diff}
+              emptyText={version ? "No differences: the working graph matches this version." : "No changes since HEAD."}
+            />
           ) : (
             <div className="space-y-2" aria-busy="true" aria-label="Loading the diff">
               <Skeleton className="h-9 w-full" />
@@ -356,8 +400,9 @@ export function VersionPanel({ appId, worldId, mode }: VersionPanelProps) {
         description={
           version ? (
             <>
-              “{versionTitle(version)}” is deleted for good. {parent ? `Versions made from it are attached to “${versionTitle(parent)}” instead.` : "Versions made from it become roots."} The
-              working graph does not change.
+              “{versionTitle(version)}” is deleted for good.{" "}
+              {parent ? `Versions made from it are attached to “${versionTitle(parent)}” instead.` : "Versions made from it become roots."}{" "}
+              The working graph does not change.
             </>
           ) : null
         }

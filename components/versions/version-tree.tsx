@@ -15,7 +15,14 @@ const PAD = 16;
 const DOT = 5;
 
 // One hue per branch; lane 0 (the first line of history) is the accent.
-const LANE_COLORS = ["var(--accent)", "oklch(0.66 0.13 215)", "oklch(0.68 0.15 155)", "oklch(0.74 0.14 70)", "oklch(0.66 0.19 350)", "oklch(0.62 0.1 260)"];
+const LANE_COLORS = [
+  "var(--accent)",
+  "oklch(0.66 0.13 215)",
+  "oklch(0.68 0.15 155)",
+  "oklch(0.74 0.14 70)",
+  "oklch(0.66 0.19 350)",
+  "oklch(0.62 0.1 260)",
+];
 const laneColor = (lane: number) => LANE_COLORS[lane % LANE_COLORS.length]!;
 
 /** From a child (above) down to its parent: straight in one lane, else down its own lane and curving in. */
@@ -97,9 +104,26 @@ export function VersionTree({ versions, workingRev, selected, onSelect, workingD
           const cy = y(node.row + 1);
           const px = x(node.parent.lane);
           const py = y(node.parent.row + 1);
-          return <path key={node.version.versionId} d={edgePath(cx, cy, px, py)} fill="none" stroke={laneColor(node.lane)} strokeWidth={2} strokeLinecap="round" />;
+          return (
+            <path
+              key={node.version.versionId}
+              d={edgePath(cx, cy, px, py)}
+              fill="none"
+              stroke={laneColor(node.lane)}
+              strokeWidth={2}
+              strokeLinecap="round"
+            />
+          );
         })}
-        <circle cx={x(workingLane)} cy={y(0)} r={DOT} fill="var(--surface)" stroke="var(--fg-subtle)" strokeWidth={1.75} strokeDasharray="2.5 2" />
+        <circle
+          cx={x(workingLane)}
+          cy={y(0)}
+          r={DOT}
+          fill="var(--surface)"
+          stroke="var(--fg-subtle)"
+          strokeWidth={1.75}
+          strokeDasharray="2.5 2"
+        />
         {layout.nodes.map((node) => {
           const color = laneColor(node.lane);
           const cx = x(node.lane);
@@ -133,7 +157,9 @@ export function VersionTree({ versions, workingRev, selected, onSelect, workingD
             <span className="flex items-center gap-2 text-[13px] font-medium text-fg">
               Working graph
               {workingDirty ? (
-                <span className="rounded-full bg-warning-soft px-1.5 py-px text-[11px] font-medium text-warning-text">changed since HEAD</span>
+                <span className="rounded-full bg-warning-soft px-1.5 py-px text-[11px] font-medium text-warning-text">
+                  changed since HEAD
+                </span>
               ) : null}
             </span>
             <span className="block truncate text-xs text-fg-muted" title={`rev ${shortRev(workingRev)}`}>
@@ -162,11 +188,18 @@ export function VersionTree({ versions, workingRev, selected, onSelect, workingD
             >
               <span className="min-w-0 flex-1">
                 <span className="flex items-center gap-2">
-                  <span className={cn("truncate text-[13px] font-medium", version.title.trim() ? "text-fg" : "font-normal text-fg-muted italic")}>
+                  <span
+                    className={cn(
+                      "truncate text-[13px] font-medium",
+                      version.title.trim() ? "text-fg" : "font-normal text-fg-muted italic",
+                    )}
+                  >
                     {versionTitle(version)}
                   </span>
                   {version.isHead ? (
-                    <span className="shrink-0 rounded-full bg-accent px-1.5 py-px text-[10px] font-semibold tracking-wide text-accent-fg">HEAD</span>
+                    <span className="shrink-0 rounded-full bg-accent px-1.5 py-px text-[10px] font-semibold tracking-wide text-accent-fg">
+                      HEAD
+                    </span>
                   ) : null}
                 </span>
                 <span className="block truncate text-xs text-fg-muted" title={`rev ${shortRev(version.rev)}`}>

@@ -23,7 +23,14 @@ export function FrameBoxes({ src, alt, boxes }: { src: string; alt: string; boxe
           className={cn("pointer-events-none absolute border-2", b.tone === "find" ? "border-amber-400" : "border-emerald-400")}
           style={{ left: pct(b.box.x), top: pct(b.box.y), width: pct(b.box.w), height: pct(b.box.h) }}
         >
-          <span className={cn("absolute top-0 left-0 max-w-full truncate px-1 text-[11px] leading-4 font-medium text-black", b.tone === "find" ? "bg-amber-400" : "bg-emerald-400")}>{b.label}</span>
+          <span
+            className={cn(
+              "absolute top-0 left-0 max-w-full truncate px-1 text-[11px] leading-4 font-medium text-black",
+              b.tone === "find" ? "bg-amber-400" : "bg-emerald-400",
+            )}
+          >
+            {b.label}
+          </span>
         </div>
       ))}
     </figure>

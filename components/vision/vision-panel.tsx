@@ -24,7 +24,13 @@ interface FrameChoice {
 /** The world's frames the vision routes can read: the entrance's and every state's own image. */
 export function framesOf(world: WorldResource["world"]): FrameChoice[] {
   const choices: FrameChoice[] = [];
-  if (world.entrance.image.src) choices.push({ key: "entrance", label: `Entrance — ${world.entrance.image.label || world.entrance.state}`, frame: {}, src: world.entrance.image.src });
+  if (world.entrance.image.src)
+    choices.push({
+      key: "entrance",
+      label: `Entrance — ${world.entrance.image.label || world.entrance.state}`,
+      frame: {},
+      src: world.entrance.image.src,
+    });
   for (const [id, state] of Object.entries(world.scene.states)) {
     const image = (state as { image?: { src?: string; label?: string } }).image;
     if (image?.src) choices.push({ key: id, label: `${image.label || id} (${id})`, frame: { stateId: id }, src: image.src });
@@ -46,7 +52,15 @@ export function readChecks(text: string): { label: string; present: boolean }[] 
     .filter((c) => c.label !== "");
 }
 
-const phrasesOf = (text: string) => [...new Set(text.split(",").map((p) => p.trim()).filter(Boolean))].slice(0, 16);
+const phrasesOf = (text: string) =>
+  [
+    ...new Set(
+      text
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, 16);
 
 function problem(error: unknown): string {
   return error instanceof ApiRequestError ? error.detail : "Something went wrong; try again.";
@@ -75,7 +89,9 @@ export function VisionPanel({ world, resource }: { world: WorldRef; resource: Wo
       <Card>
         <CardHeader title="Vision" description="Look at a frame of this world: find things in it, caption it, check what it shows." />
         <CardBody>
-          <p className="text-sm text-fg-muted">This world has no painted frame to look at yet. Frames come with live generation, or paint one from the Play tab.</p>
+          <p className="text-sm text-fg-muted">
+            This world has no painted frame to look at yet. Frames come with live generation, or paint one from the Play tab.
+          </p>
         </CardBody>
       </Card>
     );
@@ -89,7 +105,11 @@ export function VisionPanel({ world, resource }: { world: WorldRef; resource: Wo
   // "manifest"`): certain by construction, so no score reads like a detector's confidence.
   const fromRecord = (answer: { source: string } | undefined) => answer?.source === "manifest";
   const boxes: DrawnBox[] = [
-    ...(found?.objects.map((o) => ({ box: o.box, label: `${o.phrase}: ${o.label}${fromRecord(found) ? (o.score < 1 ? `, ${Math.round(o.score * 100)}% in sight` : "") : ` ${Math.round(o.score * 100)}%`}`, tone: "find" as const })) ?? []),
+    ...(found?.objects.map((o) => ({
+      box: o.box,
+      label: `${o.phrase}: ${o.label}${fromRecord(found) ? (o.score < 1 ? `, ${Math.round(o.score * 100)}% in sight` : "") : ` ${Math.round(o.score * 100)}%`}`,
+      tone: "find" as const,
+    })) ?? []),
     ...(checked?.results.flatMap((r) => (r.box ? [{ box: r.box, label: `${r.label} ✓`, tone: "check" as const }] : [])) ?? []),
   ];
 
@@ -111,13 +131,20 @@ export function VisionPanel({ world, resource }: { world: WorldRef; resource: Wo
         titleId="vision-title"
         title="Vision"
         description="Look at a frame of this world as the API does: find things in it, caption it, check what it shows. Each call is metered (vision_ground, vision_describe, vision_check)."
-        actions={source ? <Badge tone="neutral">{`${source.provider} · ${SOURCE_WORDS[source.source] ?? source.source}`}</Badge> : undefined}
+        actions={
+          source ? <Badge tone="neutral">{`${source.provider} · ${SOURCE_WORDS[source.source] ?? source.source}`}</Badge> : undefined
+        }
       />
       <CardBody className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-3">
           <Field label="Frame">
             {(control) => (
-              <select {...control} value={chosen.key} onChange={(e) => setKey(e.target.value)} className="h-9 w-full rounded-md border border-line bg-surface px-2.5 text-sm text-fg">
+              <select
+                {...control}
+                value={chosen.key}
+                onChange={(e) => setKey(e.target.value)}
+                className="h-9 w-full rounded-md border border-line bg-surface px-2.5 text-sm text-fg"
+              >
                 {frames.map((f) => (
                   <option key={f.key} value={f.key}>
                     {f.label}
@@ -136,7 +163,9 @@ export function VisionPanel({ world, resource }: { world: WorldRef; resource: Wo
         <div className="space-y-5">
           <form onSubmit={onFind} className="space-y-2">
             <Field label="Find" hint="Words or short phrases, separated by commas.">
-              {(control) => <Input {...control} value={phrases} onChange={(e) => setPhrases(e.target.value)} placeholder="keeper, lighthouse, sea" />}
+              {(control) => (
+                <Input {...control} value={phrases} onChange={(e) => setPhrases(e.target.value)} placeholder="keeper, lighthouse, sea" />
+              )}
             </Field>
             <div className="flex gap-2">
               <Button type="submit" size="sm" loading={ground.isPending} disabled={phrasesOf(phrases).length === 0}>
@@ -148,7 +177,9 @@ export function VisionPanel({ world, resource }: { world: WorldRef; resource: Wo
             </div>
             {found ? (
               <p data-testid="vision-found" className="text-[13px] text-fg-muted">
-                {found.objects.length === 0 ? "Nothing found for those phrases." : `${found.objects.length} found: ${found.objects.map((o) => o.phrase).join(", ")}`}
+                {found.objects.length === 0
+                  ? "Nothing found for those phrases."
+                  : `${found.objects.length} found: ${found.objects.map((o) => o.phrase).join(", ")}`}
                 {found.objects.length > 0 ? (fromRecord(found) ? ", from the painter's record of what it drew." : ".") : null}
               </p>
             ) : null}
@@ -157,7 +188,15 @@ export function VisionPanel({ world, resource }: { world: WorldRef; resource: Wo
           </form>
           <form onSubmit={onCheck} className="space-y-2">
             <Field label="Check list" hint='One label a line; "!dragon" or "no dragon" passes when it is absent.'>
-              {(control) => <TextArea {...control} rows={4} value={checks} onChange={(e) => setChecks(e.target.value)} placeholder={"lighthouse\n!dragon"} />}
+              {(control) => (
+                <TextArea
+                  {...control}
+                  rows={4}
+                  value={checks}
+                  onChange={(e) => setChecks(e.target.value)}
+                  placeholder={"lighthouse\n!dragon"}
+                />
+              )}
             </Field>
             <Button type="submit" size="sm" variant="secondary" loading={check.isPending} disabled={readChecks(checks).length === 0}>
               Run checks
@@ -169,7 +208,14 @@ export function VisionPanel({ world, resource }: { world: WorldRef; resource: Wo
                     <Badge tone={r.pass ? "success" : "danger"}>{r.pass ? "Pass" : "Fail"}</Badge>
                     <span className="text-fg">{r.label}</span>
                     <span className="text-fg-subtle">
-                      {check.variables?.expect[i]?.present === false ? "should be absent" : "should be there"} · {r.present ? (fromRecord(checked) ? "there, from the painter's record" : `found (score ${r.score.toFixed(2)})`) : fromRecord(checked) ? "not in the painter's record" : "not found"}
+                      {check.variables?.expect[i]?.present === false ? "should be absent" : "should be there"} ·{" "}
+                      {r.present
+                        ? fromRecord(checked)
+                          ? "there, from the painter's record"
+                          : `found (score ${r.score.toFixed(2)})`
+                        : fromRecord(checked)
+                          ? "not in the painter's record"
+                          : "not found"}
                     </span>
                   </li>
                 ))}

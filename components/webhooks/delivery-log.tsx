@@ -42,17 +42,27 @@ export function DeliveryLog({ appId, webhookId }: { appId: string; webhookId: st
           <Alert title="The delivery log could not be loaded">{errorMessage(log.error)}</Alert>
         </div>
       ) : deliveries.length === 0 ? (
-        <p className="px-4 py-5 text-center text-[13px] text-fg-muted">No deliveries yet. Events this endpoint listens to will show up here, with every attempt. Send a test event to try it.</p>
+        <p className="px-4 py-5 text-center text-[13px] text-fg-muted">
+          No deliveries yet. Events this endpoint listens to will show up here, with every attempt. Send a test event to try it.
+        </p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[560px] text-sm">
             <caption className="sr-only">Deliveries, newest first</caption>
             <thead>
               <tr className="text-left text-xs text-fg-subtle">
-                <th scope="col" className="py-2 pr-3 pl-4 font-medium">Event</th>
-                <th scope="col" className="px-3 py-2 font-medium">Status</th>
-                <th scope="col" className="px-3 py-2 font-medium">Attempts</th>
-                <th scope="col" className="py-2 pr-4 pl-3 text-right font-medium">When</th>
+                <th scope="col" className="py-2 pr-3 pl-4 font-medium">
+                  Event
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Attempts
+                </th>
+                <th scope="col" className="py-2 pr-4 pl-3 text-right font-medium">
+                  When
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line border-t border-line">

@@ -15,7 +15,8 @@ const STATE = {
   failed: { label: "Failed", tone: "danger" },
 } as const;
 
-const answered = (attempt: WebhookDeliveryAttempt) => attempt.status_code !== null && attempt.status_code >= 200 && attempt.status_code < 300;
+const answered = (attempt: WebhookDeliveryAttempt) =>
+  attempt.status_code !== null && attempt.status_code >= 200 && attempt.status_code < 300;
 
 function AttemptChip({ attempt }: { attempt: WebhookDeliveryAttempt }) {
   const title = `Attempt ${attempt.attempt} · ${formatDateTime(attempt.attempted_at)} · ${attempt.duration_ms} ms${attempt.error ? ` · ${attempt.error}` : ""}`;
@@ -43,7 +44,9 @@ function AttemptDetails({ delivery }: { delivery: WebhookDelivery }) {
         <li key={attempt.attempt} className="rounded-md border border-line bg-surface px-3 py-2">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
             <span className="font-medium text-fg">Attempt {attempt.attempt}</span>
-            <span className={cn("font-mono", answered(attempt) ? "text-success-text" : "text-danger-text")}>{attempt.status_code !== null ? `HTTP ${attempt.status_code}` : "No response"}</span>
+            <span className={cn("font-mono", answered(attempt) ? "text-success-text" : "text-danger-text")}>
+              {attempt.status_code !== null ? `HTTP ${attempt.status_code}` : "No response"}
+            </span>
             <time dateTime={attempt.attempted_at} className="text-fg-muted">
               {formatDateTime(attempt.attempted_at)}
             </time>
@@ -51,7 +54,10 @@ function AttemptDetails({ delivery }: { delivery: WebhookDelivery }) {
           </div>
           {attempt.error ? <p className="mt-1 text-xs break-words text-danger-text">{attempt.error}</p> : null}
           {attempt.response_excerpt !== null ? (
-            <pre className="mt-1.5 max-h-32 overflow-auto rounded bg-canvas px-2 py-1.5 font-mono text-[11px] break-all whitespace-pre-wrap text-fg-muted" aria-label={`Response body of attempt ${attempt.attempt}`}>
+            <pre
+              className="mt-1.5 max-h-32 overflow-auto rounded bg-canvas px-2 py-1.5 font-mono text-[11px] break-all whitespace-pre-wrap text-fg-muted"
+              aria-label={`Response body of attempt ${attempt.attempt}`}
+            >
               {attempt.response_excerpt}
             </pre>
           ) : attempt.status_code !== null ? (
@@ -115,7 +121,13 @@ export function DeliveryRow({ appId, webhookId, delivery }: { appId: string; web
           ) : null}
           <span className="mt-1 flex justify-end gap-1">
             {delivery.state === "failed" ? (
-              <Button variant="secondary" size="sm" loading={resend.isPending} onClick={() => resend.mutate(delivery.id)} aria-label={`Resend ${delivery.event_type} ${delivery.event_id}`}>
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={resend.isPending}
+                onClick={() => resend.mutate(delivery.id)}
+                aria-label={`Resend ${delivery.event_type} ${delivery.event_id}`}
+              >
                 Resend
               </Button>
             ) : null}

@@ -2,7 +2,14 @@
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ApiRequestError, errorMessage } from "@/components/api/client";
-import { useCreateWebhook, useDeleteWebhook, useUpdateWebhook, useWebhooks, type CreatedWebhookEndpoint, type WebhookEndpoint } from "@/components/api/webhooks";
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useUpdateWebhook,
+  useWebhooks,
+  type CreatedWebhookEndpoint,
+  type WebhookEndpoint,
+} from "@/components/api/webhooks";
 import { formatDate, formatDateTime } from "@/components/ui/dates";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -48,7 +55,12 @@ function NewSecret({ endpoint, onDismiss }: { endpoint: CreatedWebhookEndpoint; 
       <div className="flex gap-3">
         <AlertTriangleIcon className="mt-0.5 size-5 shrink-0 text-warning-text" />
         <div className="min-w-0 flex-1">
-          <h3 id="webhook-secret-title" ref={headingRef} tabIndex={-1} className="text-[15px] font-semibold tracking-tight text-fg focus:outline-none">
+          <h3
+            id="webhook-secret-title"
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-[15px] font-semibold tracking-tight text-fg focus:outline-none"
+          >
             Copy the signing secret now
           </h3>
           <p className="mt-1 text-sm text-fg-muted">
@@ -57,7 +69,10 @@ function NewSecret({ endpoint, onDismiss }: { endpoint: CreatedWebhookEndpoint; 
           </p>
           <p className="mt-3 truncate font-mono text-[13px] text-fg-muted">{endpoint.url}</p>
           <div className="mt-1.5 flex items-center gap-2">
-            <code data-testid="webhook-secret" className="min-w-0 flex-1 rounded-md border border-line bg-surface px-3 py-2 font-mono text-[13px] break-all text-fg select-all">
+            <code
+              data-testid="webhook-secret"
+              className="min-w-0 flex-1 rounded-md border border-line bg-surface px-3 py-2 font-mono text-[13px] break-all text-fg select-all"
+            >
               {endpoint.secret}
             </code>
             <CopyButton value={endpoint.secret} text="Copy" label="Copy signing secret" />
@@ -73,7 +88,19 @@ function NewSecret({ endpoint, onDismiss }: { endpoint: CreatedWebhookEndpoint; 
   );
 }
 
-function AddEndpointForm({ appId, eventTypes, onCancel, onCreated, onPendingChange }: { appId: string; eventTypes: string[]; onCancel: () => void; onCreated: (endpoint: CreatedWebhookEndpoint) => void; onPendingChange: (pending: boolean) => void }) {
+function AddEndpointForm({
+  appId,
+  eventTypes,
+  onCancel,
+  onCreated,
+  onPendingChange,
+}: {
+  appId: string;
+  eventTypes: string[];
+  onCancel: () => void;
+  onCreated: (endpoint: CreatedWebhookEndpoint) => void;
+  onPendingChange: (pending: boolean) => void;
+}) {
   const create = useCreateWebhook(appId);
   const [url, setUrl] = useState("");
   const [scope, setScope] = useState<"all" | "some">("some");
@@ -221,10 +248,17 @@ function EndpointRow({ appId, endpoint, onDelete }: { appId: string; endpoint: W
           </p>
           <EventChips events={endpoint.events} />
           <p className="text-xs text-fg-muted">
-            Added <time dateTime={endpoint.created_at} title={formatDateTime(endpoint.created_at)}>{formatDate(endpoint.created_at)}</time>
+            Added{" "}
+            <time dateTime={endpoint.created_at} title={formatDateTime(endpoint.created_at)}>
+              {formatDate(endpoint.created_at)}
+            </time>
           </p>
           <EnabledSwitch appId={appId} endpoint={endpoint} />
-          {endpoint.enabled ? null : <p className="text-xs text-fg-muted">Events sent while it is off are not delivered to it; failed deliveries can be resent once it is back on.</p>}
+          {endpoint.enabled ? null : (
+            <p className="text-xs text-fg-muted">
+              Events sent while it is off are not delivered to it; failed deliveries can be resent once it is back on.
+            </p>
+          )}
         </div>
         <div className="flex items-center gap-1">
           <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={logId} onClick={() => setOpen(!open)}>
@@ -296,7 +330,11 @@ export function WebhooksSection({ appId, eventTypes }: { appId: string; eventTyp
           </div>
         ) : webhooks.data.length === 0 ? (
           <div className="border-t border-line">
-            <EmptyState icon={<WebhookIcon />} title="No endpoints yet" actions={<Button onClick={() => setAdding(true)}>Add an endpoint</Button>}>
+            <EmptyState
+              icon={<WebhookIcon />}
+              title="No endpoints yet"
+              actions={<Button onClick={() => setAdding(true)}>Add an endpoint</Button>}
+            >
               Add a URL on your server to hear when async generations succeed or fail, instead of polling the job.
             </EmptyState>
           </div>
@@ -317,7 +355,14 @@ export function WebhooksSection({ appId, eventTypes }: { appId: string; eventTyp
         )}
       </div>
 
-      <Dialog open={adding} onOpenChange={setAdding} dismissible={!pending} size="lg" title="Add a webhook endpoint" description="The signing secret is shown once, right after the endpoint is added.">
+      <Dialog
+        open={adding}
+        onOpenChange={setAdding}
+        dismissible={!pending}
+        size="lg"
+        title="Add a webhook endpoint"
+        description="The signing secret is shown once, right after the endpoint is added."
+      >
         <AddEndpointForm
           appId={appId}
           eventTypes={eventTypes}
@@ -338,8 +383,8 @@ export function WebhooksSection({ appId, eventTypes }: { appId: string; eventTyp
         description={
           deleting ? (
             <>
-              <code className="font-mono text-[13px] break-all text-fg">{deleting.url}</code> stops receiving events at once. Its delivery log and any retries
-              still scheduled are deleted. This can&apos;t be undone.
+              <code className="font-mono text-[13px] break-all text-fg">{deleting.url}</code> stops receiving events at once. Its delivery
+              log and any retries still scheduled are deleted. This can&apos;t be undone.
             </>
           ) : null
         }
@@ -348,7 +393,11 @@ export function WebhooksSection({ appId, eventTypes }: { appId: string; eventTyp
             <Button variant="secondary" onClick={() => setDeleting(null)} disabled={remove.isPending}>
               Cancel
             </Button>
-            <Button variant="danger" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}>
+            <Button
+              variant="danger"
+              loading={remove.isPending}
+              onClick={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+            >
               Delete endpoint
             </Button>
           </>

@@ -57,7 +57,15 @@ export function ForkAndDeleteSection({ world, current }: Pick<SectionProps, "wor
         />
         {forked ? (
           <div className="px-6 py-3">
-            <Alert tone="info" title="Fork created" action={<ButtonLink href={`/worlds/${forked.id}`} size="sm" variant="secondary">Open fork</ButtonLink>}>
+            <Alert
+              tone="info"
+              title="Fork created"
+              action={
+                <ButtonLink href={`/worlds/${forked.id}`} size="sm" variant="secondary">
+                  Open fork
+                </ButtonLink>
+              }
+            >
               “{forked.name}” is ready.
             </Alert>
           </div>

@@ -57,21 +57,59 @@ export function GeneralSection({ world, current, onReload, reloading }: SectionP
   return (
     <Card aria-labelledby="world-general-title">
       <form onSubmit={onSubmit} noValidate>
-        <CardHeader titleId="world-general-title" title="General" description="How the world is named, described and pictured in the Studio, the player and the API." />
+        <CardHeader
+          titleId="world-general-title"
+          title="General"
+          description="How the world is named, described and pictured in the Studio, the player and the API."
+        />
         <CardBody className="space-y-5">
-          {update.isError ? <WriteError error={update.error} title="Changes were not saved" onReload={onReload} reloading={reloading} /> : null}
+          {update.isError ? (
+            <WriteError error={update.error} title="Changes were not saved" onReload={onReload} reloading={reloading} />
+          ) : null}
           <Field label="Name" error={nameError} className="max-w-lg">
-            {(control) => <Input {...control} value={name} maxLength={NAME_MAX} autoComplete="off" onChange={(e) => setDraft({ ...draft, name: e.target.value })} />}
+            {(control) => (
+              <Input
+                {...control}
+                value={name}
+                maxLength={NAME_MAX}
+                autoComplete="off"
+                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+              />
+            )}
           </Field>
           <Field label="Description" hint={`${description.length.toLocaleString("en")} / ${DESCRIPTION_MAX.toLocaleString("en")}`}>
-            {(control) => <TextArea {...control} value={description} maxLength={DESCRIPTION_MAX} rows={3} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />}
+            {(control) => (
+              <TextArea
+                {...control}
+                value={description}
+                maxLength={DESCRIPTION_MAX}
+                rows={3}
+                onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+              />
+            )}
           </Field>
           <Field label="Subject" hint="Who or what the world is about: the author and the painter build every scene around it.">
-            {(control) => <TextArea {...control} value={subject} maxLength={SUBJECT_MAX} rows={2} onChange={(e) => setDraft({ ...draft, subject: e.target.value })} />}
+            {(control) => (
+              <TextArea
+                {...control}
+                value={subject}
+                maxLength={SUBJECT_MAX}
+                rows={2}
+                onChange={(e) => setDraft({ ...draft, subject: e.target.value })}
+              />
+            )}
           </Field>
           <div className="flex items-start gap-4">
             <ImagePreview src={cover || current.cover} alt="Cover preview" className="aspect-video w-36" />
-            <Field label="Cover image URL" hint={coverIsData && draft.cover === undefined ? "An embedded image. Paste a URL to replace it." : "Shown on cards and before play starts."} className="min-w-0 flex-1">
+            <Field
+              label="Cover image URL"
+              hint={
+                coverIsData && draft.cover === undefined
+                  ? "An embedded image. Paste a URL to replace it."
+                  : "Shown on cards and before play starts."
+              }
+              className="min-w-0 flex-1"
+            >
               {(control) => (
                 <Input
                   {...control}
@@ -90,15 +128,15 @@ export function GeneralSection({ world, current, onReload, reloading }: SectionP
         <CardFooter>
           <span>Part of the graph: snapshot it in Versions.</span>
           <SaveActions
-              savedAt={savedAt}
-              dirty={dirty}
-              saving={update.isPending}
-              onDiscard={() => {
-                setDraft({});
-                setNameError(null);
-                update.reset();
-              }}
-            />
+            savedAt={savedAt}
+            dirty={dirty}
+            saving={update.isPending}
+            onDiscard={() => {
+              setDraft({});
+              setNameError(null);
+              update.reset();
+            }}
+          />
         </CardFooter>
       </form>
     </Card>

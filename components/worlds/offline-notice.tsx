@@ -40,7 +40,8 @@ export function ConnectModelDialog({ open, onOpenChange }: { open: boolean; onOp
         </dl>
         <p>
           Worlds made before keep what they have; new generations use the model. Examples for each server are in{" "}
-          <code className="rounded bg-subtle px-1 py-0.5 font-mono text-[12px] text-fg">docs/providers.md</code> of the project&apos;s repository.
+          <code className="rounded bg-subtle px-1 py-0.5 font-mono text-[12px] text-fg">docs/providers.md</code> of the project&apos;s
+          repository.
         </p>
       </div>
     </Dialog>
@@ -51,7 +52,15 @@ export function ConnectModelDialog({ open, onOpenChange }: { open: boolean; onOp
  * Says that a world was made offline, with the way to connect a model; nothing for any other
  * source. `inline` sits in a header row; `banner` heads a panel.
  */
-export function OfflineNotice({ source, variant = "inline", className }: { source: string | undefined; variant?: "inline" | "banner"; className?: string }) {
+export function OfflineNotice({
+  source,
+  variant = "inline",
+  className,
+}: {
+  source: string | undefined;
+  variant?: "inline" | "banner";
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   if (!isOfflineWorld(source)) return null;
   return (

@@ -57,10 +57,21 @@ export function PaintScene({ world, resource, stateId }: PaintSceneProps) {
       {frame ? (
         <div className="flex flex-wrap items-start gap-4">
           {/* eslint-disable-next-line @next/next/no-img-element -- a hosted asset of this server */}
-          <img src={frame.url} alt={`Painted frame of ${stateId}`} className="aspect-video w-56 rounded-md border border-line object-cover" data-testid="painted-frame" />
+          <img
+            src={frame.url}
+            alt={`Painted frame of ${stateId}`}
+            className="aspect-video w-56 rounded-md border border-line object-cover"
+            data-testid="painted-frame"
+          />
           <div className="min-w-0 flex-1 space-y-2">
             <div className="flex flex-wrap gap-2">
-              <Button size="sm" variant="secondary" disabled={isCover} loading={update.isPending} onClick={() => update.mutate({ input: { cover: frame.url } })}>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={isCover}
+                loading={update.isPending}
+                onClick={() => update.mutate({ input: { cover: frame.url } })}
+              >
                 {isCover ? <CheckIcon /> : null} {isCover ? "The cover" : "Use as cover"}
               </Button>
               {isEntrance ? (
@@ -69,7 +80,9 @@ export function PaintScene({ world, resource, stateId }: PaintSceneProps) {
                   variant="secondary"
                   disabled={isOpening}
                   loading={ops.isPending}
-                  onClick={() => ops.mutate({ ops: [{ op: "set_entrance", image: { src: frame.url, label: stateId } }], rev: resource.rev })}
+                  onClick={() =>
+                    ops.mutate({ ops: [{ op: "set_entrance", image: { src: frame.url, label: stateId } }], rev: resource.rev })
+                  }
                 >
                   {isOpening ? <CheckIcon /> : null} {isOpening ? "The opening frame" : "Use as opening frame"}
                 </Button>

@@ -47,9 +47,15 @@ export function SubjectSection({ world, current, onReload, reloading }: SectionP
   return (
     <Card aria-labelledby="world-subject-title">
       <form onSubmit={onSubmit} noValidate>
-        <CardHeader titleId="world-subject-title" title="Subject reference" description="An image of the subject (set under General) keeps the character consistent when scenes are painted." />
+        <CardHeader
+          titleId="world-subject-title"
+          title="Subject reference"
+          description="An image of the subject (set under General) keeps the character consistent when scenes are painted."
+        />
         <CardBody className="space-y-5">
-          {applyOps.isError ? <WriteError error={applyOps.error} title="The reference was not saved" onReload={onReload} reloading={reloading} /> : null}
+          {applyOps.isError ? (
+            <WriteError error={applyOps.error} title="The reference was not saved" onReload={onReload} reloading={reloading} />
+          ) : null}
           <div className="flex items-start gap-4">
             <ImagePreview src={url} alt="Subject reference preview" className="size-24" />
             <div className="min-w-0 flex-1 space-y-4">
@@ -69,7 +75,10 @@ export function SubjectSection({ world, current, onReload, reloading }: SectionP
                   />
                 )}
               </Field>
-              <Field label="Descriptor" hint="How the painter should describe the character. Empty keeps the current one, else the subject.">
+              <Field
+                label="Descriptor"
+                hint="How the painter should describe the character. Empty keeps the current one, else the subject."
+              >
                 {(control) => <TextArea {...control} rows={2} value={text} onChange={(e) => setDescriptor(e.target.value)} />}
               </Field>
             </div>
@@ -78,17 +87,17 @@ export function SubjectSection({ world, current, onReload, reloading }: SectionP
         <CardFooter>
           <span>{ref ? "Saved with the graph as subjectRef." : "No reference yet."}</span>
           <SaveActions
-              savedAt={savedAt}
-              dirty={dirty}
-              saving={applyOps.isPending}
-              label="Save reference"
-              onDiscard={() => {
-                setImageUrl(null);
-                setDescriptor(null);
-                setError(null);
-                applyOps.reset();
-              }}
-            />
+            savedAt={savedAt}
+            dirty={dirty}
+            saving={applyOps.isPending}
+            label="Save reference"
+            onDiscard={() => {
+              setImageUrl(null);
+              setDescriptor(null);
+              setError(null);
+              applyOps.reset();
+            }}
+          />
         </CardFooter>
       </form>
     </Card>

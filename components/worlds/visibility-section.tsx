@@ -55,25 +55,44 @@ export function VisibilitySection({ world, current, onReload, reloading }: Secti
             A test-mode world is a sandbox: it is never published, whatever is asked. Create it with a live key to share it.
           </Alert>
         ) : null}
-        {update.isError ? <WriteError error={update.error} title="Visibility was not changed" onReload={onReload} reloading={reloading} /> : null}
+        {update.isError ? (
+          <WriteError error={update.error} title="Visibility was not changed" onReload={onReload} reloading={reloading} />
+        ) : null}
         {test ? null : (
           <p className="text-[13px] text-fg-muted tabular-nums" data-world-counts>
-            {current.sessionCount.toLocaleString("en-US")} {current.sessionCount === 1 ? "play" : "plays"} · {current.likeCount.toLocaleString("en-US")}{" "}
-            {current.likeCount === 1 ? "like" : "likes"}
+            {current.sessionCount.toLocaleString("en-US")} {current.sessionCount === 1 ? "play" : "plays"} ·{" "}
+            {current.likeCount.toLocaleString("en-US")} {current.likeCount === 1 ? "like" : "likes"}
           </p>
         )}
-        <ChoiceCards legend="Who can play it" name="visibility" value={shown} onChange={change} disabled={test || update.isPending} columns={3} choices={VISIBILITY} />
+        <ChoiceCards
+          legend="Who can play it"
+          name="visibility"
+          value={shown}
+          onChange={change}
+          disabled={test || update.isPending}
+          columns={3}
+          choices={VISIBILITY}
+        />
         {current.playUrl ? (
           <div className="space-y-1.5 rounded-lg border border-success-text/25 bg-success-soft/60 p-3">
             <p id="play-link-label" className="text-[13px] font-medium text-fg">
               Public play link
             </p>
             <div className="flex items-center gap-2">
-              <code aria-labelledby="play-link-label" data-testid="play-url" className="min-w-0 flex-1 truncate rounded-md border border-line bg-surface px-3 py-2 font-mono text-[13px] text-fg select-all">
+              <code
+                aria-labelledby="play-link-label"
+                data-testid="play-url"
+                className="min-w-0 flex-1 truncate rounded-md border border-line bg-surface px-3 py-2 font-mono text-[13px] text-fg select-all"
+              >
                 {current.playUrl}
               </code>
               <CopyButton value={current.playUrl} text="Copy" label="Copy play link" />
-              <a href={current.playUrl} target="_blank" rel="noreferrer" className="inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-[13px] font-medium text-fg-muted hover:bg-subtle hover:text-fg">
+              <a
+                href={current.playUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-[13px] font-medium text-fg-muted hover:bg-subtle hover:text-fg"
+              >
                 <ExternalLinkIcon className="size-4" /> Open
               </a>
             </div>

@@ -12,7 +12,17 @@ export const isRevMismatch = (error: unknown) => error instanceof ApiRequestErro
  * A failed write, as a person should read it: the API's `detail` and field `errors`, or, for a
  * stale rev, what happened and a way to reload.
  */
-export function WriteError({ error, title, onReload, reloading }: { error: unknown; title: string; onReload?: () => void; reloading?: boolean }) {
+export function WriteError({
+  error,
+  title,
+  onReload,
+  reloading,
+}: {
+  error: unknown;
+  title: string;
+  onReload?: () => void;
+  reloading?: boolean;
+}) {
   if (isRevMismatch(error)) {
     return (
       <Alert

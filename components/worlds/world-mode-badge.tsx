@@ -9,7 +9,13 @@ import { Badge } from "@/components/ui/badge";
 export function WorldModeBadge({ mode, appId }: { mode: "live" | "test"; appId: string }) {
   const words = MODE_WORDS[mode];
   return (
-    <Link href={`/apps/${appId}#modes`} className="rounded-full" title={`${words.summary} ${words.seenBy}`} data-testid="world-mode" aria-label={`${words.badge}: ${words.summary} ${words.seenBy}`}>
+    <Link
+      href={`/apps/${appId}#modes`}
+      className="rounded-full"
+      title={`${words.summary} ${words.seenBy}`}
+      data-testid="world-mode"
+      aria-label={`${words.badge}: ${words.summary} ${words.seenBy}`}
+    >
       <Badge tone={mode === "live" ? "accent" : "warning"}>{words.badge}</Badge>
     </Link>
   );

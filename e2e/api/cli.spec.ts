@@ -25,6 +25,9 @@ test("bootstrap twice while the server runs; the printed keys work against it", 
     const keys = await request.get(`/v1/apps/${boot.appId}/keys`, { headers: { authorization: `Bearer ${boot.userToken}` } });
     expect((await keys.json()).keys).toHaveLength(4);
   }
-  const created = await request.post("/v1/worlds", { headers: { authorization: `Bearer ${second.keys.sk_test}` }, data: { premise: "A city of bells" } });
+  const created = await request.post("/v1/worlds", {
+    headers: { authorization: `Bearer ${second.keys.sk_test}` },
+    data: { premise: "A city of bells" },
+  });
   expect(created.status()).toBe(200);
 });

@@ -16,7 +16,10 @@ async function expectAccessible(page: Page, name: string, options: { include?: s
   for (const selector of options.include ?? []) builder = builder.include(selector);
   const results = await builder.analyze();
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = blocking.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} ${n.failureSummary?.split("\n")[1] ?? ""}`).join("\n")}`);
+  const report = blocking.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} ${n.failureSummary?.split("\n")[1] ?? ""}`).join("\n")}`,
+  );
   // Soft: one run reports every page's violations, not only the first page's.
   expect.soft(report, `${name}: axe violations`).toEqual([]);
 }
@@ -34,7 +37,9 @@ test.describe("accessibility (axe)", () => {
     }
     // Scalar renders the reference from /v1/openapi.json in the browser: slow on a loaded machine.
     test.setTimeout(150_000);
-    const documentRead = page.waitForResponse((res) => new URL(res.url()).pathname === "/v1/openapi.json" && res.status() === 200, { timeout: 60_000 });
+    const documentRead = page.waitForResponse((res) => new URL(res.url()).pathname === "/v1/openapi.json" && res.status() === 200, {
+      timeout: 60_000,
+    });
     await page.goto("/docs/api");
     await documentRead;
     await expect(page.getByRole("heading", { level: 1, name: "Programmable Worlds API" })).toBeVisible({ timeout: 60_000 });
@@ -75,7 +80,10 @@ test.describe("accessibility (axe)", () => {
 
     for (const tab of WORLD_TABS) {
       await page.goto(`/worlds/${worldId}${tab === "graph" ? "" : `?tab=${tab}`}`);
-      await expect(page.getByRole("tablist", { name: "World" }).getByRole("tab", { selected: true })).toHaveAttribute("id", new RegExp(`-tab-${tab}$`));
+      await expect(page.getByRole("tablist", { name: "World" }).getByRole("tab", { selected: true })).toHaveAttribute(
+        "id",
+        new RegExp(`-tab-${tab}$`),
+      );
       await expect(page.getByRole("tabpanel").first()).toBeVisible();
       // Panels load their data after the tab opens.
       await page.waitForLoadState("networkidle").catch(() => undefined);

@@ -17,7 +17,8 @@ function recordRequests(page: Page): string[] {
 }
 
 /** An operation's section in the reference (Scalar renders one per operation). */
-const operation = (page: Page, summary: string) => page.locator("section").filter({ has: page.getByRole("heading", { name: summary, exact: true }) });
+const operation = (page: Page, summary: string) =>
+  page.locator("section").filter({ has: page.getByRole("heading", { name: summary, exact: true }) });
 
 for (const scheme of ["light", "dark"] as const) {
   test.describe(`the reference (${scheme})`, () => {

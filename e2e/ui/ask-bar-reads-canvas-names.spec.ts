@@ -14,7 +14,10 @@ const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: "disabled" });
 };
 
-test("the Ask bar reads the canvas's names, offers examples that work, and says what it could not read", async ({ page, consoleErrors }) => {
+test("the Ask bar reads the canvas's names, offers examples that work, and says what it could not read", async ({
+  page,
+  consoleErrors,
+}) => {
   test.setTimeout(180_000);
   await signUp(page, newAccount("askbar"));
   const appId = await firstAppId(page);
@@ -22,7 +25,9 @@ test("the Ask bar reads the canvas's names, offers examples that work, and says 
   const worldId = await generateWorld(api, "A storm drowns the old harbour station and a keeper must save the lamp");
   const world = (await (await api.get(`/v1/worlds/${worldId}`)).json()).world as World;
   // A state the canvas names differently from its id, not the entrance.
-  const [stateId, state] = Object.entries(world.scene.states).find(([id, s]) => id !== world.entrance.state && canvasName(s, world) !== id && !s.ending.isEnding)!;
+  const [stateId, state] = Object.entries(world.scene.states).find(
+    ([id, s]) => id !== world.entrance.state && canvasName(s, world) !== id && !s.ending.isEnding,
+  )!;
   const shown = canvasName(state, world);
   expect(shown).not.toBe(stateId);
 
@@ -59,7 +64,9 @@ test("the Ask bar reads the canvas's names, offers examples that work, and says 
   await shot(page, "ask-bar-canvas-name-preview");
   await preview.getByRole("button", { name: "Apply" }).click();
   await expect(preview).toBeHidden();
-  await expect.poll(async () => (await (await api.get(`/v1/worlds/${worldId}`)).json()).world.scene.states[stateId].ending.isEnding).toBe(true);
+  await expect
+    .poll(async () => (await (await api.get(`/v1/worlds/${worldId}`)).json()).world.scene.states[stateId].ending.isEnding)
+    .toBe(true);
 
   // A near miss is offered the closest name the canvas shows.
   await ask.fill(`remove the ${shown.slice(0, -1)}x`);

@@ -11,7 +11,10 @@ const BOOK = fs.readFileSync(path.resolve("tests/fixtures/books/ilse-and-the-fer
 
 type Graph = {
   entrance: { state: string };
-  scene: { states: Record<string, { ending?: { isEnding?: boolean; outcome?: string; title?: string } }>; events: { from: string; to?: string; name: string }[] };
+  scene: {
+    states: Record<string, { ending?: { isEnding?: boolean; outcome?: string; title?: string } }>;
+    events: { from: string; to?: string; name: string }[];
+  };
 };
 
 /** The events (by index) of a shortest path from the entrance to the state `goal`. */

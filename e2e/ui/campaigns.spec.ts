@@ -14,7 +14,10 @@ const BOOK = fs.readFileSync(BOOK_FILE, "utf8");
 
 type Graph = {
   entrance: { state: string };
-  scene: { states: Record<string, { ending?: { isEnding?: boolean; next?: { worldId: string; chapter: number } } }>; events: { from: string; to?: string }[] };
+  scene: {
+    states: Record<string, { ending?: { isEnding?: boolean; next?: { worldId: string; chapter: number } } }>;
+    events: { from: string; to?: string }[];
+  };
 };
 
 /** The events (by index) from the entrance to the ending that leads to the next chapter: a shortest path. */
@@ -38,10 +41,14 @@ function pathToNextChapter(world: Graph): { events: number[]; next: { worldId: s
 }
 
 function setGenerationCap(appId: string, daily: number) {
-  execFileSync("node_modules/.bin/tsx", ["scripts/worlds.ts", "quota", "set", "--app", appId, "--kind", "generation", "--daily", String(daily), "--json"], {
-    env: { ...process.env, DATA_DIR: ".data-e2e", DATABASE_URL: "" },
-    encoding: "utf8",
-  });
+  execFileSync(
+    "node_modules/.bin/tsx",
+    ["scripts/worlds.ts", "quota", "set", "--app", appId, "--kind", "generation", "--daily", String(daily), "--json"],
+    {
+      env: { ...process.env, DATA_DIR: ".data-e2e", DATABASE_URL: "" },
+      encoding: "utf8",
+    },
+  );
 }
 
 /** Fills the create dialog's "New campaign" from the fixture book file and starts it; returns the campaign page's id. */
@@ -117,7 +124,10 @@ test.describe("Studio: campaigns", () => {
 
     // My Creations: one campaign card with its chapters, no chapter world loose.
     await page.goto("/creations");
-    const cards = page.getByRole("list", { name: "Creations" }).getByRole("listitem").filter({ has: page.locator("a[data-kind]") });
+    const cards = page
+      .getByRole("list", { name: "Creations" })
+      .getByRole("listitem")
+      .filter({ has: page.locator("a[data-kind]") });
     await expect(cards).toHaveCount(1);
     const card = page.locator(`a[data-campaign-id="${campaignId}"]`);
     await expect(card).toContainText("The Lamplighter of Vell");

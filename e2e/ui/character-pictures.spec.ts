@@ -30,7 +30,11 @@ const MAREN = {
 };
 
 test.describe("stance pictures", () => {
-  test("every stance is painted; the Studio shows each, the embed shows the current one and switches it after an insult", async ({ page, browser, consoleErrors }) => {
+  test("every stance is painted; the Studio shows each, the embed shows the current one and switches it after an insult", async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
     test.setTimeout(180_000);
     await signUp(page, newAccount("pictures"));
     const appId = await firstAppId(page);
@@ -40,7 +44,9 @@ test.describe("stance pictures", () => {
     expect(created.status(), await created.text()).toBe(201);
     const id: string = (await created.json()).id;
     const { world } = await (await live.get(`/v1/characters/${id}`)).json();
-    const pictures: Record<string, string> = Object.fromEntries(MAREN.stances.map((s) => [s.id, world.scene.states[s.id].image.src as string]));
+    const pictures: Record<string, string> = Object.fromEntries(
+      MAREN.stances.map((s) => [s.id, world.scene.states[s.id].image.src as string]),
+    );
     expect(new Set(Object.values(pictures)).size).toBe(MAREN.stances.length);
     for (const src of Object.values(pictures)) expect(src).toMatch(/\/assets\/[0-9a-f]{64}\.png$/);
 
@@ -49,10 +55,19 @@ test.describe("stance pictures", () => {
     const gallery = page.getByRole("list", { name: "Stances" });
     for (const stance of MAREN.stances) {
       const card = gallery.locator(`[data-stance-id="${stance.id}"]`);
-      await expect(card.getByRole("img", { name: `Maren Holt, ${stance.label.toLowerCase()}` })).toHaveAttribute("src", pictures[stance.id]!);
+      await expect(card.getByRole("img", { name: `Maren Holt, ${stance.label.toLowerCase()}` })).toHaveAttribute(
+        "src",
+        pictures[stance.id]!,
+      );
     }
     await expect(gallery.getByRole("img", { name: /no picture yet/ })).toHaveCount(0);
-    await expect.poll(() => gallery.locator("img").evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    await expect
+      .poll(() =>
+        gallery
+          .locator("img")
+          .evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toBe(true);
     await gallery.scrollIntoViewIfNeeded();
     await gallery.screenshot({ path: `${SHOTS}/character-pictures-studio.png` });
 
@@ -67,7 +82,9 @@ test.describe("stance pictures", () => {
     const shown = player.locator(".pw-stage .pw-layer.on");
     await expect(root).toHaveAttribute("data-stance", "calm");
     await expect(shown).toHaveAttribute("src", pictures.calm!);
-    await expect.poll(() => shown.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBe(1280);
+    await expect
+      .poll(() => shown.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth))
+      .toBe(1280);
     const before = `${SHOTS}/character-pictures-embed-calm.png`;
     await player.screenshot({ path: before });
 
@@ -80,7 +97,13 @@ test.describe("stance pictures", () => {
     expect(["stern", "worried"]).toContain(moved);
     await expect(player.locator(".pc-stance .pw-kicker")).toHaveText(MAREN.stances.find((s) => s.id === moved)!.label);
     await expect(player.locator(".pw-stage .pw-layer.on")).toHaveAttribute("src", pictures[moved]!);
-    await expect.poll(() => player.locator(".pw-stage .pw-layer.on").evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBe(1280);
+    await expect
+      .poll(() =>
+        player
+          .locator(".pw-stage .pw-layer.on")
+          .evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth),
+      )
+      .toBe(1280);
     await expect(player.locator(".pw-stage .pw-layer")).toHaveCount(1);
     const after = `${SHOTS}/character-pictures-embed-${moved}.png`;
     await player.screenshot({ path: after });

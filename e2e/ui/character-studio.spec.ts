@@ -22,7 +22,11 @@ const NEW_PERSONA = "You are Wren, retired keeper of the harbour light, who now 
 const NEW_GREETING = "Come in out of the wind, stranger.";
 
 test.describe("Studio: new character, editing, preview", () => {
-  test("create from fields and from a premise; the owner edits brain and stances; the preview answers; others cannot edit", async ({ page, browser, consoleErrors }) => {
+  test("create from fields and from a premise; the owner edits brain and stances; the preview answers; others cannot edit", async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
     test.setTimeout(240_000);
     await signUp(page, newAccount("chars"));
     const appId = await firstAppId(page);
@@ -74,7 +78,10 @@ test.describe("Studio: new character, editing, preview", () => {
     await expect(brain).toContainText(NEW_PERSONA);
 
     // And a stance.
-    await page.getByRole("region", { name: /Stances/ }).getByRole("button", { name: "Edit stances" }).click();
+    await page
+      .getByRole("region", { name: /Stances/ })
+      .getByRole("button", { name: "Edit stances" })
+      .click();
     const stanceDialog = page.getByRole("dialog", { name: "Edit stances" });
     const editRows = stanceDialog.getByRole("list", { name: "Stance palette" }).getByRole("listitem");
     await expect(editRows).toHaveCount(6);
@@ -119,7 +126,10 @@ test.describe("Studio: new character, editing, preview", () => {
     await other.goto(`/characters/${wrenId}`);
     await expect(other.getByRole("heading", { name: "Character not found" })).toBeVisible();
     await expect(other.getByRole("button", { name: "Edit brain" })).toHaveCount(0);
-    const hijack = await other.request.patch(`/v1/characters/${wrenId}`, { headers: { "x-app-id": appId, "x-app-mode": "live" }, data: { persona: "Hijacked." } });
+    const hijack = await other.request.patch(`/v1/characters/${wrenId}`, {
+      headers: { "x-app-id": appId, "x-app-mode": "live" },
+      data: { persona: "Hijacked." },
+    });
     expect(hijack.status()).toBe(404);
     expect((await hijack.json()).code).toBe("not_found");
     await stranger.close();

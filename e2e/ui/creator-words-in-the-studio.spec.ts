@@ -23,7 +23,9 @@ test("the Studio speaks of in-place actions, named states, titled versions and t
   const world = (await (await api.get(`/v1/worlds/${worldId}`)).json()).world as World;
   const inPlace = world.scene.events.filter((e) => e.to === undefined);
   expect(inPlace.length).toBeGreaterThan(0);
-  const [stateId, state] = Object.entries(world.scene.states).find(([id, s]) => id !== world.entrance.state && canvasName(s, world) !== id)!;
+  const [stateId, state] = Object.entries(world.scene.states).find(
+    ([id, s]) => id !== world.entrance.state && canvasName(s, world) !== id,
+  )!;
   const name = canvasName(state, world);
 
   await page.goto(`/worlds/${worldId}`);
@@ -45,10 +47,15 @@ test("the Studio speaks of in-place actions, named states, titled versions and t
   const action = inPlace.find((e) => e.from === stateId) ?? inPlace[0]!;
   const fromName = canvasName(world.scene.states[action.from]!, world);
   await page.locator(`.react-flow__node[data-id="${action.from}"]`).click();
-  await inspector(page).getByRole("button", { name: new RegExp(action.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).first().click();
+  await inspector(page)
+    .getByRole("button", { name: new RegExp(action.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) })
+    .first()
+    .click();
   await expect(inspector(page)).toContainText("In-place action");
   await expect(inspector(page)).toContainText(`Plays in place on ${fromName}`);
-  await expect(inspector(page).getByRole("combobox", { name: "From" }).locator("option:checked")).toHaveText(fromName === action.from ? action.from : `${fromName} · ${action.from}`);
+  await expect(inspector(page).getByRole("combobox", { name: "From" }).locator("option:checked")).toHaveText(
+    fromName === action.from ? action.from : `${fromName} · ${action.from}`,
+  );
   await shot(page, "inspector-in-place-action");
 
   // Versions: by title and time.

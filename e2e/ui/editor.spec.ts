@@ -61,7 +61,14 @@ function storyWorld(name = "The Lighthouse Keeper") {
     };
   };
   const go = (from: string, to: string | undefined, label: string, hotkey: string) =>
-    events.push({ from, ...(to !== undefined ? { to } : {}), name: label, base: `{hero} chooses to ${label.toLowerCase()}.`, detail: `${label}, slowly.`, hotkey });
+    events.push({
+      from,
+      ...(to !== undefined ? { to } : {}),
+      name: label,
+      base: `{hero} chooses to ${label.toLowerCase()}.`,
+      detail: `${label}, slowly.`,
+      hotkey,
+    });
 
   CHAPTERS.forEach((c, ci) => {
     state(c, `{hero} reaches the ${c.replace("-", " ")}. Salt hangs in the air and the light turns over the water.`);
@@ -71,10 +78,26 @@ function storyWorld(name = "The Lighthouse Keeper") {
   state("keeper-room", "The keeper's room: a cot, a stove, a logbook open at the last storm.");
   state("logbook", "The logbook's last page names the ship that never came home.");
   state("attic", "Under the gallery roof, charts of the coast are pinned to the beams.");
-  state("ending-light", "The lamp burns again and the ships turn home.", { outcome: "good", title: "The light returns", text: "Every ship on the coast sees the beam tonight." });
-  state("ending-home", "{hero} walks back down to the harbor at first light.", { outcome: "good", title: "Home by morning", text: "The storm passes; the village wakes to calm water." });
-  state("ending-sea", "The tide takes the pier and {hero} watches from the cliff.", { outcome: "neutral", title: "The sea keeps it", text: "Some lights are not meant to be relit." });
-  state("ending-dark", "The lamp gutters out as the storm breaks the glass.", { outcome: "bad", title: "Darkness", text: "Out on the water, a ship goes silent." });
+  state("ending-light", "The lamp burns again and the ships turn home.", {
+    outcome: "good",
+    title: "The light returns",
+    text: "Every ship on the coast sees the beam tonight.",
+  });
+  state("ending-home", "{hero} walks back down to the harbor at first light.", {
+    outcome: "good",
+    title: "Home by morning",
+    text: "The storm passes; the village wakes to calm water.",
+  });
+  state("ending-sea", "The tide takes the pier and {hero} watches from the cliff.", {
+    outcome: "neutral",
+    title: "The sea keeps it",
+    text: "Some lights are not meant to be relit.",
+  });
+  state("ending-dark", "The lamp gutters out as the storm breaks the glass.", {
+    outcome: "bad",
+    title: "Darkness",
+    text: "Out on the water, a ship goes silent.",
+  });
 
   CHAPTERS.forEach((c, ci) => {
     const branches = BRANCHES[ci]!;
@@ -185,13 +208,17 @@ test.describe("world editor", () => {
     const deadEnd = problems(page).getByRole("button", { name: /“Boathouse” is a dead end/ });
     await expect(unreachable).toBeVisible();
     await expect(deadEnd).toBeVisible();
-    await inspector(page).getByRole("button", { name: /Create state/ }).click();
+    await inspector(page)
+      .getByRole("button", { name: /Create state/ })
+      .click();
     await expect(inspector(page).getByText("All changes saved")).toBeVisible();
     await expect(node(page, "boathouse")).toBeVisible();
     await expect(unreachable).toBeVisible();
 
     // Clicking a problem selects its state and the field its loc names.
-    await problems(page).getByRole("button", { name: /Camera › Static of “Boathouse” is empty/ }).click();
+    await problems(page)
+      .getByRole("button", { name: /Camera › Static of “Boathouse” is empty/ })
+      .click();
     await expect(field(page, "camera.static")).toBeFocused();
     await field(page, "camera.static").fill("wide shot from the water");
     await field(page, "camera.dynamic").fill("drift along the hull");
@@ -209,7 +236,9 @@ test.describe("world editor", () => {
     await field(page, "name").fill("Row to the boathouse");
     await expect(field(page, "hotkey")).toHaveValue("4");
     await field(page, "base").fill("{hero} rows along the seawall.");
-    await inspector(page).getByRole("button", { name: /Create event/ }).click();
+    await inspector(page)
+      .getByRole("button", { name: /Create event/ })
+      .click();
     await expect(inspector(page).getByText("All changes saved")).toBeVisible();
     await expect(unreachable).toBeHidden();
     await expect(deadEnd).toBeVisible();
@@ -235,7 +264,9 @@ test.describe("world editor", () => {
     await expect(inspector(page).getByText("All changes saved")).toBeVisible();
     await expect(deadEnd).toBeHidden();
     let stored = await getWorld(page.request, appId, worldId);
-    expect(stored.world.scene.events).toContainEqual(expect.objectContaining({ from: "boathouse", to: "harbor", name: "Back to the harbor", hotkey: "1" }));
+    expect(stored.world.scene.events).toContainEqual(
+      expect.objectContaining({ from: "boathouse", to: "harbor", name: "Back to the harbor", hotkey: "1" }),
+    );
 
     // Undo and redo over op batches.
     await page.keyboard.press("Escape");
@@ -273,7 +304,10 @@ test.describe("world editor", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("a write behind the editor's back is a 412 banner; a refused batch shows the gate's diagnostics; input is kept", async ({ page, consoleErrors }) => {
+  test("a write behind the editor's back is a 412 banner; a refused batch shows the gate's diagnostics; input is kept", async ({
+    page,
+    consoleErrors,
+  }) => {
     await signUp(page, newAccount("editor-412"));
     const appId = await firstAppId(page.request);
     const worldId = await createWorld(page.request, appId, storyWorld("Conflicts"));
@@ -303,7 +337,9 @@ test.describe("world editor", () => {
     expect(stored.world.scene.states.harbor.base).toBe("Changed elsewhere.");
 
     // A duplicate hotkey is an error lint as it is typed; saving anyway is refused with 422.
-    await inspector(page).getByRole("button", { name: /Go to the well/ }).click();
+    await inspector(page)
+      .getByRole("button", { name: /Go to the well/ })
+      .click();
     await expect(field(page, "hotkey")).toHaveValue("2");
     await field(page, "hotkey").fill("1");
     await expect(inspector(page).getByText(/Two events of “Market” use the key “1”/)).toBeVisible();
@@ -367,7 +403,11 @@ for (const scheme of ["light", "dark"] as const) {
       await problems(page).getByRole("button", { name: "Problems" }).click();
       await expect(problems(page).getByRole("button", { name: /Nothing leads to “Driftwood”/ })).toBeVisible();
       await shoot(page, "problems", scheme);
-      await shoot(page, "problems-panel", scheme, { clip: await problems(page).boundingBox().then((b) => b!) });
+      await shoot(page, "problems-panel", scheme, {
+        clip: await problems(page)
+          .boundingBox()
+          .then((b) => b!),
+      });
 
       await page.keyboard.press("Escape"); // out of the field
       await page.keyboard.press("Escape"); // cancels the state not created yet

@@ -30,7 +30,12 @@ const WREN = {
 // "Good evening!" moves to warm; from warm, "Let's go to the harbour." moves to guarded and asks
 // to change location.
 const FIRST = { text: "Good evening!", stance: "warm", label: "Warm", reply: "Hello! This is a canned test-mode reply." };
-const SECOND = { text: "Let's go to the harbour.", stance: "guarded", label: "Guarded", reply: "That reminds me of something. (mock reply)" };
+const SECOND = {
+  text: "Let's go to the harbour.",
+  stance: "guarded",
+  label: "Guarded",
+  reply: "That reminds me of something. (mock reply)",
+};
 
 const root = (chat: FrameLocator | Page) => chat.locator("#pc");
 
@@ -47,7 +52,10 @@ test.describe("character embed page", () => {
   test.beforeAll(async ({ playwright }) => {
     api = await playwright.request.newContext({ baseURL: APP });
     boot = bootstrap(`embed-character-${Date.now()}@example.test`);
-    const patched = await api.patch(`/v1/apps/${boot.appId}`, { headers: { authorization: `Bearer ${boot.userToken}` }, data: { embedOrigins: [SITE] } });
+    const patched = await api.patch(`/v1/apps/${boot.appId}`, {
+      headers: { authorization: `Bearer ${boot.userToken}` },
+      data: { embedOrigins: [SITE] },
+    });
     expect(patched.status(), await patched.text()).toBe(200);
 
     // A test character with the default stances, then its stance graph re-imported with a
@@ -64,7 +72,13 @@ test.describe("character embed page", () => {
     expect(imported.status(), await imported.text()).toBe(201);
     characterId = (await imported.json()).id;
 
-    server = await partnerSite(SITE_PORT, { target: { characterId }, secretKey: boot.keys.sk_test, title: "Talk to Wren", userRef: "partner-reader-1", allow: "autoplay" });
+    server = await partnerSite(SITE_PORT, {
+      target: { characterId },
+      secretKey: boot.keys.sk_test,
+      title: "Talk to Wren",
+      userRef: "partner-reader-1",
+      allow: "autoplay",
+    });
   });
 
   test.afterAll(async () => {
@@ -153,7 +167,11 @@ test.describe("character embed page", () => {
         { role: "character", text: FIRST.reply },
       ],
     });
-    expect(await (await secondTurn).json()).toMatchObject({ reply: SECOND.reply, stance: SECOND.stance, action: { type: "change_location", location: "harbour" } });
+    expect(await (await secondTurn).json()).toMatchObject({
+      reply: SECOND.reply,
+      stance: SECOND.stance,
+      action: { type: "change_location", location: "harbour" },
+    });
     await expect(log.locator(".pc-line:not(.pc-typing)")).toHaveCount(6);
     await expect(log.locator(".pc-text")).toHaveText([WREN.greeting, FIRST.text, FIRST.reply, SECOND.text, SECOND.reply]);
     await expect(log.locator(".pc-system")).toHaveText("Wren takes you to: harbour");
@@ -178,7 +196,9 @@ test.describe("character embed page", () => {
     await page.screenshot({ path: `${ART}/embed-character-conversation-dark.png` });
 
     // Heartbeats (every second here) started the session once.
-    await expect.poll(async () => (await (await api.get(`/v1/characters/${characterId}`, { headers: testKey() })).json()).sessionCount).toBe(1);
+    await expect
+      .poll(async () => (await (await api.get(`/v1/characters/${characterId}`, { headers: testKey() })).json()).sessionCount)
+      .toBe(1);
     expect(errors).toEqual([]);
   });
 
@@ -207,7 +227,11 @@ test.describe("character embed page", () => {
 
     // The token has run out (401): the session is over and the page says to reload.
     await page.route(`**/v1/characters/${characterId}/say`, (route) =>
-      route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ detail: "The session token has expired.", code: "unauthorized", schemaVersion: "1.0" }) }),
+      route.fulfill({
+        status: 401,
+        contentType: "application/json",
+        body: JSON.stringify({ detail: "The session token has expired.", code: "unauthorized", schemaVersion: "1.0" }),
+      }),
     );
     await input.fill(SECOND.text);
     await input.press("Enter");
@@ -233,7 +257,12 @@ test.describe("character embed page", () => {
     await expect(page.locator(".pw-stage .pw-layer")).toHaveCount(1);
     await expect(page.locator(".pw-stage .pw-layer.on")).toHaveAttribute("src", WARM_IMG);
     expect(await page.locator(".pc-chat").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(251, 250, 255)");
-    expect(await page.locator(".pc-line").last().evaluate((el) => getComputedStyle(el).animationDuration)).toMatch(/^0s/);
+    expect(
+      await page
+        .locator(".pc-line")
+        .last()
+        .evaluate((el) => getComputedStyle(el).animationDuration),
+    ).toMatch(/^0s/);
     // From warm, "Hello there!" moves to amused, a stance without a picture: the gradient placeholder.
     await input.fill("Hello there!");
     await input.press("Enter");

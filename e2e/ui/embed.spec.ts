@@ -70,7 +70,12 @@ const WORLD = {
         camera,
         movement,
         ambient: [],
-        ending: { isEnding: true, outcome: "good", title: "The Keeper's Reward", text: "{hero} walks out into the morning with the lantern." },
+        ending: {
+          isEnding: true,
+          outcome: "good",
+          title: "The Keeper's Reward",
+          text: "{hero} walks out into the morning with the lantern.",
+        },
         variants: [],
       },
       "end-bad": {
@@ -130,7 +135,10 @@ test.describe("embed player", () => {
     api = await playwright.request.newContext({ baseURL: APP });
     boot = bootstrap(`embed-${Date.now()}@example.test`);
 
-    const patched = await api.patch(`/v1/apps/${boot.appId}`, { headers: { authorization: `Bearer ${boot.userToken}` }, data: { embedOrigins: [SITE] } });
+    const patched = await api.patch(`/v1/apps/${boot.appId}`, {
+      headers: { authorization: `Bearer ${boot.userToken}` },
+      data: { embedOrigins: [SITE] },
+    });
     expect(patched.status(), await patched.text()).toBe(200);
 
     const created = await api.post("/v1/worlds", { headers: live(), data: { world: WORLD } });
@@ -190,7 +198,10 @@ test.describe("embed player", () => {
     const frame = page.frame({ url: /\/embed\/w\// });
     if (!frame) throw new Error("the player frame is missing");
     const times = await firstFrameTimes(frame);
-    test.info().annotations.push({ type: "embed first frame (JS path, private world)", description: `mark ${times.mark?.toFixed(0)} ms, LCP ${times.lcp?.toFixed(0)} ms` });
+    test.info().annotations.push({
+      type: "embed first frame (JS path, private world)",
+      description: `mark ${times.mark?.toFixed(0)} ms, LCP ${times.lcp?.toFixed(0)} ms`,
+    });
     console.log(`embed first frame: mark ${times.mark?.toFixed(0)} ms, LCP ${times.lcp?.toFixed(0)} ms`);
     expect(times.mark).not.toBeNull();
     expect(times.mark as number).toBeLessThan(1000);

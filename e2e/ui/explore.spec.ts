@@ -14,7 +14,13 @@ const TAG = `tidewatch${Date.now().toString(36)}`;
 /** The fixtures' pictures point at an unreachable host; a blank picture keeps the console clean. */
 const BLANK = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 9"><rect width="16" height="9" fill="#64748b"/></svg>')}`;
 
-async function importWorld(request: APIRequestContext, appId: string, mode: "live" | "test", name: string, visibility?: "public"): Promise<string> {
+async function importWorld(
+  request: APIRequestContext,
+  appId: string,
+  mode: "live" | "test",
+  name: string,
+  visibility?: "public",
+): Promise<string> {
   const headers = { "x-app-id": appId, "x-app-mode": mode };
   const world = makeSmallWorld();
   world.cover = BLANK;
@@ -33,12 +39,19 @@ async function importWorld(request: APIRequestContext, appId: string, mode: "liv
 async function expectAccessible(page: Page, name: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${name}: axe`).toEqual([]);
+  expect(
+    blocking.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `${name}: axe`,
+  ).toEqual([]);
 }
 
 const card = (page: Page, id: string) => page.locator(`[data-explore-id="${id}"]`);
 
-test("Explore lists a public world only; likes from the player count once and show in Explore and the Studio", async ({ page, browser, consoleErrors }) => {
+test("Explore lists a public world only; likes from the player count once and show in Explore and the Studio", async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
   await signUp(page, newAccount("explore"));
   const appId = await firstAppId(page);
   const shown = await importWorld(page.request, appId, "live", "The Drowned Bell", "public");
@@ -76,7 +89,11 @@ test("Explore lists a public world only; likes from the player count once and sh
   // A second like by the same player (the stored player id, sent again) changes nothing.
   const again = await player.evaluate(async (id) => {
     const playerId = localStorage.getItem("pw.playerId");
-    const res = await fetch(`/v1/likes/${id}`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ playerId }) });
+    const res = await fetch(`/v1/likes/${id}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ playerId }),
+    });
     return (await res.json()) as { likeCount: number; changed: boolean };
   }, shown);
   expect(again).toMatchObject({ likeCount: 1, changed: false });
@@ -101,7 +118,9 @@ test("Explore lists a public world only; likes from the player count once and sh
   await page.screenshot({ path: `${ARTIFACTS}/explore-studio-count.png` });
 
   // Unlike from Explore takes it back, everywhere.
-  await card(player, shown).getByRole("button", { name: /Liked The Drowned Bell/ }).click();
+  await card(player, shown)
+    .getByRole("button", { name: /Liked The Drowned Bell/ })
+    .click();
   await expect(card(player, shown).getByRole("button", { name: /Like The Drowned Bell/ })).toHaveAttribute("aria-pressed", "false");
   await expect(card(player, shown).locator(".pw-like-count")).toHaveText("0");
   await page.reload();

@@ -23,7 +23,9 @@ function offline(w: World): World {
 function sized(states: number, events: number): World {
   const w = makeLargeWorld({ states, events, proseChars: 80 });
   w.name = `${states} states`;
-  w.scene.events = w.scene.events.map((e) => (e.to === undefined ? e : { ...e, name: `${e.name[0]!.toUpperCase()}${e.name.slice(1)} to ${e.to}` }));
+  w.scene.events = w.scene.events.map((e) =>
+    e.to === undefined ? e : { ...e, name: `${e.name[0]!.toUpperCase()}${e.name.slice(1)} to ${e.to}` },
+  );
   return offline(w);
 }
 
@@ -76,7 +78,13 @@ async function firstView(page: Page) {
         // A glyph's box reaches a little past its line (a fifth of the 12 px font); a name that
         // outgrew its background lacks a whole line's height or more.
         const slack = 2.5;
-        if (text.top < back.top - slack || text.bottom > back.bottom + slack || text.left < back.left - slack || text.right > back.right + slack) uncovered.push(el.textContent ?? "");
+        if (
+          text.top < back.top - slack ||
+          text.bottom > back.bottom + slack ||
+          text.left < back.left - slack ||
+          text.right > back.right + slack
+        )
+          uncovered.push(el.textContent ?? "");
       }
     }
     const px = (el: Element) => parseFloat(getComputedStyle(el).fontSize) * zoom;
@@ -85,11 +93,21 @@ async function firstView(page: Page) {
     const rects = (els: Element[]) => els.map((el) => el.getBoundingClientRect());
     const clash = (a: DOMRect, b: DOMRect) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
     const labelRects = rects(labels);
-    const nameRects = rects(names.map((el) => { const r = document.createRange(); r.selectNodeContents(el); return r; }) as unknown as Element[]);
-    const clashes = far ? labelRects.filter((l, i) => nameRects.some((n) => clash(l, n)) || labelRects.some((o, j) => j !== i && clash(l, o))).length : 0;
+    const nameRects = rects(
+      names.map((el) => {
+        const r = document.createRange();
+        r.selectNodeContents(el);
+        return r;
+      }) as unknown as Element[],
+    );
+    const clashes = far
+      ? labelRects.filter((l, i) => nameRects.some((n) => clash(l, n)) || labelRects.some((o, j) => j !== i && clash(l, o))).length
+      : 0;
     // A far-out name's size on screen: its font size in the canvas's units times the zoom.
     const labelPx = far ? labels.map((el) => parseFloat(el.getAttribute("font-size") ?? "0") * zoom) : labels.map(px);
-    const arrows = far ? canvas.querySelectorAll('svg[data-far-edges] path[marker-end]').length : canvas.querySelectorAll(".react-flow__edge path[marker-end]").length;
+    const arrows = far
+      ? canvas.querySelectorAll("svg[data-far-edges] path[marker-end]").length
+      : canvas.querySelectorAll(".react-flow__edge path[marker-end]").length;
     return {
       far,
       zoom,
@@ -120,7 +138,9 @@ test.describe("the graph's first view", () => {
     expect(view.broken, "words cut by a line break").toEqual([]);
     expect(view.uncovered, "names whose letters leave their background").toEqual([]);
     // Only a name too long for three lines of 20 characters is cut short (its whole shows close up).
-    const tooLong = world.scene.events.filter((e) => e.to !== undefined && labelShapes(e.name).every((lines) => lines.join(" ").includes("…"))).length;
+    const tooLong = world.scene.events.filter(
+      (e) => e.to !== undefined && labelShapes(e.name).every((lines) => lines.join(" ").includes("…")),
+    ).length;
     expect(view.elided, "transition names cut short").toBeLessThanOrEqual(tooLong);
     expect(view.smallestName).toBeGreaterThanOrEqual(11);
     expect(view.labels).toBe(transitions(world));
@@ -131,7 +151,10 @@ test.describe("the graph's first view", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("30 states: the overview around the entrance reads; fit view shows all 30 names and says how to read the rest", async ({ page, consoleErrors }) => {
+  test("30 states: the overview around the entrance reads; fit view shows all 30 names and says how to read the rest", async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await signUp(page, newAccount("first-view-30"));
     const world = sized(30, 70);
@@ -175,7 +198,10 @@ test.describe("the graph's first view", () => {
   });
 });
 
-test("the world editor at 390 px: no horizontal scroll, the canvas fills the view, the inspector is a sheet", async ({ page, consoleErrors }) => {
+test("the world editor at 390 px: no horizontal scroll, the canvas fills the view, the inspector is a sheet", async ({
+  page,
+  consoleErrors,
+}) => {
   await signUp(page, newAccount("editor-390"));
   const worldId = await createWorld(page.request, await firstAppId(page), offline(makeCastleWorld()));
   await page.setViewportSize({ width: 390, height: 844 });
@@ -187,7 +213,7 @@ test("the world editor at 390 px: no horizontal scroll, the canvas fills the vie
   await page.screenshot({ path: `${ARTIFACTS}/editor-390.png` });
 
   // Selecting a state opens the inspector as a sheet over the canvas's lower part.
-  await page.locator('.react-flow__node[data-id]').first().click();
+  await page.locator(".react-flow__node[data-id]").first().click();
   const sheet = page.getByRole("complementary", { name: "Inspector" });
   await expect(sheet).toBeVisible();
   const box = (await sheet.boundingBox())!;

@@ -28,7 +28,9 @@ interface Rect {
 function sized(states: number, events: number): World {
   const w = makeLargeWorld({ states, events, proseChars: 80 });
   w.name = `${states} states`;
-  w.scene.events = w.scene.events.map((e) => (e.to === undefined ? e : { ...e, name: `${e.name[0]!.toUpperCase()}${e.name.slice(1)} to ${e.to}` }));
+  w.scene.events = w.scene.events.map((e) =>
+    e.to === undefined ? e : { ...e, name: `${e.name[0]!.toUpperCase()}${e.name.slice(1)} to ${e.to}` },
+  );
   return w;
 }
 
@@ -59,20 +61,27 @@ async function openEditor(page: Page, worldId: string): Promise<string> {
   await expect(page.locator(".pw-canvas[data-ready]")).toBeVisible({ timeout: 30_000 });
   await page.mouse.move(0, 0); // no label widened by a hover
   // The quick layout is drawn at once; data-ready waits for the one that stays (ELK's, when it reads better).
-  expect(await page.evaluate(() => String((performance.getEntriesByName("pw-editor-layout")[0] as PerformanceMark | undefined)?.detail))).toBe("quick");
-  return page.evaluate(() => String((performance.getEntriesByName("pw-editor-layout-settled")[0] as PerformanceMark | undefined)?.detail ?? "saved"));
+  expect(
+    await page.evaluate(() => String((performance.getEntriesByName("pw-editor-layout")[0] as PerformanceMark | undefined)?.detail)),
+  ).toBe("quick");
+  return page.evaluate(() =>
+    String((performance.getEntriesByName("pw-editor-layout-settled")[0] as PerformanceMark | undefined)?.detail ?? "saved"),
+  );
 }
 
 /** Waits until the viewport stops moving (a fit animates for 250 ms). */
 async function settle(page: Page): Promise<void> {
   let last = "";
   await expect
-    .poll(async () => {
-      const now = await page.locator(".react-flow__viewport").getAttribute("style");
-      const same = now === last;
-      last = now ?? "";
-      return same;
-    }, { intervals: [150] })
+    .poll(
+      async () => {
+        const now = await page.locator(".react-flow__viewport").getAttribute("style");
+        const same = now === last;
+        last = now ?? "";
+        return same;
+      },
+      { intervals: [150] },
+    )
     .toBe(true);
 }
 
@@ -144,7 +153,8 @@ async function survey(page: Page, ids: string[], all: string[] = ids) {
 }
 
 /** Overlap of more than half a pixel both ways (sub-pixel rounding is not an overlap). */
-const overlap = (a: Rect, b: Rect) => Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > 0.5 && Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > 0.5;
+const overlap = (a: Rect, b: Rect) =>
+  Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > 0.5 && Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > 0.5;
 
 function collisions(nodes: Rect[], labels: Rect[]): string[] {
   const all = [...nodes, ...labels];
@@ -158,7 +168,11 @@ function collisions(nodes: Rect[], labels: Rect[]): string[] {
 function outside(items: Rect[], canvas: Rect, overlays: Rect[]): string[] {
   const found: string[] = [];
   for (const r of items) {
-    const inside = r.x >= canvas.x - 0.5 && r.y >= canvas.y - 0.5 && r.x + r.width <= canvas.x + canvas.width + 0.5 && r.y + r.height <= canvas.y + canvas.height + 0.5;
+    const inside =
+      r.x >= canvas.x - 0.5 &&
+      r.y >= canvas.y - 0.5 &&
+      r.x + r.width <= canvas.x + canvas.width + 0.5 &&
+      r.y + r.height <= canvas.y + canvas.height + 0.5;
     if (!inside) found.push(`${r.id} is outside the canvas`);
     for (const o of overlays) if (overlap(r, o)) found.push(`${r.id} is under ${o.id}`);
   }
@@ -180,7 +194,10 @@ async function shoot(page: Page, name: string): Promise<void> {
 // ---- tests -----------------------------------------------------------------------------------
 
 test.describe("a readable graph", () => {
-  test("six states: routed around the states, every label clear and whole after fit, the way back labelled", async ({ page, consoleErrors }) => {
+  test("six states: routed around the states, every label clear and whole after fit, the way back labelled", async ({
+    page,
+    consoleErrors,
+  }) => {
     // Wide enough that the whole castle fits at a zoom where labels are drawn, inspector open.
     await page.setViewportSize({ width: 1920, height: 1080 });
     await signUp(page, newAccount("graph6"));
@@ -231,7 +248,10 @@ test.describe("a readable graph", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("sixty states: no state overlaps another or a label anywhere, and fit view shows every state clear of the overlays", async ({ page, consoleErrors }) => {
+  test("sixty states: no state overlaps another or a label anywhere, and fit view shows every state clear of the overlays", async ({
+    page,
+    consoleErrors,
+  }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 2400, height: 1400 });
     await signUp(page, newAccount("graph60"));
@@ -241,7 +261,11 @@ test.describe("a readable graph", () => {
     test.info().annotations.push({ type: "layout", description: engine });
 
     // Every state and every label, gathered by visiting the chapters' crossroads and the endings.
-    const seen = await survey(page, [...Object.keys(world.scene.states).filter((id) => /^chapter-\d+$/.test(id) || id.startsWith("ending-"))], Object.keys(world.scene.states));
+    const seen = await survey(
+      page,
+      [...Object.keys(world.scene.states).filter((id) => /^chapter-\d+$/.test(id) || id.startsWith("ending-"))],
+      Object.keys(world.scene.states),
+    );
     expect(seen.nodes).toHaveLength(60);
     expect(seen.labels).toHaveLength(transitions(world));
     expect(collisions(seen.nodes, seen.labels)).toEqual([]);
@@ -258,7 +282,10 @@ test.describe("a readable graph", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("five hundred states: the quick layout keeps states and labels apart; fit view shows every state clear of the overlays", async ({ page, consoleErrors }) => {
+  test("five hundred states: the quick layout keeps states and labels apart; fit view shows every state clear of the overlays", async ({
+    page,
+    consoleErrors,
+  }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1600, height: 1000 });
     await signUp(page, newAccount("graph500"));

@@ -31,7 +31,9 @@ test.describe("plain words", () => {
     await expect(problems(page).getByRole("button", { name: "Problems" })).toHaveAttribute("aria-expanded", "true");
     const row = problems(page).getByTestId("problem").filter({ hasText: "Lantern stall" });
     await expect(row).toHaveCount(1);
-    await expect(row).toContainText("Movement › Static of “Lantern stall” is empty. Write a line there: the renderer needs it to paint and play the scene.");
+    await expect(row).toContainText(
+      "Movement › Static of “Lantern stall” is empty. Write a line there: the renderer needs it to paint and play the scene.",
+    );
     await expect(row).toContainText("W005");
     await expect(problems(page)).not.toContainText("scene.states");
     await shoot(page, "problems-panel", (await problems(page).boundingBox())!);

@@ -19,7 +19,10 @@ const PREMISES = [
 ];
 
 async function publish(request: APIRequestContext, appId: string, worldId: string): Promise<string> {
-  const res = await request.patch(`/v1/worlds/${worldId}`, { headers: { "x-app-id": appId, "x-app-mode": "live" }, data: { visibility: "public" } });
+  const res = await request.patch(`/v1/worlds/${worldId}`, {
+    headers: { "x-app-id": appId, "x-app-mode": "live" },
+    data: { visibility: "public" },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).slug as string;
 }
@@ -43,8 +46,15 @@ function frameTiming(page: Page): Promise<{ frames: number; fps: number; p95: nu
           stamps.push(t);
           if (t - stamps[0]! < 2000) requestAnimationFrame(tick);
           else {
-            const gaps = stamps.slice(1).map((s, i) => s - stamps[i]!).sort((a, b) => a - b);
-            resolve({ frames: gaps.length, fps: (gaps.length * 1000) / (stamps.at(-1)! - stamps[0]!), p95: gaps[Math.floor(gaps.length * 0.95)]! });
+            const gaps = stamps
+              .slice(1)
+              .map((s, i) => s - stamps[i]!)
+              .sort((a, b) => a - b);
+            resolve({
+              frames: gaps.length,
+              fps: (gaps.length * 1000) / (stamps.at(-1)! - stamps[0]!),
+              p95: gaps[Math.floor(gaps.length * 0.95)]!,
+            });
           }
         };
         requestAnimationFrame(tick);

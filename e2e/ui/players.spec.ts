@@ -46,7 +46,9 @@ test.describe("Studio: players and their chat time", () => {
     // Test mode keeps its own accounts.
     await page.getByRole("button", { name: "Test" }).click();
     await expect(page.getByText("No players yet")).toBeVisible();
-    expect((await (await request.get("/v1/players/new-reader", { headers: { "x-app-id": appId, "x-app-mode": "test" } })).json()).plan).toBe("free");
+    expect(
+      (await (await request.get("/v1/players/new-reader", { headers: { "x-app-id": appId, "x-app-mode": "test" } })).json()).plan,
+    ).toBe("free");
     expect(consoleErrors).toEqual([]);
   });
 

@@ -173,7 +173,9 @@ for (const scheme of ["light", "dark"] as const) {
       const broken = problems(page).getByTestId("broken-playtest");
       await expect(problems(page).getByTestId("problems-count-playtests")).toHaveText("1");
       await expect(broken).toHaveCount(1);
-      await expect(broken).toContainText('Play-through “Harbor to the cliff” breaks at step 2: no event "Walk to the market" leaves "harbor"');
+      await expect(broken).toContainText(
+        'Play-through “Harbor to the cliff” breaks at step 2: no event "Walk to the market" leaves "harbor"',
+      );
       await broken.click();
       await expect(page.getByTestId("inspector-title")).toHaveText("harbor");
       await expect(node(page, "harbor").locator(".pw-node")).toHaveClass(/pw-node-selected/);
@@ -189,7 +191,10 @@ for (const scheme of ["light", "dark"] as const) {
       await expect(broken).toHaveCount(0);
       await expect(problems(page).getByTestId("problems-count-playtests")).toHaveCount(0);
       expect(await storedStates(page.request, appId, worldId)).toContain("market");
-      const verdict = await page.request.post(`/v1/worlds/${worldId}/edit`, { headers: headers(appId), data: { instruction: "make the cliff a winning ending", dryRun: true } });
+      const verdict = await page.request.post(`/v1/worlds/${worldId}/edit`, {
+        headers: headers(appId),
+        data: { instruction: "make the cliff a winning ending", dryRun: true },
+      });
       expect((await verdict.json()).playtests).toEqual({ passed: 1, failed: [] });
 
       // ---- a template finding marks its slot inside the text --------------------------------

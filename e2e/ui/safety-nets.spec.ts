@@ -53,7 +53,9 @@ test.describe("safety nets", () => {
     await field(page, "base").fill("{hero} waits in the alley until the guards pass.");
     await page.keyboard.press("Control+s");
     await expect(inspector(page).getByText("All changes saved")).toBeVisible();
-    expect((await api.get(`/v1/worlds/${worldId}`)).world.scene.states["s2-alley"].base).toBe("{hero} waits in the alley until the guards pass.");
+    expect((await api.get(`/v1/worlds/${worldId}`)).world.scene.states["s2-alley"].base).toBe(
+      "{hero} waits in the alley until the guards pass.",
+    );
 
     await page.reload();
     await expect(page.locator(".pw-canvas[data-ready]")).toBeVisible({ timeout: 60_000 }); // the first layout (ELK) is slow on a loaded machine
@@ -62,13 +64,17 @@ test.describe("safety nets", () => {
     await undo.click();
     await expect(page.getByRole("status").filter({ hasText: /Undid: Edit state/ })).toBeVisible();
     await shoot(page, "undo-after-reload");
-    expect((await api.get(`/v1/worlds/${worldId}`)).world.scene.states["s2-alley"].base).toBe("{hero} slips into a narrow alley behind the stalls.");
+    expect((await api.get(`/v1/worlds/${worldId}`)).world.scene.states["s2-alley"].base).toBe(
+      "{hero} slips into a narrow alley behind the stalls.",
+    );
 
     // Redo is kept too; then a write from elsewhere makes the stored history meaningless.
     await page.reload();
     await expect(page.locator(".pw-canvas[data-ready]")).toBeVisible({ timeout: 60_000 }); // the first layout (ELK) is slow on a loaded machine
     await expect(page.getByRole("button", { name: /^Redo/ })).toBeEnabled();
-    const elsewhere = await api.post(`/v1/worlds/${worldId}/ops`, { ops: [{ op: "update_state", id: "s3-roof", patch: { base: "Someone else wrote this." } }] });
+    const elsewhere = await api.post(`/v1/worlds/${worldId}/ops`, {
+      ops: [{ op: "update_state", id: "s3-roof", patch: { base: "Someone else wrote this." } }],
+    });
     expect(elsewhere.status()).toBe(200);
     await page.reload();
     await expect(page.locator(".pw-canvas[data-ready]")).toBeVisible({ timeout: 60_000 }); // the first layout (ELK) is slow on a loaded machine

@@ -13,7 +13,14 @@ import { asApp, expect, firstAppId, newAccount, shoot, test } from "../fixtures/
  */
 
 const state = (id: string, base: string, extra: Record<string, unknown> = {}) => ({ id, base, ...extra });
-const event = (from: string, name: string, to: string | undefined, hotkey: string, base = "") => ({ from, ...(to ? { to } : {}), name, base, detail: "", hotkey });
+const event = (from: string, name: string, to: string | undefined, hotkey: string, base = "") => ({
+  from,
+  ...(to ? { to } : {}),
+  name,
+  base,
+  detail: "",
+  hotkey,
+});
 
 /** The clip renderer's test world (tests/support/scenarios.ts `lighthouseWorld`). */
 const LIGHTHOUSE = {
@@ -25,12 +32,19 @@ const LIGHTHOUSE = {
   entrance: { image: { src: "", label: "The shore" }, state: "shore" },
   scene: {
     states: {
-      shore: state("shore", "A lighthouse above a stormy sea at dawn", { variants: [{ id: "wreck", label: "Wreck", base: "A wrecked ship below the lighthouse" }] }),
+      shore: state("shore", "A lighthouse above a stormy sea at dawn", {
+        variants: [{ id: "wreck", label: "Wreck", base: "A wrecked ship below the lighthouse" }],
+      }),
       lamp: state("lamp", "The lamp room at the top of the lighthouse, a great lamp"),
       cellar: state("cellar", "A damp cellar with barrels"),
       end: state("end", "A boat on the open sea", { ending: { isEnding: true, outcome: "good", title: "Away", text: "You sail away" } }),
     },
-    events: [event("shore", "climb", "lamp", "1"), event("shore", "look", undefined, "q", "The keeper scans the horizon"), event("lamp", "sail", "end", "1"), event("cellar", "sail", "end", "1")],
+    events: [
+      event("shore", "climb", "lamp", "1"),
+      event("shore", "look", undefined, "q", "The keeper scans the horizon"),
+      event("lamp", "sail", "end", "1"),
+      event("cellar", "sail", "end", "1"),
+    ],
   },
 };
 
@@ -101,13 +115,15 @@ test.describe("Studio: the Scenarios tab", () => {
     await shootTab(page, "scenarios-compose");
 
     // The world changes behind the page (the event is renamed): the API refuses the plan, clip by clip.
-    const rename = (from: string, to: string) => api.post(`/v1/worlds/${worldId}/ops`, { ops: [{ op: "update_event", from: "shore", name: from, patch: { name: to } }] });
+    const rename = (from: string, to: string) =>
+      api.post(`/v1/worlds/${worldId}/ops`, { ops: [{ op: "update_event", from: "shore", name: from, patch: { name: to } }] });
     expect((await rename("climb", "ascend")).status()).toBe(200);
     const refused = page.waitForResponse((r) => r.url().endsWith("/v1/scenario-batches") && r.request().method() === "POST");
     await panel.getByRole("button", { name: "Make 3 clips" }).click();
     expect((await refused).status()).toBe(422);
     await expect(panel.getByText("The API refused the plan")).toBeVisible();
-    for (let i = 0; i < 3; i++) await expect(clips.nth(i).getByTestId("clip-errors")).toContainText('Walk: no event "climb" leaves "shore"');
+    for (let i = 0; i < 3; i++)
+      await expect(clips.nth(i).getByTestId("clip-errors")).toContainText('Walk: no event "climb" leaves "shore"');
     await shootTab(page, "scenarios-refused");
 
     // Back as it was: the same plan goes through.
@@ -122,9 +138,19 @@ test.describe("Studio: the Scenarios tab", () => {
       name: "Night and rain on the stairs",
       review: "manual",
       clips: [
-        { kind: "variation", from: "shore", path: ["climb"], apply: { timeOfDay: "night" }, expect: { reach: "lamp", visible: ["lamp"], absent: ["dragon"] } },
+        {
+          kind: "variation",
+          from: "shore",
+          path: ["climb"],
+          apply: { timeOfDay: "night" },
+          expect: { reach: "lamp", visible: ["lamp"], absent: ["dragon"] },
+        },
         { kind: "variation", from: "shore", path: ["climb"], apply: { weather: "rain" }, expect: { reach: "lamp" } },
-        { kind: "counterfactual", replace: { event: "climb", with: { to: "cellar", base: "The stairs give way into the cellar" } }, expect: { reach: "cellar" } },
+        {
+          kind: "counterfactual",
+          replace: { event: "climb", with: { to: "cellar", base: "The stairs give way into the cellar" } },
+          expect: { reach: "cellar" },
+        },
       ],
     });
 
@@ -154,15 +180,25 @@ test.describe("Studio: the Scenarios tab", () => {
     await shootTab(page, "scenarios-finished");
 
     // Manual review: accept the night clip (charged once, live), reject the rain clip (never charged).
-    await cards.nth(0).getByRole("button", { name: /^Accept Clip 1/ }).click();
+    await cards
+      .nth(0)
+      .getByRole("button", { name: /^Accept Clip 1/ })
+      .click();
     await expect(cards.nth(0)).toHaveAttribute("data-status", "accepted");
     await expect(cards.nth(0)).toContainText("Charged");
-    await cards.nth(1).getByRole("button", { name: /^Reject Clip 2/ }).click();
+    await cards
+      .nth(1)
+      .getByRole("button", { name: /^Reject Clip 2/ })
+      .click();
     await expect(cards.nth(1)).toHaveAttribute("data-status", "rejected");
     await expect(batch.getByTestId("batch-counts")).toContainText("1 accepted");
     await expect(batch.getByTestId("batch-counts")).toContainText("2 rejected");
     const read = await (await api.get(`/v1/scenario-batches/${batchId}`)).json();
-    expect(read.clips.map((c: { status: string; charged: boolean }) => [c.status, c.charged])).toEqual([["accepted", true], ["rejected", false], ["rejected", false]]);
+    expect(read.clips.map((c: { status: string; charged: boolean }) => [c.status, c.charged])).toEqual([
+      ["accepted", true],
+      ["rejected", false],
+      ["rejected", false],
+    ]);
     const usage = await (await api.get("/v1/usage")).json();
     expect(usage.billing.scenarioClips).toBe(1);
 

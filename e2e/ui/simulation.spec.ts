@@ -145,14 +145,19 @@ test.describe("Studio: the Simulation tab", () => {
         await file.saveAs(saved);
         expect(sha(saved)).toBe(sha(path.join(out, name)));
         if (name === "episodes.jsonl") {
-          const rows = fs.readFileSync(saved, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+          const rows = fs
+            .readFileSync(saved, "utf8")
+            .trim()
+            .split("\n")
+            .map((line) => JSON.parse(line));
           expect(rows).toHaveLength(local.steps);
           expect(rows[0]).toMatchObject({ episode: 0, step: 0, state: sim.entrance });
           expect(Buffer.from(rows[0].observation.camera, "base64")).toHaveLength(16 * 16 * 3);
         } else {
           const zip = fs.readFileSync(saved);
           expect(zip.subarray(0, 2).toString("latin1")).toBe("PK");
-          for (const array of ["proximity.npy", "collision.npy", "camera.npy", "actions.npy"]) expect(zip.includes(Buffer.from(array))).toBe(true);
+          for (const array of ["proximity.npy", "collision.npy", "camera.npy", "actions.npy"])
+            expect(zip.includes(Buffer.from(array))).toBe(true);
         }
       }
     } finally {

@@ -29,7 +29,10 @@ test("a key created with a name shows that name, in the panel, the table and the
   expect(consoleErrors).toEqual([]);
 });
 
-test("the landing page's Generate opens the create dialog with its premise, signed in or after signing in", async ({ page, consoleErrors }) => {
+test("the landing page's Generate opens the create dialog with its premise, signed in or after signing in", async ({
+  page,
+  consoleErrors,
+}) => {
   const account = newAccount("generate");
   await signUp(page, account);
 
@@ -58,14 +61,21 @@ test("the landing page's Generate opens the create dialog with its premise, sign
   expect(consoleErrors.filter((e) => !e.includes("/favicon.ico"))).toEqual([]);
 });
 
-test("the public play page's heartbeats end when the player is idle: the network goes idle, and input starts them again", async ({ page, browser, consoleErrors }) => {
+test("the public play page's heartbeats end when the player is idle: the network goes idle, and input starts them again", async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
   await signUp(page, newAccount("play"));
   const appId = await firstAppId(page);
   const api = asApp(page.request, appId, "live");
   const created = await api.post("/v1/worlds", { world: makeSmallWorld(), name: "Quiet Harbor" });
   expect(created.status(), await created.text()).toBe(201);
   const worldId = (await created.json()).worldId as string;
-  const made = await page.request.patch(`/v1/worlds/${worldId}`, { headers: { "x-app-id": appId, "x-app-mode": "live" }, data: { visibility: "public" } });
+  const made = await page.request.patch(`/v1/worlds/${worldId}`, {
+    headers: { "x-app-id": appId, "x-app-mode": "live" },
+    data: { visibility: "public" },
+  });
   expect(made.status(), await made.text()).toBe(200);
   const playUrl = (await made.json()).playUrl as string;
 
@@ -73,7 +83,8 @@ test("the public play page's heartbeats end when the player is idle: the network
   const player = await context.newPage();
   const beats: { at: number; seconds: number }[] = [];
   player.on("request", (req) => {
-    if (req.url().endsWith("/v1/runtime/heartbeat")) beats.push({ at: Date.now(), seconds: (req.postDataJSON() as { seconds: number }).seconds });
+    if (req.url().endsWith("/v1/runtime/heartbeat"))
+      beats.push({ at: Date.now(), seconds: (req.postDataJSON() as { seconds: number }).seconds });
   });
   // A beat a second, and the beats end after 3 s without input.
   await player.goto(`${playUrl}#hb=1&idle=3`);

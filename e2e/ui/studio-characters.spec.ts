@@ -11,7 +11,6 @@ import { asApp, expect, firstAppId, newAccount, shoot, signUp, test } from "../f
  * e2e/artifacts/ for review.
  */
 
-
 const NEUTRAL_IMG = portrait("#6b7fa8", "#141a2b", "#2a3350");
 const WARM_IMG = portrait("#f3b27a", "#3b1d12", "#5a2f1f");
 const AMUSED_IMG = portrait("#c9a5f0", "#24123b", "#3d2360");
@@ -31,7 +30,12 @@ const WREN = {
 };
 
 test.describe("Studio: characters", () => {
-  test("a live character in My Creations: badge, kind filter, its page, snippet and live preview", async ({ page, context, browser, consoleErrors }) => {
+  test("a live character in My Creations: badge, kind filter, its page, snippet and live preview", async ({
+    page,
+    context,
+    browser,
+    consoleErrors,
+  }) => {
     test.setTimeout(180_000);
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await signUp(page, newAccount("characters"));
@@ -52,7 +56,14 @@ test.describe("Studio: characters", () => {
     for (const stance of ["curious", "guarded", "downcast"]) delete world.scene.states[stance].image;
     world.cover = NEUTRAL_IMG;
     world.entrance.image = { src: NEUTRAL_IMG, label: "Wren" };
-    const worldRes = await live.post("/v1/worlds", { world: { ...makeSmallWorld(), name: "Tidewater", description: "A harbour town where the tide keeps its own calendar.", cover: LANDSCAPE } });
+    const worldRes = await live.post("/v1/worlds", {
+      world: {
+        ...makeSmallWorld(),
+        name: "Tidewater",
+        description: "A harbour town where the tide keeps its own calendar.",
+        cover: LANDSCAPE,
+      },
+    });
     expect(worldRes.status(), await worldRes.text()).toBe(201);
     const worldId: string = (await worldRes.json()).worldId;
     const imported = await live.post("/v1/characters", { world });

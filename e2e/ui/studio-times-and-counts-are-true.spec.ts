@@ -25,7 +25,10 @@ test("a webhook retry a minute away counts down from its schedule, never 'just n
   const dialog = page.getByRole("dialog", { name: "Add a webhook endpoint" });
   await dialog.getByLabel("Endpoint URL").fill("http://127.0.0.1:9/hooks");
   await dialog.getByRole("button", { name: "Add endpoint" }).click();
-  await page.getByRole("region", { name: "Copy the signing secret now" }).getByRole("button", { name: /saved this secret/ }).click();
+  await page
+    .getByRole("region", { name: "Copy the signing secret now" })
+    .getByRole("button", { name: /saved this secret/ })
+    .click();
 
   // One pending delivery whose first attempt failed 2 s ago and whose next is due in 58 s.
   const now = Date.now();
@@ -46,7 +49,9 @@ test("a webhook retry a minute away counts down from its schedule, never 'just n
             next_retry_at: at(58_000),
             created_at: at(-2_000),
             updated_at: at(-2_000),
-            attempt_log: [{ attempt: 1, status_code: 503, error: null, duration_ms: 12, response_excerpt: "down", attempted_at: at(-2_000) }],
+            attempt_log: [
+              { attempt: 1, status_code: 503, error: null, duration_ms: 12, response_excerpt: "down", attempted_at: at(-2_000) },
+            ],
           },
         ],
         nextCursor: null,
@@ -63,7 +68,9 @@ test("a webhook retry a minute away counts down from its schedule, never 'just n
   await expect(log).toContainText("1 of 3 attempts");
   // It counts down while the page is open.
   const first = Number(/in (\d+) s/.exec((await next.textContent())!)![1]);
-  await expect.poll(async () => Number(/in (\d+) s/.exec((await next.textContent())!)?.[1] ?? first), { timeout: 5_000 }).toBeLessThan(first);
+  await expect
+    .poll(async () => Number(/in (\d+) s/.exec((await next.textContent())!)?.[1] ?? first), { timeout: 5_000 })
+    .toBeLessThan(first);
   await log.screenshot({ path: `${SHOTS}/webhook-retry-countdown.png`, animations: "disabled" });
   expect(consoleErrors).toEqual([]);
 });
@@ -76,8 +83,22 @@ test("usage keeps worlds and characters apart, with axis labels that fit, and qu
     const body = await (await route.fetch()).json();
     const today = body.days[body.days.length - 1].day as string;
     body.worlds = [
-      { id: "11111111-1111-4111-8111-111111111111", name: "Drowned station", kind: "world", sessionSeconds: 80, chatSeconds: 0, days: [{ day: today, sessionSeconds: 80, chatSeconds: 0 }] },
-      { id: "22222222-2222-4222-8222-222222222222", name: "Wren the keeper", kind: "character", sessionSeconds: 200, chatSeconds: 90, days: [{ day: today, sessionSeconds: 200, chatSeconds: 90 }] },
+      {
+        id: "11111111-1111-4111-8111-111111111111",
+        name: "Drowned station",
+        kind: "world",
+        sessionSeconds: 80,
+        chatSeconds: 0,
+        days: [{ day: today, sessionSeconds: 80, chatSeconds: 0 }],
+      },
+      {
+        id: "22222222-2222-4222-8222-222222222222",
+        name: "Wren the keeper",
+        kind: "character",
+        sessionSeconds: 200,
+        chatSeconds: 90,
+        days: [{ day: today, sessionSeconds: 200, chatSeconds: 90 }],
+      },
     ];
     body.days[body.days.length - 1].runtime = { sessionSeconds: 280, chatSeconds: 90 };
     await route.fulfill({ json: body });
@@ -131,7 +152,10 @@ test("My Creations' 'Edited' time stays when someone plays a world and moves whe
   const minted = await api.post("/v1/sessions/token", { worldId });
   expect(minted.status()).toBe(200);
   const { token, sessionId } = await minted.json();
-  const beat = await page.request.post("/v1/runtime/heartbeat", { headers: { authorization: `Bearer ${token}` }, data: { sessionId, seconds: 0 } });
+  const beat = await page.request.post("/v1/runtime/heartbeat", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { sessionId, seconds: 0 },
+  });
   expect(beat.status(), await beat.text()).toBe(200);
   expect((await (await api.get(`/v1/worlds/${worldId}`)).json()).sessionCount).toBe(1);
   await page.reload();

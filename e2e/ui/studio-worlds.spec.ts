@@ -41,7 +41,9 @@ test.describe("Studio: worlds", () => {
     await dialog.getByRole("radio", { name: /Book chapter/ }).check();
     await expect(dialog.getByText("0 / 40,000")).toBeVisible();
     await dialog.getByRole("radio", { name: /Premise/ }).check();
-    await dialog.getByRole("textbox", { name: "Premise" }).fill("A lighthouse keeper finds that the tide rewinds whenever the lamp goes dark.");
+    await dialog
+      .getByRole("textbox", { name: "Premise" })
+      .fill("A lighthouse keeper finds that the tide rewinds whenever the lamp goes dark.");
     await shoot(page, "create-world-dialog", false);
     await dialog.getByRole("button", { name: "Generate world" }).click();
 
@@ -71,7 +73,9 @@ test.describe("Studio: worlds", () => {
     await expect(page.getByText("No differences: the working graph matches this version.")).toBeVisible();
 
     // Change the graph elsewhere (the API, acting for the app), then compare again.
-    const added = await api.post(`/v1/worlds/${worldId}/ops`, { ops: [{ op: "add_state", id: "e2e-lantern-room", base: "A round room full of unlit lanterns." }] });
+    const added = await api.post(`/v1/worlds/${worldId}/ops`, {
+      ops: [{ op: "add_state", id: "e2e-lantern-room", base: "A round room full of unlit lanterns." }],
+    });
     expect(added.status(), await added.text()).toBe(200);
     await page.getByRole("button", { name: "Compare again with the latest working graph" }).click();
     const diff = page.getByTestId("version-diff");
@@ -99,7 +103,9 @@ test.describe("Studio: worlds", () => {
     // HEAD cannot be pruned, and says why; a branch grows from the restored version.
     await expect(page.getByRole("button", { name: "Prune" })).toBeDisabled();
     await expect(page.getByText("HEAD can’t be pruned")).toBeVisible();
-    const edited = await api.post(`/v1/worlds/${worldId}/ops`, { ops: [{ op: "update_state", id: entrance, patch: { base: "The lamp hums. The sea holds its breath." } }] });
+    const edited = await api.post(`/v1/worlds/${worldId}/ops`, {
+      ops: [{ op: "update_state", id: entrance, patch: { base: "The lamp hums. The sea holds its breath." } }],
+    });
     expect(edited.status(), await edited.text()).toBe(200);
     await page.getByLabel("Snapshot the working graph").fill("Quieter opening");
     await page.getByRole("button", { name: "Snapshot", exact: true }).click();
@@ -201,7 +207,10 @@ test.describe("Studio: worlds", () => {
     const harbor = await (await page.request.post("/v1/apps", { data: { name: "Harbor stories" } })).json();
     await generateWorld(asApp(page.request, harbor.id), "Twin moons, one of them a door.");
     // A test-mode world of the same app never shows up here.
-    const sandbox = await page.request.post("/v1/worlds", { headers: { "x-app-id": appId, "x-app-mode": "test" }, data: { premise: "A sandbox lighthouse" } });
+    const sandbox = await page.request.post("/v1/worlds", {
+      headers: { "x-app-id": appId, "x-app-mode": "test" },
+      data: { premise: "A sandbox lighthouse" },
+    });
     expect(sandbox.status()).toBe(200);
     await page.reload();
     const cards = page.getByRole("list", { name: "Creations" }).getByRole("listitem");
@@ -278,17 +287,23 @@ test.describe("Studio: worlds", () => {
     await dialog.locator('input[type="file"]').setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
     await expect(dialog.getByText("Choose a PNG, JPEG, WebP or GIF image.")).toBeVisible();
     // An image the server cannot decode: the API's own error, shown with its field.
-    await dialog.locator('input[type="file"]').setInputFiles({ name: "broken.png", mimeType: "image/png", buffer: Buffer.from("definitely not a png") });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "broken.png", mimeType: "image/png", buffer: Buffer.from("definitely not a png") });
     await expect(dialog.getByRole("img", { name: "Seed image preview" })).toBeVisible();
     await dialog.getByRole("button", { name: "Generate world" }).click();
     await expect(dialog.getByRole("alert")).toContainText("not a base64 PNG, JPEG, WebP or GIF image");
 
     // A used-up daily quota (the operator's CLI sets the app's cap to 0): a clear 402.
     const appId = await firstAppId(page);
-    execFileSync("node_modules/.bin/tsx", ["scripts/worlds.ts", "quota", "set", "--app", appId, "--kind", "generation", "--daily", "0", "--json"], {
-      env: { ...process.env, DATA_DIR: ".data-e2e", DATABASE_URL: "" },
-      encoding: "utf8",
-    });
+    execFileSync(
+      "node_modules/.bin/tsx",
+      ["scripts/worlds.ts", "quota", "set", "--app", appId, "--kind", "generation", "--daily", "0", "--json"],
+      {
+        env: { ...process.env, DATA_DIR: ".data-e2e", DATABASE_URL: "" },
+        encoding: "utf8",
+      },
+    );
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await page.getByRole("button", { name: "Create world" }).click();
     await expect(dialog.getByText("No generations left today")).toBeVisible();

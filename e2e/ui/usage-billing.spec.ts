@@ -10,7 +10,10 @@ const SHOTS = "/work/shots/usage";
 /** RFC 4180 lines without quoted commas (the ledger's fields have none): header and rows. */
 function parseCsv(text: string): string[][] {
   expect(text.endsWith("\r\n")).toBe(true);
-  return text.trimEnd().split("\r\n").map((line) => line.split(","));
+  return text
+    .trimEnd()
+    .split("\r\n")
+    .map((line) => line.split(","));
 }
 
 test("the app page charts 30 days of usage and exports the ledger as CSV", async ({ page, consoleErrors }) => {
@@ -24,7 +27,10 @@ test("the app page charts 30 days of usage and exports the ledger as CSV", async
   const worldId = (await created.json()).worldId as string;
   const minted = await (await api.post("/v1/sessions/token", { worldId })).json();
   const beat = (seconds: number) =>
-    page.request.post("/v1/runtime/heartbeat", { headers: { authorization: `Bearer ${minted.token}` }, data: { sessionId: minted.sessionId, seconds } });
+    page.request.post("/v1/runtime/heartbeat", {
+      headers: { authorization: `Bearer ${minted.token}` },
+      data: { sessionId: minted.sessionId, seconds },
+    });
   expect((await beat(0)).status()).toBe(200);
   let played = 0;
   await expect

@@ -71,7 +71,9 @@ test.describe("Studio: the Vision panel", () => {
     await shoot(page, "vision-check", false);
 
     // Another state's frame: the panel looks at that one.
-    const states = Object.entries(resource.world.scene.states as Record<string, { image?: { src?: string } }>).filter(([id, s]) => s.image?.src && id !== resource.world.entrance.state);
+    const states = Object.entries(resource.world.scene.states as Record<string, { image?: { src?: string } }>).filter(
+      ([id, s]) => s.image?.src && id !== resource.world.entrance.state,
+    );
     expect(states.length).toBeGreaterThan(0);
     await panel.getByLabel("Frame").selectOption(states[0]![0]);
     await expect(panel.getByTestId("vision-box")).toHaveCount(0);
@@ -94,24 +96,29 @@ test.describe("Studio: the Vision panel", () => {
     const appId = await firstAppId(page);
     const api = asApp(page.request, appId, "live");
     const short = await (await api.post("/v1/tts", { text: "Mind the stairs." })).json();
-    const long = await (await api.post("/v1/tts", { text: "Mind the stairs. The lamp has burned every night for a hundred years, and it will burn tonight." })).json();
+    const long = await (
+      await api.post("/v1/tts", { text: "Mind the stairs. The lamp has burned every night for a hundred years, and it will burn tonight." })
+    ).json();
     expect(short).toMatchObject({ mimeType: "audio/wav", voiceId: "narrator" });
     expect(short.mock).toBeUndefined();
     // The browser decodes and plays both; the longer text plays longer.
-    const played = await page.evaluate(async (clips: string[]) => {
-      const durations: number[] = [];
-      for (const b64 of clips) {
-        const audio = new Audio(`data:audio/wav;base64,${b64}`);
-        audio.muted = true;
-        await audio.play();
-        await new Promise<void>((resolve, reject) => {
-          audio.onended = () => resolve();
-          audio.onerror = () => reject(new Error("the audio could not be played"));
-        });
-        durations.push(audio.duration);
-      }
-      return durations;
-    }, [short.audioBase64, long.audioBase64]);
+    const played = await page.evaluate(
+      async (clips: string[]) => {
+        const durations: number[] = [];
+        for (const b64 of clips) {
+          const audio = new Audio(`data:audio/wav;base64,${b64}`);
+          audio.muted = true;
+          await audio.play();
+          await new Promise<void>((resolve, reject) => {
+            audio.onended = () => resolve();
+            audio.onerror = () => reject(new Error("the audio could not be played"));
+          });
+          durations.push(audio.duration);
+        }
+        return durations;
+      },
+      [short.audioBase64, long.audioBase64],
+    );
     expect(played[0]).toBeGreaterThan(0.6);
     expect(played[1]).toBeGreaterThan(3 * played[0]!);
   });

@@ -42,8 +42,14 @@ test("a chapter world links back to its campaign and on to its neighbour chapter
   await expect(crumbs.getByRole("link", { name })).toHaveAttribute("href", `/campaigns/${campaignId}`);
   await expect(crumbs).toContainText(`Chapter ${middle.index} of ${chapters.length}`);
   const around = page.getByRole("navigation", { name: "Chapters" });
-  await expect(around.getByRole("link", { name: `← Chapter ${chapters[0]!.index}` })).toHaveAttribute("href", `/worlds/${chapters[0]!.worldId}`);
-  await expect(around.getByRole("link", { name: `Chapter ${chapters[2]!.index} →` })).toHaveAttribute("href", `/worlds/${chapters[2]!.worldId}`);
+  await expect(around.getByRole("link", { name: `← Chapter ${chapters[0]!.index}` })).toHaveAttribute(
+    "href",
+    `/worlds/${chapters[0]!.worldId}`,
+  );
+  await expect(around.getByRole("link", { name: `Chapter ${chapters[2]!.index} →` })).toHaveAttribute(
+    "href",
+    `/worlds/${chapters[2]!.worldId}`,
+  );
   await shot(page, "chapter-world-header");
 
   // Back one chapter: the first has no previous, only the next.
@@ -58,7 +64,10 @@ test("a chapter world links back to its campaign and on to its neighbour chapter
   expect(consoleErrors).toEqual([]);
 });
 
-test("Play plays here and says how to get a public link; a public world's Play opens its player in a new tab", async ({ page, context }) => {
+test("Play plays here and says how to get a public link; a public world's Play opens its player in a new tab", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(180_000);
   await signUp(page, newAccount("playbutton"));
   const appId = await firstAppId(page);

@@ -36,7 +36,11 @@ async function post(url: string, token: string, body: unknown): Promise<unknown>
 /** POST /v1/characters/{id}/say: one talk turn, as the player this browser is (./player.ts). */
 export async function say(characterId: string, token: string, request: SayRequest): Promise<Turn> {
   const kept = keptPlayer(token);
-  const answer = await post(`/v1/characters/${encodeURIComponent(characterId)}/say`, token, kept ? { ...request, playerId: kept } : request);
+  const answer = await post(
+    `/v1/characters/${encodeURIComponent(characterId)}/say`,
+    token,
+    kept ? { ...request, playerId: kept } : request,
+  );
   const playerId = (answer as { playerId?: unknown } | null)?.playerId;
   if (typeof playerId === "string") keepPlayer(token, playerId);
   const turn = readTurn(answer);

@@ -19,7 +19,6 @@ import {
   type StanceView,
 } from "./model";
 
-
 export class Chat {
   private state: ChatState;
   private view: StanceView;
@@ -219,7 +218,11 @@ export class Chat {
         const failure = describeFailure(status, error instanceof CallError ? error.detail : undefined, this.character.name);
         if (failure.fatal) this.close();
         this.failed = null;
-        this.showError({ ...failure, message: failure.fatal ? failure.message : `The line could not be spoken: ${failure.message}`, retry: false });
+        this.showError({
+          ...failure,
+          message: failure.fatal ? failure.message : `The line could not be spoken: ${failure.message}`,
+          retry: false,
+        });
         return;
       }
       button.removeAttribute("aria-busy");

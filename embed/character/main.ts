@@ -21,7 +21,11 @@ async function boot(): Promise<void> {
   const slug = root.dataset.slug;
   const fragmentToken = fragment.get("token");
   if (!fragmentToken && !slug) {
-    return showError(root, "No session token", "Embed this character with a session token minted by your server: /embed/c/<characterId>#token=<token>.");
+    return showError(
+      root,
+      "No session token",
+      "Embed this character with a session token minted by your server: /embed/c/<characterId>#token=<token>.",
+    );
   }
   const source: Source = slug ? { kind: "public", slug } : { kind: "token", token: fragmentToken! };
   const characterId = root.dataset.character ?? "";
@@ -44,10 +48,20 @@ async function boot(): Promise<void> {
     new Chat(root, character, characterId, token).start();
     new Heartbeat((seconds, final) => sendHeartbeat(source, runtime.sessionId, seconds, final), timing.intervalMs, timing.idleMs).start();
   } catch (error) {
-    if (error instanceof RuntimeError && error.status === 401) return showError(root, "This session has ended", "The session token is missing, invalid or expired. Reload the page to start a new session.");
-    if (error instanceof RuntimeError && error.status === 404) return showError(root, "Character not found", "This character does not exist or is not available here.");
+    if (error instanceof RuntimeError && error.status === 401)
+      return showError(
+        root,
+        "This session has ended",
+        "The session token is missing, invalid or expired. Reload the page to start a new session.",
+      );
+    if (error instanceof RuntimeError && error.status === 404)
+      return showError(root, "Character not found", "This character does not exist or is not available here.");
     const status = error instanceof RuntimeError ? error.status : 0;
-    showError(root, "The character could not be loaded", describeFailure(status, error instanceof Error ? error.message : undefined, "The character").message);
+    showError(
+      root,
+      "The character could not be loaded",
+      describeFailure(status, error instanceof Error ? error.message : undefined, "The character").message,
+    );
   }
 }
 

@@ -24,7 +24,15 @@ const WARM_IMG = "https://cdn.example/warm.png";
 
 /** A character's public runtime graph, as GET /v1/runtime/world returns it (brain stripped). */
 function characterWorld(overrides: Record<string, unknown> = {}): World {
-  const state = (id: string, extra: Record<string, unknown> = {}) => ({ id, base: `Ada, ${id}`, ambient: [], ending: {}, variants: [], label: id, ...extra });
+  const state = (id: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    base: `Ada, ${id}`,
+    ambient: [],
+    ending: {},
+    variants: [],
+    label: id,
+    ...extra,
+  });
   return {
     id: "c-1",
     name: "Ada",
@@ -55,7 +63,13 @@ function characterWorld(overrides: Record<string, unknown> = {}): World {
 
 const ada = (overrides?: Record<string, unknown>): CharacterInfo => readCharacter(characterWorld(overrides), "Ada")!;
 
-const turn = (over: Partial<Turn> = {}): Turn => ({ reply: "Hello there.", stance: "warm", emotion: "happy", affect: { v: 0.3, a: 0.1, d: 0, rapport: 0.2 }, ...over });
+const turn = (over: Partial<Turn> = {}): Turn => ({
+  reply: "Hello there.",
+  stance: "warm",
+  emotion: "happy",
+  affect: { v: 0.3, a: 0.1, d: 0, rapport: 0.2 },
+  ...over,
+});
 
 describe("readCharacter", () => {
   it("reads the public profile: name, greeting, hint, stances, entrance, safe pictures only", () => {
@@ -97,7 +111,13 @@ describe("readCharacter", () => {
 describe("stanceView", () => {
   const c = ada();
   it("shows a stance's own picture, the portrait on the entrance stance, else a placeholder hued by the stance id", () => {
-    expect(stanceView(c, "warm")).toEqual({ id: "warm", label: "Warm", expression: "a warm, open smile", image: WARM_IMG, hue: hueOf("warm") });
+    expect(stanceView(c, "warm")).toEqual({
+      id: "warm",
+      label: "Warm",
+      expression: "a warm, open smile",
+      image: WARM_IMG,
+      hue: hueOf("warm"),
+    });
     expect(stanceView(c, "neutral").image).toBe(PORTRAIT);
     expect(stanceView(c, "guarded")).toMatchObject({ image: null, hue: hueOf("guarded") });
   });
@@ -109,14 +129,23 @@ describe("stanceView", () => {
 
 describe("the conversation state", () => {
   it("starts in the entrance stance, neutral, with the greeting as the character's first line", () => {
-    expect(initialState(ada())).toEqual({ stance: "neutral", affect: { v: 0, a: 0, d: 0, rapport: 0 }, history: [{ role: "character", text: "Well met." }] });
+    expect(initialState(ada())).toEqual({
+      stance: "neutral",
+      affect: { v: 0, a: 0, d: 0, rapport: 0 },
+      history: [{ role: "character", text: "Well met." }],
+    });
     expect(initialState(ada({ greeting: "" })).history).toEqual([]);
   });
 
   it("sends the stance, the mood and the history it keeps with each turn", () => {
     const c = ada();
     let state = initialState(c);
-    expect(turnRequest(state, "Hi")).toEqual({ text: "Hi", currentStance: "neutral", history: [{ role: "character", text: "Well met." }], affect: { v: 0, a: 0, d: 0, rapport: 0 } });
+    expect(turnRequest(state, "Hi")).toEqual({
+      text: "Hi",
+      currentStance: "neutral",
+      history: [{ role: "character", text: "Well met." }],
+      affect: { v: 0, a: 0, d: 0, rapport: 0 },
+    });
 
     state = applyTurn(c, state, "Hi", turn());
     expect(state).toEqual({
@@ -128,7 +157,11 @@ describe("the conversation state", () => {
         { role: "character", text: "Hello there." },
       ],
     });
-    expect(turnRequest(state, "And you?")).toMatchObject({ currentStance: "warm", affect: { v: 0.3, rapport: 0.2 }, history: state.history });
+    expect(turnRequest(state, "And you?")).toMatchObject({
+      currentStance: "warm",
+      affect: { v: 0.3, rapport: 0.2 },
+      history: state.history,
+    });
   });
 
   it("keeps the stance when a reply names one outside the palette, and clamps the mood", () => {
@@ -169,7 +202,17 @@ describe("the conversation state", () => {
 
 describe("readTurn", () => {
   it("reads a Character turn, with its action and mock flag", () => {
-    expect(readTurn({ reply: "Hi", stance: "warm", emotion: "happy", affect: { v: 0.1, a: 0, d: 0, rapport: 0.05 }, action: { type: "fetch_object", object: "tea" }, mock: true, schemaVersion: "1.0" })).toEqual({
+    expect(
+      readTurn({
+        reply: "Hi",
+        stance: "warm",
+        emotion: "happy",
+        affect: { v: 0.1, a: 0, d: 0, rapport: 0.05 },
+        action: { type: "fetch_object", object: "tea" },
+        mock: true,
+        schemaVersion: "1.0",
+      }),
+    ).toEqual({
       reply: "Hi",
       stance: "warm",
       emotion: "happy",
@@ -180,8 +223,15 @@ describe("readTurn", () => {
   });
 
   it("keeps a show_image picture only when its URL is safe, and drops unknown actions", () => {
-    expect(readTurn({ reply: "Look", action: { type: "show_image", description: "a map", url: WARM_IMG } })?.action).toEqual({ type: "show_image", description: "a map", url: WARM_IMG });
-    expect(readTurn({ reply: "Look", action: { type: "show_image", description: "a map", url: "javascript:alert(1)" } })?.action).toEqual({ type: "show_image", description: "a map" });
+    expect(readTurn({ reply: "Look", action: { type: "show_image", description: "a map", url: WARM_IMG } })?.action).toEqual({
+      type: "show_image",
+      description: "a map",
+      url: WARM_IMG,
+    });
+    expect(readTurn({ reply: "Look", action: { type: "show_image", description: "a map", url: "javascript:alert(1)" } })?.action).toEqual({
+      type: "show_image",
+      description: "a map",
+    });
     expect(readTurn({ reply: "Hm", action: { type: "launch_rocket" } })?.action).toBeUndefined();
   });
 
@@ -194,8 +244,14 @@ describe("readTurn", () => {
 
 describe("actionNote", () => {
   it("turns each action into a short system line", () => {
-    expect(actionNote("Ada", { type: "show_image", description: "lighthouse" })).toEqual({ text: "Ada shows you a picture: lighthouse", image: null });
-    expect(actionNote("Ada", { type: "show_image", description: "a map", url: WARM_IMG })).toEqual({ text: "Ada shows you a picture: a map", image: WARM_IMG });
+    expect(actionNote("Ada", { type: "show_image", description: "lighthouse" })).toEqual({
+      text: "Ada shows you a picture: lighthouse",
+      image: null,
+    });
+    expect(actionNote("Ada", { type: "show_image", description: "a map", url: WARM_IMG })).toEqual({
+      text: "Ada shows you a picture: a map",
+      image: WARM_IMG,
+    });
     expect(actionNote("Ada", { type: "show_image", description: "" }).text).toBe("Ada shows you a picture");
     expect(actionNote("Ada", { type: "fetch_object", object: "cup of tea" }).text).toBe("Ada brings you: cup of tea");
     expect(actionNote("Ada", { type: "fetch_object", object: "" }).text).toBe("Ada brings you something");
@@ -213,7 +269,11 @@ describe("describeFailure", () => {
     [402, undefined, { message: "There is no chat time left.", fatal: false, retry: false }],
     [429, "Slow down.", { message: "Slow down.", fatal: false, retry: true }],
     [400, "text: too long", { message: "text: too long", fatal: false, retry: false }],
-    [502, "The character could not answer (timeout); nothing was charged.", { message: "The character could not answer (timeout); nothing was charged.", fatal: false, retry: true }],
+    [
+      502,
+      "The character could not answer (timeout); nothing was charged.",
+      { message: "The character could not answer (timeout); nothing was charged.", fatal: false, retry: true },
+    ],
     [500, undefined, { message: "Ada could not answer just now; try again.", fatal: false, retry: true }],
     [418, undefined, { message: "The message could not be sent (HTTP 418).", fatal: false, retry: true }],
   ] as const)("HTTP %i (%s)", (status, detail, expected) => {

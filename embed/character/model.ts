@@ -88,8 +88,10 @@ export const MAX_TEXT = 4000;
 export const NEUTRAL_AFFECT: Readonly<Affect> = Object.freeze({ v: 0, a: 0, d: 0, rapport: 0 });
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
-const obj = (v: unknown): Record<string, unknown> | undefined => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
-const clamp = (x: unknown, lo: number, hi: number): number => (typeof x === "number" && Number.isFinite(x) ? Math.min(hi, Math.max(lo, x)) : 0);
+const obj = (v: unknown): Record<string, unknown> | undefined =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+const clamp = (x: unknown, lo: number, hi: number): number =>
+  typeof x === "number" && Number.isFinite(x) ? Math.min(hi, Math.max(lo, x)) : 0;
 
 /** Any affect-like value as a complete, in-range one. */
 export function normalizeAffect(input: unknown): Affect {
@@ -133,7 +135,8 @@ export function readCharacter(world: World, name: string): CharacterInfo | null 
 
 /** What the stage shows for a stance: its own picture, the portrait on the entrance stance, else the placeholder. */
 export function stanceView(character: CharacterInfo, id: string): StanceView {
-  const stance = character.stances.find((s) => s.id === id) ?? character.stances.find((s) => s.id === character.entrance) ?? character.stances[0]!;
+  const stance =
+    character.stances.find((s) => s.id === id) ?? character.stances.find((s) => s.id === character.entrance) ?? character.stances[0]!;
   const image = character.images[stance.id] ?? (stance.id === character.entrance ? character.portrait : null);
   return { id: stance.id, label: stance.label, expression: stance.expression, image, hue: hueOf(stance.id) };
 }
@@ -203,7 +206,10 @@ export function actionNote(name: string, action: CharacterAction): { text: strin
   switch (action.type) {
     // The server's descriptions come without articles ("lighthouse", "cup of tea"): label style reads well either way.
     case "show_image":
-      return { text: action.description ? `${name} shows you a picture: ${action.description}` : `${name} shows you a picture`, image: action.url ?? null };
+      return {
+        text: action.description ? `${name} shows you a picture: ${action.description}` : `${name} shows you a picture`,
+        image: action.url ?? null,
+      };
     case "fetch_object":
       return { text: action.object ? `${name} brings you: ${action.object}` : `${name} brings you something`, image: null };
     case "change_location":

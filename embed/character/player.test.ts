@@ -9,7 +9,10 @@ describe("the kept player", () => {
   let store: Map<string, string>;
   beforeEach(() => {
     store = new Map();
-    (globalThis as { localStorage?: unknown }).localStorage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    (globalThis as { localStorage?: unknown }).localStorage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
   });
   afterEach(() => {
     delete (globalThis as { localStorage?: unknown }).localStorage;

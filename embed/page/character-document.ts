@@ -28,7 +28,9 @@ export function renderCharacterPage(page: CharacterPage, nonce: string): string 
   const loading = first === null;
   const hue = first && !first.image ? `#pc-l0{--h:${first.hue}}` : "";
   const title = name ? `${name} · Programmable Worlds` : "Programmable Worlds";
-  const greeting = character?.greeting ? lineHtml({ who: "character", text: character.greeting, mood: first?.label, speak: false }, name) : "";
+  const greeting = character?.greeting
+    ? lineHtml({ who: "character", text: character.greeting, mood: first?.label, speak: false }, name)
+    : "";
   const placeholder = character?.hint || (name ? `Say something to ${name}…` : "Say something…");
   return `<!doctype html>
 <html lang="en">

@@ -42,15 +42,18 @@ describe("cameraPoses", () => {
 });
 
 describe("safeWindow", () => {
-  it.each(["dolly", "pan", "crane", "orbit", "drift"] as const)("%s: a point inside it stays on screen at both ends of the move", (move) => {
-    const poses = cameraPoses(move, -1, 390, 844, { x: 0.2, y: 0.6 });
-    const win = safeWindow(poses, 390, 844, { x: 0, y: 0 });
-    for (const p of poses) {
-      for (const x of [win.left, win.right]) {
-        const screen = 195 + (x - 195) * p.s + p.x;
-        expect(screen).toBeGreaterThanOrEqual(-0.01);
-        expect(screen).toBeLessThanOrEqual(390.01);
+  it.each(["dolly", "pan", "crane", "orbit", "drift"] as const)(
+    "%s: a point inside it stays on screen at both ends of the move",
+    (move) => {
+      const poses = cameraPoses(move, -1, 390, 844, { x: 0.2, y: 0.6 });
+      const win = safeWindow(poses, 390, 844, { x: 0, y: 0 });
+      for (const p of poses) {
+        for (const x of [win.left, win.right]) {
+          const screen = 195 + (x - 195) * p.s + p.x;
+          expect(screen).toBeGreaterThanOrEqual(-0.01);
+          expect(screen).toBeLessThanOrEqual(390.01);
+        }
       }
-    }
-  });
+    },
+  );
 });

@@ -48,14 +48,25 @@ function axisOffset(len: number, box: number, a: number, b: number, lo: number, 
  * that fits stays inside the box's safe window (the part the camera's moves keep in view); when
  * none fits, the last one is centred; with nothing to keep, the frame is centred.
  */
-export function placeFrame(width: number, height: number, aspect: number, keep: CueBox | null | (CueBox | null)[], safe?: Window): Placement {
+export function placeFrame(
+  width: number,
+  height: number,
+  aspect: number,
+  keep: CueBox | null | (CueBox | null)[],
+  safe?: Window,
+): Placement {
   const h = Math.max(height, width / aspect);
   const fw = h * aspect;
   const boxes = (Array.isArray(keep) ? keep : [keep]).filter((b): b is CueBox => b !== null);
   if (boxes.length === 0) return { width: fw, height: h, left: (width - fw) / 2, top: (height - h) / 2 };
   // The safe window: what stays on screen whatever the camera does (by default, a frame scaled by CAMERA_SCALE about the centre).
   const inset = (1 - 1 / CAMERA_SCALE) / 2;
-  const { left: lo, right: hi, top: top0, bottom: bottom0 } = safe ?? { left: width * inset, right: width * (1 - inset), top: height * inset, bottom: height * (1 - inset) };
+  const {
+    left: lo,
+    right: hi,
+    top: top0,
+    bottom: bottom0,
+  } = safe ?? { left: width * inset, right: width * (1 - inset), top: height * inset, bottom: height * (1 - inset) };
   const box = boxes.find((b) => b.w * fw <= hi - lo && b.h * h <= bottom0 - top0) ?? boxes[boxes.length - 1]!;
   const left = axisOffset(fw, width, box.x * fw, (box.x + box.w) * fw, lo, hi);
   const top = axisOffset(h, height, box.y * h, (box.y + box.h) * h, top0, bottom0);

@@ -18,7 +18,8 @@ import type { NextChapter } from "./model";
 
 function messageFor(error: unknown): [string, string] {
   if (error instanceof RuntimeError) {
-    if (error.status === 401) return ["This session has ended", "The session token is missing, invalid or expired. Reload the page to start a new session."];
+    if (error.status === 401)
+      return ["This session has ended", "The session token is missing, invalid or expired. Reload the page to start a new session."];
     if (error.status === 404) return ["World not found", "This world does not exist or is not available here."];
     return ["The world could not be loaded", error.message];
   }
@@ -76,7 +77,8 @@ function mount(root: HTMLElement, runtime: RuntimeWorld, session: Source): Playe
 
 function nextChapterProblem(error: unknown): string {
   if (error instanceof RuntimeError && error.status === 404) return "The next chapter is not available yet.";
-  if (error instanceof RuntimeError && error.status === 401) return "This session cannot open the next chapter. Reload the page to start a new session.";
+  if (error instanceof RuntimeError && error.status === 401)
+    return "This session cannot open the next chapter. Reload the page to start a new session.";
   return "The next chapter could not be loaded. Check your connection and try again.";
 }
 
@@ -101,7 +103,8 @@ function play(root: HTMLElement, source: Source, runtime: RuntimeWorld): void {
       start(mount(root, chapter, session));
       root.querySelector<HTMLButtonElement>(".pw-actions button")?.focus({ preventScroll: true });
       // A reload of the embed stays in this chapter (the token opens every chapter of its campaign).
-      if (location.pathname.startsWith("/embed/w/")) history.replaceState(history.state, "", `/embed/w/${encodeURIComponent(root.dataset.world ?? next.worldId)}${location.hash}`);
+      if (location.pathname.startsWith("/embed/w/"))
+        history.replaceState(history.state, "", `/embed/w/${encodeURIComponent(root.dataset.world ?? next.worldId)}${location.hash}`);
       return null;
     };
     player.start();
@@ -121,7 +124,11 @@ async function boot(): Promise<void> {
   } else {
     const token = fragment.get("token");
     if (!token) {
-      return showError(root, "No session token", "Embed this player with a session token minted by your server: /embed/w/<worldId>#token=<token>.");
+      return showError(
+        root,
+        "No session token",
+        "Embed this player with a session token minted by your server: /embed/w/<worldId>#token=<token>.",
+      );
     }
     source = { kind: "token", token };
   }

@@ -17,8 +17,22 @@ function world(): World {
     scene: {
       states: {
         a: { id: "a", base: "{hero} at the {place}.", ambient: ["wind", "", "{hero} hums"], ending: {}, slots: { place: "gate" }, ...base },
-        b: { id: "b", base: "Hall.", ambient: [], ending: { isEnding: false }, image: { src: "javascript:alert(1)", label: "Hall" }, ...base } as World["scene"]["states"][string],
-        c: { id: "c", base: "End.", ambient: [], ending: { isEnding: true, outcome: "good", title: "{hero} wins", text: "<b>yes</b>" }, image: { src: "/assets/c.png", label: "C" }, ...base } as World["scene"]["states"][string],
+        b: {
+          id: "b",
+          base: "Hall.",
+          ambient: [],
+          ending: { isEnding: false },
+          image: { src: "javascript:alert(1)", label: "Hall" },
+          ...base,
+        } as World["scene"]["states"][string],
+        c: {
+          id: "c",
+          base: "End.",
+          ambient: [],
+          ending: { isEnding: true, outcome: "good", title: "{hero} wins", text: "<b>yes</b>" },
+          image: { src: "/assets/c.png", label: "C" },
+          ...base,
+        } as World["scene"]["states"][string],
       },
       events: [
         { from: "a", to: "b", name: "Go", base: "{hero} goes to the {place}.", detail: "", hotkey: "1" },
@@ -98,7 +112,14 @@ describe("WorldModel", () => {
     const html = endingHtml(view.ending!);
     expect(html).toContain("data-next-chapter");
     expect(html.indexOf("Next chapter")).toBeLessThan(html.indexOf("Restart"));
-    for (const bad of [{ ...next, worldId: "../admin" }, { ...next, chapter: 0 }, { ...next, chapter: "2" }, { campaignId: 1, chapter: 2, worldId: next.worldId }, "next", null]) {
+    for (const bad of [
+      { ...next, worldId: "../admin" },
+      { ...next, chapter: 0 },
+      { ...next, chapter: "2" },
+      { campaignId: 1, chapter: 2, worldId: next.worldId },
+      "next",
+      null,
+    ]) {
       expect(nextChapterOf({ isEnding: true, next: bad }), JSON.stringify(bad)).toBeNull();
     }
   });

@@ -65,7 +65,8 @@ export function safeWindow(poses: Pose[], w: number, h: number, margin: { x: num
   };
 }
 
-const transformOf = (p: Pose) => `translate(${p.x.toFixed(2)}px, ${p.y.toFixed(2)}px) scale(${p.s.toFixed(4)}) rotate(${p.r.toFixed(3)}deg)`;
+const transformOf = (p: Pose) =>
+  `translate(${p.x.toFixed(2)}px, ${p.y.toFixed(2)}px) scale(${p.s.toFixed(4)}) rotate(${p.r.toFixed(3)}deg)`;
 
 /** How much farther a thing at `depth` (0 nearest … 1 farthest) moves than the background. */
 export const parallaxOf = (depth: number) => 1 + (1 - Math.min(1, Math.max(0, depth))) * 0.6;
@@ -138,7 +139,13 @@ export class Rig {
     const subjectPx = cue?.subject.box ? cue.subject.box.w * Math.max(w, h * aspect) : 0;
     const reach = Math.max(...poses.map((p) => Math.abs(p.x))) * 0.25 + Math.max(2, subjectPx * 0.08) + 4;
     const rise = Math.max(...poses.map((p) => Math.abs(p.y))) * 0.25 + 6;
-    const place = placeFrame(w, h, aspect, [focus, cue?.subject.box ?? null], this.reduced() ? undefined : safeWindow(poses, w, h, { x: reach, y: rise }));
+    const place = placeFrame(
+      w,
+      h,
+      aspect,
+      [focus, cue?.subject.box ?? null],
+      this.reduced() ? undefined : safeWindow(poses, w, h, { x: reach, y: rise }),
+    );
     const target = img ?? this.layer;
     if (img) {
       img.classList.add("is-placed");
@@ -196,7 +203,13 @@ export class Rig {
   }
 
   /** A cut-out of `box` of the frame: a clipped box over the stage showing the same picture. */
-  private cutOut(img: HTMLImageElement, place: Placement, box: { x: number; y: number; w: number; h: number }, w: number, h: number): HTMLElement {
+  private cutOut(
+    img: HTMLImageElement,
+    place: Placement,
+    box: { x: number; y: number; w: number; h: number },
+    w: number,
+    h: number,
+  ): HTMLElement {
     const at = boxOnScreen(box, place);
     const part = document.createElement("div");
     part.className = "pw-part";

@@ -52,13 +52,13 @@ export class Player {
     const previous = this.rig;
     this.rig = new Rig(layer, this.cues[stateId], () => this.stage.reduced);
     this.rig.start();
-    this.root.dataset.motion = this.stage.reduced ? "still" : this.cues[stateId]?.camera.move ?? "drift";
+    this.root.dataset.motion = this.stage.reduced ? "still" : (this.cues[stateId]?.camera.move ?? "drift");
     if (previous) void wait(this.reduced ? 0 : TRANSITION_MS + 100).then(() => previous.stop());
   }
 
   private readonly onMotionPreference = (): void => {
     this.rig?.build();
-    if (this.view) this.root.dataset.motion = this.stage.reduced ? "still" : this.cues[this.view.stateId]?.camera.move ?? "drift";
+    if (this.view) this.root.dataset.motion = this.stage.reduced ? "still" : (this.cues[this.view.stateId]?.camera.move ?? "drift");
   };
 
   private get reduced(): boolean {

@@ -243,7 +243,13 @@ export class Soundscape {
         stops.push(
           this.every(3.5, 8, (at) => {
             const base = [196, 220, 262, 294][Math.floor(Math.random() * 4)]!;
-            for (const [ratio, level, decay] of [[1, 0.25, 4.5], [2, 0.12, 3], [2.76, 0.08, 2.2], [5.4, 0.04, 1.2]] as const) this.ping(gain, at, "sine", base * ratio, level, decay);
+            for (const [ratio, level, decay] of [
+              [1, 0.25, 4.5],
+              [2, 0.12, 3],
+              [2.76, 0.08, 2.2],
+              [5.4, 0.04, 1.2],
+            ] as const)
+              this.ping(gain, at, "sine", base * ratio, level, decay);
           }),
         );
         break;
@@ -293,7 +299,11 @@ export class Soundscape {
         bedNoise("pink", this.filter("lowpass", 300));
         break;
       case "hum": {
-        for (const [f, level] of [[60, 0.12], [90, 0.06], [120, 0.04]] as const) {
+        for (const [f, level] of [
+          [60, 0.12],
+          [90, 0.06],
+          [120, 0.04],
+        ] as const) {
           const osc = ctx.createOscillator();
           osc.frequency.value = f;
           const g = ctx.createGain();

@@ -70,9 +70,20 @@ export async function authorWorld(mode: Mode, input: AuthorInput): Promise<Autho
 }
 
 /** One act of a book (a campaign chapter): the provider's `authorAct` from the book's bible. */
-export async function authorChapter(mode: Mode, bible: Bible, chapter: Chapter, input: Omit<AuthorInput, "premise" | "text">): Promise<AuthoredWorld> {
+export async function authorChapter(
+  mode: Mode,
+  bible: Bible,
+  chapter: Chapter,
+  input: Omit<AuthorInput, "premise" | "text">,
+): Promise<AuthoredWorld> {
   try {
-    const result = await getProvider(mode).authorAct(bible, chapter, { worldId: input.worldId, pov: input.pov, frameRef: input.frameRef, subjectRef: input.subjectRef, signal: input.signal });
+    const result = await getProvider(mode).authorAct(bible, chapter, {
+      worldId: input.worldId,
+      pov: input.pov,
+      frameRef: input.frameRef,
+      subjectRef: input.subjectRef,
+      signal: input.signal,
+    });
     return { world: result.world, provider: result.provider, ok: result.ok, attempts: result.attempts, diagnostics: result.diagnostics };
   } catch (error) {
     throw toApiError(error);

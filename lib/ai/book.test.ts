@@ -33,8 +33,10 @@ describe("segmentText", () => {
   });
 
   it("recognises common heading styles and nothing else", () => {
-    for (const h of ["Chapter 3", "CHAPTER IV. The Sea", "## Part Two", "XII.", "7", "Prologue", "Book One", "Act 2"]) expect(isHeading(h)).toBe(true);
-    for (const l of ["Mara climbed.", "I", "chapter and verse were quoted", "", "Part of the problem", "mid"]) expect(isHeading(l), l).toBe(l === "I");
+    for (const h of ["Chapter 3", "CHAPTER IV. The Sea", "## Part Two", "XII.", "7", "Prologue", "Book One", "Act 2"])
+      expect(isHeading(h)).toBe(true);
+    for (const l of ["Mara climbed.", "I", "chapter and verse were quoted", "", "Part of the problem", "mid"])
+      expect(isHeading(l), l).toBe(l === "I");
   });
 
   it("skips a table of contents and bodiless headings", () => {

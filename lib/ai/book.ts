@@ -10,7 +10,8 @@ export const MAX_CHAPTERS = 12;
 /** Books without headings are cut into parts of about this many characters. */
 const PART_CHARS = 8_000;
 
-const NUMBER_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty";
+const NUMBER_WORDS =
+  "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty";
 const HEADING = new RegExp(
   `^\\s*(?:(?:chapter|chap\\.|book|part|act|stave|canto|kapitel|chapitre|cap[ií]tulo|capitolo|hoofdstuk|глава)\\s*(?:[0-9]{1,3}|[ivxlcdm]{1,8}|${NUMBER_WORDS})\\b.*|prologue|epilogue|interlude|#{1,3}\\s+\\S.*)\\s*$`,
   "iu",
@@ -86,7 +87,12 @@ export function segmentText(text: string, options: SegmentOptions = {}): Chapter
       let bodyStart = start + 1;
       // "CHAPTER I" followed by a short title line: "CHAPTER I: The Sea".
       const next = lines[bodyStart]?.trim() ?? "";
-      if (/^\s*(?:chapter|book|part|act|stave|canto)\s+\S+\s*\.?$/i.test(lines[start] as string) && next.length > 0 && next.length <= 60 && !/[.!?,;]$/.test(next)) {
+      if (
+        /^\s*(?:chapter|book|part|act|stave|canto)\s+\S+\s*\.?$/i.test(lines[start] as string) &&
+        next.length > 0 &&
+        next.length <= 60 &&
+        !/[.!?,;]$/.test(next)
+      ) {
         title = truncate(`${title}: ${cleanText(cleanHeading(next))}`, 80);
         bodyStart++;
       }
@@ -137,8 +143,18 @@ export function proceduralBible(text: string): Omit<Bible, "provider"> {
   const places = facts.places.slice(0, 6);
   const title =
     titleLine(text) ??
-    (facts.things[0] ? `${capitalize(protagonist)} and ${facts.things[0]}` : places[0] ? capitalize(places[0]) : `The ${capitalize(facts.words[0] ?? "untold")} story`);
-  const summary = truncate(sentences(chapters[0]?.text ?? body).slice(0, 2).join(" "), 300) || `A story of ${facts.words.slice(0, 3).join(", ") || "quiet things"}.`;
+    (facts.things[0]
+      ? `${capitalize(protagonist)} and ${facts.things[0]}`
+      : places[0]
+        ? capitalize(places[0])
+        : `The ${capitalize(facts.words[0] ?? "untold")} story`);
+  const summary =
+    truncate(
+      sentences(chapters[0]?.text ?? body)
+        .slice(0, 2)
+        .join(" "),
+      300,
+    ) || `A story of ${facts.words.slice(0, 3).join(", ") || "quiet things"}.`;
   return {
     title: truncate(title, 100),
     protagonist,

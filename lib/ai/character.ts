@@ -18,7 +18,9 @@ export const ZCharacterAnswer = z.object({
   subject: text(400),
   style: z.string().max(200).default(""),
   scene: z.string().max(600).default(""),
-  intro: z.object({ kicker: z.string().max(60).default("Meet"), title: z.string().max(120).default(""), hint: z.string().max(200).default("") }).default({ kicker: "Meet", title: "", hint: "" }),
+  intro: z
+    .object({ kicker: z.string().max(60).default("Meet"), title: z.string().max(120).default(""), hint: z.string().max(200).default("") })
+    .default({ kicker: "Meet", title: "", hint: "" }),
 });
 export type CharacterAnswer = z.infer<typeof ZCharacterAnswer>;
 export const CHARACTER_JSON_SCHEMA = z.toJSONSchema(ZCharacterAnswer, { target: "draft-7", io: "input" }) as JSONSchema7;
@@ -41,7 +43,9 @@ export function characterPrompt(input: { premise?: string; image: boolean }): st
   const pitch = input.premise ? cleanText(input.premise) : "";
   return [
     pitch ? `The pitch: ${pitch}` : "There is no written pitch.",
-    input.image ? "The attached image shows the character (or the frame they belong to): their look, clothes and surroundings come from it." : "",
+    input.image
+      ? "The attached image shows the character (or the frame they belong to): their look, clothes and surroundings come from it."
+      : "",
     "Write the character as the JSON object described.",
   ]
     .filter(Boolean)
@@ -56,9 +60,13 @@ export function characterRepairPrompt(problem: string): string {
 export function landCharacterAnswer(answer: string): { ok: true; character: CharacterAnswer } | { ok: false; problem: string } {
   const parsed = parseJsonAnswer(answer);
   if (!parsed.ok) return { ok: false, problem: parsed.message };
-  const value = parsed.value && typeof parsed.value === "object" && "character" in parsed.value ? (parsed.value as { character: unknown }).character : parsed.value;
+  const value =
+    parsed.value && typeof parsed.value === "object" && "character" in parsed.value
+      ? (parsed.value as { character: unknown }).character
+      : parsed.value;
   const checked = ZCharacterAnswer.safeParse(value);
-  if (!checked.success) return { ok: false, problem: checked.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ") };
+  if (!checked.success)
+    return { ok: false, problem: checked.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ") };
   const c = checked.data;
   const clean = (s: string) => cleanText(s);
   const name = clean(c.name);

@@ -12,7 +12,16 @@ const STANCES: Stance[] = [
 ];
 
 const input = (text: string, overrides: Partial<ChatInput> = {}): ChatInput => ({
-  character: { name: "Ilse", persona: "You are Ilse, a keeper.", lore: "The lamp burns whale oil. The tower was built in 1887.", greeting: "Mind the stairs.", examples: "", scene: "", style: "", stances: STANCES },
+  character: {
+    name: "Ilse",
+    persona: "You are Ilse, a keeper.",
+    lore: "The lamp burns whale oil. The tower was built in 1887.",
+    greeting: "Mind the stairs.",
+    examples: "",
+    scene: "",
+    style: "",
+    stances: STANCES,
+  },
   text,
   currentStance: "calm",
   history: [],
@@ -32,7 +41,6 @@ describe("affect and stances", () => {
     // Between calm and glad, nearer glad but not by much: calm stays.
     expect(nearestStance(STANCES, { v: 0.4, a: -0.05, d: 0.15, rapport: 0 }, "calm").id).toBe("calm");
   });
-
 });
 
 describe("the local brain", () => {

@@ -33,7 +33,10 @@ const MOOD_POINTS: [RegExp, [number, number, number]][] = [
   [/\b(sad\w*|melanchol\w*|downcast|hurt|wounded|gloom\w*|sorrow\w*|griev\w*|wistful|lonely|crestfallen|stung)\b/, [-0.6, -0.4, -0.3]],
   [/\b(angr\w*|annoy\w*|irrit\w*|furious|rage|cold|stern|hostile|indignant|offended|cross|grump\w*|gruff|surly)\b/, [-0.7, 0.7, 0.5]],
   [/\b(guard\w*|wary|suspic\w*|defens\w*|distrust\w*|cautious)\b/, [-0.3, 0.3, 0.3]],
-  [/\b(afraid|scared|nervous|anxious|fear\w*|frighten\w*|uneasy|worr\w*|alarm\w*|concern\w*|fretful|dread\w*|panick\w*)\b/, [-0.6, 0.7, -0.5]],
+  [
+    /\b(afraid|scared|nervous|anxious|fear\w*|frighten\w*|uneasy|worr\w*|alarm\w*|concern\w*|fretful|dread\w*|panick\w*)\b/,
+    [-0.6, 0.7, -0.5],
+  ],
   [/\b(shy|embarrass\w*|bashful|flustered|sheepish)\b/, [0.1, 0.3, -0.5]],
   [/\b(proud|confident|smug|bold|defiant)\b/, [0.5, 0.2, 0.7]],
   [/\b(tender|affection\w*|loving|fond|moved|touched|grateful)\b/, [0.8, 0.1, 0]],
@@ -83,17 +86,24 @@ export function emotionOf(stance: Stance): string {
 
 // ------------------------------------------------------------------ actions
 
-const clean = (s: string) => s.replace(/[{}\s]+/g, " ").replace(/^[\s,.;:!?]+|[\s,.;:!?]+$/g, "").slice(0, 120);
+const clean = (s: string) =>
+  s
+    .replace(/[{}\s]+/g, " ")
+    .replace(/^[\s,.;:!?]+|[\s,.;:!?]+$/g, "")
+    .slice(0, 120);
 const stripArticle = (s: string) => s.replace(/^(the|a|an|your|my|some|me)\s+/i, "");
 
 /** What the user asks the character to do: show an image, fetch an object, change location. */
 export function detectAction(text: string): CharacterAction | undefined {
-  const show = /\b(?:show|draw|paint)\s+(?:me\s+)?(?:a\s+picture\s+of\s+|an?\s+image\s+of\s+|a\s+photo\s+of\s+)?([^.!?\n]{2,80})/i.exec(text);
+  const show = /\b(?:show|draw|paint)\s+(?:me\s+)?(?:a\s+picture\s+of\s+|an?\s+image\s+of\s+|a\s+photo\s+of\s+)?([^.!?\n]{2,80})/i.exec(
+    text,
+  );
   if (show?.[1]) return { type: "show_image", description: clean(stripArticle(show[1])) || "it" };
   const go = /\b(?:let'?s\s+go|take\s+me|go|walk|travel|head)\s+(?:back\s+)?(?:to|into|towards?)\s+([^.!?\n]{2,60})/i.exec(text);
   if (go?.[1]) return { type: "change_location", location: clean(stripArticle(go[1])) || "somewhere else" };
   const fetch = /\b(?:bring|fetch|get|hand|give|pass)\s+(?:me\s+|us\s+)?([^.!?\n]{2,60})/i.exec(text);
-  if (fetch?.[1] && !/^(up|out|lost|away|going|it)\b/i.test(fetch[1].trim())) return { type: "fetch_object", object: clean(stripArticle(fetch[1])) || "it" };
+  if (fetch?.[1] && !/^(up|out|lost|away|going|it)\b/i.test(fetch[1].trim()))
+    return { type: "fetch_object", object: clean(stripArticle(fetch[1])) || "it" };
   return undefined;
 }
 
@@ -121,5 +131,11 @@ export function mockChat(input: ChatInput): Omit<ChatResult, "provider"> {
   const nudge = ((h >>> 8) % 21) / 100 - 0.1;
   const affect = normalizeAffect({ v: base.v + nudge, a: base.a - nudge / 2, d: base.d, rapport: base.rapport + 0.05 });
   const action = detectAction(input.text);
-  return { reply: CANNED[(h >>> 4) % CANNED.length]!, stance: stance.id, emotion: emotionOf(stance), affect, ...(action ? { action } : {}) };
+  return {
+    reply: CANNED[(h >>> 4) % CANNED.length]!,
+    stance: stance.id,
+    emotion: emotionOf(stance),
+    affect,
+    ...(action ? { action } : {}),
+  };
 }

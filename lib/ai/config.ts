@@ -68,7 +68,9 @@ export function openAICompatibleConfigFromEnv(env: EnvSource = process.env): Ope
   const ai = readAiEnv(env);
   if (ai.AI_BASE_URL === undefined) return null;
   if (ai.AI_MODEL === undefined) {
-    throw new ProviderError("config", "AI_BASE_URL is set but AI_MODEL is not; name the chat model that authors worlds.", { provider: "openai-compatible" });
+    throw new ProviderError("config", "AI_BASE_URL is set but AI_MODEL is not; name the chat model that authors worlds.", {
+      provider: "openai-compatible",
+    });
   }
   return {
     baseURL: ai.AI_BASE_URL.replace(/\/+$/, ""),

@@ -38,14 +38,18 @@ const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…`
 
 /** A compact outline of the world: what the model needs to address states and events, not their prose. */
 export function worldOutline(world: World): string {
-  const lines = [`World: ${JSON.stringify(world.name)}; subject: ${JSON.stringify(clip(world.subject, 120))}; entrance: ${JSON.stringify(world.entrance.state)}`, "States:"];
+  const lines = [
+    `World: ${JSON.stringify(world.name)}; subject: ${JSON.stringify(clip(world.subject, 120))}; entrance: ${JSON.stringify(world.entrance.state)}`,
+    "States:",
+  ];
   for (const state of Object.values(world.scene.states)) {
     const ending = state.ending.isEnding ? ` [ending${state.ending.outcome ? `: ${state.ending.outcome}` : ""}]` : "";
     const variants = state.variants.length > 0 ? ` [variants: ${state.variants.map((v) => v.id).join(", ")}]` : "";
     lines.push(`- ${JSON.stringify(state.id)}${ending}${variants}: ${clip(state.base, 80)}`);
   }
   lines.push("Events:");
-  for (const e of world.scene.events) lines.push(`- ${JSON.stringify(e.from)} --${JSON.stringify(e.name)}--> ${e.to === undefined ? "(in place)" : JSON.stringify(e.to)}`);
+  for (const e of world.scene.events)
+    lines.push(`- ${JSON.stringify(e.from)} --${JSON.stringify(e.name)}--> ${e.to === undefined ? "(in place)" : JSON.stringify(e.to)}`);
   const text = lines.join("\n");
   return text.length > MAX_OUTLINE_CHARS ? `${text.slice(0, MAX_OUTLINE_CHARS)}\n… (outline clipped)` : text;
 }
@@ -63,13 +67,27 @@ export function landEdit(text: string, world: World): EditLanding {
   const json = parseJsonAnswer(text);
   if (!json.ok) return { ok: false, problems: [`The answer was ${json.message}; answer with exactly one JSON object.`] };
   const parsed = ZEditAnswer.safeParse(json.value);
-  if (!parsed.success) return { ok: false, problems: ["The answer was not a valid ops batch:", ...parsed.error.issues.slice(0, 30).map((i) => `- ${i.path.join(".") || "(root)"}: ${i.message}`)] };
+  if (!parsed.success)
+    return {
+      ok: false,
+      problems: [
+        "The answer was not a valid ops batch:",
+        ...parsed.error.issues.slice(0, 30).map((i) => `- ${i.path.join(".") || "(root)"}: ${i.message}`),
+      ],
+    };
   const { ops, summary } = parsed.data;
   const applied = applyOps(world, ops);
   const diagnostics = validateWorld(applied.world, { limits: DEFAULT_LIMITS });
   const problems: string[] = [];
   if (applied.applyErrors.length > 0) problems.push("These ops could not be applied:", ...applied.applyErrors.map((e) => `- ${e}`));
-  if (hasErrors(diagnostics)) problems.push("The result failed the kernel gate (fix every error):", ...diagnostics.filter((d) => d.severity === "error").slice(0, 30).map(formatDiagnostic));
+  if (hasErrors(diagnostics))
+    problems.push(
+      "The result failed the kernel gate (fix every error):",
+      ...diagnostics
+        .filter((d) => d.severity === "error")
+        .slice(0, 30)
+        .map(formatDiagnostic),
+    );
   return problems.length === 0 ? { ok: true, ops, summary } : { ok: false, problems, ops, summary };
 }
 

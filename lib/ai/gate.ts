@@ -14,12 +14,16 @@ export function throwIfCancelled(signal: AbortSignal | undefined, provider: Prov
 export function gateOwnWorld(world: World, provider: ProviderName): { world: World; diagnostics: Diagnostic[] } {
   const verdict = checkWorld(world);
   if (!verdict.ok || verdict.world === null) {
-    throw new ProviderError("authoring_failed", `The ${provider} author produced a world the kernel gate refused (a bug; please report the input).`, {
-      provider,
-      attempts: 1,
-      diagnostics: verdict.diagnostics,
-      errors: verdict.errors,
-    });
+    throw new ProviderError(
+      "authoring_failed",
+      `The ${provider} author produced a world the kernel gate refused (a bug; please report the input).`,
+      {
+        provider,
+        attempts: 1,
+        diagnostics: verdict.diagnostics,
+        errors: verdict.errors,
+      },
+    );
   }
   return { world: verdict.world, diagnostics: verdict.diagnostics };
 }

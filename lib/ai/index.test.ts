@@ -28,8 +28,16 @@ describe("getProvider", () => {
     expect(() => getProvider("live", { AI_BASE_URL: "http://127.0.0.1:11434/v1" })).toThrow(/AI_MODEL/);
     expect(() => getProvider("live", { AI_BASE_URL: "not a url", AI_MODEL: "m" })).toThrow(ProviderError);
     expect(() => readAiEnv({ AI_TIMEOUT_MS: "soon" })).toThrow(/AI_TIMEOUT_MS/);
-    expect(readAiEnv({})).toMatchObject({ AI_TIMEOUT_MS: 60_000, AI_MAX_ATTEMPTS: 3, AI_TRANSPORT_RETRIES: 2, AI_JSON_MODE: "json_object" });
-    expect(openAICompatibleConfigFromEnv({ AI_BASE_URL: "http://127.0.0.1:11434/v1", AI_MODEL: "m", AI_TRANSPORT_RETRIES: "0" })?.transportRetries).toBe(0);
+    expect(readAiEnv({})).toMatchObject({
+      AI_TIMEOUT_MS: 60_000,
+      AI_MAX_ATTEMPTS: 3,
+      AI_TRANSPORT_RETRIES: 2,
+      AI_JSON_MODE: "json_object",
+    });
+    expect(
+      openAICompatibleConfigFromEnv({ AI_BASE_URL: "http://127.0.0.1:11434/v1", AI_MODEL: "m", AI_TRANSPORT_RETRIES: "0" })
+        ?.transportRetries,
+    ).toBe(0);
     expect(() => readAiEnv({ AI_TRANSPORT_RETRIES: "-1" })).toThrow(/AI_TRANSPORT_RETRIES/);
   });
 });
@@ -54,7 +62,10 @@ describe("authorWorld (the seam used by lib/worlds/create.ts)", () => {
   it("maps provider errors to API errors", async () => {
     vi.stubEnv("AI_BASE_URL", "http://127.0.0.1:1/v1");
     vi.stubEnv("AI_MODEL", "");
-    await expect(authorWorld("live", { worldId: "w", premise: "x", pov: "first_person" })).rejects.toMatchObject({ status: 503, code: "unavailable" });
+    await expect(authorWorld("live", { worldId: "w", premise: "x", pov: "first_person" })).rejects.toMatchObject({
+      status: 503,
+      code: "unavailable",
+    });
 
     const failed = toApiError(new ProviderError("authoring_failed", "no luck", { diagnostics: [], errors: ["scene: required"] }));
     expect(failed).toBeInstanceOf(ApiError);

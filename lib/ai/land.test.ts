@@ -42,7 +42,11 @@ describe("landWorld", () => {
     const world = mockWorld({ premise: "a fox" }) as unknown as Record<string, any>;
     const first = Object.keys(world.scene.states)[0]!;
     delete world.scene.states[first].camera;
-    expect(landWorld(JSON.stringify(world), ctx)).toMatchObject({ ok: false, problem: "not_world", errors: [`scene.states.${first}.camera: required (expected object)`] });
+    expect(landWorld(JSON.stringify(world), ctx)).toMatchObject({
+      ok: false,
+      problem: "not_world",
+      errors: [`scene.states.${first}.camera: required (expected object)`],
+    });
     const broken = mockWorld({ premise: "a fox" });
     broken.entrance.state = "nowhere";
     const landing = landWorld(JSON.stringify(broken), ctx);

@@ -97,7 +97,10 @@ export function normalizeWorld(value: unknown, ctx: LandContext): unknown {
     out.entrance = { ...entrance, image: { ...(isRecord(entrance.image) ? entrance.image : {}), src: image, label } };
   }
   if (ctx.subjectRef !== undefined) {
-    out.subjectRef = { imageUrl: ctx.subjectRef.imageUrl, descriptor: ctx.subjectRef.descriptor ?? (typeof out.subject === "string" ? out.subject : "") };
+    out.subjectRef = {
+      imageUrl: ctx.subjectRef.imageUrl,
+      descriptor: ctx.subjectRef.descriptor ?? (typeof out.subject === "string" ? out.subject : ""),
+    };
   } else {
     delete out.subjectRef;
   }
@@ -121,12 +124,24 @@ export function landWorld(text: string, ctx: LandContext): Landing {
   if (!parsed.ok) return { ok: false, problem: "not_json", message: parsed.message, errors: [], diagnostics: [] };
   const normalized = normalizeWorld(parsed.value, ctx);
   if (!isRecord(normalized)) {
-    return { ok: false, problem: "not_world", message: "the JSON value is not an object", errors: ["(root): expected a JSON object"], diagnostics: [] };
+    return {
+      ok: false,
+      problem: "not_world",
+      message: "the JSON value is not an object",
+      errors: ["(root): expected a JSON object"],
+      diagnostics: [],
+    };
   }
   const verdict = checkWorld(normalized);
   if (verdict.ok && verdict.world !== null) return { ok: true, world: verdict.world, diagnostics: verdict.diagnostics };
   if (verdict.world === null) {
-    return { ok: false, problem: "not_world", message: "the JSON object is not a valid SMWorld", errors: verdict.errors, diagnostics: verdict.diagnostics };
+    return {
+      ok: false,
+      problem: "not_world",
+      message: "the JSON object is not a valid SMWorld",
+      errors: verdict.errors,
+      diagnostics: verdict.diagnostics,
+    };
   }
   return { ok: false, problem: "gate", message: "the world failed the kernel gate", errors: [], diagnostics: verdict.diagnostics };
 }

@@ -7,9 +7,17 @@ const mock = createMockProvider();
 
 describe("mock provider", () => {
   it("authors exactly the kernel's mockWorld", async () => {
-    const input = { worldId: "w-1", premise: "a fox in a library", pov: "first_person", frameRef: "https://x.test/f.png", subjectRef: { imageUrl: "https://x.test/s.png", descriptor: "a fox" } };
+    const input = {
+      worldId: "w-1",
+      premise: "a fox in a library",
+      pov: "first_person",
+      frameRef: "https://x.test/f.png",
+      subjectRef: { imageUrl: "https://x.test/s.png", descriptor: "a fox" },
+    };
     const result = await mock.authorWorld(input);
-    expect(result.world).toEqual(mockWorld({ premise: input.premise, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef, id: "w-1" }));
+    expect(result.world).toEqual(
+      mockWorld({ premise: input.premise, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef, id: "w-1" }),
+    );
     expect(result).toMatchObject({ ok: true, attempts: 1, provider: "mock", diagnostics: [] });
   });
 
@@ -39,7 +47,11 @@ describe("mock provider", () => {
   it("authors a chapter as a mock world named after the bible and chapter", async () => {
     const bible = await mock.writeBible("The Salt Lamp\n\nChapter 1\n\nMara lit the lamp.");
     expect(bible.provider).toBe("mock");
-    const act = await mock.authorAct(bible, { index: 0, title: "Chapter 1", text: "Mara lit the lamp." }, { worldId: "w-3", pov: "first_person" });
+    const act = await mock.authorAct(
+      bible,
+      { index: 0, title: "Chapter 1", text: "Mara lit the lamp." },
+      { worldId: "w-3", pov: "first_person" },
+    );
     expect(act.world.name).toBe("The Salt Lamp: Chapter 1");
     expect(act.provider).toBe("mock");
   });
@@ -47,6 +59,8 @@ describe("mock provider", () => {
   it("refuses to start when already cancelled", async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(mock.authorWorld({ worldId: "w", premise: "x", pov: "first_person", signal: controller.signal })).rejects.toMatchObject({ code: "cancelled" });
+    await expect(mock.authorWorld({ worldId: "w", premise: "x", pov: "first_person", signal: controller.signal })).rejects.toMatchObject({
+      code: "cancelled",
+    });
   });
 });

@@ -40,7 +40,15 @@ export async function paintMock(input: PaintInput): Promise<PaintResult> {
   throwIfCancelled(input.signal, "mock");
   const prompt = effectivePrompt(input.prompt, input.mood);
   const png = await rasterizeSvg(mockSvg(prompt, input.aspect), MOCK_SIZES[input.aspect].width, input.signal);
-  return { bytes: png.bytes, mimeType: "image/png", width: png.width, height: png.height, prompt, artStyle: "mock: flat gradient placeholder", provider: "mock" };
+  return {
+    bytes: png.bytes,
+    mimeType: "image/png",
+    width: png.width,
+    height: png.height,
+    prompt,
+    artStyle: "mock: flat gradient placeholder",
+    provider: "mock",
+  };
 }
 
 export function createMockProvider(): Provider {
@@ -48,9 +56,24 @@ export function createMockProvider(): Provider {
     name: "mock",
     // Exactly the kernel's test-mode world, for premise, frame and text alike (spec: a
     // deterministic mock for every generative endpoint under a test key).
-    world: (input) => mockWorld({ premise: input.premise, text: input.text, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef, id: input.worldId }),
+    world: (input) =>
+      mockWorld({
+        premise: input.premise,
+        text: input.text,
+        frameRef: input.frameRef,
+        pov: input.pov,
+        subjectRef: input.subjectRef,
+        id: input.worldId,
+      }),
     act: (bible, chapter, input) =>
-      mockWorld({ text: chapter.text, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef, id: input.worldId, name: `${bible.title}: ${chapter.title}` }),
+      mockWorld({
+        text: chapter.text,
+        frameRef: input.frameRef,
+        pov: input.pov,
+        subjectRef: input.subjectRef,
+        id: input.worldId,
+        name: `${bible.title}: ${chapter.title}`,
+      }),
     paint: paintMock,
     chat: mockChat,
     speak: mockSpeech,

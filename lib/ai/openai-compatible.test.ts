@@ -216,7 +216,16 @@ describe("openai-compatible book path", () => {
   ].join("\n");
 
   it("segments, writes the bible, then authors the first chapter as one world", async () => {
-    const bible = { title: "The Salt Lamp", protagonist: "Mara", setting: "a storm coast", tone: "tense", characters: ["Mara"], places: ["the lighthouse"], motifs: ["the lamp"], summary: "Mara lights the lamp." };
+    const bible = {
+      title: "The Salt Lamp",
+      protagonist: "Mara",
+      setting: "a storm coast",
+      tone: "tense",
+      characters: ["Mara"],
+      places: ["the lighthouse"],
+      motifs: ["the lamp"],
+      summary: "Mara lights the lamp.",
+    };
     server.chat.push(chatAnswer(JSON.stringify(bible)), chatAnswer(JSON.stringify(modelWorld())));
     const provider = createOpenAICompatibleProvider(config());
     const result = await provider.authorWorld({ worldId: "w-book", text: BOOK, pov: "first_person" });
@@ -245,7 +254,10 @@ describe("openai-compatible book path", () => {
 
 describe("openai-compatible painter", () => {
   it("calls the images endpoint and returns the b64 image cropped to 16:9", async () => {
-    const square = await rasterizeSvg('<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><rect width="512" height="512" fill="teal"/></svg>', 512);
+    const square = await rasterizeSvg(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><rect width="512" height="512" fill="teal"/></svg>',
+      512,
+    );
     server.images.push(imageAnswer(square.bytes));
     const provider = createOpenAICompatibleProvider(config());
     const result = await provider.paintImage({ prompt: "a lighthouse in a storm", mood: "ominous", aspect: "16:9" });
@@ -268,7 +280,10 @@ describe("openai-compatible painter", () => {
   });
 
   it("keeps a square image square", async () => {
-    const square = await rasterizeSvg('<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="red"/></svg>', 256);
+    const square = await rasterizeSvg(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="red"/></svg>',
+      256,
+    );
     server.images.push(imageAnswer(square.bytes));
     const provider = createOpenAICompatibleProvider(config());
     const result = await provider.paintImage({ prompt: "a fox", aspect: "1:1" });
@@ -286,7 +301,12 @@ describe("openai-compatible painter", () => {
   it("paints a character's portrait with the local portrait painter when no image model is configured", async () => {
     const provider = createOpenAICompatibleProvider(config({ imageModel: undefined }));
     const portrait = { stance: { label: "Stern", mood: "stern", expression: "jaw set" }, camera: "close-up" };
-    const result = await provider.paintImage({ prompt: "Maren, an old keeper, jaw set", subject: "Maren, an old keeper", aspect: "16:9", portrait });
+    const result = await provider.paintImage({
+      prompt: "Maren, an old keeper, jaw set",
+      subject: "Maren, an old keeper",
+      aspect: "16:9",
+      portrait,
+    });
     expect(result.provider).toBe("local");
     expect(result.artStyle).toBe("procedural vector portrait: close-up; stern");
     expect(result.manifest?.objects).toEqual([expect.objectContaining({ subject: true, label: "keeper" })]);
@@ -294,11 +314,20 @@ describe("openai-compatible painter", () => {
   });
 
   it("asks the image model for the stance's portrait in words when one is configured", async () => {
-    const wide = await rasterizeSvg('<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><rect width="640" height="360" fill="teal"/></svg>', 640);
+    const wide = await rasterizeSvg(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><rect width="640" height="360" fill="teal"/></svg>',
+      640,
+    );
     server.images.push(imageAnswer(wide.bytes));
     const provider = createOpenAICompatibleProvider(config());
     const portrait = { stance: { label: "Stern", mood: "stern", expression: "jaw set" }, camera: "close-up" };
-    const result = await provider.paintImage({ prompt: "Maren, an old keeper, jaw set, close-up", mood: "stern", subject: "Maren, an old keeper", aspect: "16:9", portrait });
+    const result = await provider.paintImage({
+      prompt: "Maren, an old keeper, jaw set, close-up",
+      mood: "stern",
+      subject: "Maren, an old keeper",
+      aspect: "16:9",
+      portrait,
+    });
     expect(result.provider).toBe("openai-compatible");
     expect(server.requests[0]!.body.prompt).toContain("Maren, an old keeper, jaw set, close-up");
     expect(server.requests[0]!.body.prompt).toContain("stern");

@@ -113,19 +113,29 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
       if (error instanceof ProviderError) throw error;
       if (signal?.aborted) throw new ProviderError("cancelled", `The ${what} request was cancelled.`, { provider: PROVIDER, cause: error });
       if (timeout.aborted) {
-        throw new ProviderError("timeout", `The ${what} request to ${config.baseURL} got no answer within ${config.timeoutMs} ms.`, { provider: PROVIDER, cause: error });
+        throw new ProviderError("timeout", `The ${what} request to ${config.baseURL} got no answer within ${config.timeoutMs} ms.`, {
+          provider: PROVIDER,
+          cause: error,
+        });
       }
       const last = RetryError.isInstance(error) ? error.lastError : error;
       if (APICallError.isInstance(last)) {
         const status = last.statusCode;
-        throw new ProviderError("upstream", `The ${what} request to ${config.baseURL} failed${status ? ` with HTTP ${status}` : ""}: ${last.message}`, {
-          provider: PROVIDER,
-          status,
-          cause: error,
-        });
+        throw new ProviderError(
+          "upstream",
+          `The ${what} request to ${config.baseURL} failed${status ? ` with HTTP ${status}` : ""}: ${last.message}`,
+          {
+            provider: PROVIDER,
+            status,
+            cause: error,
+          },
+        );
       }
       const message = error instanceof Error ? error.message : String(error);
-      throw new ProviderError("upstream", `The ${what} request to ${config.baseURL} failed: ${message}`, { provider: PROVIDER, cause: error });
+      throw new ProviderError("upstream", `The ${what} request to ${config.baseURL} failed: ${message}`, {
+        provider: PROVIDER,
+        cause: error,
+      });
     }
   }
 
@@ -164,17 +174,39 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
     return sceneSvgDataUri({ prompt: `${name} ${description}`, aspect: "16:9" });
   };
 
-  async function authorLoop(userPrompt: string, input: { worldId: string; frameRef?: string; subjectRef?: ActInput["subjectRef"]; seedImage?: AuthorWorldInput["seedImage"]; signal?: AbortSignal }): Promise<AuthorResult> {
+  async function authorLoop(
+    userPrompt: string,
+    input: {
+      worldId: string;
+      frameRef?: string;
+      subjectRef?: ActInput["subjectRef"];
+      seedImage?: AuthorWorldInput["seedImage"];
+      signal?: AbortSignal;
+    },
+  ): Promise<AuthorResult> {
     // A seed frame goes with the prompt as an image part: the model sees what the world opens on.
     const first: ModelMessage = input.seedImage
-      ? { role: "user", content: [{ type: "text", text: userPrompt }, { type: "image", image: input.seedImage.bytes, mediaType: input.seedImage.mimeType }] }
+      ? {
+          role: "user",
+          content: [
+            { type: "text", text: userPrompt },
+            { type: "image", image: input.seedImage.bytes, mediaType: input.seedImage.mimeType },
+          ],
+        }
       : { role: "user", content: userPrompt };
     let messages: ModelMessage[] = [first];
     let last: Extract<Landing, { ok: false }> | undefined;
     for (let attempt = 1; attempt <= config.maxAttempts; attempt++) {
-      const text = await complete("author", { system: AUTHOR_SYSTEM_PROMPT, messages, schema: WORLD_JSON_SCHEMA, schemaName: "world", signal: input.signal });
+      const text = await complete("author", {
+        system: AUTHOR_SYSTEM_PROMPT,
+        messages,
+        schema: WORLD_JSON_SCHEMA,
+        schemaName: "world",
+        signal: input.signal,
+      });
       const landing = landWorld(text, { worldId: input.worldId, frameRef: input.frameRef, subjectRef: input.subjectRef, placeholderImage });
-      if (landing.ok) return { world: landing.world, ok: attempt === 1, provider: PROVIDER, attempts: attempt, diagnostics: landing.diagnostics };
+      if (landing.ok)
+        return { world: landing.world, ok: attempt === 1, provider: PROVIDER, attempts: attempt, diagnostics: landing.diagnostics };
       last = landing;
       // Only the latest failed answer is echoed back, so the context stays bounded.
       const echo = text.trim() === "" ? "(empty answer)" : text.length > MAX_ECHO_CHARS ? `${text.slice(0, MAX_ECHO_CHARS)}…` : text;
@@ -189,7 +221,12 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
     );
   }
 
-  const promptContext = (input: { pov: string; frameRef?: string; subjectRef?: ActInput["subjectRef"]; seedImage?: AuthorWorldInput["seedImage"] }): PromptContext => ({
+  const promptContext = (input: {
+    pov: string;
+    frameRef?: string;
+    subjectRef?: ActInput["subjectRef"];
+    seedImage?: AuthorWorldInput["seedImage"];
+  }): PromptContext => ({
     pov: cleanText(input.pov) || "third person shoulder",
     frameRef: input.frameRef,
     seedImage: input.seedImage !== undefined,
@@ -202,7 +239,13 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
 
     async authorWorld(input) {
       if (input.text !== undefined && input.text.trim() !== "") {
-        return authorFromText(provider, input.text, { worldId: input.worldId, pov: input.pov, frameRef: input.frameRef, subjectRef: input.subjectRef, signal: input.signal });
+        return authorFromText(provider, input.text, {
+          worldId: input.worldId,
+          pov: input.pov,
+          frameRef: input.frameRef,
+          subjectRef: input.subjectRef,
+          signal: input.signal,
+        });
       }
       return authorLoop(premisePrompt(input.premise, promptContext(input)), input);
     },
@@ -210,7 +253,8 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
     async paintImage(input: PaintInput): Promise<PaintResult> {
       // No image model configured: the local painter paints, and the result says so.
       // (A character's portrait on the worker pool, as `local` paints it.)
-      if (config.imageModel === undefined) return input.portrait ? paintPortraitLocally({ ...input, portrait: input.portrait }) : paintLocal(input);
+      if (config.imageModel === undefined)
+        return input.portrait ? paintPortraitLocally({ ...input, portrait: input.portrait }) : paintLocal(input);
       const imageModel = config.imageModel;
       const prompt = `${effectivePrompt(input.prompt, input.mood)}. ${input.aspect === "16:9" ? "Wide 16:9 cinematic frame" : "Square frame"}, ${config.artStyle}.`;
       return withTimeout("image", input.signal, async (abortSignal) => {
@@ -218,7 +262,12 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
         const image = input.reference?.image;
         const result = await generateImage({
           model: client.imageModel(imageModel),
-          prompt: image ? { text: `${prompt} The main character looks like the person or figure in the attached reference image.`, images: [image.bytes] } : prompt,
+          prompt: image
+            ? {
+                text: `${prompt} The main character looks like the person or figure in the attached reference image.`,
+                images: [image.bytes],
+              }
+            : prompt,
           n: 1,
           size: input.aspect === "16:9" ? config.imageSize : "1024x1024",
           maxRetries: config.transportRetries,
@@ -248,14 +297,24 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
       let messages: ModelMessage[] = [first];
       let problem = "";
       for (let attempt = 1; attempt <= config.maxAttempts; attempt++) {
-        const answer = await complete("bible", { system: BIBLE_SYSTEM_PROMPT, messages, schema: BIBLE_JSON_SCHEMA, schemaName: "bible", signal: options?.signal });
+        const answer = await complete("bible", {
+          system: BIBLE_SYSTEM_PROMPT,
+          messages,
+          schema: BIBLE_JSON_SCHEMA,
+          schemaName: "bible",
+          signal: options?.signal,
+        });
         const parsed = parseJsonAnswer(answer);
         if (parsed.ok) {
           const bible = ZBibleAnswer.safeParse(parsed.value);
           if (bible.success) {
             const fallback = proceduralBible(text);
             const d = bible.data;
-            const list = (xs: string[]) => xs.map(cleanText).filter((x) => x !== "").slice(0, 8);
+            const list = (xs: string[]) =>
+              xs
+                .map(cleanText)
+                .filter((x) => x !== "")
+                .slice(0, 8);
             return {
               title: cleanText(d.title) || fallback.title,
               protagonist: cleanText(d.protagonist) || fallback.protagonist,
@@ -272,12 +331,20 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
         } else {
           problem = parsed.message;
         }
-        messages = [first, { role: "assistant", content: answer.trim() === "" ? "(empty answer)" : answer.slice(0, MAX_ECHO_CHARS) }, { role: "user", content: bibleRepairPrompt(problem) }];
+        messages = [
+          first,
+          { role: "assistant", content: answer.trim() === "" ? "(empty answer)" : answer.slice(0, MAX_ECHO_CHARS) },
+          { role: "user", content: bibleRepairPrompt(problem) },
+        ];
       }
-      throw new ProviderError("authoring_failed", `The model did not produce a usable book bible in ${config.maxAttempts} attempt(s): ${problem}.`, {
-        provider: PROVIDER,
-        attempts: config.maxAttempts,
-      });
+      throw new ProviderError(
+        "authoring_failed",
+        `The model did not produce a usable book bible in ${config.maxAttempts} attempt(s): ${problem}.`,
+        {
+          provider: PROVIDER,
+          attempts: config.maxAttempts,
+        },
+      );
     },
 
     async authorAct(bible, chapter, input) {
@@ -299,18 +366,38 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
     async authorCharacter(input) {
       const prompt = characterPrompt({ premise: input.premise, image: input.image !== undefined });
       const first: ModelMessage = input.image
-        ? { role: "user", content: [{ type: "text", text: prompt }, { type: "image", image: input.image.bytes, mediaType: input.image.mimeType }] }
+        ? {
+            role: "user",
+            content: [
+              { type: "text", text: prompt },
+              { type: "image", image: input.image.bytes, mediaType: input.image.mimeType },
+            ],
+          }
         : { role: "user", content: prompt };
       let messages: ModelMessage[] = [first];
       let problem = "";
       for (let attempt = 1; attempt <= CHARACTER_ATTEMPTS; attempt++) {
-        const answer = await complete("character", { system: CHARACTER_SYSTEM_PROMPT, messages, schema: CHARACTER_JSON_SCHEMA, schemaName: "character", signal: input.signal });
+        const answer = await complete("character", {
+          system: CHARACTER_SYSTEM_PROMPT,
+          messages,
+          schema: CHARACTER_JSON_SCHEMA,
+          schemaName: "character",
+          signal: input.signal,
+        });
         const landed = landCharacterAnswer(answer);
         if (landed.ok) return { ...landed.character, provider: PROVIDER, attempts: attempt };
         problem = landed.problem;
-        messages = [first, { role: "assistant", content: answer.trim() === "" ? "(empty answer)" : answer.slice(0, MAX_ECHO_CHARS) }, { role: "user", content: characterRepairPrompt(problem) }];
+        messages = [
+          first,
+          { role: "assistant", content: answer.trim() === "" ? "(empty answer)" : answer.slice(0, MAX_ECHO_CHARS) },
+          { role: "user", content: characterRepairPrompt(problem) },
+        ];
       }
-      throw new ProviderError("authoring_failed", `The model gave no usable character in ${CHARACTER_ATTEMPTS} answers (the last: ${problem}).`, { provider: PROVIDER, attempts: CHARACTER_ATTEMPTS });
+      throw new ProviderError(
+        "authoring_failed",
+        `The model gave no usable character in ${CHARACTER_ATTEMPTS} answers (the last: ${problem}).`,
+        { provider: PROVIDER, attempts: CHARACTER_ATTEMPTS },
+      );
     },
 
     async proposeEdit(input) {
@@ -318,16 +405,27 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
       let messages: ModelMessage[] = [first];
       let problems: string[] = [];
       for (let attempt = 1; attempt <= EDIT_ATTEMPTS; attempt++) {
-        const text = await complete("edit", { system: EDIT_SYSTEM_PROMPT, messages, schema: EDIT_JSON_SCHEMA, schemaName: "edit", signal: input.signal });
+        const text = await complete("edit", {
+          system: EDIT_SYSTEM_PROMPT,
+          messages,
+          schema: EDIT_JSON_SCHEMA,
+          schemaName: "edit",
+          signal: input.signal,
+        });
         const landing = landEdit(text, input.world);
         if (landing.ok) return { ops: landing.ops, summary: landing.summary, attempts: attempt };
         // The last batch the gate refused still goes to the write path, whose 422 names the findings.
-        if (attempt === EDIT_ATTEMPTS && landing.ops && landing.summary !== undefined) return { ops: landing.ops, summary: landing.summary, attempts: attempt };
+        if (attempt === EDIT_ATTEMPTS && landing.ops && landing.summary !== undefined)
+          return { ops: landing.ops, summary: landing.summary, attempts: attempt };
         problems = landing.problems;
         const echo = text.trim() === "" ? "(empty answer)" : text.slice(0, MAX_ECHO_CHARS);
         messages = [first, { role: "assistant", content: echo }, { role: "user", content: editRepairPrompt(problems) }];
       }
-      throw new ProviderError("authoring_failed", `The model did not answer a valid ops batch in ${EDIT_ATTEMPTS} attempts: ${problems.join(" ")}`, { provider: PROVIDER, attempts: EDIT_ATTEMPTS });
+      throw new ProviderError(
+        "authoring_failed",
+        `The model did not answer a valid ops batch in ${EDIT_ATTEMPTS} attempts: ${problems.join(" ")}`,
+        { provider: PROVIDER, attempts: EDIT_ATTEMPTS },
+      );
     },
 
     async speak(input: SpeechInput): Promise<SpeechResult> {
@@ -336,7 +434,9 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
       if (settings.model === undefined) return { ...(await speakLocally(input)), provider: "local" };
       const model = settings.model;
       const voice = input.voiceId ?? settings.voice;
-      const bytes = await withTimeout("speech", input.signal, (abortSignal) => requestSpeech(config, { model, input: input.text, voice }, abortSignal));
+      const bytes = await withTimeout("speech", input.signal, (abortSignal) =>
+        requestSpeech(config, { model, input: input.text, voice }, abortSignal),
+      );
       const wav = bytes.subarray(0, 4).toString("latin1") === "RIFF";
       return { bytes, mimeType: wav ? "audio/wav" : "audio/mpeg", voiceId: voice, provider: PROVIDER };
     },

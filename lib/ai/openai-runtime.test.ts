@@ -21,7 +21,17 @@ afterEach(() => {
 });
 
 function config(baseURL = server.baseURL): OpenAICompatibleConfig {
-  return { baseURL, apiKey: "k", model: "fake-chat", imageSize: "1536x1024", jsonMode: "json_object", timeoutMs: 5000, maxAttempts: 2, transportRetries: 0, artStyle: DEFAULT_ART_STYLE };
+  return {
+    baseURL,
+    apiKey: "k",
+    model: "fake-chat",
+    imageSize: "1536x1024",
+    jsonMode: "json_object",
+    timeoutMs: 5000,
+    maxAttempts: 2,
+    transportRetries: 0,
+    artStyle: DEFAULT_ART_STYLE,
+  };
 }
 
 const INPUT: ChatInput = {
@@ -41,20 +51,41 @@ const INPUT: ChatInput = {
   },
   text: "What burns in the lamp?",
   currentStance: "calm",
-  history: [{ role: "user", text: "Hello" }, { role: "character", text: "Hello yourself." }],
+  history: [
+    { role: "user", text: "Hello" },
+    { role: "character", text: "Hello yourself." },
+  ],
   affect: { v: 0, a: 0, d: 0, rapport: 0 },
   memory: "The player likes ships.",
 };
 
 describe("openai-compatible chat", () => {
   it("sends the brain server-side and lands the JSON turn", async () => {
-    server.chat.push(chatAnswer(JSON.stringify({ reply: "Whale oil, always.", stance: "glad", emotion: "Proud of it", affect: { v: 0.4, a: 0.1, d: 0.2, rapport: 0.3 }, action: { type: "fetch_object", object: "oil can" } })));
+    server.chat.push(
+      chatAnswer(
+        JSON.stringify({
+          reply: "Whale oil, always.",
+          stance: "glad",
+          emotion: "Proud of it",
+          affect: { v: 0.4, a: 0.1, d: 0.2, rapport: 0.3 },
+          action: { type: "fetch_object", object: "oil can" },
+        }),
+      ),
+    );
     const turn = await createOpenAICompatibleProvider(config()).chat(INPUT);
-    expect(turn).toEqual({ reply: "Whale oil, always.", stance: "glad", emotion: "proud", affect: { v: 0.4, a: 0.1, d: 0.2, rapport: 0.3 }, action: { type: "fetch_object", object: "oil can" }, provider: "openai-compatible" });
+    expect(turn).toEqual({
+      reply: "Whale oil, always.",
+      stance: "glad",
+      emotion: "proud",
+      affect: { v: 0.4, a: 0.1, d: 0.2, rapport: 0.3 },
+      action: { type: "fetch_object", object: "oil can" },
+      provider: "openai-compatible",
+    });
     const request = server.requests[0]!;
     expect(request.body.model).toBe("ilse-model");
     const prompt = JSON.stringify(request.body.messages);
-    for (const part of ["You are Ilse.", "whale oil", "calm: Calm", "Hello yourself.", "likes ships", "What burns in the lamp?"]) expect(prompt).toContain(part);
+    for (const part of ["You are Ilse.", "whale oil", "calm: Calm", "Hello yourself.", "likes ships", "What burns in the lamp?"])
+      expect(prompt).toContain(part);
   });
 
   it("keeps to the palette and falls back to the local brain for what the model got wrong", async () => {
@@ -93,7 +124,11 @@ describe("openai-compatible speech", () => {
       const spoken = await createOpenAICompatibleProvider(config(baseURL)).speak({ text: "Hello" });
       expect(spoken).toMatchObject({ mimeType: "audio/mpeg", voiceId: "verse", provider: "openai-compatible" });
       expect(spoken.bytes.equals(audio)).toBe(true);
-      expect(seen).toEqual({ path: "/v1/audio/speech", body: { model: "tts-fake", input: "Hello", voice: "verse", response_format: "mp3" }, auth: "Bearer k" });
+      expect(seen).toEqual({
+        path: "/v1/audio/speech",
+        body: { model: "tts-fake", input: "Hello", voice: "verse", response_format: "mp3" },
+        auth: "Bearer k",
+      });
       expect((await createOpenAICompatibleProvider(config(baseURL)).speak({ text: "Hi", voiceId: "alloy" })).voiceId).toBe("alloy");
 
       vi.stubEnv("AI_SPEECH_MODEL", "");

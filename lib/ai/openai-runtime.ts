@@ -73,10 +73,12 @@ export function chatPrompt(input: ChatInput): string {
 export function landChatAnswer(text: string, input: ChatInput): ChatResult {
   const fallback = localChat(input);
   const parsed = parseJsonAnswer(text);
-  const value = parsed.ok && typeof parsed.value === "object" && parsed.value !== null ? (parsed.value as Record<string, unknown>) : undefined;
+  const value =
+    parsed.ok && typeof parsed.value === "object" && parsed.value !== null ? (parsed.value as Record<string, unknown>) : undefined;
   if (!value || typeof value.reply !== "string") {
     const reply = text.trim();
-    if (reply === "" || value !== undefined || reply.startsWith("{")) throw new ProviderError("upstream", "The chat model gave no usable answer.", { provider: PROVIDER });
+    if (reply === "" || value !== undefined || reply.startsWith("{"))
+      throw new ProviderError("upstream", "The chat model gave no usable answer.", { provider: PROVIDER });
     return { ...fallback, reply: clip(reply, 2000), provider: PROVIDER };
   }
   // Each field on its own: one malformed field does not cost the others.
@@ -121,9 +123,13 @@ export async function requestSpeech(
   });
   if (!response.ok) {
     const detail = (await response.text().catch(() => "")).slice(0, 300);
-    throw new ProviderError("upstream", `The speech request to ${config.baseURL} failed with HTTP ${response.status}: ${detail}`, { provider: PROVIDER, status: response.status });
+    throw new ProviderError("upstream", `The speech request to ${config.baseURL} failed with HTTP ${response.status}: ${detail}`, {
+      provider: PROVIDER,
+      status: response.status,
+    });
   }
   const bytes = Buffer.from(await response.arrayBuffer());
-  if (bytes.length === 0) throw new ProviderError("upstream", `The speech request to ${config.baseURL} returned no audio.`, { provider: PROVIDER });
+  if (bytes.length === 0)
+    throw new ProviderError("upstream", `The speech request to ${config.baseURL} returned no audio.`, { provider: PROVIDER });
   return bytes;
 }

@@ -71,8 +71,12 @@ describe("openai-compatible vision", () => {
   });
 
   it("retries a malformed answer once, telling the model what was wrong", async () => {
-    server.chat.push(chatAnswer(JSON.stringify({ objects: [{ phrase: "cup", label: "cup", score: 0.9, box: { x: 172, y: 18, w: 238, h: 287 } }] })));
-    server.chat.push(chatAnswer(JSON.stringify({ objects: [{ phrase: "cup", label: "cup", score: 0.9, box: { x: 0.29, y: 0.05, w: 0.4, h: 0.72 } }] })));
+    server.chat.push(
+      chatAnswer(JSON.stringify({ objects: [{ phrase: "cup", label: "cup", score: 0.9, box: { x: 172, y: 18, w: 238, h: 287 } }] })),
+    );
+    server.chat.push(
+      chatAnswer(JSON.stringify({ objects: [{ phrase: "cup", label: "cup", score: 0.9, box: { x: 0.29, y: 0.05, w: 0.4, h: 0.72 } }] })),
+    );
     const result = await provider().ground({ frame, phrases: ["cup"] });
     expect(result.objects).toEqual([{ phrase: "cup", label: "cup", score: 0.9, box: { x: 0.29, y: 0.05, w: 0.4, h: 0.72 } }]);
     expect(server.requests).toHaveLength(2);
@@ -82,7 +86,9 @@ describe("openai-compatible vision", () => {
 
   it("fails after two malformed answers without a third request", async () => {
     server.chat.push(chatAnswer("I see a cup."), chatAnswer(JSON.stringify({ objects: "a cup" })));
-    const error = await provider().ground({ frame, phrases: ["cup"] }).catch((e: unknown) => e);
+    const error = await provider()
+      .ground({ frame, phrases: ["cup"] })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).code).toBe("upstream");
     expect((error as ProviderError).message).toMatch(/no usable answer in 2 attempts/);
@@ -92,15 +98,26 @@ describe("openai-compatible vision", () => {
   it("describes the frame it is sent", async () => {
     server.chat.push(chatAnswer(JSON.stringify({ caption: "An espresso on a red saucer.", labels: ["cup", "saucer", "cup", " spoon "] })));
     const result = await provider().describe({ frame, detail: "short" });
-    expect(result).toEqual({ caption: "An espresso on a red saucer.", labels: ["cup", "saucer", "spoon"], source: "model", provider: "openai-compatible" });
+    expect(result).toEqual({
+      caption: "An espresso on a red saucer.",
+      labels: ["cup", "saucer", "spoon"],
+      source: "model",
+      provider: "openai-compatible",
+    });
     expect(imagesIn(server.requests[0]!)[0]!.bytes.equals(bytes)).toBe(true);
   });
 });
 
 describe("clampBox and landGroundAnswer", () => {
   it.each([
-    [{ x: 0.5, y: 0.5, w: 0.52, h: 0.2 }, { x: 0.5, y: 0.5, w: 0.5, h: 0.2 }],
-    [{ x: -0.01, y: 0, w: 0.5, h: 0.5 }, { x: 0, y: 0, w: 0.49, h: 0.5 }],
+    [
+      { x: 0.5, y: 0.5, w: 0.52, h: 0.2 },
+      { x: 0.5, y: 0.5, w: 0.5, h: 0.2 },
+    ],
+    [
+      { x: -0.01, y: 0, w: 0.5, h: 0.5 },
+      { x: 0, y: 0, w: 0.49, h: 0.5 },
+    ],
   ])("clamps %j into the frame", (box, clamped) => {
     expect(clampBox(box)).toEqual(clamped);
   });
@@ -114,6 +131,9 @@ describe("clampBox and landGroundAnswer", () => {
   });
 
   it("reports a wrong shape", () => {
-    expect(landGroundAnswer('{"objects": [{"phrase": "cup"}]}', ["cup"])).toMatchObject({ ok: false, problem: expect.stringContaining("objects.0.label") });
+    expect(landGroundAnswer('{"objects": [{"phrase": "cup"}]}', ["cup"])).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining("objects.0.label"),
+    });
   });
 });

@@ -68,11 +68,15 @@ export function clampBox(box: Box): Box | string {
 }
 
 /** The grounded objects of an answer, or what is wrong with it. */
-export function landGroundAnswer(text: string, phrases: string[]): { ok: true; objects: GroundedObject[] } | { ok: false; problem: string } {
+export function landGroundAnswer(
+  text: string,
+  phrases: string[],
+): { ok: true; objects: GroundedObject[] } | { ok: false; problem: string } {
   const parsed = parseJsonAnswer(text);
   if (!parsed.ok) return { ok: false, problem: parsed.message };
   const answer = ZGroundAnswer.safeParse(parsed.value);
-  if (!answer.success) return { ok: false, problem: answer.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ") };
+  if (!answer.success)
+    return { ok: false, problem: answer.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ") };
   const byKey = new Map(phrases.map((p) => [p.trim().toLowerCase(), p]));
   const objects: GroundedObject[] = [];
   for (const o of answer.data.objects) {
@@ -87,7 +91,12 @@ export function landGroundAnswer(text: string, phrases: string[]): { ok: true; o
   return { ok: true, objects };
 }
 
-async function withRepair<T>(complete: Complete, what: string, call: VisionCall, land: (text: string) => { ok: true; value: T } | { ok: false; problem: string }): Promise<T> {
+async function withRepair<T>(
+  complete: Complete,
+  what: string,
+  call: VisionCall,
+  land: (text: string) => { ok: true; value: T } | { ok: false; problem: string },
+): Promise<T> {
   let messages = call.messages;
   let problem = "";
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
@@ -101,12 +110,21 @@ async function withRepair<T>(complete: Complete, what: string, call: VisionCall,
       { role: "user", content: `That answer could not be used: ${problem}. Answer again with JSON only, following the schema.` },
     ];
   }
-  throw new ProviderError("upstream", `The vision model gave no usable answer in ${ATTEMPTS} attempts: ${problem}.`, { provider: PROVIDER, attempts: ATTEMPTS });
+  throw new ProviderError("upstream", `The vision model gave no usable answer in ${ATTEMPTS} attempts: ${problem}.`, {
+    provider: PROVIDER,
+    attempts: ATTEMPTS,
+  });
 }
 
 export async function groundWithModel(complete: Complete, input: GroundInput): Promise<GroundResult> {
   const text = `Phrases:\n${input.phrases.map((p) => `- ${p}`).join("\n")}`;
-  const call: VisionCall = { system: GROUND_SYSTEM, messages: [imageMessage(input.frame, text)], schema: GROUND_SCHEMA, schemaName: "grounding", signal: input.signal };
+  const call: VisionCall = {
+    system: GROUND_SYSTEM,
+    messages: [imageMessage(input.frame, text)],
+    schema: GROUND_SCHEMA,
+    schemaName: "grounding",
+    signal: input.signal,
+  };
   const objects = await withRepair(complete, "vision", call, (answer) => {
     const landed = landGroundAnswer(answer, input.phrases);
     return landed.ok ? { ok: true, value: landed.objects } : landed;
@@ -116,13 +134,22 @@ export async function groundWithModel(complete: Complete, input: GroundInput): P
 
 export async function describeWithModel(complete: Complete, input: DescribeInput): Promise<DescribeResult> {
   const ask = input.detail === "long" ? "Describe this image in a few sentences." : "Describe this image in one sentence.";
-  const call: VisionCall = { system: DESCRIBE_SYSTEM, messages: [imageMessage(input.frame, ask)], schema: DESCRIBE_SCHEMA, schemaName: "description", signal: input.signal };
+  const call: VisionCall = {
+    system: DESCRIBE_SYSTEM,
+    messages: [imageMessage(input.frame, ask)],
+    schema: DESCRIBE_SCHEMA,
+    schemaName: "description",
+    signal: input.signal,
+  };
   const described = await withRepair(complete, "vision", call, (answer) => {
     const parsed = parseJsonAnswer(answer);
     if (!parsed.ok) return { ok: false, problem: parsed.message };
     const d = ZDescribeAnswer.safeParse(parsed.value);
     if (!d.success) return { ok: false, problem: d.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ") };
-    return { ok: true, value: { caption: d.data.caption, labels: [...new Set(d.data.labels.map((l) => l.trim()).filter(Boolean))].slice(0, 32) } };
+    return {
+      ok: true,
+      value: { caption: d.data.caption, labels: [...new Set(d.data.labels.map((l) => l.trim()).filter(Boolean))].slice(0, 32) },
+    };
   });
   return { ...described, source: "model", provider: PROVIDER };
 }

@@ -62,7 +62,13 @@ export function createProceduralProvider(parts: ProceduralParts): Provider {
     async authorWorld(input) {
       const world = await cancellable(input.signal, () => parts.world(input));
       if (world) return landed(world);
-      return authorFromText(provider, input.text ?? "", { worldId: input.worldId, pov: input.pov, frameRef: input.frameRef, subjectRef: input.subjectRef, signal: input.signal });
+      return authorFromText(provider, input.text ?? "", {
+        worldId: input.worldId,
+        pov: input.pov,
+        frameRef: input.frameRef,
+        subjectRef: input.subjectRef,
+        signal: input.signal,
+      });
     },
     async paintImage(input) {
       return cancellable(input.signal, () => parts.paint(input));

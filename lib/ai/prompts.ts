@@ -45,10 +45,37 @@ export const EXAMPLE_WORLD: World = {
       },
     },
     events: [
-      { from: "stair", to: "lamp", name: "Climb to the lamp room", base: "{hero} climbs the last steps to the lamp room.", detail: "The door sticks, then gives.", hotkey: "1" },
-      { from: "stair", name: "Listen to the sea", base: "{hero} pauses and listens to the sea below.", detail: "Something knocks against the wall.", hotkey: "q" },
-      { from: "lamp", to: "lit", name: "Light the lamp", base: "{hero} strikes a match and lights the wick.", detail: "The lens catches fire-bright.", hotkey: "1" },
-      { from: "lamp", to: "stair", name: "Go back down", base: "{hero} retreats down the stair.", detail: "The water is rising.", hotkey: "2" },
+      {
+        from: "stair",
+        to: "lamp",
+        name: "Climb to the lamp room",
+        base: "{hero} climbs the last steps to the lamp room.",
+        detail: "The door sticks, then gives.",
+        hotkey: "1",
+      },
+      {
+        from: "stair",
+        name: "Listen to the sea",
+        base: "{hero} pauses and listens to the sea below.",
+        detail: "Something knocks against the wall.",
+        hotkey: "q",
+      },
+      {
+        from: "lamp",
+        to: "lit",
+        name: "Light the lamp",
+        base: "{hero} strikes a match and lights the wick.",
+        detail: "The lens catches fire-bright.",
+        hotkey: "1",
+      },
+      {
+        from: "lamp",
+        to: "stair",
+        name: "Go back down",
+        base: "{hero} retreats down the stair.",
+        detail: "The water is rising.",
+        hotkey: "2",
+      },
     ],
   },
 };
@@ -105,7 +132,8 @@ CRAFT
 EXAMPLE (shape only; it is smaller than the world you must write)
 ${JSON.stringify(EXAMPLE_WORLD)}`;
 
-const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max)}\n[…truncated: ${text.length - max} more characters]`);
+const clip = (text: string, max: number): string =>
+  text.length <= max ? text : `${text.slice(0, max)}\n[…truncated: ${text.length - max} more characters]`;
 
 export interface PromptContext {
   pov: string;
@@ -118,20 +146,36 @@ export interface PromptContext {
 function common(ctx: PromptContext): string[] {
   const lines = [`Point of view: ${ctx.pov.replace(/_/g, " ")} (the camera prose must match it).`];
   if (ctx.subjectDescriptor) lines.push(`The main character's look (use it for "subject", keep it consistent): ${ctx.subjectDescriptor}`);
-  if (ctx.frameRef) lines.push(ctx.seedImage ? "The attached image is the seed frame, the opening image: the entrance state must describe the scene it shows, with what is in it." : "A seed frame is the opening image: the entrance state must describe a scene that could be that image.");
+  if (ctx.frameRef)
+    lines.push(
+      ctx.seedImage
+        ? "The attached image is the seed frame, the opening image: the entrance state must describe the scene it shows, with what is in it."
+        : "A seed frame is the opening image: the entrance state must describe a scene that could be that image.",
+    );
   lines.push("Write the world now as one JSON object.");
   return lines;
 }
 
 export function premisePrompt(premise: string | undefined, ctx: PromptContext): string {
-  const head = premise?.trim() ? `Premise: ${clip(premise.trim(), 4_000)}` : "No premise was given: invent an evocative world that could open on the seed frame.";
+  const head = premise?.trim()
+    ? `Premise: ${clip(premise.trim(), 4_000)}`
+    : "No premise was given: invent an evocative world that could open on the seed frame.";
   return [head, ...common(ctx)].join("\n");
 }
 
 export const MAX_CHAPTER_PROMPT_CHARS = 16_000;
 
 export function actPrompt(bible: Bible, chapter: Chapter, ctx: PromptContext): string {
-  const canon = { title: bible.title, protagonist: bible.protagonist, setting: bible.setting, tone: bible.tone, characters: bible.characters, places: bible.places, motifs: bible.motifs, summary: bible.summary };
+  const canon = {
+    title: bible.title,
+    protagonist: bible.protagonist,
+    setting: bible.setting,
+    tone: bible.tone,
+    characters: bible.characters,
+    places: bible.places,
+    motifs: bible.motifs,
+    summary: bible.summary,
+  };
   return [
     `Book bible (keep names, places and tone consistent with it): ${JSON.stringify(canon)}`,
     `Author ONE act as one world: chapter ${chapter.index + 1}, "${chapter.title}". Its places become states, its events become transitions, and ${bible.protagonist} is the hero. Stay faithful to the chapter.`,

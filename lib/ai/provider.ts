@@ -228,9 +228,7 @@ export interface Stance {
 
 /** Something a character does besides speaking (spec "Character turn"). */
 export type CharacterAction =
-  | { type: "show_image"; description: string }
-  | { type: "fetch_object"; object: string }
-  | { type: "change_location"; location: string };
+  { type: "show_image"; description: string } | { type: "fetch_object"; object: string } | { type: "change_location"; location: string };
 
 /** The brain of a character as the server loads it; never sent by the client. */
 export interface ChatCharacter {

@@ -5,8 +5,16 @@ import type { Aspect } from "./provider";
  * SVG → PNG with resvg (prebuilt native binary, rendered off the main thread). No fonts are
  * loaded: the painters draw shapes only, so output never depends on the host's fonts.
  */
-export async function rasterizeSvg(svg: string, width: number, signal?: AbortSignal): Promise<{ bytes: Buffer; width: number; height: number }> {
-  const image = await renderAsync(svg, { font: { loadSystemFonts: false }, fitTo: { mode: "width", value: width }, logLevel: "off" }, signal ?? null);
+export async function rasterizeSvg(
+  svg: string,
+  width: number,
+  signal?: AbortSignal,
+): Promise<{ bytes: Buffer; width: number; height: number }> {
+  const image = await renderAsync(
+    svg,
+    { font: { loadSystemFonts: false }, fitTo: { mode: "width", value: width }, logLevel: "off" },
+    signal ?? null,
+  );
   return { bytes: image.asPng(), width: image.width, height: image.height };
 }
 

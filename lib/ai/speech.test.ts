@@ -37,7 +37,9 @@ describe("speech without a model", () => {
 describe("local: eSpeak NG", () => {
   it("speaks: a WAV whose length scales with the text, words with pauses between them", async () => {
     const short = await localSpeech({ text: "Mind the stairs." });
-    const long = await localSpeech({ text: "Mind the stairs. The lamp has burned every night for a hundred years, and it will burn tonight, whatever the sea says." });
+    const long = await localSpeech({
+      text: "Mind the stairs. The lamp has burned every night for a hundred years, and it will burn tonight, whatever the sea says.",
+    });
     const a = wavInfo(short.bytes)!;
     const b = wavInfo(long.bytes)!;
     expect(a.sampleRate).toBe(22050);
@@ -65,8 +67,12 @@ describe("local: eSpeak NG", () => {
     const voices = ["narrator", "ember", "wren", "a", "b", "c"];
     const distinct = new Set(voices.map((v) => JSON.stringify(espeakVoice(v))));
     expect(distinct.size).toBeGreaterThan(2);
-    const [v1, v2] = voices.filter((v, i) => voices.findIndex((w) => JSON.stringify(espeakVoice(w)) === JSON.stringify(espeakVoice(v))) === i);
-    expect((await localSpeech({ text: "Hello", voiceId: v1 })).bytes.equals((await localSpeech({ text: "Hello", voiceId: v2 })).bytes)).toBe(false);
+    const [v1, v2] = voices.filter(
+      (v, i) => voices.findIndex((w) => JSON.stringify(espeakVoice(w)) === JSON.stringify(espeakVoice(v))) === i,
+    );
+    expect(
+      (await localSpeech({ text: "Hello", voiceId: v1 })).bytes.equals((await localSpeech({ text: "Hello", voiceId: v2 })).bytes),
+    ).toBe(false);
     // "--help" would print the usage if it were an argument: read from a file, it is spoken.
     expect(wavInfo((await localSpeech({ text: "--help -v xx" })).bytes)!.seconds).toBeGreaterThan(0.5);
   });

@@ -70,17 +70,33 @@ describe("the S3 store", () => {
           const object = objects.get(key)!;
           res.writeHead(200, { "content-type": object.type, "content-length": object.body.length }).end(object.body);
         } else {
-          res.writeHead(404, { "content-type": "application/xml" }).end(`<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>missing</Message></Error>`);
+          res
+            .writeHead(404, { "content-type": "application/xml" })
+            .end(`<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>missing</Message></Error>`);
         }
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     endpoint = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    setEnv({ S3_BUCKET: "worlds", S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: "1", S3_ACCESS_KEY_ID: "minio", S3_SECRET_ACCESS_KEY: "minio-secret", S3_PUBLIC_URL: undefined });
+    setEnv({
+      S3_BUCKET: "worlds",
+      S3_ENDPOINT: endpoint,
+      S3_FORCE_PATH_STYLE: "1",
+      S3_ACCESS_KEY_ID: "minio",
+      S3_SECRET_ACCESS_KEY: "minio-secret",
+      S3_PUBLIC_URL: undefined,
+    });
   });
 
   afterAll(async () => {
-    setEnv({ S3_BUCKET: undefined, S3_ENDPOINT: undefined, S3_FORCE_PATH_STYLE: undefined, S3_ACCESS_KEY_ID: undefined, S3_SECRET_ACCESS_KEY: undefined, S3_PUBLIC_URL: undefined });
+    setEnv({
+      S3_BUCKET: undefined,
+      S3_ENDPOINT: undefined,
+      S3_FORCE_PATH_STYLE: undefined,
+      S3_ACCESS_KEY_ID: undefined,
+      S3_SECRET_ACCESS_KEY: undefined,
+      S3_PUBLIC_URL: undefined,
+    });
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 

@@ -78,7 +78,10 @@ export async function storeManifest(image: StoredAsset, manifest: unknown, baseU
 export async function hostBase64Image(input: string, baseUrl: string, field: string): Promise<StoredAsset> {
   const bytes = decodeBase64Image(input);
   const mime = bytes && sniffMime(bytes);
-  if (!bytes || !mime) throw new ApiError("invalid_request", `${field} is not a base64 PNG, JPEG, WebP or GIF image.`, { errors: [`${field}: not a base64 image`] });
+  if (!bytes || !mime)
+    throw new ApiError("invalid_request", `${field} is not a base64 PNG, JPEG, WebP or GIF image.`, {
+      errors: [`${field}: not a base64 image`],
+    });
   try {
     return await storeAsset(bytes, mime, baseUrl);
   } catch {

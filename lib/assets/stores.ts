@@ -41,14 +41,23 @@ async function s3Store(): Promise<AssetStore> {
     region: env.S3_REGION,
     endpoint: env.S3_ENDPOINT,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
-    credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
   });
   const bucket = env.S3_BUCKET!;
   const key = (name: string) => `${env.S3_PREFIX}${name}`;
   return {
     async put(name, bytes, mimeType) {
       await client.send(
-        new PutObjectCommand({ Bucket: bucket, Key: key(name), Body: bytes, ContentType: mimeType, CacheControl: "public, max-age=31536000, immutable" }),
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key(name),
+          Body: bytes,
+          ContentType: mimeType,
+          CacheControl: "public, max-age=31536000, immutable",
+        }),
       );
     },
     async get(name) {

@@ -10,7 +10,14 @@ const at = (time: number) => {
 };
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
-  setEnv({ AUTH_ATTEMPTS_PER_MINUTE: "5", SIGN_IN_FAILURES_PER_EMAIL: "3", SIGN_IN_FAILURES_PER_ADDRESS: "4", SIGN_UPS_PER_HOUR: "2", TRUST_PROXY: "0", REDIS_URL: "" });
+  setEnv({
+    AUTH_ATTEMPTS_PER_MINUTE: "5",
+    SIGN_IN_FAILURES_PER_EMAIL: "3",
+    SIGN_IN_FAILURES_PER_ADDRESS: "4",
+    SIGN_UPS_PER_HOUR: "2",
+    TRUST_PROXY: "0",
+    REDIS_URL: "",
+  });
   // Buckets and counts are per process (no REDIS_URL): a fresh day for each test.
   t += 24 * 3600 * 1000;
   at(t);
@@ -25,7 +32,7 @@ describe("sign-in throttle", () => {
       expect((await allowSignIn("Target@example.com", `10.0.0.${i}`, at(t))).ok).toBe(true);
       await recordSignInFailure("target@example.com ", `10.0.0.${i}`);
     }
-    const refused = (await allowSignIn("target@EXAMPLE.com", "10.0.0.9", at(t + 60_000)));
+    const refused = await allowSignIn("target@EXAMPLE.com", "10.0.0.9", at(t + 60_000));
     expect(refused).toEqual({ ok: false, retryAfterSeconds: 14 * 60 });
     expect((await allowSignIn("other@example.com", "10.0.0.9", at(t + 60_000))).ok).toBe(true);
     expect((await allowSignIn("target@example.com", "10.0.0.9", at(t + 15 * 60_000))).ok).toBe(true);
@@ -46,7 +53,7 @@ describe("sign-in throttle", () => {
       expect((await allowSignIn(`victim${i}@example.com`, "10.0.4.1", at(t + i * 60_000))).ok).toBe(true);
       await recordSignInFailure(`victim${i}@example.com`, "10.0.4.1");
     }
-    const refused = (await allowSignIn("fresh@example.com", "10.0.4.1", at(t + 4 * 60_000)));
+    const refused = await allowSignIn("fresh@example.com", "10.0.4.1", at(t + 4 * 60_000));
     expect(refused).toEqual({ ok: false, retryAfterSeconds: 56 * 60 });
     // A success does not forgive the address; other addresses and the victims' own are untouched.
     await recordSignInSuccess("victim0@example.com");
@@ -57,7 +64,7 @@ describe("sign-in throttle", () => {
 
   it("limits attempts per address to AUTH_ATTEMPTS_PER_MINUTE, refilling over the minute", async () => {
     for (let i = 0; i < 5; i++) expect((await allowSignIn(`n${i}@example.com`, "10.0.2.1", at(t))).ok).toBe(true);
-    expect((await allowSignIn("n5@example.com", "10.0.2.1", at(t)))).toEqual({ ok: false, retryAfterSeconds: 12 });
+    expect(await allowSignIn("n5@example.com", "10.0.2.1", at(t))).toEqual({ ok: false, retryAfterSeconds: 12 });
     expect((await allowSignIn("n5@example.com", "10.0.2.2", at(t))).ok).toBe(true);
     expect((await allowSignIn("n5@example.com", "10.0.2.1", at(t + 12_000))).ok).toBe(true);
   });
@@ -67,7 +74,7 @@ describe("sign-up throttle", () => {
   it("allows SIGN_UPS_PER_HOUR per address", async () => {
     expect((await allowSignUp("10.0.3.1", t)).ok).toBe(true);
     expect((await allowSignUp("10.0.3.1", t)).ok).toBe(true);
-    expect((await allowSignUp("10.0.3.1", t))).toEqual({ ok: false, retryAfterSeconds: 1800 });
+    expect(await allowSignUp("10.0.3.1", t)).toEqual({ ok: false, retryAfterSeconds: 1800 });
     expect((await allowSignUp("10.0.3.2", t)).ok).toBe(true);
   });
 });

@@ -53,7 +53,9 @@ export function clientAddress(headers: Headers | Record<string, string | string[
 /** Whether a sign-in for `email` from `address` may be tried now; takes one attempt. */
 export async function allowSignIn(email: string, address: string, now = Date.now()): Promise<TakeVerdict> {
   const env = getEnv();
-  const refused = (await emailFailures.refusal(emailKey(email), env.SIGN_IN_FAILURES_PER_EMAIL)) ?? (await addressFailures.refusal(address, env.SIGN_IN_FAILURES_PER_ADDRESS));
+  const refused =
+    (await emailFailures.refusal(emailKey(email), env.SIGN_IN_FAILURES_PER_EMAIL)) ??
+    (await addressFailures.refusal(address, env.SIGN_IN_FAILURES_PER_ADDRESS));
   if (refused !== null) return { ok: false, retryAfterSeconds: refused };
   return attempts.take(`sign-in:${address}`, now);
 }

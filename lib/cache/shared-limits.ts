@@ -111,7 +111,10 @@ function warnFallback(what: string, error: unknown): void {
   const now = Date.now();
   if (now - lastWarning < 30_000) return;
   lastWarning = now;
-  log.warn("rate limits: Redis is unreachable; counting in this process's memory until it answers", { limiter: what, error: error instanceof Error ? error.message : String(error) });
+  log.warn("rate limits: Redis is unreachable; counting in this process's memory until it answers", {
+    limiter: what,
+    error: error instanceof Error ? error.message : String(error),
+  });
 }
 
 const retryAfter = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -182,7 +185,14 @@ export class SharedFailureCounts {
     const client = sharedRedis();
     if (!client) return this.memory;
     if (this.redis?.client !== client) {
-      const limiter = new RateLimiterRedis({ storeClient: client, keyPrefix: `pw:fc:${this.name}`, points: Number.MAX_SAFE_INTEGER, duration: this.windowMs / 1000, rejectIfRedisNotReady: true, insuranceLimiter: this.memory });
+      const limiter = new RateLimiterRedis({
+        storeClient: client,
+        keyPrefix: `pw:fc:${this.name}`,
+        points: Number.MAX_SAFE_INTEGER,
+        duration: this.windowMs / 1000,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: this.memory,
+      });
       this.redis = { client, limiter };
     }
     return this.redis.limiter;

@@ -14,7 +14,9 @@ const read = (name: string): string => fs.readFileSync(path.resolve(import.meta.
 function campaign(text: string, fidelity: "faithful" | "spirit" = "faithful") {
   const bible: Bible = { ...proceduralBible(text), provider: "local" };
   const acts = planSpine(segmentText(text), null);
-  const worlds = acts.map((act) => buildLocalAct({ bible, chapter: actForAuthor(act, bible, fidelity), act: { worldId: `w${act.index}`, pov: "third_person" } }));
+  const worlds = acts.map((act) =>
+    buildLocalAct({ bible, chapter: actForAuthor(act, bible, fidelity), act: { worldId: `w${act.index}`, pov: "third_person" } }),
+  );
   return { bible, acts, worlds };
 }
 
@@ -26,12 +28,28 @@ const prose = (w: World): string[] => [
   ...w.scene.events.flatMap((e) => [e.name, e.base, e.detail ?? ""]),
 ];
 /** The first screen: the entrance's prose and the names of what one can do there. */
-const firstScreen = (w: World): string => [w.name, w.entrance.image.label ?? "", w.scene.states[w.entrance.state]!.base, ...w.scene.events.filter((e) => e.from === w.entrance.state).map((e) => e.name)].join("\n");
+const firstScreen = (w: World): string =>
+  [
+    w.name,
+    w.entrance.image.label ?? "",
+    w.scene.states[w.entrance.state]!.base,
+    ...w.scene.events.filter((e) => e.from === w.entrance.state).map((e) => e.name),
+  ].join("\n");
 const winning = (w: World) => Object.values(w.scene.states).find((s) => s.ending.isEnding && s.ending.outcome === "good");
 const losing = (w: World) => Object.values(w.scene.states).filter((s) => s.ending.isEnding && s.ending.outcome === "bad");
-const talkedTo = (w: World): string[] => w.scene.events.map((e) => /^(?:Talk to|Follow) (.+?)(?: to .*)?$/.exec(e.name)?.[1]).filter((x): x is string => x !== undefined);
+const talkedTo = (w: World): string[] =>
+  w.scene.events.map((e) => /^(?:Talk to|Follow) (.+?)(?: to .*)?$/.exec(e.name)?.[1]).filter((x): x is string => x !== undefined);
 /** Places the world walks to: its states' places, read back from their ids' events ("Enter the crypt"). */
-const wentTo = (w: World): string[] => w.scene.events.filter((e) => e.to !== undefined).map((e) => /^(?:Enter|Go to|Go back to|Take|Board|Reach|\p{Lu}\p{Ll}+ (?:to|into|in|through|across|up|down|along|past|on|onto|at))\s+(.+)$/u.exec(e.name)?.[1]).filter((x): x is string => x !== undefined);
+const wentTo = (w: World): string[] =>
+  w.scene.events
+    .filter((e) => e.to !== undefined)
+    .map(
+      (e) =>
+        /^(?:Enter|Go to|Go back to|Take|Board|Reach|\p{Lu}\p{Ll}+ (?:to|into|in|through|across|up|down|along|past|on|onto|at))\s+(.+)$/u.exec(
+          e.name,
+        )?.[1],
+    )
+    .filter((x): x is string => x !== undefined);
 
 describe("a campaign of A Christmas Carol follows its five staves", () => {
   const book = read("a-christmas-carol.txt");
@@ -39,15 +57,25 @@ describe("a campaign of A Christmas Carol follows its five staves", () => {
   const staves = acts.map((a) => a.text);
 
   it("has one chapter per stave, each gate-clean, titled as the book titles it", () => {
-    const headings = ["STAVE I: MARLEY'S GHOST", "STAVE II: THE FIRST OF THE THREE SPIRITS", "STAVE III: THE SECOND OF THE THREE SPIRITS", "STAVE IV: THE LAST OF THE SPIRITS", "STAVE V: THE END OF IT"];
+    const headings = [
+      "STAVE I: MARLEY'S GHOST",
+      "STAVE II: THE FIRST OF THE THREE SPIRITS",
+      "STAVE III: THE SECOND OF THE THREE SPIRITS",
+      "STAVE IV: THE LAST OF THE SPIRITS",
+      "STAVE V: THE END OF IT",
+    ];
     acts.forEach((a, i) => expect(a.title.startsWith(headings[i]!), a.title).toBe(true));
     for (const w of worlds) expect(checkWorld(w).diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   });
 
   it("names in each chapter only the people and places its stave (or one before it) has introduced", () => {
     worlds.forEach((w, i) => {
-      const sofar = staves.slice(0, i + 1).join("\n").replace(/[\s-]+/g, " ");
-      for (const name of [...talkedTo(w), ...wentTo(w)]) expect(sofar.includes(name.replace(/^the /, "").replace(/[\s-]+/g, " ")), `${name} in chapter ${i + 1}`).toBe(true);
+      const sofar = staves
+        .slice(0, i + 1)
+        .join("\n")
+        .replace(/[\s-]+/g, " ");
+      for (const name of [...talkedTo(w), ...wentTo(w)])
+        expect(sofar.includes(name.replace(/^the /, "").replace(/[\s-]+/g, " ")), `${name} in chapter ${i + 1}`).toBe(true);
     });
   });
 
@@ -59,7 +87,9 @@ describe("a campaign of A Christmas Carol follows its five staves", () => {
     expect(all[2]).toMatch(/Tiny Tim|Tim/);
     expect(all[2]).toMatch(/Spirit|Ghost of Christmas Present/);
     // Their Christmas is a scene of its own: a state whose prose is their dinner.
-    expect(Object.values(worlds[2]!.scene.states).some((st) => !st.ending.isEnding && /Cratchit/.test(st.base) && /Tiny Tim/.test(st.base))).toBe(true);
+    expect(
+      Object.values(worlds[2]!.scene.states).some((st) => !st.ending.isEnding && /Cratchit/.test(st.base) && /Tiny Tim/.test(st.base)),
+    ).toBe(true);
     // The Cratchits are not met before the second Spirit's stave.
     expect(all[0]).not.toMatch(/Tiny Tim/);
     expect(all[1]).not.toMatch(/Tiny Tim/);
@@ -77,12 +107,21 @@ describe("a campaign of A Christmas Carol follows its five staves", () => {
     // The book's turns: Marley's Ghost's visit, the extinguisher-cap on the first Spirit, Ignorance
     // and Want under the second Spirit's robe, Scrooge's own name on the grave, Scrooge a second
     // father to Tiny Tim.
-    const climaxes = [/Ghost|Marley|apparition|phantom|chains/i, /extinguisher/, /Ignorance|Want|claw|children|Phantom/, /grave|stone|Ebenezer/, /second father|salary|God bless|Tiny Tim/];
+    const climaxes = [
+      /Ghost|Marley|apparition|phantom|chains/i,
+      /extinguisher/,
+      /Ignorance|Want|claw|children|Phantom/,
+      /grave|stone|Ebenezer/,
+      /second father|salary|God bless|Tiny Tim/,
+    ];
     worlds.forEach((w, i) => {
       const text = winning(w)!.ending.text ?? "";
       expect(text, `stave ${i + 1}`).toMatch(climaxes[i]!);
       // Told from the last part of the stave, never from its opening.
-      const first = text.split(/(?<=[.!?])\s/)[0]!.replace(/…$/, "").slice(0, 40);
+      const first = text
+        .split(/(?<=[.!?])\s/)[0]!
+        .replace(/…$/, "")
+        .slice(0, 40);
       expect(staves[i]!.replace(/\s+/g, " ").indexOf(first) / staves[i]!.length, `stave ${i + 1}`).toBeGreaterThan(0.4);
     });
     expect(Object.keys(worlds[3]!.scene.states).some((id) => /churchyard/.test(id))).toBe(true);
@@ -93,13 +132,17 @@ describe("a campaign of A Christmas Carol follows its five staves", () => {
     const markup = /(?:^|\s)_|_(?:\s|$)|\[(?:Illustration|Sidenote|Footnote)|\[[^\]]*\]|\*\*/;
     const pronounPeople = /^(?:I|I'll|I'm|I've|I'd|He|She|They|We|You|It|Me|Him|Her|Them)$|['’](?:ll|m|re|ve|d|t)$/;
     const people = new Set(worlds.flatMap(talkedTo));
-    const bookWeather = ["snow", "fog", "frost", "rain", "wind", "mist", "storm", "thunder", "hail", "sleet"].filter((w) => new RegExp(`\\b${w}`, "i").test(book));
+    const bookWeather = ["snow", "fog", "frost", "rain", "wind", "mist", "storm", "thunder", "hail", "sleet"].filter((w) =>
+      new RegExp(`\\b${w}`, "i").test(book),
+    );
     const counts = { markup: 0, pronounPeople: 0, personAsPlace: 0, inventedWeather: 0 };
     for (const w of worlds) {
       for (const t of prose(w)) if (markup.test(t)) counts.markup++;
       for (const who of talkedTo(w)) if (pronounPeople.test(who)) counts.pronounPeople++;
       for (const where of wentTo(w)) if (people.has(where) || people.has(where.replace(/^the /, ""))) counts.personAsPlace++;
-      for (const t of prose(w)) for (const m of t.matchAll(/\b(snow|fog|frost|rain|wind|mist|storm|thunder|hail|sleet)/gi)) if (!bookWeather.includes((m[1] as string).toLowerCase())) counts.inventedWeather++;
+      for (const t of prose(w))
+        for (const m of t.matchAll(/\b(snow|fog|frost|rain|wind|mist|storm|thunder|hail|sleet)/gi))
+          if (!bookWeather.includes((m[1] as string).toLowerCase())) counts.inventedWeather++;
     }
     expect(counts).toEqual({ markup: 0, pronounPeople: 0, personAsPlace: 0, inventedWeather: 0 });
   });
@@ -117,7 +160,8 @@ describe("Ilse and the ferry, replayed", () => {
   it("talks only to people, never to a place", () => {
     const places = ["Kettle Ford", "Hollow Gate", "Brennock", "Brennock Abbey", "Abbey", "Halfway", "Morrow", "Old Gideon"];
     for (const w of worlds) for (const who of talkedTo(w)) expect(places, who).not.toContain(who);
-    for (const w of worlds) for (const e of w.scene.events) expect(e.name).not.toMatch(/^(?:Talk to|Follow) (?:Kettle Ford|Hollow Gate|Brennock|the )/);
+    for (const w of worlds)
+      for (const e of w.scene.events) expect(e.name).not.toMatch(/^(?:Talk to|Follow) (?:Kettle Ford|Hollow Gate|Brennock|the )/);
   });
 
   it("makes the climax, ringing Old Gideon, the winning ending of the last chapter", () => {
@@ -142,6 +186,8 @@ describe("Ilse and the ferry, replayed", () => {
     const { worlds: spirited } = campaign(read("ilse-and-the-ferry.txt"), "spirit");
     for (const w of spirited) expect(w.description).toMatch(/^In the spirit of the book: its premise and tone, with invented events\./);
     // Invented, but a place is still no one to talk to or follow.
-    for (const w of spirited) for (const who of talkedTo(w)) expect(["Kettle Ford", "Hollow Gate", "Brennock", "Brennock Abbey", "Morrow", "the Morrow", "Old Gideon"], who).not.toContain(who);
+    for (const w of spirited)
+      for (const who of talkedTo(w))
+        expect(["Kettle Ford", "Hollow Gate", "Brennock", "Brennock Abbey", "Morrow", "the Morrow", "Old Gideon"], who).not.toContain(who);
   });
 });

@@ -34,7 +34,10 @@ const watcher: ChangeWatcher = {
  * The campaign with this id, from memory when the feed vouches for it, else read by `read` (and
  * remembered when nothing changed it meanwhile). The caller checks ownership.
  */
-export async function readCampaignCached(id: string, read: () => Promise<CampaignWithChapters | null>): Promise<CampaignWithChapters | null> {
+export async function readCampaignCached(
+  id: string,
+  read: () => Promise<CampaignWithChapters | null>,
+): Promise<CampaignWithChapters | null> {
   if (isWatching(watcher)) {
     const hit = cache.get(id);
     if (hit) return hit;

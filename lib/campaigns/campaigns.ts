@@ -101,7 +101,10 @@ async function createMockCampaign(caller: Caller, body: CreateCampaignBody, base
     throw error;
   }
   await db.$transaction([
-    db.campaignChapter.update({ where: { campaignId_index: { campaignId, index: 1 } }, data: { status: "authored", authoredAt: new Date() } }),
+    db.campaignChapter.update({
+      where: { campaignId_index: { campaignId, index: 1 } },
+      data: { status: "authored", authoredAt: new Date() },
+    }),
     db.campaign.update({ where: { id: campaignId }, data: { status: "complete" } }),
   ]);
   return { status: 202, body: { jobId: TEST_MOCK_JOB_ID, campaignId, mock: true } };
@@ -138,9 +141,21 @@ export async function createCampaign(caller: Caller, body: CreateCampaignBody, b
         jobId,
       },
     }),
-    db.generationJob.create({ data: { id: jobId, appId: caller.appId, mode: caller.mode, kind: "from_book", campaignId, actsDone: 0, input: { campaignId, baseUrl } } }),
+    db.generationJob.create({
+      data: {
+        id: jobId,
+        appId: caller.appId,
+        mode: caller.mode,
+        kind: "from_book",
+        campaignId,
+        actsDone: 0,
+        input: { campaignId, baseUrl },
+      },
+    }),
   ]);
-  await queue(jobId, () => db.$transaction([db.generationJob.deleteMany({ where: { id: jobId } }), db.campaign.deleteMany({ where: { id: campaignId } })]));
+  await queue(jobId, () =>
+    db.$transaction([db.generationJob.deleteMany({ where: { id: jobId } }), db.campaign.deleteMany({ where: { id: campaignId } })]),
+  );
   return { status: 202, body: { jobId, campaignId } };
 }
 
@@ -153,7 +168,10 @@ export async function resumeCampaign(caller: Caller, id: string, baseUrl: string
   const campaign = await readCampaignOrThrow(caller, id);
   const db = await getDb();
   const jobId = randomUUID();
-  const { count } = await db.campaign.updateMany({ where: { id, status: { in: ["partial", "failed"] } }, data: { status: "authoring", jobId } });
+  const { count } = await db.campaign.updateMany({
+    where: { id, status: { in: ["partial", "failed"] } },
+    data: { status: "authoring", jobId },
+  });
   if (count === 0) {
     const now = await readCampaignOrThrow(caller, id);
     throw new ApiError("conflict", `The campaign is ${now.status}; only a partial or failed campaign can be resumed.`);

@@ -36,10 +36,16 @@ export async function releaseUnspentChapterQuota(appId: string, campaignId: stri
   for (const chapter of held) {
     const stored = await db.world.findUnique({ where: { id: chapter.worldId }, select: { id: true } });
     if (stored) {
-      await db.campaignChapter.updateMany({ where: { campaignId, index: chapter.index, status: "pending" }, data: { status: "authored", authoredAt: new Date() } });
+      await db.campaignChapter.updateMany({
+        where: { campaignId, index: chapter.index, status: "pending" },
+        data: { status: "authored", authoredAt: new Date() },
+      });
       continue;
     }
-    const { count } = await db.campaignChapter.updateMany({ where: { campaignId, index: chapter.index, status: "pending", quotaDay: chapter.quotaDay }, data: { quotaDay: null } });
+    const { count } = await db.campaignChapter.updateMany({
+      where: { campaignId, index: chapter.index, status: "pending", quotaDay: chapter.quotaDay },
+      data: { quotaDay: null },
+    });
     if (count === 1) await releaseQuota({ appId, kind: "generation", units: 1, day: chapter.quotaDay! });
   }
 }

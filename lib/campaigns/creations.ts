@@ -53,10 +53,17 @@ const newestFirst = (a: { createdAt: string; id: string }, b: { createdAt: strin
   a.createdAt === b.createdAt ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.createdAt < b.createdAt ? 1 : -1;
 
 /** The user's live campaigns after `cursor`, newest first: at most `take`. */
-async function listCampaignCreations(userId: string, { q, appId, cursor }: ListStudioCreationsOptions, take: number): Promise<CampaignCreation[]> {
+async function listCampaignCreations(
+  userId: string,
+  { q, appId, cursor }: ListStudioCreationsOptions,
+  take: number,
+): Promise<CampaignCreation[]> {
   if (appId !== undefined && !UUID.test(appId)) return [];
   const after = cursor ? decodeCursor(cursor) : undefined;
-  const search = q?.trim().slice(0, 200).replace(/[\\%_]/g, "\\$&");
+  const search = q
+    ?.trim()
+    .slice(0, 200)
+    .replace(/[\\%_]/g, "\\$&");
   const where: Prisma.CampaignWhereInput = {
     mode: "live",
     app: { ownerId: userId },
@@ -74,9 +81,13 @@ async function listCampaignCreations(userId: string, { q, appId, cursor }: ListS
     omit: { text: true, bible: true },
     include: { chapters: { orderBy: { index: "asc" }, omit: { text: true } }, app: { select: { name: true } } },
   });
-  const firstWorlds = rows.map((row) => row.chapters.find((c) => c.status === "authored")?.worldId).filter((id): id is string => id !== undefined);
+  const firstWorlds = rows
+    .map((row) => row.chapters.find((c) => c.status === "authored")?.worldId)
+    .filter((id): id is string => id !== undefined);
   const covers = new Map(
-    firstWorlds.length ? (await db.world.findMany({ where: { id: { in: firstWorlds } }, select: { id: true, cover: true } })).map((w) => [w.id, w.cover]) : [],
+    firstWorlds.length
+      ? (await db.world.findMany({ where: { id: { in: firstWorlds } }, select: { id: true, cover: true } })).map((w) => [w.id, w.cover])
+      : [],
   );
   return rows.map((row) => {
     const campaign = serializeCampaign(row);

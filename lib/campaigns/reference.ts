@@ -21,7 +21,12 @@ export function protagonistDescriptor(bible: Bible): string {
  */
 export async function paintReference(mode: Mode, bible: Bible, baseUrl: string): Promise<SubjectRef> {
   const descriptor = protagonistDescriptor(bible);
-  const image = await getProvider(mode).paintImage({ prompt: `portrait of ${descriptor}`, mood: bible.tone, aspect: "1:1", subject: bible.protagonist });
+  const image = await getProvider(mode).paintImage({
+    prompt: `portrait of ${descriptor}`,
+    mood: bible.tone,
+    aspect: "1:1",
+    subject: bible.protagonist,
+  });
   const stored = await storeAsset(image.bytes, image.mimeType, baseUrl);
   return { imageUrl: stored.url, descriptor };
 }
@@ -36,7 +41,9 @@ export async function reserveReferenceQuota(appId: string, campaignId: string): 
   const cap = (await effectiveCaps(appId)).seed_frame;
   const db = await getDb();
   return db.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ reference_quota_day: Date | null }[]>`SELECT reference_quota_day FROM campaigns WHERE id = ${campaignId}::uuid FOR UPDATE`;
+    const [row] = await tx.$queryRaw<
+      { reference_quota_day: Date | null }[]
+    >`SELECT reference_quota_day FROM campaigns WHERE id = ${campaignId}::uuid FOR UPDATE`;
     if (!row) throw new Error(`no campaign ${campaignId}`);
     if (row.reference_quota_day !== null) return "held";
     await reserveQuotaOn(tx, { appId, kind: "seed_frame", cap });
@@ -48,8 +55,14 @@ export async function reserveReferenceQuota(appId: string, campaignId: string): 
 /** The job stopped for good before the portrait was stored: its unit comes back (once). */
 export async function releaseUnspentReferenceQuota(appId: string, campaignId: string): Promise<void> {
   const db = await getDb();
-  const campaign = await db.campaign.findUniqueOrThrow({ where: { id: campaignId }, select: { referenceQuotaDay: true, subjectRef: true } });
+  const campaign = await db.campaign.findUniqueOrThrow({
+    where: { id: campaignId },
+    select: { referenceQuotaDay: true, subjectRef: true },
+  });
   if (!campaign.referenceQuotaDay || campaign.subjectRef !== null) return;
-  const { count } = await db.campaign.updateMany({ where: { id: campaignId, referenceQuotaDay: campaign.referenceQuotaDay }, data: { referenceQuotaDay: null } });
+  const { count } = await db.campaign.updateMany({
+    where: { id: campaignId, referenceQuotaDay: campaign.referenceQuotaDay },
+    data: { referenceQuotaDay: null },
+  });
   if (count === 1) await releaseQuota({ appId, kind: "seed_frame", units: 1, day: campaign.referenceQuotaDay });
 }

@@ -18,9 +18,20 @@ export const ZCreateCampaignBody = z.strictObject({
     .refine((text) => text.trim().length > 0, "must not be empty or whitespace only")
     .describe("the book, at most 200000 characters"),
   name: z.string().trim().min(1).max(200).optional().describe("defaults to a title distilled from the book's bible"),
-  fidelity: z.enum(FIDELITIES).optional().describe("`faithful` (default) hews to the book's events and settings; `spirit` keeps tone and premise and invents"),
-  target_acts: z.number().int().min(MIN_ACTS).max(MAX_ACTS).optional().describe("guidance for the spine's act count, 2..12; omitted, the spine picks"),
-  subject_ref: ZSubjectRefInput.optional().describe("the protagonist reference carried into every chapter; omitted, one is painted from the bible"),
+  fidelity: z
+    .enum(FIDELITIES)
+    .optional()
+    .describe("`faithful` (default) hews to the book's events and settings; `spirit` keeps tone and premise and invents"),
+  target_acts: z
+    .number()
+    .int()
+    .min(MIN_ACTS)
+    .max(MAX_ACTS)
+    .optional()
+    .describe("guidance for the spine's act count, 2..12; omitted, the spine picks"),
+  subject_ref: ZSubjectRefInput.optional().describe(
+    "the protagonist reference carried into every chapter; omitted, one is painted from the bible",
+  ),
 });
 export type CreateCampaignBody = z.infer<typeof ZCreateCampaignBody>;
 

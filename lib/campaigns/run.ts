@@ -38,7 +38,10 @@ async function ensureBible(campaignId: string, mode: Mode): Promise<Bible> {
   if (campaign.bible) return campaign.bible as unknown as Bible;
   const bible = await getProvider(mode).writeBible(campaign.text);
   const db = await getDb();
-  await db.campaign.update({ where: { id: campaignId }, data: { bible: bible as unknown as Prisma.InputJsonObject, ...(campaign.name === "" ? { name: bible.title } : {}) } });
+  await db.campaign.update({
+    where: { id: campaignId },
+    data: { bible: bible as unknown as Prisma.InputJsonObject, ...(campaign.name === "" ? { name: bible.title } : {}) },
+  });
   return bible;
 }
 
@@ -55,7 +58,16 @@ async function ensureSpine(jobId: string, campaignId: string, mode: Mode): Promi
   if (campaign.chapters.length === 0) {
     const acts = planSpine(await segmentCampaign(campaignId, mode), campaign.targetActs);
     try {
-      await db.campaignChapter.createMany({ data: acts.map((a) => ({ campaignId, index: a.index, title: a.title, summary: a.summary, text: a.text, worldId: crypto.randomUUID() })) });
+      await db.campaignChapter.createMany({
+        data: acts.map((a) => ({
+          campaignId,
+          index: a.index,
+          title: a.title,
+          summary: a.summary,
+          text: a.text,
+          worldId: crypto.randomUUID(),
+        })),
+      });
     } catch (error) {
       // A step run twice at once: the other run planned it.
       if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
@@ -92,19 +104,38 @@ async function ensureReference(campaignId: string, mode: Mode, bible: Bible, bas
 async function recordChapter(jobId: string, campaignId: string, index: number, worldId: string, provider: string): Promise<void> {
   const db = await getDb();
   const campaign = await db.campaign.findUniqueOrThrow({ where: { id: campaignId }, select: { appId: true } });
-  await db.campaignChapter.updateMany({ where: { campaignId, index, status: "pending" }, data: { status: "authored", authoredAt: new Date() } });
-  const chapters = await db.campaignChapter.findMany({ where: { campaignId, status: "authored" }, orderBy: { index: "asc" }, select: { worldId: true } });
-  await db.generationJob.update({ where: { id: jobId }, data: { actsDone: chapters.length, worldId: chapters[0]?.worldId ?? worldId, provider } });
+  await db.campaignChapter.updateMany({
+    where: { campaignId, index, status: "pending" },
+    data: { status: "authored", authoredAt: new Date() },
+  });
+  const chapters = await db.campaignChapter.findMany({
+    where: { campaignId, status: "authored" },
+    orderBy: { index: "asc" },
+    select: { worldId: true },
+  });
+  await db.generationJob.update({
+    where: { id: jobId },
+    data: { actsDone: chapters.length, worldId: chapters[0]?.worldId ?? worldId, provider },
+  });
   await db.campaign.update({ where: { id: campaignId }, data: { updatedAt: new Date() } });
-  await emitWebhookEvent(campaign.appId, "campaign.chapter.authored", { campaignId, jobId, chapter: index, worldId }, { idempotencyKey: `${campaignId}:chapter:${index}` });
+  await emitWebhookEvent(
+    campaign.appId,
+    "campaign.chapter.authored",
+    { campaignId, jobId, chapter: index, worldId },
+    { idempotencyKey: `${campaignId}:chapter:${index}` },
+  );
 }
 
 async function completeCampaign(jobId: string, campaignId: string): Promise<void> {
   const db = await getDb();
-  await db.generationJob.updateMany({ where: { id: jobId, status: { in: ["queued", "running"] } }, data: { status: "succeeded", phase: null } });
+  await db.generationJob.updateMany({
+    where: { id: jobId, status: { in: ["queued", "running"] } },
+    data: { status: "succeeded", phase: null },
+  });
   const { count } = await db.campaign.updateMany({ where: { id: campaignId, jobId, status: "authoring" }, data: { status: "complete" } });
   const campaign = await db.campaign.findUniqueOrThrow({ where: { id: campaignId }, select: { appId: true } });
-  if (count === 1) await emitWebhookEvent(campaign.appId, "campaign.completed", { campaignId, jobId }, { idempotencyKey: `${jobId}:completed` });
+  if (count === 1)
+    await emitWebhookEvent(campaign.appId, "campaign.completed", { campaignId, jobId }, { idempotencyKey: `${jobId}:completed` });
 }
 
 /**
@@ -120,14 +151,22 @@ export async function stopCampaignJob(jobId: string, error: string): Promise<voi
   await releaseUnspentChapterQuota(job.appId, job.campaignId);
   await releaseUnspentReferenceQuota(job.appId, job.campaignId);
   // A chapter drafted but never stored leaves its draft and frames behind; a resume drafts it anew.
-  const unstored = await db.campaignChapter.findMany({ where: { campaignId: job.campaignId, status: "pending" }, select: { worldId: true } });
+  const unstored = await db.campaignChapter.findMany({
+    where: { campaignId: job.campaignId, status: "pending" },
+    select: { worldId: true },
+  });
   for (const { worldId } of unstored) await storedDrafts.drop(worldId);
   const cancelled = job.status === "cancelled";
   const authored = await db.campaignChapter.count({ where: { campaignId: job.campaignId, status: "authored" } });
   const status = cancelled ? "cancelled" : authored > 0 || error.startsWith("quota_exceeded") ? "partial" : "failed";
   const { count } = await db.campaign.updateMany({ where: { id: job.campaignId, jobId, status: "authoring" }, data: { status } });
   if (count === 1) {
-    await emitWebhookEvent(job.appId, "campaign.stopped", { campaignId: job.campaignId, jobId, error: cancelled ? (job.error ?? "cancelled by request") : error }, { idempotencyKey: `${jobId}:stopped` });
+    await emitWebhookEvent(
+      job.appId,
+      "campaign.stopped",
+      { campaignId: job.campaignId, jobId, error: cancelled ? (job.error ?? "cancelled by request") : error },
+      { idempotencyKey: `${jobId}:stopped` },
+    );
     log.warn("campaign job stopped", { jobId, campaignId: job.campaignId, status, error });
   }
 }
@@ -135,7 +174,10 @@ export async function stopCampaignJob(jobId: string, error: string): Promise<voi
 /** Chapter n's act as its author reads it (its text, or the book's gist in `spirit`). */
 async function loadAct(campaignId: string, index: number, bible: Bible): Promise<Chapter> {
   const db = await getDb();
-  const row = await db.campaignChapter.findUniqueOrThrow({ where: { campaignId_index: { campaignId, index } }, include: { campaign: { select: { fidelity: true } } } });
+  const row = await db.campaignChapter.findUniqueOrThrow({
+    where: { campaignId_index: { campaignId, index } },
+    include: { campaign: { select: { fidelity: true } } },
+  });
   return actForAuthor(row, bible, row.campaign.fidelity as Fidelity);
 }
 
@@ -148,7 +190,10 @@ type Reserved = { state: "authored" | "reserved" | "held" | "cancelled" } | { st
  */
 export async function runCampaignJob(jobId: string, steps: StepRunner): Promise<CampaignOutcome> {
   const db = await getDb();
-  const job = await db.generationJob.findUniqueOrThrow({ where: { id: jobId }, select: { appId: true, mode: true, campaignId: true, input: true, status: true } });
+  const job = await db.generationJob.findUniqueOrThrow({
+    where: { id: jobId },
+    select: { appId: true, mode: true, campaignId: true, input: true, status: true },
+  });
   const campaignId = job.campaignId!;
   const mode = job.mode as Mode;
   const caller = { appId: job.appId, mode };
@@ -160,7 +205,10 @@ export async function runCampaignJob(jobId: string, steps: StepRunner): Promise<
   if (job.status === "cancelled") return stop("cancelled", "cancelled by request");
 
   await steps.run("start", async () => {
-    await db.generationJob.updateMany({ where: { id: jobId, status: "queued" }, data: { status: "running", provider: getProvider(mode).name } });
+    await db.generationJob.updateMany({
+      where: { id: jobId, status: "queued" },
+      data: { status: "running", provider: getProvider(mode).name },
+    });
   });
   // The segments are not memoized (a run's every request carries every memoized result, and they
   // hold the whole book): the spine step segments the book again. A run memoized before this
@@ -170,7 +218,10 @@ export async function runCampaignJob(jobId: string, steps: StepRunner): Promise<
   const spine = await steps.run("spine", () => ensureSpine(jobId, campaignId, mode));
   const reference = await steps.run("reference", () => ensureReference(campaignId, mode, bible, baseUrl));
   if ("quotaExceeded" in reference) {
-    return stop("reference:stopped", `quota_exceeded: ${reference.quotaExceeded} The protagonist's portrait was not painted, so no chapter was authored; raise the cap or wait, then resume.`);
+    return stop(
+      "reference:stopped",
+      `quota_exceeded: ${reference.quotaExceeded} The protagonist's portrait was not painted, so no chapter was authored; raise the cap or wait, then resume.`,
+    );
   }
   const subjectRef = reference;
 
@@ -189,7 +240,11 @@ export async function runCampaignJob(jobId: string, steps: StepRunner): Promise<
     });
     if (reserved.state === "authored") continue;
     if (reserved.state === "cancelled") return stop("cancelled", "cancelled by request");
-    if (reserved.state === "quota_exceeded") return stop(`chapter-${n}:stopped`, `quota_exceeded: ${reserved.detail} Chapter ${n} was not authored; raise the cap or wait, then resume.`);
+    if (reserved.state === "quota_exceeded")
+      return stop(
+        `chapter-${n}:stopped`,
+        `quota_exceeded: ${reserved.detail} Chapter ${n} was not authored; raise the cap or wait, then resume.`,
+      );
 
     const next = spine[i + 1];
     try {
@@ -201,7 +256,13 @@ export async function runCampaignJob(jobId: string, steps: StepRunner): Promise<
           pov: DEFAULT_POV,
           subjectRef,
           baseUrl,
-          chapter: { campaignId, index: n, bible, act: () => loadAct(campaignId, n, bible), ...(next ? { next: { campaignId, chapter: next.index, worldId: next.worldId } } : {}) },
+          chapter: {
+            campaignId,
+            index: n,
+            bible,
+            act: () => loadAct(campaignId, n, bible),
+            ...(next ? { next: { campaignId, chapter: next.index, worldId: next.worldId } } : {}),
+          },
         },
         { run: (id, work) => steps.run(`chapter-${n}:${id}`, work), inline: steps.inline },
         silentReporter,

@@ -5,7 +5,14 @@ import { segmentText, type Bible } from "@/lib/ai";
 import { actCount, actForAuthor, groupActs, planSpine, renumberHeading } from "./spine";
 
 const BOOK = fs.readFileSync(path.resolve(import.meta.dirname, "../../tests/fixtures/the-lamplighter-of-vell.md"), "utf8");
-const chapter = (i: number, chars: number) => ({ index: i, title: `Chapter ${i + 1}`, text: Array.from({ length: Math.ceil(chars / 100) }, (_, k) => `Paragraph ${k} of chapter ${i + 1} walks on past the harbor wall and back.`).join("\n\n") });
+const chapter = (i: number, chars: number) => ({
+  index: i,
+  title: `Chapter ${i + 1}`,
+  text: Array.from(
+    { length: Math.ceil(chars / 100) },
+    (_, k) => `Paragraph ${k} of chapter ${i + 1} walks on past the harbor wall and back.`,
+  ).join("\n\n"),
+});
 
 describe("the story spine", () => {
   it.each([
@@ -16,7 +23,12 @@ describe("the story spine", () => {
     [20, null, 12],
   ])("%i segments, target %s → %i acts", (segments, target, acts) => {
     expect(actCount(segments, target)).toBe(acts);
-    expect(groupActs(Array.from({ length: segments }, (_, i) => chapter(i, 6000)), target)).toHaveLength(acts);
+    expect(
+      groupActs(
+        Array.from({ length: segments }, (_, i) => chapter(i, 6000)),
+        target,
+      ),
+    ).toHaveLength(acts);
   });
 
   it("keeps the book's order and text when merging", () => {
@@ -27,7 +39,10 @@ describe("the story spine", () => {
 
   it("never splits a short act just to reach the target, but always makes two", () => {
     expect(groupActs([chapter(0, 300)], 6)).toHaveLength(2);
-    expect(groupActs([{ index: 0, title: "Chapter 1", text: "One sentence only" }], null).map((a) => a.text)).toEqual(["One sentence only", "One sentence only"]);
+    expect(groupActs([{ index: 0, title: "Chapter 1", text: "One sentence only" }], null).map((a) => a.text)).toEqual([
+      "One sentence only",
+      "One sentence only",
+    ]);
   });
 
   it("titles each act of the fixture book with its own people or places", () => {

@@ -55,7 +55,8 @@ export function groupActs(segments: Chapter[], targetActs: number | null): Chapt
   // Too many: merge the adjacent pair that is shortest together.
   while (acts.length > target) {
     let best = 0;
-    for (let i = 1; i < acts.length - 1; i++) if (acts[i]!.text.length + acts[i + 1]!.text.length < acts[best]!.text.length + acts[best + 1]!.text.length) best = i;
+    for (let i = 1; i < acts.length - 1; i++)
+      if (acts[i]!.text.length + acts[i + 1]!.text.length < acts[best]!.text.length + acts[best + 1]!.text.length) best = i;
     acts = [...acts.slice(0, best), merge(acts[best]!, acts[best + 1]!), ...acts.slice(best + 2)];
   }
   // Too few: split the longest while it is long enough (always down to the minimum of two).
@@ -73,7 +74,8 @@ export function groupActs(segments: Chapter[], targetActs: number | null): Chapt
 }
 
 /** A heading that says nothing but its number ("Chapter 3", "Part Two", "XII."). */
-const bareHeading = (title: string): boolean => /^(?:(?:chapter|part|book|act)\s+\S+|[ivxlcdm]+|\d+|prologue|epilogue)\.?(?:\s*\(continued\))?$/i.test(title.trim());
+const bareHeading = (title: string): boolean =>
+  /^(?:(?:chapter|part|book|act)\s+\S+|[ivxlcdm]+|\d+|prologue|epilogue)\.?(?:\s*\(continued\))?$/i.test(title.trim());
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -88,15 +90,24 @@ function headingNamesSomething(heading: string, text: string): boolean {
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 
 function roman(n: number): string {
-  return [["x", 10], ["ix", 9], ["v", 5], ["iv", 4], ["i", 1]].reduce((out, [letters, value]) => {
-    let rest = out.rest;
-    let text = out.text;
-    while (rest >= (value as number)) {
-      text += letters as string;
-      rest -= value as number;
-    }
-    return { text, rest };
-  }, { text: "", rest: n }).text;
+  return [
+    ["x", 10],
+    ["ix", 9],
+    ["v", 5],
+    ["iv", 4],
+    ["i", 1],
+  ].reduce(
+    (out, [letters, value]) => {
+      let rest = out.rest;
+      let text = out.text;
+      while (rest >= (value as number)) {
+        text += letters as string;
+        rest -= value as number;
+      }
+      return { text, rest };
+    },
+    { text: "", rest: n },
+  ).text;
 }
 
 /**
@@ -115,7 +126,12 @@ export function renumberHeading(heading: string, ordinal: number): string {
           ? roman(ordinal)
           : undefined;
     if (styled === undefined || ordinal > 12) return whole;
-    const cased = token === token.toUpperCase() ? styled.toUpperCase() : /^\p{Lu}/u.test(token) ? styled.charAt(0).toUpperCase() + styled.slice(1) : styled;
+    const cased =
+      token === token.toUpperCase()
+        ? styled.toUpperCase()
+        : /^\p{Lu}/u.test(token)
+          ? styled.charAt(0).toUpperCase() + styled.slice(1)
+          : styled;
     return `${keyword}${cased}`;
   });
 }
@@ -126,7 +142,8 @@ export function actTitle(act: Chapter, ordinal: number): string {
   if (!bareHeading(heading) && headingNamesSomething(heading, act.text)) return truncate(heading, 100);
   // The act's own people and the places its narration is at (not a place it names in passing or in talk).
   const span = readChapter(act.text, getLexicon());
-  const count = (name: string): number => span.beats.filter((b) => b.people.includes(name) || b.settings.some((s) => s.place === name)).length;
+  const count = (name: string): number =>
+    span.beats.filter((b) => b.people.includes(name) || b.settings.some((s) => s.place === name)).length;
   const byCount = (names: string[]): string[] => [...names].sort((a, b) => count(b) - count(a));
   // Named twice at least: never a place the act names once, in passing.
   const twice = (names: string[]): string[] => byCount(names).filter((n) => count(n) >= 2);
@@ -143,7 +160,12 @@ export function actSummary(act: Chapter): string {
 
 /** The spine of a book: its acts with titles and summaries. */
 export function planSpine(segments: Chapter[], targetActs: number | null): Act[] {
-  return groupActs(segments, targetActs).map((act, i) => ({ index: i + 1, title: actTitle(act, i + 1), summary: actSummary(act), text: act.text }));
+  return groupActs(segments, targetActs).map((act, i) => ({
+    index: i + 1,
+    title: actTitle(act, i + 1),
+    summary: actSummary(act),
+    text: act.text,
+  }));
 }
 
 /**

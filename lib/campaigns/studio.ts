@@ -13,7 +13,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * its resource, with that app. Null for a malformed or unknown id and for another account's
  * campaign (the page answers 404 for all three).
  */
-export async function findUserCampaign(userId: string, id: string): Promise<{ campaign: ReturnType<typeof serializeCampaign>; app: App } | null> {
+export async function findUserCampaign(
+  userId: string,
+  id: string,
+): Promise<{ campaign: ReturnType<typeof serializeCampaign>; app: App } | null> {
   if (!UUID.test(id)) return null;
   const db = await getDb();
   const row = await db.campaign.findUnique({

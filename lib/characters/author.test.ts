@@ -16,8 +16,16 @@ describe("authorProfile", () => {
       deed: "secretly feeds the city's stray cats",
       topics: ["street food", "the city's stray cats"],
     });
-    expect(readPremise("a retired lighthouse keeper named Maren who talks to gulls")).toMatchObject({ name: "Maren", head: "keeper", topics: ["lighthouses", "gulls"] });
-    expect(readPremise("Mina, a grumpy chef who hates tourists")).toMatchObject({ name: "Mina", role: "a grumpy chef", deed: "hates tourists" });
+    expect(readPremise("a retired lighthouse keeper named Maren who talks to gulls")).toMatchObject({
+      name: "Maren",
+      head: "keeper",
+      topics: ["lighthouses", "gulls"],
+    });
+    expect(readPremise("Mina, a grumpy chef who hates tourists")).toMatchObject({
+      name: "Mina",
+      role: "a grumpy chef",
+      deed: "hates tourists",
+    });
     expect(readPremise("a keeper of gulls")).toMatchObject({ role: "a keeper of gulls", head: "keeper", topics: ["gulls"] });
   });
 

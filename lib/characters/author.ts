@@ -13,7 +13,24 @@ import { DEFAULT_STANCES } from "./profile";
 /** The profile fields are the ones a model writes (lib/ai's AuthoredCharacter); the stances are ours. */
 export type AuthoredProfile = Omit<AuthoredCharacter, "provider" | "attempts"> & { stances: typeof DEFAULT_STANCES };
 
-const FIRST_NAMES = ["Maren", "Teodor", "Ilse", "Corvin", "Ada", "Bram", "Noor", "Odile", "Piet", "Sable", "Wren", "Juno", "Ezra", "Lior", "Mina", "Tamsin"];
+const FIRST_NAMES = [
+  "Maren",
+  "Teodor",
+  "Ilse",
+  "Corvin",
+  "Ada",
+  "Bram",
+  "Noor",
+  "Odile",
+  "Piet",
+  "Sable",
+  "Wren",
+  "Juno",
+  "Ezra",
+  "Lior",
+  "Mina",
+  "Tamsin",
+];
 const STYLES = [
   "painterly character portrait, soft rim light",
   "ink-and-watercolor portrait, warm paper tones",
@@ -38,7 +55,8 @@ export interface PremiseReading {
   topics: string[];
 }
 
-const ROLE_END = /\s+(?:named|called|who|whom|whose|that|which|with|in|on|at|from|for|by|under|beneath|near|living|haunted|trapped|lost|glimpsed)\b|[,.;:!?]/i;
+const ROLE_END =
+  /\s+(?:named|called|who|whom|whose|that|which|with|in|on|at|from|for|by|under|beneath|near|living|haunted|trapped|lost|glimpsed)\b|[,.;:!?]/i;
 
 export function readPremise(pitch: string): PremiseReading {
   const named = /\b(?:named|called)\s+(\p{Lu}[\p{L}'-]+)/u.exec(pitch)?.[1];
@@ -51,7 +69,10 @@ export function readPremise(pitch: string): PremiseReading {
   const words = nlp(core).json()[0] as { terms: { text: string; tags: string[] }[] } | undefined;
   const terms = words?.terms ?? [];
   const head = (terms.at(-1)?.text ?? "wanderer").toLowerCase();
-  const traits = terms.slice(0, -1).filter((t) => t.tags.includes("Adjective")).map((t) => t.text.toLowerCase());
+  const traits = terms
+    .slice(0, -1)
+    .filter((t) => t.tags.includes("Adjective"))
+    .map((t) => t.text.toLowerCase());
   // What the role is made of besides its article, adjectives and head: "street-food" → "street food", "lighthouse" → "lighthouses".
   const modifier = core
     .split(/\s+/)
@@ -60,16 +81,36 @@ export function readPremise(pitch: string): PremiseReading {
     .join(" ")
     .replace(/-/g, " ")
     .toLowerCase();
-  const uncountable = modifier ? (nlp(modifier).json()[0] as { terms: { tags: string[] }[] } | undefined)?.terms.at(-1)?.tags.includes("Uncountable") : true;
-  const compounds = modifier ? [uncountable ? modifier : (nlp(modifier).nouns().toPlural().text() || modifier)] : [];
+  const uncountable = modifier
+    ? (nlp(modifier).json()[0] as { terms: { tags: string[] }[] } | undefined)?.terms.at(-1)?.tags.includes("Uncountable")
+    : true;
+  const compounds = modifier ? [uncountable ? modifier : nlp(modifier).nouns().toPlural().text() || modifier] : [];
   const ofWhat = /\s+of\s+(.+)$/i.exec(role)?.[1];
   if (ofWhat) compounds.push(ofWhat);
   const deed = /\b(?:who|that)\s+([^.;!?]+)/i.exec(pitch)?.[1]?.trim().replace(/,$/, "");
-  const others = (nlp(pitch.slice(pitch.indexOf(role) + role.length)).nouns().not("#Pronoun").not("#Person").out("array") as string[])
-    .map((n) => n.replace(/[,.;:!?]+$/, "").replace(/^(?:a|an)\s+/i, "the ").trim())
+  const others = (
+    nlp(pitch.slice(pitch.indexOf(role) + role.length))
+      .nouns()
+      .not("#Pronoun")
+      .not("#Person")
+      .out("array") as string[]
+  )
+    .map((n) =>
+      n
+        .replace(/[,.;:!?]+$/, "")
+        .replace(/^(?:a|an)\s+/i, "the ")
+        .trim(),
+    )
     .filter((n) => n.replace(/^the /, "").length > 2 && !/^(?:named|called)\b/i.test(n) && (!named || !n.includes(named)));
   const name = named ?? leading?.[1] ?? (nlp(pitch).people().json()[0] as { text?: string } | undefined)?.text?.replace(/[,.]$/, "");
-  return { ...(name ? { name } : {}), role: role || "a wanderer", head, traits, ...(deed ? { deed } : {}), topics: [...new Set([...compounds, ...others])] };
+  return {
+    ...(name ? { name } : {}),
+    role: role || "a wanderer",
+    head,
+    traits,
+    ...(deed ? { deed } : {}),
+    topics: [...new Set([...compounds, ...others])],
+  };
 }
 
 const FIRST_WORD_OF_ROLE = /^(?:a|an|the)\s+/i;
@@ -82,8 +123,9 @@ export interface FrameSeen {
 
 export function authorProfile(premise: string | undefined, frameRef: string | undefined, seen?: FrameSeen): AuthoredProfile {
   // A frame alone is read for who it shows; with a premise, the premise says who and the frame where.
-  const pitch = clean(premise ?? "") || clean(seen?.sentence ?? "") || "a stranger glimpsed in a painted frame, with a story they have not told anyone";
-  const rng = createPrng(hashString(`character-author-v1|${pitch}|${premise === undefined ? frameRef ?? "" : ""}`));
+  const pitch =
+    clean(premise ?? "") || clean(seen?.sentence ?? "") || "a stranger glimpsed in a painted frame, with a story they have not told anyone";
+  const rng = createPrng(hashString(`character-author-v1|${pitch}|${premise === undefined ? (frameRef ?? "") : ""}`));
   const read = readPremise(pitch);
   const first = read.name ?? rng.pick(FIRST_NAMES);
   const name = `${first} the ${capitalize(read.head)}`;
@@ -92,7 +134,9 @@ export function authorProfile(premise: string | undefined, frameRef: string | un
   const topic = read.topics[0] ?? `being ${read.role.replace(FIRST_WORD_OF_ROLE, "a ")}`;
   const secret = read.topics[1] ?? "the past";
   // A character its premise calls grumpy or cold greets a stranger that way.
-  const gruff = read.traits.some((t) => /^(grump|gruff|surly|cranky|bitter|cold|stern|angry|cynical|mean|rude|sour|jaded|tired|weary|sullen)/i.test(t));
+  const gruff = read.traits.some((t) =>
+    /^(grump|gruff|surly|cranky|bitter|cold|stern|angry|cynical|mean|rude|sour|jaded|tired|weary|sullen)/i.test(t),
+  );
   const roleNoArticle = read.role.replace(FIRST_WORD_OF_ROLE, "");
   return {
     name,
@@ -105,7 +149,9 @@ export function authorProfile(premise: string | undefined, frameRef: string | un
     ]
       .filter(Boolean)
       .join(" "),
-    greeting: gruff ? `What do you want? I'm ${first}, and I'm busy.` : `Oh, a visitor. I'm ${first}. Not many find their way here; what brings you?`,
+    greeting: gruff
+      ? `What do you want? I'm ${first}, and I'm busy.`
+      : `Oh, a visitor. I'm ${first}. Not many find their way here; what brings you?`,
     examples: `User: Who are you?\n${first}: ${first}. ${capitalize(roleNoArticle)}, if you want the long version.\nUser: What do you know about ${topic}?\n${first}: More than I'd like to admit. Sit down, it's a long story.`,
     subject: `${first}, ${who}`,
     style,
@@ -123,18 +169,31 @@ export function authorProfile(premise: string | undefined, frameRef: string | un
  */
 export async function authorCharacterProfile(
   mode: Mode,
-  input: { premise?: string; frameRef?: string; readImage?: () => Promise<AuthorCharacterInput["image"]>; lookAtFrame?: () => Promise<FrameSeen | null> },
+  input: {
+    premise?: string;
+    frameRef?: string;
+    readImage?: () => Promise<AuthorCharacterInput["image"]>;
+    lookAtFrame?: () => Promise<FrameSeen | null>;
+  },
 ): Promise<{ profile: AuthoredProfile; source: ProviderName }> {
   const provider = getProvider(mode);
-  if (!provider.authorCharacter) return { profile: authorProfile(input.premise, input.frameRef, (await input.lookAtFrame?.()) ?? undefined), source: provider.name };
+  if (!provider.authorCharacter)
+    return { profile: authorProfile(input.premise, input.frameRef, (await input.lookAtFrame?.()) ?? undefined), source: provider.name };
   const image = await input.readImage?.();
   try {
     const written = await provider.authorCharacter({ premise: input.premise, image });
     const { name, persona, lore, greeting, examples, subject, style, scene, intro } = written;
-    return { profile: { name, persona, lore, greeting, examples, subject, style, scene, intro, stances: DEFAULT_STANCES }, source: written.provider };
+    return {
+      profile: { name, persona, lore, greeting, examples, subject, style, scene, intro, stances: DEFAULT_STANCES },
+      source: written.provider,
+    };
   } catch (error) {
     if (!isProviderError(error)) throw error;
-    if (error.code === "cancelled" || error.code === "config") throw new ApiError("unavailable", `The character author is unavailable: ${error.message}`);
-    throw new ApiError("upstream_failed", `The character author (the configured model) failed: ${error.message} Nothing was created or charged; it is safe to retry.`);
+    if (error.code === "cancelled" || error.code === "config")
+      throw new ApiError("unavailable", `The character author is unavailable: ${error.message}`);
+    throw new ApiError(
+      "upstream_failed",
+      `The character author (the configured model) failed: ${error.message} Nothing was created or charged; it is safe to retry.`,
+    );
   }
 }

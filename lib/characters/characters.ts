@@ -16,9 +16,13 @@ export async function getCharacterOrThrow(caller: Caller, id: string): Promise<W
 export function profileOrThrow(row: WorldRow): CharacterProfile {
   const profile = readProfile(row.graph);
   if (!profile) {
-    throw new ApiError("validation_failed", "This character's profile (world.character) is missing or malformed, so it cannot talk; re-create or re-import it.", {
-      errors: ["world.character: missing or malformed"],
-    });
+    throw new ApiError(
+      "validation_failed",
+      "This character's profile (world.character) is missing or malformed, so it cannot talk; re-create or re-import it.",
+      {
+        errors: ["world.character: missing or malformed"],
+      },
+    );
   }
   return profile;
 }

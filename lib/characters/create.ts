@@ -8,7 +8,14 @@ import { describeSeedFrame, readSeedFrame } from "@/lib/vision/seed";
 import { readPaintReference } from "@/lib/vision/subject-reference";
 import { authorCharacterProfile, type FrameSeen } from "./author";
 import { paintStancePictures } from "./pictures";
-import { buildCharacterWorld, DEFAULT_CAMERA, DEFAULT_MOVEMENT, DEFAULT_STANCES, ZCharacterProfile, type CharacterProfile } from "./profile";
+import {
+  buildCharacterWorld,
+  DEFAULT_CAMERA,
+  DEFAULT_MOVEMENT,
+  DEFAULT_STANCES,
+  ZCharacterProfile,
+  type CharacterProfile,
+} from "./profile";
 import type { CreateCharacterBody } from "./requests";
 
 /** The create response (spec "Character", 201): `{id, slug, kind, cover, mock?}`. */
@@ -19,11 +26,15 @@ function created(caller: Caller, row: { id: string; slug: string | null; cover: 
 function assertImportSize(world: Record<string, unknown>): void {
   const limits = importLimits();
   const bytes = Buffer.byteLength(JSON.stringify(world));
-  if (bytes > limits.maxBytes) throw new ApiError("payload_too_large", `The imported character world is ${bytes} bytes; the limit is ${limits.maxBytes}.`);
+  if (bytes > limits.maxBytes)
+    throw new ApiError("payload_too_large", `The imported character world is ${bytes} bytes; the limit is ${limits.maxBytes}.`);
 }
 
 /** IMPORT: a complete character world, schema-checked, gated and persisted verbatim. */
-async function importCharacter(caller: Caller, body: CreateCharacterBody & { world: Record<string, unknown> }): Promise<ReturnType<typeof created>> {
+async function importCharacter(
+  caller: Caller,
+  body: CreateCharacterBody & { world: Record<string, unknown> },
+): Promise<ReturnType<typeof created>> {
   assertImportSize(body.world);
   const id = newWorldId();
   const blob = { ...body.world, id, ...(body.name !== undefined ? { name: body.name } : {}) };
@@ -32,16 +43,27 @@ async function importCharacter(caller: Caller, body: CreateCharacterBody & { wor
   const world = verdict.world as World & { character?: unknown };
   const profile = ZCharacterProfile.safeParse(world.character);
   if (!profile.success) {
-    throw new ApiError("validation_failed", "The imported world is not a character world: world.character is missing or malformed; nothing was created.", {
-      errors: formatIssues(profile.error.issues, "character"),
-    });
+    throw new ApiError(
+      "validation_failed",
+      "The imported world is not a character world: world.character is missing or malformed; nothing was created.",
+      {
+        errors: formatIssues(profile.error.issues, "character"),
+      },
+    );
   }
-  const missing = profile.data.stances.flatMap((stance, i) => (world.scene.states[stance.id] ? [] : [`character.stances[${i}].id: "${stance.id}" names no state of scene.states`]));
+  const missing = profile.data.stances.flatMap((stance, i) =>
+    world.scene.states[stance.id] ? [] : [`character.stances[${i}].id: "${stance.id}" names no state of scene.states`],
+  );
   if (profile.data.entranceState !== undefined && !profile.data.stances.some((s) => s.id === profile.data.entranceState)) {
     missing.push("character.entranceState: must be the id of one of character.stances");
   }
-  if (missing.length > 0) throw new ApiError("validation_failed", "Every stance of a character is one state of its graph; nothing was created.", { errors: missing });
-  const row = await withQuota(caller.appId, "generation", () => insertWorld(caller, { id, graph: world, asSentJson: JSON.stringify(blob), source: "import", kind: "character" }));
+  if (missing.length > 0)
+    throw new ApiError("validation_failed", "Every stance of a character is one state of its graph; nothing was created.", {
+      errors: missing,
+    });
+  const row = await withQuota(caller.appId, "generation", () =>
+    insertWorld(caller, { id, graph: world, asSentJson: JSON.stringify(blob), source: "import", kind: "character" }),
+  );
   return created(caller, row);
 }
 
@@ -92,7 +114,12 @@ async function composeCharacter(caller: Caller, body: CreateCharacterBody, baseU
     const frameRef = body.frame_b64 !== undefined ? (await hostBase64Image(body.frame_b64, baseUrl, "frame_b64")).url : body.frame_url;
     const field = body.frame_b64 !== undefined ? "frame_b64" : "frame_url";
     const written = body.authored
-      ? await authorCharacterProfile(caller.mode, { premise: body.premise, frameRef, readImage: () => frameImage(body), lookAtFrame: () => lookAtFrame(caller, frameRef, field) })
+      ? await authorCharacterProfile(caller.mode, {
+          premise: body.premise,
+          frameRef,
+          readImage: () => frameImage(body),
+          lookAtFrame: () => lookAtFrame(caller, frameRef, field),
+        })
       : undefined;
     const authored = written?.profile;
     const name = body.name ?? authored?.name ?? "Character";
@@ -119,7 +146,14 @@ async function composeCharacter(caller: Caller, body: CreateCharacterBody, baseU
     const id = newWorldId();
     // Every stance painted (its own `seed_frame` each), the frame the character came from as its reference.
     const reference = await frameReference(caller, frameRef, field);
-    const painted = await paintStancePictures(caller, { name, profile, stances: profile.stances, camera: cameraStatic, ...(reference ? { reference } : {}), baseUrl });
+    const painted = await paintStancePictures(caller, {
+      name,
+      profile,
+      stances: profile.stances,
+      camera: cameraStatic,
+      ...(reference ? { reference } : {}),
+      baseUrl,
+    });
     try {
       const entrance = painted.pictures[profile.entranceState]!;
       const cover = body.cover ?? frameRef ?? entrance.src;
@@ -135,7 +169,8 @@ async function composeCharacter(caller: Caller, body: CreateCharacterBody, baseU
         ...(frameRef !== undefined && /^https?:/.test(frameRef) ? { subjectRef: { imageUrl: frameRef, descriptor: subject } } : {}),
       });
       const verdict = checkWorld(graph, { limits: importLimits() });
-      if (!verdict.ok || !verdict.world) throw gateRejection("The character's stance graph failed validation; nothing was created.", verdict);
+      if (!verdict.ok || !verdict.world)
+        throw gateRejection("The character's stance graph failed validation; nothing was created.", verdict);
       const source = written?.source ?? "explicit";
       const row = await insertWorld(caller, { id, graph: verdict.world, source, kind: "character" });
       return created(caller, row);

@@ -44,7 +44,10 @@ describe("editCharacterGraph", () => {
 
   it("equals a fresh build when the palette is replaced on a derived graph (but keeps pictures by id)", () => {
     const graph = character();
-    graph.scene.states.warm = { ...graph.scene.states.warm!, image: { src: "https://cdn.example/warm.png", label: "Warm" } } as (typeof graph.scene.states)[string];
+    graph.scene.states.warm = {
+      ...graph.scene.states.warm!,
+      image: { src: "https://cdn.example/warm.png", label: "Warm" },
+    } as (typeof graph.scene.states)[string];
     const stances: StanceList = [DEFAULT_STANCES[1]!, { id: "sly", label: "Sly", mood: "mischievous", expression: "a sideways smile" }];
     const next = editCharacterGraph(graph, { stances, entranceState: "sly" });
     const fresh = character({ stances, entranceState: "sly" });

@@ -7,7 +7,18 @@ import { gateRejection, importLimits, writeGraph, type Caller } from "@/lib/worl
 import type { WorldRow } from "@/lib/worlds/row";
 import { getCharacterOrThrow } from "./characters";
 import { paintStancePictures, type StancePicture } from "./pictures";
-import { DEFAULT_CAMERA, DEFAULT_MOVEMENT, readProfile, stanceAmbient, stanceBase, stanceState, stanceTransitions, subjectOf, ZCharacterProfile, type CharacterProfile } from "./profile";
+import {
+  DEFAULT_CAMERA,
+  DEFAULT_MOVEMENT,
+  readProfile,
+  stanceAmbient,
+  stanceBase,
+  stanceState,
+  stanceTransitions,
+  subjectOf,
+  ZCharacterProfile,
+  type CharacterProfile,
+} from "./profile";
 import type { UpdateCharacterBody } from "./requests";
 
 /** The brain's fields a PATCH sets as given (voiceId and modelId also take null: back to the default). */
@@ -27,12 +38,20 @@ type CharacterGraph = World & { character?: unknown };
  *   extra field an old transition between the same two stances carried; other events stay.
  * A subject, scene or style change re-derives each stance's derived `base` the same way.
  */
-export function editCharacterGraph(graph: CharacterGraph, body: Omit<UpdateCharacterBody, "expectedRev">, pictures: Record<string, StancePicture> = {}): CharacterGraph {
+export function editCharacterGraph(
+  graph: CharacterGraph,
+  body: Omit<UpdateCharacterBody, "expectedRev">,
+  pictures: Record<string, StancePicture> = {},
+): CharacterGraph {
   const profile = readProfile(graph);
   if (!profile) {
-    throw new ApiError("validation_failed", "This character's profile (world.character) is missing or malformed, so it cannot be edited; re-create or re-import it.", {
-      errors: ["world.character: missing or malformed"],
-    });
+    throw new ApiError(
+      "validation_failed",
+      "This character's profile (world.character) is missing or malformed, so it cannot be edited; re-create or re-import it.",
+      {
+        errors: ["world.character: missing or malformed"],
+      },
+    );
   }
   const raw = { ...(graph.character as Record<string, unknown>) };
   for (const field of BRAIN_FIELDS) if (body[field] !== undefined) raw[field] = body[field];
@@ -43,9 +62,12 @@ export function editCharacterGraph(graph: CharacterGraph, body: Omit<UpdateChara
   const stances = body.stances ?? profile.stances;
   const ids = new Set(stances.map((s) => s.id));
   if (body.entranceState !== undefined && !ids.has(body.entranceState)) {
-    throw new ApiError("invalid_request", "entranceState must be one of the character's stances.", { errors: [`entranceState: "${body.entranceState}" is not a stance of the palette`] });
+    throw new ApiError("invalid_request", "entranceState must be one of the character's stances.", {
+      errors: [`entranceState: "${body.entranceState}" is not a stance of the palette`],
+    });
   }
-  const entrance = body.entranceState ?? (profile.entranceState !== undefined && ids.has(profile.entranceState) ? profile.entranceState : stances[0]!.id);
+  const entrance =
+    body.entranceState ?? (profile.entranceState !== undefined && ids.has(profile.entranceState) ? profile.entranceState : stances[0]!.id);
   raw.stances = body.stances ? stances.map((s) => ({ id: s.id, label: s.label, mood: s.mood, expression: s.expression })) : raw.stances;
   raw.entranceState = entrance;
   const next: CharacterProfile = ZCharacterProfile.parse(raw);
@@ -75,7 +97,8 @@ export function editCharacterGraph(graph: CharacterGraph, body: Omit<UpdateChara
   if (body.stances) {
     const palette = new Set([...before.keys(), ...ids]);
     const dropped = (e: Event) => (before.has(e.from) && !ids.has(e.from)) || (e.to !== undefined && before.has(e.to) && !ids.has(e.to));
-    const meshOf = (e: Event) => e.to !== undefined && palette.has(e.from) && palette.has(e.to) && (e.kind === undefined || e.kind === "transition");
+    const meshOf = (e: Event) =>
+      e.to !== undefined && palette.has(e.from) && palette.has(e.to) && (e.kind === undefined || e.kind === "transition");
     const oldMesh = new Map(graph.scene.events.filter(meshOf).map((e) => [`${e.from}\u0000${e.to}`, e]));
     const kept = graph.scene.events.filter((e) => !dropped(e) && !meshOf(e));
     const mesh = stanceTransitions(name, next.stances).map((e) => ({ ...oldMesh.get(`${e.from}\u0000${e.to}`), ...e }));
@@ -99,7 +122,12 @@ export function editCharacterGraph(graph: CharacterGraph, body: Omit<UpdateChara
  * created character's (pictures.ts: one `seed_frame` each, reserved first) after the edited look
  * (subject, scene, style) and the entrance stance's camera; null when nothing is added.
  */
-async function paintAddedStances(caller: Caller, row: WorldRow, body: UpdateCharacterBody, baseUrl: string): Promise<Awaited<ReturnType<typeof paintStancePictures>> | null> {
+async function paintAddedStances(
+  caller: Caller,
+  row: WorldRow,
+  body: UpdateCharacterBody,
+  baseUrl: string,
+): Promise<Awaited<ReturnType<typeof paintStancePictures>> | null> {
   const profile = readProfile(row.graph);
   if (!body.stances || !profile) return null;
   const states = row.graph.scene.states;
@@ -108,8 +136,17 @@ async function paintAddedStances(caller: Caller, row: WorldRow, body: UpdateChar
   const look = { subject: body.subject ?? profile.subject, scene: body.scene ?? profile.scene, style: body.style ?? profile.style };
   const template = states[profile.entranceState ?? ""] ?? states[profile.stances[0]!.id];
   const ref = row.graph.subjectRef?.imageUrl;
-  const reference: PaintReference | undefined = ref ? await readPaintReference(caller.mode, ref, "subjectRef.imageUrl").catch(() => undefined) : undefined;
-  return paintStancePictures(caller, { name: row.graph.name, profile: look, stances: added, camera: template?.camera.static ?? DEFAULT_CAMERA, ...(reference ? { reference } : {}), baseUrl });
+  const reference: PaintReference | undefined = ref
+    ? await readPaintReference(caller.mode, ref, "subjectRef.imageUrl").catch(() => undefined)
+    : undefined;
+  return paintStancePictures(caller, {
+    name: row.graph.name,
+    profile: look,
+    stances: added,
+    camera: template?.camera.static ?? DEFAULT_CAMERA,
+    ...(reference ? { reference } : {}),
+    baseUrl,
+  });
 }
 
 /**
@@ -119,7 +156,13 @@ async function paintAddedStances(caller: Caller, row: WorldRow, body: UpdateChar
  * palette adds is painted (one `seed_frame` each); the units of pictures the stored graph does
  * not take (the edit failed, or another write added that stance first) are given back.
  */
-export async function updateCharacter(caller: Caller, id: string, body: UpdateCharacterBody, expectedRev: string | undefined, baseUrl: string): Promise<WorldRow> {
+export async function updateCharacter(
+  caller: Caller,
+  id: string,
+  body: UpdateCharacterBody,
+  expectedRev: string | undefined,
+  baseUrl: string,
+): Promise<WorldRow> {
   const before = await getCharacterOrThrow(caller, id);
   const painted = await paintAddedStances(caller, before, body, baseUrl);
   let used = 0;
@@ -127,13 +170,17 @@ export async function updateCharacter(caller: Caller, id: string, body: UpdateCh
     const { row } = await writeGraph(caller, id, expectedRev, (current) => {
       if (current.kind !== "character") throw notFound("Character");
       const graph = editCharacterGraph(current.graph, body, painted?.pictures);
-      used = Object.keys(painted?.pictures ?? {}).filter((stanceId) => !current.graph.scene.states[stanceId] && graph.scene.states[stanceId]?.image).length;
+      used = Object.keys(painted?.pictures ?? {}).filter(
+        (stanceId) => !current.graph.scene.states[stanceId] && graph.scene.states[stanceId]?.image,
+      ).length;
       if (JSON.stringify(graph) === JSON.stringify(current.graph)) return { graph: null, report: null };
       const diagnostics = validateWorld(graph, { limits: importLimits() });
-      if (hasErrors(diagnostics)) throw gateRejection("The edited character failed validation; nothing was saved.", { errors: [], diagnostics });
+      if (hasErrors(diagnostics))
+        throw gateRejection("The edited character failed validation; nothing was saved.", { errors: [], diagnostics });
       return { graph, report: null };
     });
-    if (painted && used < painted.reservation.units) await releaseQuota({ ...painted.reservation, units: painted.reservation.units - used });
+    if (painted && used < painted.reservation.units)
+      await releaseQuota({ ...painted.reservation, units: painted.reservation.units - used });
     return row;
   } catch (error) {
     if (painted) await releaseQuota(painted.reservation);

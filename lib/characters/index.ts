@@ -21,6 +21,15 @@ export type { CharacterProfile } from "./profile";
 export { paintStancePictures, stancePaintInput } from "./pictures";
 export type { StancePicture } from "./pictures";
 export { getTranscript } from "./transcript";
-export { MAX_STANCES, ZAffectInput, ZCreateCharacterBody, ZIntro, ZSayBody, ZStance, ZTranscriptQuery, ZUpdateCharacterBody } from "./requests";
+export {
+  MAX_STANCES,
+  ZAffectInput,
+  ZCreateCharacterBody,
+  ZIntro,
+  ZSayBody,
+  ZStance,
+  ZTranscriptQuery,
+  ZUpdateCharacterBody,
+} from "./requests";
 export type { CreateCharacterBody, SayBody, TranscriptQuery } from "./requests";
 export { findUserCharacter, mintStudioPreviewToken, studioUserRef } from "./studio";

@@ -39,7 +39,11 @@ export function stancePaintInput(input: Omit<PaintStancesInput, "baseUrl" | "sta
     subject,
     aspect: "16:9" as const,
     ...(input.reference ? { reference: input.reference } : {}),
-    portrait: { stance: { label: stance.label, mood: stance.mood, expression: stance.expression }, camera: input.camera, scene: input.profile.scene },
+    portrait: {
+      stance: { label: stance.label, mood: stance.mood, expression: stance.expression },
+      camera: input.camera,
+      scene: input.profile.scene,
+    },
   };
 }
 
@@ -48,7 +52,10 @@ export function stancePaintInput(input: Omit<PaintStancesInput, "baseUrl" | "sta
  * reserved first (402 when they do not fit). The caller gives the reservation back if the
  * character is then not stored.
  */
-export async function paintStancePictures(caller: Caller, input: PaintStancesInput): Promise<{ pictures: Record<string, StancePicture>; reservation: Reservation }> {
+export async function paintStancePictures(
+  caller: Caller,
+  input: PaintStancesInput,
+): Promise<{ pictures: Record<string, StancePicture>; reservation: Reservation }> {
   const reservation = await reserveQuota(caller.appId, "seed_frame", input.stances.length);
   try {
     const provider = getProvider(caller.mode);
@@ -62,10 +69,16 @@ export async function paintStancePictures(caller: Caller, input: PaintStancesInp
     );
     const failed = painted.find((result) => result.status === "rejected");
     if (failed) throw failed.reason;
-    return { pictures: Object.fromEntries(painted.map((result) => (result as PromiseFulfilledResult<readonly [string, StancePicture]>).value)), reservation };
+    return {
+      pictures: Object.fromEntries(painted.map((result) => (result as PromiseFulfilledResult<readonly [string, StancePicture]>).value)),
+      reservation,
+    };
   } catch (error) {
     await releaseQuota(reservation);
     if (error instanceof ApiError) throw error;
-    throw new ApiError("upstream_failed", `The character's stance pictures could not be painted (${(error as Error).message}); nothing was created or charged. It is safe to retry.`);
+    throw new ApiError(
+      "upstream_failed",
+      `The character's stance pictures could not be painted (${(error as Error).message}); nothing was created or charged. It is safe to retry.`,
+    );
   }
 }

@@ -27,7 +27,9 @@ export const ZCharacterProfile = z.looseObject({
   voiceId: z.string().min(1).optional(),
   modelId: z.string().min(1).optional(),
   free: z.boolean().default(false).describe("talk turns use no chat time"),
-  intro: z.looseObject({ kicker: z.string().default(""), title: z.string().default(""), hint: z.string().default("") }).default({ kicker: "", title: "", hint: "" }),
+  intro: z
+    .looseObject({ kicker: z.string().default(""), title: z.string().default(""), hint: z.string().default("") })
+    .default({ kicker: "", title: "", hint: "" }),
   stances: z.array(ZStoredStance).min(1).max(MAX_STANCES),
   entranceState: z.string().optional(),
 });
@@ -99,7 +101,11 @@ export function subjectOf(profile: Pick<CharacterProfile, "subject">, name: stri
 }
 
 /** A stance state's `base`: the subject showing the stance's expression, in the scene, in the style. */
-export function stanceBase(profile: Pick<CharacterProfile, "subject" | "scene" | "style">, name: string, stance: Pick<Stance, "label" | "expression">): string {
+export function stanceBase(
+  profile: Pick<CharacterProfile, "subject" | "scene" | "style">,
+  name: string,
+  stance: Pick<Stance, "label" | "expression">,
+): string {
   const look = noBraces(stance.expression.trim() || `${stance.label.toLowerCase()} expression`);
   const where = profile.scene.trim() ? `, ${noBraces(profile.scene.trim())}` : "";
   const style = profile.style.trim() ? `; ${noBraces(profile.style.trim())}` : "";
@@ -164,7 +170,10 @@ export function buildCharacterWorld(input: CharacterWorldInput): World & { chara
   const states: Record<string, State> = {};
   for (const stance of profile.stances) {
     const picture = input.pictures?.[stance.id];
-    states[stance.id] = { ...stanceState(profile, input.name, stance, input.camera, input.movement), ...(picture ? { image: picture } : {}) };
+    states[stance.id] = {
+      ...stanceState(profile, input.name, stance, input.camera, input.movement),
+      ...(picture ? { image: picture } : {}),
+    };
   }
   return {
     id: input.id,

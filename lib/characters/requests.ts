@@ -71,7 +71,10 @@ export const ZCreateCharacterBody = z
     authored: z.boolean().optional().describe("AUTHORED: invent the profile and stances from a frame/premise"),
     premise: z.string().trim().min(1).max(4000).optional().describe("AUTHORED: who the character is, as a pitch"),
     frame_b64: z.string().min(1).optional().describe("AUTHORED: a base64 frame (data URL or raw), hosted and used as the cover"),
-    frame_url: z.url({ protocol: /^https?$/ }).optional().describe("AUTHORED: URL of a frame (http or https), used as the cover"),
+    frame_url: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .describe("AUTHORED: URL of a frame (http or https), used as the cover"),
     ...profileFields,
   })
   .superRefine((body, ctx) => {
@@ -83,16 +86,20 @@ export const ZCreateCharacterBody = z
       return;
     }
     if (body.authored) {
-      if (body.premise === undefined && body.frame_b64 === undefined && body.frame_url === undefined) issue("premise", "authored mode needs premise, frame_b64 or frame_url");
+      if (body.premise === undefined && body.frame_b64 === undefined && body.frame_url === undefined)
+        issue("premise", "authored mode needs premise, frame_b64 or frame_url");
     } else {
-      for (const key of ["premise", "frame_b64", "frame_url"] as const) if (body[key] !== undefined) issue(key, "applies to authored mode (authored: true) only");
+      for (const key of ["premise", "frame_b64", "frame_url"] as const)
+        if (body[key] !== undefined) issue(key, "applies to authored mode (authored: true) only");
       if (body.name === undefined) issue("name", "required (or send world to import, or authored: true)");
-      if (body.persona === undefined || body.persona.trim() === "") issue("persona", "required (or send world to import, or authored: true)");
+      if (body.persona === undefined || body.persona.trim() === "")
+        issue("persona", "required (or send world to import, or authored: true)");
     }
     if (body.stances) {
       const seen = new Set<string>();
       body.stances.forEach((stance, i) => {
-        if (seen.has(stance.id)) ctx.addIssue({ code: "custom", path: ["stances", i, "id"], message: `duplicate stance id "${stance.id}"` });
+        if (seen.has(stance.id))
+          ctx.addIssue({ code: "custom", path: ["stances", i, "id"], message: `duplicate stance id "${stance.id}"` });
         seen.add(stance.id);
       });
       if (body.entranceState !== undefined && !seen.has(body.entranceState)) issue("entranceState", "must be the id of one of stances");
@@ -108,7 +115,10 @@ export type CreateCharacterBody = z.infer<typeof ZCreateCharacterBody>;
  */
 export const ZUpdateCharacterBody = z
   .strictObject({
-    persona: profileFields.persona.unwrap().refine((s) => s.trim() !== "", "must not be empty: a character needs a persona").optional(),
+    persona: profileFields.persona
+      .unwrap()
+      .refine((s) => s.trim() !== "", "must not be empty: a character needs a persona")
+      .optional(),
     lore: profileFields.lore,
     greeting: profileFields.greeting,
     examples: profileFields.examples,
@@ -128,7 +138,8 @@ export const ZUpdateCharacterBody = z
     if (body.stances) {
       const seen = new Set<string>();
       body.stances.forEach((stance, i) => {
-        if (seen.has(stance.id)) ctx.addIssue({ code: "custom", path: ["stances", i, "id"], message: `duplicate stance id "${stance.id}"` });
+        if (seen.has(stance.id))
+          ctx.addIssue({ code: "custom", path: ["stances", i, "id"], message: `duplicate stance id "${stance.id}"` });
         seen.add(stance.id);
       });
     }
@@ -163,7 +174,9 @@ export const ZSayBody = z.strictObject({
     .string()
     .max(200)
     .optional()
-    .describe("an anonymous player's id (`ply_…`) kept from an earlier answer: its chat time is drawn on, not the token's new player's (ignored when the token has a `userRef`, or when it is not a player of this app and mode)"),
+    .describe(
+      "an anonymous player's id (`ply_…`) kept from an earlier answer: its chat time is drawn on, not the token's new player's (ignored when the token has a `userRef`, or when it is not a player of this app and mode)",
+    ),
 });
 export type SayBody = z.infer<typeof ZSayBody>;
 
@@ -172,7 +185,11 @@ export const ZTranscriptQuery = z
     userRef: z.string().trim().min(1).max(200).optional().describe("the player's userRef (as given when minting the token)"),
     sessionId: z.string().trim().min(1).max(200).optional().describe("one session (`ses_…` or `pub_…`); for players without a userRef"),
     limit: z.coerce.number().int().min(1).max(1000).default(500),
-    cursor: z.string().regex(/^\d{1,19}$/).optional().describe("`nextCursor` of the previous page"),
+    cursor: z
+      .string()
+      .regex(/^\d{1,19}$/)
+      .optional()
+      .describe("`nextCursor` of the previous page"),
   })
   .refine((q) => q.userRef !== undefined || q.sessionId !== undefined, { message: "give userRef or sessionId", path: ["userRef"] });
 export type TranscriptQuery = z.infer<typeof ZTranscriptQuery>;

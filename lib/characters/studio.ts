@@ -12,7 +12,10 @@ import { readProfile, type CharacterProfile } from "./profile";
  * Null for a malformed id, an unknown id, a plain world or another account's character, so the
  * page answers 404 for all of them and nothing of other people's characters leaks.
  */
-export async function findUserCharacter(userId: string, characterId: string): Promise<{ row: WorldRow; app: App; profile: CharacterProfile | null } | null> {
+export async function findUserCharacter(
+  userId: string,
+  characterId: string,
+): Promise<{ row: WorldRow; app: App; profile: CharacterProfile | null } | null> {
   const found = await findUserWorld(userId, characterId);
   if (!found || found.row.kind !== "character") return null;
   return { ...found, profile: readProfile(found.row.graph) };
@@ -29,5 +32,8 @@ export function studioUserRef(userId: string): string {
  * character's own mode, for the longest lifetime a token may have.
  */
 export async function mintStudioPreviewToken(userId: string, row: Pick<WorldRow, "id" | "appId" | "mode">) {
-  return mintSessionToken({ appId: row.appId, mode: row.mode as Mode }, { characterId: row.id, ttlSeconds: SESSION_TTL_MAX, userRef: studioUserRef(userId) });
+  return mintSessionToken(
+    { appId: row.appId, mode: row.mode as Mode },
+    { characterId: row.id, ttlSeconds: SESSION_TTL_MAX, userRef: studioUserRef(userId) },
+  );
 }

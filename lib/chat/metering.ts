@@ -98,11 +98,21 @@ export async function getChatStatus(who: ChatPlayer, now = new Date(), db?: DbCl
 export function chatTimeUsedUp(status: ChatStatus): ApiError {
   const settings = chatSettings();
   const minutes = (s: number) => (s % 60 === 0 ? `${s / 60} minute${s === 60 ? "" : "s"}` : `${s} s`);
-  const plus = status.plan === "plus" ? `this month's ${minutes(settings.CHAT_PLUS_SECONDS_PER_MONTH)} of Plus time are used up` : "the player is not on the Plus plan";
+  const plus =
+    status.plan === "plus"
+      ? `this month's ${minutes(settings.CHAT_PLUS_SECONDS_PER_MONTH)} of Plus time are used up`
+      : "the player is not on the Plus plan";
   return new ApiError(
     "quota_exceeded",
     `Chat time is used up for player "${status.player}": the ${minutes(settings.CHAT_FREE_SECONDS)} free taste is spent, ${plus}, and there is no credit left. The app's owner can move the player to Plus or add credit (PATCH /v1/players/{player}, POST /v1/players/{player}/credit, or the Studio's Players page).`,
-    { chat: { plan: status.plan, freeSecondsLeft: status.freeSecondsLeft, planSecondsLeft: status.planSecondsLeft, creditSeconds: status.creditSeconds } },
+    {
+      chat: {
+        plan: status.plan,
+        freeSecondsLeft: status.freeSecondsLeft,
+        planSecondsLeft: status.planSecondsLeft,
+        creditSeconds: status.creditSeconds,
+      },
+    },
   );
 }
 
@@ -129,7 +139,12 @@ async function lockAccount(tx: DbClient, who: ChatPlayer): Promise<AccountRow> {
  * is charged what was left, and the next one is refused (402). Without (a `free` character): only
  * metered, in the month's seconds, drawing on nothing.
  */
-export async function chargeChatTime(tx: DbClient, who: ChatPlayer, seconds: number, { now = new Date(), charge = true }: { now?: Date; charge?: boolean } = {}): Promise<ChatCharge> {
+export async function chargeChatTime(
+  tx: DbClient,
+  who: ChatPlayer,
+  seconds: number,
+  { now = new Date(), charge = true }: { now?: Date; charge?: boolean } = {},
+): Promise<ChatCharge> {
   const settings = chatSettings();
   const month = monthOf(now);
   const account = await lockAccount(tx, who);

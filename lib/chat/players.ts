@@ -19,11 +19,16 @@ export type PlayerListQuery = z.infer<typeof ZPlayerListQuery>;
 
 function decodeCursor(cursor: string): string {
   const player = Buffer.from(cursor, "base64url").toString("utf8");
-  if (player === "" || Buffer.from(player, "utf8").toString("base64url") !== cursor) throw badRequest("cursor is not one this API returned.", ["cursor: invalid"]);
+  if (player === "" || Buffer.from(player, "utf8").toString("base64url") !== cursor)
+    throw badRequest("cursor is not one this API returned.", ["cursor: invalid"]);
   return player;
 }
 
-export async function listChatPlayers(appId: string, mode: Mode, query: PlayerListQuery): Promise<{ players: ChatStatus[]; nextCursor: string | null }> {
+export async function listChatPlayers(
+  appId: string,
+  mode: Mode,
+  query: PlayerListQuery,
+): Promise<{ players: ChatStatus[]; nextCursor: string | null }> {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const db = await getDb();
   // Text comparison in the C collation, the same on every database, so pages never overlap.
@@ -40,7 +45,6 @@ export async function listChatPlayers(appId: string, mode: Mode, query: PlayerLi
   return { players, nextCursor: rows.length > query.limit && last ? Buffer.from(last.user_ref, "utf8").toString("base64url") : null };
 }
 
-
 /** A player as the owner's routes name it: a `userRef`, or an anonymous player id (`ply_…`). */
 export const ZPlayerParams = z.object({
   player: z
@@ -50,7 +54,9 @@ export const ZPlayerParams = z.object({
     .regex(/^[^\u0000]+$/, "must not contain NUL")
     .describe("a `userRef`, or an anonymous player id (`ply_…`)"),
 });
-export const ZSetPlayerPlanBody = z.strictObject({ plan: ZChatPlan.describe("`plus`: this month's Plus allowance on top of the free taste; `free`: the taste and credit only") });
+export const ZSetPlayerPlanBody = z.strictObject({
+  plan: ZChatPlan.describe("`plus`: this month's Plus allowance on top of the free taste; `free`: the taste and credit only"),
+});
 /** At most ten years of chat time in one change. */
 export const MAX_CREDIT_CHANGE = 10 * 365 * 24 * 3600;
 export const ZAddPlayerCreditBody = z.strictObject({

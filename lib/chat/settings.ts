@@ -20,7 +20,8 @@ export function chatSettings(env: Readonly<Record<string, string | undefined>> =
     CHAT_TURN_MIN_SECONDS: pick("CHAT_TURN_MIN_SECONDS"),
     CHAT_TURN_MAX_SECONDS: pick("CHAT_TURN_MAX_SECONDS"),
   });
-  if (!parsed.success) throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   const s = parsed.data;
   return { ...s, CHAT_TURN_MIN_SECONDS: Math.min(s.CHAT_TURN_MIN_SECONDS, s.CHAT_TURN_MAX_SECONDS) };
 }

@@ -17,7 +17,12 @@ import { setQuotaCap, ZQuotaKind } from "@/lib/quota/quota";
  */
 const ZBootstrap = z.object({ email: ZEmail, password: ZPassword.optional(), appName: ZAppName.optional() });
 const ZQuotaSet = z.object({ app: z.uuid(), kind: ZQuotaKind, daily: z.coerce.number().int().min(0) });
-const ZKeysCreate = z.object({ app: z.uuid(), kind: z.enum(KEY_KINDS), mode: z.enum(MODES).optional(), name: z.string().max(100).optional() });
+const ZKeysCreate = z.object({
+  app: z.uuid(),
+  kind: z.enum(KEY_KINDS),
+  mode: z.enum(MODES).optional(),
+  name: z.string().max(100).optional(),
+});
 const ZKeysList = z.object({ app: z.uuid() });
 const ZKeysRevoke = z.object({ app: z.uuid(), key: z.uuid() });
 const ZAppsList = z.object({ email: ZEmail.optional() });
@@ -26,9 +31,22 @@ const ZChatUser = z.string().trim().min(1).max(200);
 // The app's players in one mode (live by default: test turns are never metered).
 const ZChatWho = { app: z.uuid(), user: ZChatUser, mode: z.enum(MODES).default("live") };
 const ZChatPlanSet = z.object({ ...ZChatWho, plan: ZChatPlan });
-const ZChatCreditAdd = z.object({ ...ZChatWho, seconds: z.coerce.number().int().min(-MAX_CREDIT_CHANGE).max(MAX_CREDIT_CHANGE).refine((n) => n !== 0, "must not be 0") });
+const ZChatCreditAdd = z.object({
+  ...ZChatWho,
+  seconds: z.coerce
+    .number()
+    .int()
+    .min(-MAX_CREDIT_CHANGE)
+    .max(MAX_CREDIT_CHANGE)
+    .refine((n) => n !== 0, "must not be 0"),
+});
 const ZChatStatus = z.object(ZChatWho);
-const ZChatPlayers = z.object({ app: z.uuid(), mode: z.enum(MODES).default("live"), limit: z.coerce.number().int().min(1).max(100).default(100), cursor: z.string().optional() });
+const ZChatPlayers = z.object({
+  app: z.uuid(),
+  mode: z.enum(MODES).default("live"),
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+  cursor: z.string().optional(),
+});
 
 /** What the owner's routes act as (GET/PATCH /v1/players, POST …/credit): the app's secret key in that mode. */
 const ownerOf = (args: { app: string; mode: "live" | "test" }) => ({ appId: args.app, mode: args.mode, kind: "secret" as const });
@@ -70,7 +88,15 @@ async function appsList(args: z.infer<typeof ZAppsList>) {
     include: { owner: { select: { email: true } } },
     orderBy: { createdAt: "asc" },
   });
-  return { apps: apps.map((app) => ({ id: app.id, name: app.name, owner: app.owner.email, defaultMode: app.defaultMode, createdAt: app.createdAt.toISOString() })) };
+  return {
+    apps: apps.map((app) => ({
+      id: app.id,
+      name: app.name,
+      owner: app.owner.email,
+      defaultMode: app.defaultMode,
+      createdAt: app.createdAt.toISOString(),
+    })),
+  };
 }
 
 export const CLI_COMMANDS = {

@@ -41,12 +41,22 @@ describe("configuration", () => {
 
   it("limits live credentials to 100 requests/s and test ones to 25/s unless told otherwise (Stripe's numbers)", () => {
     setRateLimits({});
-    expect(getEnv()).toMatchObject({ RATE_LIMIT_LIVE_PER_SECOND: 100, RATE_LIMIT_LIVE_BURST: 200, RATE_LIMIT_TEST_PER_SECOND: 25, RATE_LIMIT_TEST_BURST: 50 });
+    expect(getEnv()).toMatchObject({
+      RATE_LIMIT_LIVE_PER_SECOND: 100,
+      RATE_LIMIT_LIVE_BURST: 200,
+      RATE_LIMIT_TEST_PER_SECOND: 25,
+      RATE_LIMIT_TEST_BURST: 50,
+    });
   });
 
   it("still reads the old one-limit names for both modes, where the per-mode names are not set", () => {
     setRateLimits({ RATE_LIMIT_PER_SECOND: "10", RATE_LIMIT_BURST: "20", RATE_LIMIT_LIVE_BURST: "300" });
-    expect(getEnv()).toMatchObject({ RATE_LIMIT_LIVE_PER_SECOND: 10, RATE_LIMIT_LIVE_BURST: 300, RATE_LIMIT_TEST_PER_SECOND: 10, RATE_LIMIT_TEST_BURST: 20 });
+    expect(getEnv()).toMatchObject({
+      RATE_LIMIT_LIVE_PER_SECOND: 10,
+      RATE_LIMIT_LIVE_BURST: 300,
+      RATE_LIMIT_TEST_PER_SECOND: 10,
+      RATE_LIMIT_TEST_BURST: 20,
+    });
     expect(getEnv()).not.toHaveProperty("RATE_LIMIT_PER_SECOND");
   });
 

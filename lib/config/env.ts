@@ -7,7 +7,10 @@ export const ZAiEnv = z.object({
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).optional(),
   AI_IMAGE_MODEL: z.string().min(1).optional(),
-  AI_IMAGE_SIZE: z.string().regex(/^\d{2,5}x\d{2,5}$/).default("1536x1024"),
+  AI_IMAGE_SIZE: z
+    .string()
+    .regex(/^\d{2,5}x\d{2,5}$/)
+    .default("1536x1024"),
   AI_JSON_MODE: z.enum(["json_object", "json_schema", "off"]).default("json_object"),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(60_000),
   AI_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
@@ -24,10 +27,17 @@ const ZEnv = z.object({
   DATABASE_URL: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   // How many reverse proxies in front of the app set X-Forwarded-* (0: none; true/on read as 1).
-  TRUST_PROXY: z.preprocess(
-    (value) => (typeof value === "string" && /^(true|on|yes)$/i.test(value) ? 1 : typeof value === "string" && /^(false|off|no)$/i.test(value) ? 0 : value),
-    z.coerce.number().int().min(0).max(10),
-  ).default(0),
+  TRUST_PROXY: z
+    .preprocess(
+      (value) =>
+        typeof value === "string" && /^(true|on|yes)$/i.test(value)
+          ? 1
+          : typeof value === "string" && /^(false|off|no)$/i.test(value)
+            ? 0
+            : value,
+      z.coerce.number().int().min(0).max(10),
+    )
+    .default(0),
   AUTH_SECRET: z.string().min(32).optional(),
   SESSION_TOKEN_SECRET: z.string().min(32).optional(),
   INNGEST_SIGNING_KEY: z.string().min(1).optional(),
@@ -55,7 +65,11 @@ const ZEnv = z.object({
   SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   SIGN_UPS_PER_HOUR: z.coerce.number().int().positive().default(30),
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
-  IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024),
   IMPORT_MAX_STATES: z.coerce.number().int().positive().default(500),
   IMPORT_MAX_EVENTS: z.coerce.number().int().positive().default(2000),
   QUOTA_GENERATION_PER_DAY: z.coerce.number().int().min(0).default(200),

@@ -10,7 +10,10 @@ import { getEnv } from "@/lib/config/env";
  */
 export function forwardedEntry(value: string | string[] | null | undefined, hops: number): string | undefined {
   const raw = Array.isArray(value) ? value.join(",") : (value ?? "");
-  const entries = raw.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = raw
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (entries.length === 0) return undefined;
   return entries[Math.max(entries.length - Math.max(hops, 1), 0)];
 }

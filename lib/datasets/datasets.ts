@@ -28,7 +28,11 @@ function gateOrThrow(graph: unknown): void {
   const checked = checkWorld(graph);
   if (!checked.ok) {
     const errors = checked.diagnostics.filter((d) => d.severity === "error");
-    throw new ApiError("validation_failed", `The world does not pass the gate (${errors.length} errors), so it cannot be simulated; fix it first.`, { diagnostics: checked.diagnostics });
+    throw new ApiError(
+      "validation_failed",
+      `The world does not pass the gate (${errors.length} errors), so it cannot be simulated; fix it first.`,
+      { diagnostics: checked.diagnostics },
+    );
   }
 }
 
@@ -38,7 +42,9 @@ export async function createDataset(caller: Caller, worldId: string, body: Creat
   const db = await getDb();
   // The export's GenerationJob (kind `dataset`) has the dataset's id: GET /v1/jobs/{datasetId} reads it too.
   const row = await db.$transaction(async (tx) => {
-    const created = await tx.simDataset.create({ data: { worldId, params: body as unknown as Prisma.InputJsonValue, worldRev: world.rev } });
+    const created = await tx.simDataset.create({
+      data: { worldId, params: body as unknown as Prisma.InputJsonValue, worldRev: world.rev },
+    });
     await createKindJob(tx, caller, { id: created.id, kind: "dataset", worldId, input: { datasetId: created.id } });
     return created;
   });
@@ -61,18 +67,31 @@ export async function getDataset(caller: Caller, worldId: string, datasetId: str
 
 // ---------------------------------------------------------------- the job's steps (each safe to run twice)
 
-type DatasetChange = Omit<Prisma.SimDatasetUpdateInput, "status" | "phase" | "progress" | "error"> & { status?: string; phase?: string; progress?: number; error?: string | null };
+type DatasetChange = Omit<Prisma.SimDatasetUpdateInput, "status" | "phase" | "progress" | "error"> & {
+  status?: string;
+  phase?: string;
+  progress?: number;
+  error?: string | null;
+};
 
 /** The dataset's record and its job's, moved together. */
 async function update(datasetId: string, data: DatasetChange): Promise<void> {
   const db = await getDb();
   await db.simDataset.update({ where: { id: datasetId }, data });
   const { status, phase, progress, error } = data;
-  await mirrorJob(datasetId, { ...(status ? { status } : {}), ...(phase !== undefined ? { phase } : {}), ...(progress !== undefined ? { progress } : {}), ...(error !== undefined ? { error } : {}) });
+  await mirrorJob(datasetId, {
+    ...(status ? { status } : {}),
+    ...(phase !== undefined ? { phase } : {}),
+    ...(progress !== undefined ? { progress } : {}),
+    ...(error !== undefined ? { error } : {}),
+  });
 }
 
 /** Rolls the episodes out on the world's current graph and stores the files; the files' records. */
-export async function exportDatasetFiles(datasetId: string, baseUrl: string): Promise<{ steps: number; worldRev: string; files: DatasetFile[] }> {
+export async function exportDatasetFiles(
+  datasetId: string,
+  baseUrl: string,
+): Promise<{ steps: number; worldRev: string; files: DatasetFile[] }> {
   const db = await getDb();
   const row = await db.simDataset.findUniqueOrThrow({ where: { id: datasetId } });
   await update(datasetId, { status: "running", phase: "rolling out", progress: 0.1 });
@@ -85,7 +104,10 @@ export async function exportDatasetFiles(datasetId: string, baseUrl: string): Pr
     const { steps } = await exportTask({ world: world.graph, ...params, out });
     await update(datasetId, { phase: "storing", progress: 0.8 });
     const files: DatasetFile[] = [];
-    for (const [name, mimeType] of [["episodes.jsonl", "application/x-ndjson"], ["dataset.npz", "application/zip"]] as const) {
+    for (const [name, mimeType] of [
+      ["episodes.jsonl", "application/x-ndjson"],
+      ["dataset.npz", "application/zip"],
+    ] as const) {
       const stored = await storeAsset(await fs.readFile(path.join(/*turbopackIgnore: true*/ out, name)), mimeType, baseUrl);
       files.push({ name, url: stored.url, bytes: stored.bytes, mimeType });
     }
@@ -96,7 +118,15 @@ export async function exportDatasetFiles(datasetId: string, baseUrl: string): Pr
 }
 
 export async function finishDataset(datasetId: string, result: { steps: number; worldRev: string; files: DatasetFile[] }): Promise<void> {
-  await update(datasetId, { status: "succeeded", phase: "done", progress: 1, steps: result.steps, worldRev: result.worldRev, files: result.files as unknown as Prisma.InputJsonValue, error: null });
+  await update(datasetId, {
+    status: "succeeded",
+    phase: "done",
+    progress: 1,
+    steps: result.steps,
+    worldRev: result.worldRev,
+    files: result.files as unknown as Prisma.InputJsonValue,
+    error: null,
+  });
 }
 
 export async function failDataset(datasetId: string, message: string): Promise<void> {

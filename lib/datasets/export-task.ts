@@ -17,6 +17,13 @@ export interface ExportTaskInput {
 /** A task of the CPU worker pool (workers/cpu.ts): the exporter of `sim export`, on plain data. */
 export function exportDatasetTask(input: ExportTaskInput): { steps: number; episodes: number } {
   const sim = buildSimWorld(input.world, { maxSteps: input.maxSteps });
-  const result = exportDataset({ sim, episodes: input.episodes, policy: input.policy, camera: input.camera, seed: input.seed, out: input.out });
+  const result = exportDataset({
+    sim,
+    episodes: input.episodes,
+    policy: input.policy,
+    camera: input.camera,
+    seed: input.seed,
+    out: input.out,
+  });
   return { steps: result.steps, episodes: result.episodes };
 }

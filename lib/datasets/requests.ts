@@ -32,7 +32,13 @@ export const ZCreateDatasetBody = z
       .refine((v) => v === 0 || v >= SIM.minCamera, { message: `0 (no camera) or ${SIM.minCamera}..${DATASET_LIMITS.camera}` })
       .default(0)
       .describe(`camera pixels a side, ${SIM.minCamera}..${DATASET_LIMITS.camera}; 0 or absent: no camera`),
-    seed: z.number().int().min(0).max(2 ** 31 - 1).default(0).describe("the same seed gives the same bytes"),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .default(0)
+      .describe("the same seed gives the same bytes"),
     maxSteps: z.number().int().min(1).max(DATASET_LIMITS.maxSteps).default(200).describe("steps before an episode is truncated"),
   })
   .superRefine((body, ctx) => {

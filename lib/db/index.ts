@@ -109,7 +109,10 @@ async function openPostgres(url: string): Promise<Handle> {
   let lz4 = false;
   try {
     await applyMigrations(pgRunner(migrator), migrationLog);
-    lz4 = await migrator.query("SET default_toast_compression = 'lz4'").then(() => true, () => false);
+    lz4 = await migrator.query("SET default_toast_compression = 'lz4'").then(
+      () => true,
+      () => false,
+    );
   } finally {
     await migrator.end();
   }
@@ -131,7 +134,10 @@ async function openPostgres(url: string): Promise<Handle> {
     },
     async query(sql, params, name) {
       // A named statement is prepared once per pooled connection (pg does it).
-      return (await pool.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rows as Record<string, unknown>[];
+      return (await pool.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rows as Record<
+        string,
+        unknown
+      >[];
     },
     async listen(channel, onPayload, onLost) {
       try {
@@ -202,7 +208,11 @@ export async function executeSql(sql: string, params: unknown[]): Promise<number
  * (timestamps as Date, json as values). For the few statements every job runs (lib/jobs), where
  * Prisma's per-statement work costs more than the statement.
  */
-export async function querySql<T = Record<string, unknown>>(sql: string, params: unknown[], { name }: { name?: string } = {}): Promise<T[]> {
+export async function querySql<T = Record<string, unknown>>(
+  sql: string,
+  params: unknown[],
+  { name }: { name?: string } = {},
+): Promise<T[]> {
   if (name !== undefined && !/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a statement name: ${name}`);
   return (await (await handle()).query(sql, params, name)) as T[];
 }

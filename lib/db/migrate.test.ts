@@ -38,8 +38,7 @@ async function tempMigrations(files: Record<string, string>): Promise<string> {
   return dir;
 }
 
-const rowsOf = (runner: SqlRunner) =>
-  runner.query<Row>(`SELECT * FROM "_prisma_migrations" ORDER BY started_at, migration_name`);
+const rowsOf = (runner: SqlRunner) => runner.query<Row>(`SELECT * FROM "_prisma_migrations" ORDER BY started_at, migration_name`);
 
 interface Target {
   name: string;
@@ -191,9 +190,7 @@ describe.each(targets)("applyMigrations on $name", (target) => {
 
     // Once a person marks it rolled back (what `prisma migrate resolve --rolled-back` does) and
     // fixes the file, the next run applies it again alongside the rest.
-    await runner.query(
-      `UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE migration_name = '20240102000000_broken'`,
-    );
+    await runner.query(`UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE migration_name = '20240102000000_broken'`);
     await writeFile(path.join(dir, "20240102000000_broken", "migration.sql"), 'CREATE TABLE "b" (id int);');
     const retry = await applyMigrations(runner, { dir, log });
     expect(retry.applied).toEqual(["20240102000000_broken", "20240103000000_later"]);
@@ -228,17 +225,12 @@ describe.each(targets)("applyMigrations on $name", (target) => {
         "20240101000000_first": 'CREATE TABLE "t" (a int);',
       }),
     );
-    expect((await applyMigrations(runner, { dir, log })).applied).toEqual([
-      "20240101000000_first",
-      "20240102000000_second",
-    ]);
+    expect((await applyMigrations(runner, { dir, log })).applied).toEqual(["20240101000000_first", "20240102000000_second"]);
   });
 
   it("fails clearly when the folder is missing", async () => {
     await open();
-    await expect(applyMigrations(runner, { dir: "/nonexistent/migrations", log })).rejects.toThrow(
-      /Migrations folder not found/,
-    );
+    await expect(applyMigrations(runner, { dir: "/nonexistent/migrations", log })).rejects.toThrow(/Migrations folder not found/);
   });
 
   async function track(dir: Promise<string>): Promise<string> {
@@ -260,10 +252,7 @@ describe.runIf(databaseUrl)("applyMigrations on PostgreSQL, concurrently", () =>
     await other.connect();
     try {
       const quiet = () => {};
-      const [a, b] = await Promise.all([
-        applyMigrations(runner, { log: quiet }),
-        applyMigrations(pgRunner(other), { log: quiet }),
-      ]);
+      const [a, b] = await Promise.all([applyMigrations(runner, { log: quiet }), applyMigrations(pgRunner(other), { log: quiet })]);
       const names = await repoMigrationNames();
       expect([...a.applied, ...b.applied].sort()).toEqual(names);
       expect(await rowsOf(runner)).toHaveLength(names.length);

@@ -87,9 +87,7 @@ export function checksumOf(script: string | Uint8Array): string {
 
 // Prisma also accepts the script with its line endings flipped (git on Windows), so do we.
 function checksumMatches(script: string, checksum: string): boolean {
-  return [script, script.replace(/\r\n/g, "\n"), script.replace(/\r?\n/g, "\r\n")].some(
-    (variant) => checksumOf(variant) === checksum,
-  );
+  return [script, script.replace(/\r\n/g, "\n"), script.replace(/\r?\n/g, "\r\n")].some((variant) => checksumOf(variant) === checksum);
 }
 
 export async function readMigrations(dir: string): Promise<MigrationFile[]> {
@@ -134,10 +132,7 @@ function formatTime(value: Date | string | null): string {
   return value instanceof Date ? value.toISOString() : String(value);
 }
 
-export async function applyMigrations(
-  runner: SqlRunner,
-  opts: ApplyMigrationsOptions = {},
-): Promise<{ applied: string[] }> {
+export async function applyMigrations(runner: SqlRunner, opts: ApplyMigrationsOptions = {}): Promise<{ applied: string[] }> {
   // A statically scoped default keeps Next's file tracing to prisma/migrations.
   const dir = opts.dir ? path.resolve(/*turbopackIgnore: true*/ opts.dir) : path.join(process.cwd(), "prisma", "migrations");
   const log = opts.log ?? ((line: string) => console.error(`[migrate] ${line}`));
@@ -157,9 +152,7 @@ export async function applyMigrations(
     // Like Prisma's P3009: a half-applied migration needs a human before anything else runs.
     const failed = live.filter((r) => r.finished_at === null);
     if (failed.length > 0) {
-      const list = failed
-        .map((r) => `The \`${r.migration_name}\` migration started at ${formatTime(r.started_at)} failed`)
-        .join("\n");
+      const list = failed.map((r) => `The \`${r.migration_name}\` migration started at ${formatTime(r.started_at)} failed`).join("\n");
       throw new MigrationError(
         `P3009: found failed migrations in the target database, new migrations will not be applied.\n${list}\n` +
           "Fix the database by hand, then mark the row rolled back (set rolled_back_at) or delete it, " +
@@ -208,10 +201,7 @@ async function applyOne(runner: SqlRunner, migration: MigrationFile): Promise<vo
     await runner.exec(migration.script);
     // Inside the transaction, so the script and its bookkeeping commit together;
     // clock_timestamp() because now() would be the transaction's start.
-    await runner.query(
-      `UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1`,
-      [id],
-    );
+    await runner.query(`UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1`, [id]);
     await runner.exec("COMMIT");
   } catch (e) {
     await runner.exec("ROLLBACK").catch(() => undefined);

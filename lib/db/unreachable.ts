@@ -18,7 +18,8 @@ const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFO
 /** SQLSTATE class 08 (connection exception), admin/crash shutdown, cannot connect now, too many connections. */
 const SQLSTATE = /^(08...|57P0[123]|53300)$/;
 /** node-postgres reports a dropped socket only in words. */
-const PG_MESSAGES = /Connection terminated|Connection ended unexpectedly|timeout exceeded when trying to connect|Client has encountered a connection error|Can't reach database server/i;
+const PG_MESSAGES =
+  /Connection terminated|Connection ended unexpectedly|timeout exceeded when trying to connect|Client has encountered a connection error|Can't reach database server/i;
 
 export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
   if (depth > 6 || error === null || typeof error !== "object") return false;

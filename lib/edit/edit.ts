@@ -20,7 +20,9 @@ function editModel(mode: Caller["mode"]): Provider | undefined {
 
 /** The grammar (live) or the mock (test): pure and synchronous, read against the graph being written. */
 function proposeOffline(mode: Caller["mode"], world: World, instruction: string): Proposed {
-  return mode === "test" ? { ...proposeMockEdit(world, instruction), provider: "mock" } : { ...proposeLocalEdit(world, instruction), provider: "local" };
+  return mode === "test"
+    ? { ...proposeMockEdit(world, instruction), provider: "mock" }
+    : { ...proposeLocalEdit(world, instruction), provider: "local" };
 }
 
 async function proposeWithModel(model: Provider, world: World, instruction: string): Promise<Proposed> {
@@ -34,7 +36,8 @@ async function proposeWithModel(model: Provider, world: World, instruction: stri
 
 function providerFailure(error: unknown): unknown {
   if (!isProviderError(error)) return error;
-  if (error.code === "authoring_failed") return new ApiError("validation_failed", `The instruction could not be turned into ops: ${error.message}`);
+  if (error.code === "authoring_failed")
+    return new ApiError("validation_failed", `The instruction could not be turned into ops: ${error.message}`);
   if (error.code === "config") return new ApiError("unavailable", `The edit model is misconfigured (${error.message}); nothing was done.`);
   return new ApiError("upstream_failed", `The edit model failed (${error.message}); nothing was done or charged. It is safe to retry.`);
 }
@@ -65,13 +68,21 @@ export async function editWorld(caller: Caller, worldId: string, body: EditBody,
     // read of the world beyond the write's own (the rev check is the write's too, 412).
     return withQuota(caller.appId, "edit", async () => {
       let proposal: Proposed | undefined;
-      const write = await applyOpsToWorld(caller, worldId, (graph) => (proposal = proposeOffline(caller.mode, graph, body.instruction)).ops, expectedRev, body);
+      const write = await applyOpsToWorld(
+        caller,
+        worldId,
+        (graph) => (proposal = proposeOffline(caller.mode, graph, body.instruction)).ops,
+        expectedRev,
+        body,
+      );
       return editResultBody(write, proposal!, caller.mode);
     });
   }
   const base = await baseOf(caller, worldId, expectedRev);
   return withQuota(caller.appId, "edit", async () => {
-    const proposal = model ? await proposeWithModel(model, base.graph, body.instruction) : proposeOffline(caller.mode, base.graph, body.instruction);
+    const proposal = model
+      ? await proposeWithModel(model, base.graph, body.instruction)
+      : proposeOffline(caller.mode, base.graph, body.instruction);
     if (body.dryRun) {
       const guard = await playtestGuard(worldId, body);
       const gated = gateOps(base.graph, proposal.ops);

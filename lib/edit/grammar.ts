@@ -42,15 +42,29 @@ function fresh(text: string | undefined): string {
   return name;
 }
 
-const prose = (text: string | undefined): string | undefined => (text === undefined ? undefined : isQuoted(text) ? nameOf(text) : text.trim());
+const prose = (text: string | undefined): string | undefined =>
+  text === undefined ? undefined : isQuoted(text) ? nameOf(text) : text.trim();
 
-const OUTCOMES: Record<string, "good" | "bad" | "neutral"> = { winning: "good", good: "good", happy: "good", losing: "bad", bad: "bad", sad: "bad", tragic: "bad", neutral: "neutral" };
+const OUTCOMES: Record<string, "good" | "bad" | "neutral"> = {
+  winning: "good",
+  good: "good",
+  happy: "good",
+  losing: "bad",
+  bad: "bad",
+  sad: "bad",
+  tragic: "bad",
+  neutral: "neutral",
+};
 
 export const FORMS: Form[] = [
   {
     id: "add-state",
     syntax: "add a state <new name> [after <state> [with <event name>]] [described as <text>]",
-    examples: ["add a state 'Cellar' after 'Hall'", "add a room Attic after the hall with 'climb the ladder' described as 'Dust and old trunks'", "after the hall, add a state 'Pantry'"],
+    examples: [
+      "add a state 'Cellar' after 'Hall'",
+      "add a room Attic after the hall with 'climb the ladder' described as 'Dust and old trunks'",
+      "after the hall, add a state 'Pantry'",
+    ],
     ops: ["add_state", "add_event"],
     pattern: form(
       `(?:(?:after|from) (?<before>§),? )?(?:add|create|make) (?:a |an )?(?:new )?${KIND}(?:called |named )?(?<name>§)(?: (?:after|from|off) (?<after>§)(?: (?:with|via|by|through) (?<event>§))?)?(?: (?:described as|showing) (?<base>§))?`,
@@ -79,7 +93,10 @@ export const FORMS: Form[] = [
       const from = resolveState(world, (g.from ?? g.src)!);
       const to = resolveState(world, (g.to ?? g.dst)!);
       const name = g.event !== undefined ? fresh(g.event) : `go to ${shownNameOf(world, to)}`;
-      return { ops: [{ op: "add_event", from, to, name }], summary: `connect ${named(world, from)} to ${named(world, to)} with ${q(name)}` };
+      return {
+        ops: [{ op: "add_event", from, to, name }],
+        summary: `connect ${named(world, from)} to ${named(world, to)} with ${q(name)}`,
+      };
     },
   },
   {
@@ -104,7 +121,10 @@ export const FORMS: Form[] = [
       const from = resolveState(world, g.state!);
       const name = resolveEvent(world, from, g.event!);
       const next = fresh(g.name);
-      return { ops: [{ op: "update_event", from, name, patch: { name: next } }], summary: `rename the event ${q(name)} from ${named(world, from)} to ${q(next)}` };
+      return {
+        ops: [{ op: "update_event", from, name, patch: { name: next } }],
+        summary: `rename the event ${q(name)} from ${named(world, from)} to ${q(next)}`,
+      };
     },
   },
   {
@@ -112,12 +132,17 @@ export const FORMS: Form[] = [
     syntax: "make <event> from <state> lead to <state>",
     examples: ["make 'open the gate' from Hall lead to Cellar"],
     ops: ["update_event"],
-    pattern: form(`(?:make|point) (?:the )?(?:event |action |choice |exit )?(?<event>§) (?:from|in|at) (?<from>§) (?:lead to|go to|point to|to) (?<to>§)`),
+    pattern: form(
+      `(?:make|point) (?:the )?(?:event |action |choice |exit )?(?<event>§) (?:from|in|at) (?<from>§) (?:lead to|go to|point to|to) (?<to>§)`,
+    ),
     build(g, world) {
       const from = resolveState(world, g.from!);
       const name = resolveEvent(world, from, g.event!);
       const to = resolveState(world, g.to!);
-      return { ops: [{ op: "update_event", from, name, patch: { to } }], summary: `make ${q(name)} from ${named(world, from)} lead to ${named(world, to)}` };
+      return {
+        ops: [{ op: "update_event", from, name, patch: { to } }],
+        summary: `make ${q(name)} from ${named(world, from)} lead to ${named(world, to)}`,
+      };
     },
   },
   {
@@ -140,7 +165,10 @@ export const FORMS: Form[] = [
     pattern: form(`make (?<state>§) (?:no longer|not) (?:an? )?ending`),
     build(g, world) {
       const id = resolveState(world, g.state!);
-      return { ops: [{ op: "update_state", id, patch: { ending: { isEnding: false, outcome: null } } }], summary: `make ${named(world, id)} no longer an ending` };
+      return {
+        ops: [{ op: "update_state", id, patch: { ending: { isEnding: false, outcome: null } } }],
+        summary: `make ${named(world, id)} no longer an ending`,
+      };
     },
   },
   {
@@ -193,7 +221,10 @@ export const FORMS: Form[] = [
       const label = nameOf(g.label ?? "");
       const base = prose(g.base);
       const id = slugOf(label);
-      return { ops: [{ op: "add_variant", state, variant: { id, label, ...(base !== undefined ? { base } : {}) } }], summary: `add a ${label} variant to ${named(world, state)}` };
+      return {
+        ops: [{ op: "add_variant", state, variant: { id, label, ...(base !== undefined ? { base } : {}) } }],
+        summary: `add a ${label} variant to ${named(world, state)}`,
+      };
     },
   },
   {
@@ -231,7 +262,10 @@ export const FORMS: Form[] = [
       const to = resolveState(world, g.to!);
       const names = world.scene.events.filter((e) => e.from === from && e.to === to).map((e) => e.name);
       if (names.length === 0) throw new ApiError("validation_failed", `No event leads from ${named(world, from)} to ${named(world, to)}.`);
-      return { ops: names.map((name) => ({ op: "delete_event" as const, from, name })), summary: `disconnect ${named(world, from)} from ${named(world, to)}` };
+      return {
+        ops: names.map((name) => ({ op: "delete_event" as const, from, name })),
+        summary: `disconnect ${named(world, from)} from ${named(world, to)}`,
+      };
     },
   },
   {
@@ -248,17 +282,24 @@ export const FORMS: Form[] = [
   {
     id: "set-subject",
     syntax: "set the subject to <image URL | descriptor> [described as <text>]",
-    examples: ["set the subject to 'a grey wolf with one torn ear'", "set the subject to https://example.com/wolf.png described as 'a grey wolf'"],
+    examples: [
+      "set the subject to 'a grey wolf with one torn ear'",
+      "set the subject to https://example.com/wolf.png described as 'a grey wolf'",
+    ],
     ops: ["set_subject_ref"],
     pattern: form(`set (?:the )?subject(?: reference| ref| image)? to (?<target>§)(?: (?:described as|as) (?<descriptor>§))?`),
     build(g, world) {
       const target = prose(g.target)!;
       const descriptor = prose(g.descriptor);
       if (/^https?:\/\/\S+$/i.test(target)) {
-        return { ops: [{ op: "set_subject_ref", imageUrl: target, ...(descriptor !== undefined ? { descriptor } : {}) }], summary: "set the subject's reference image" };
+        return {
+          ops: [{ op: "set_subject_ref", imageUrl: target, ...(descriptor !== undefined ? { descriptor } : {}) }],
+          summary: "set the subject's reference image",
+        };
       }
       const imageUrl = world.subjectRef?.imageUrl;
-      if (!imageUrl) throw new ApiError("validation_failed", "This world has no subject image yet; say: set the subject to https://… described as '…'.");
+      if (!imageUrl)
+        throw new ApiError("validation_failed", "This world has no subject image yet; say: set the subject to https://… described as '…'.");
       return { ops: [{ op: "set_subject_ref", imageUrl, descriptor: target }], summary: `set the subject to ${q(target)}` };
     },
   },

@@ -33,7 +33,10 @@ function splitOutside(text: string, separator: RegExp): string[] {
 }
 
 function tidy(clause: string): string {
-  let s = clause.trim().replace(/[.!]+$/u, "").trim();
+  let s = clause
+    .trim()
+    .replace(/[.!]+$/u, "")
+    .trim();
   while (FILLER.test(s)) s = s.replace(FILLER, "").trim();
   return s;
 }
@@ -61,7 +64,10 @@ function notUnderstood(text: string, world: World | undefined): ApiError {
   const verb = text.split(/\s+/)[0]?.toLowerCase() ?? "";
   const examples = world ? askExamples(world) : FORMS.flatMap((f) => f.examples.slice(0, 1));
   const ranked = [...examples.filter((e) => e.split(" ")[0] === verb), ...examples.filter((e) => e.split(" ")[0] !== verb)].slice(0, 2);
-  return new ApiError("validation_failed", `Could not read "${text}" as a change to the world; try "${ranked[0]}" or "${ranked[1]}" (docs/edit.md lists every form).`);
+  return new ApiError(
+    "validation_failed",
+    `Could not read "${text}" as a change to the world; try "${ranked[0]}" or "${ranked[1]}" (docs/edit.md lists every form).`,
+  );
 }
 
 /** The clauses of an instruction, each matched to a form; throws 422 on the first it cannot read. */
@@ -75,7 +81,8 @@ export function readInstruction(instruction: string, world?: World): Clause[] {
       continue;
     }
     const whole = matchForm(chunk);
-    if (!whole) throw notUnderstood(parts.length > 1 ? (splitOutside(chunk, WEAK)[parts.findIndex((p) => p === undefined)] ?? chunk) : chunk, world);
+    if (!whole)
+      throw notUnderstood(parts.length > 1 ? (splitOutside(chunk, WEAK)[parts.findIndex((p) => p === undefined)] ?? chunk) : chunk, world);
     clauses.push(whole);
   }
   if (clauses.length === 0) throw new ApiError("validation_failed", "The instruction says nothing to do.");

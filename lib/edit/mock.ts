@@ -17,6 +17,7 @@ export function proposeMockEdit(world: World, instruction: string): Proposal {
   if (understood) return proposeLocalEdit(world, instruction);
   const id = `mock-${hashHex(instruction).slice(-8)}`;
   const ops: Op[] = [{ op: "add_state", id, base: instruction.slice(0, 500) }];
-  if (hasState(world, world.entrance.state)) ops.push({ op: "add_event", from: world.entrance.state, to: id, name: `mock edit ${id.slice(5)}` });
+  if (hasState(world, world.entrance.state))
+    ops.push({ op: "add_event", from: world.entrance.state, to: id, name: `mock edit ${id.slice(5)}` });
   return { ops, summary: `Mock edit (test key): add the state "${id}" holding the instruction.` };
 }

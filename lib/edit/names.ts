@@ -49,7 +49,8 @@ function distance(a: string, b: string, max: number): number {
   return prev[b.length] as number;
 }
 
-const listed = (names: string[]): string => (names.length === 1 ? q(names[0]!) : `${names.slice(0, -1).map(q).join(", ")} or ${q(names[names.length - 1]!)}`);
+const listed = (names: string[]): string =>
+  names.length === 1 ? q(names[0]!) : `${names.slice(0, -1).map(q).join(", ")} or ${q(names[names.length - 1]!)}`;
 
 /** One thing an instruction may name: what it resolves to, every name it answers to, and the one to suggest. */
 export interface Candidate {
@@ -74,7 +75,11 @@ export function resolveName(text: string, candidates: readonly Candidate[], what
   const keyed = candidates.map((c) => ({ c, keys: unique(c.names.map(normalizeName).filter((n) => n !== "")) }));
   const same = keyed.filter(({ keys }) => keys.includes(key)).map(({ c }) => c);
   if (same.length === 1) return same[0]!.target;
-  if (same.length > 1) throw new ApiError("validation_failed", `${q(written)} could be the ${what} ${listed(same.map((c) => c.target))}; quote the exact name.`);
+  if (same.length > 1)
+    throw new ApiError(
+      "validation_failed",
+      `${q(written)} could be the ${what} ${listed(same.map((c) => c.target))}; quote the exact name.`,
+    );
   if (key.length >= 3) {
     const starts = keyed.filter(({ keys }) => keys.some((n) => n.startsWith(`${key} `))).map(({ c }) => c);
     if (starts.length === 1) return starts[0]!.target;
@@ -82,7 +87,11 @@ export function resolveName(text: string, candidates: readonly Candidate[], what
   const max = Math.max(1, Math.floor(key.length / 4));
   const words = new RegExp(`(^| )${escape(key)}( |$)`);
   const near = keyed
-    .map(({ c, keys }) => ({ c, d: Math.min(...keys.map((n) => (key !== "" && words.test(n) ? 0 : distance(key, n, max)))), whole: keys.some((n) => key !== "" && words.test(n)) }))
+    .map(({ c, keys }) => ({
+      c,
+      d: Math.min(...keys.map((n) => (key !== "" && words.test(n) ? 0 : distance(key, n, max)))),
+      whole: keys.some((n) => key !== "" && words.test(n)),
+    }))
     .filter(({ d }) => d <= max)
     .sort((x, y) => x.d - y.d)
     .slice(0, 3);
@@ -93,14 +102,21 @@ export function resolveName(text: string, candidates: readonly Candidate[], what
   if (near.length > 0) throw new ApiError("validation_failed", `No ${what} is called ${q(written)}; did you mean ${listed(shown)}?`);
   const some = unique(candidates.map((c) => c.shown)).slice(0, 8);
   const rest = candidates.length > some.length ? ` and ${candidates.length - some.length} more` : "";
-  throw new ApiError("validation_failed", `No ${what} is called ${q(written)}${some.length > 0 ? ` (there are ${some.map(q).join(", ")}${rest})` : ""}.`);
+  throw new ApiError(
+    "validation_failed",
+    `No ${what} is called ${q(written)}${some.length > 0 ? ` (there are ${some.map(q).join(", ")}${rest})` : ""}.`,
+  );
 }
 
 const plain = (names: readonly string[]): Candidate[] => names.map((n) => ({ target: n, names: [n], shown: n }));
 
 /** A state by its id or any name the Studio shows for it (the canvas's name, its frame's caption, its id in words). */
 export function resolveState(world: World, text: string): string {
-  const candidates = Object.keys(world.scene.states).map((id) => ({ target: id, names: namesOfState(world, id), shown: shownNameOf(world, id) }));
+  const candidates = Object.keys(world.scene.states).map((id) => ({
+    target: id,
+    names: namesOfState(world, id),
+    shown: shownNameOf(world, id),
+  }));
   return resolveName(text, candidates, "state", (name) => hasState(world, name));
 }
 
@@ -121,5 +137,9 @@ export function resolveVariant(world: World, state: string, text: string): strin
 
 /** An id made from a label: "Rainy night" → "rainy-night". */
 export function slugOf(label: string): string {
-  return normalizeName(label).replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "") || "variant";
+  return (
+    normalizeName(label)
+      .replace(/[^\p{L}\p{N}]+/gu, "-")
+      .replace(/^-+|-+$/g, "") || "variant"
+  );
 }

@@ -5,7 +5,12 @@ export const MAX_INSTRUCTION_CHARS = 2000;
 
 /** POST /v1/worlds/{id}/edit (CONTRACT.md "Natural-language edit"). */
 export const ZEditBody = z.strictObject({
-  instruction: z.string().trim().min(1).max(MAX_INSTRUCTION_CHARS).describe("what to change, in plain language (docs/edit.md has the offline grammar)"),
+  instruction: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_INSTRUCTION_CHARS)
+    .describe("what to change, in plain language (docs/edit.md has the offline grammar)"),
   expectedRev: z.string().min(1).optional(),
   dryRun: z.boolean().optional().describe("answer the ops and the graph they would make; nothing persists"),
   requirePlaytests: ZRequirePlaytests,

@@ -10,11 +10,23 @@ interface Proposed {
   provider: ProviderName;
 }
 
-const proposed = (p: Proposed, mode: Mode) => ({ ops: p.ops, summary: p.summary, provider: p.provider, ...(mode === "test" ? { mock: true as const } : {}) });
+const proposed = (p: Proposed, mode: Mode) => ({
+  ops: p.ops,
+  summary: p.summary,
+  provider: p.provider,
+  ...(mode === "test" ? { mock: true as const } : {}),
+});
 
 /** The graph-write result plus what the instruction became (CONTRACT.md "Natural-language edit"). */
 export function editResultBody(
-  write: { row: WorldRow; graphChanged: boolean; applyErrors: string[]; notes: string[]; diagnostics: unknown[]; playtests: PlaytestReport },
+  write: {
+    row: WorldRow;
+    graphChanged: boolean;
+    applyErrors: string[];
+    notes: string[];
+    diagnostics: unknown[];
+    playtests: PlaytestReport;
+  },
   proposal: Proposed,
   mode: Mode,
 ) {

@@ -37,8 +37,7 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (detail: string, errors?: string[]) =>
-  new ApiError("invalid_request", detail, errors ? { errors } : {});
+export const badRequest = (detail: string, errors?: string[]) => new ApiError("invalid_request", detail, errors ? { errors } : {});
 export const unauthorized = (detail = "A valid credential is required.") => new ApiError("unauthorized", detail);
 export const forbidden = (detail: string) => new ApiError("forbidden", detail);
 export const notFound = (what = "Resource") => new ApiError("not_found", `${what} not found.`);

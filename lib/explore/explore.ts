@@ -40,7 +40,10 @@ export function encodeCursor(cursor: Cursor): string {
 
 /** The cursor this API returned for `sort`, or a 400 for anything else (another order's cursor included). */
 export function decodeCursor(text: string, sort: ExploreSort): Cursor {
-  const refuse = () => badRequest("`cursor` is not one this API returned for this `sort`; pass `nextCursor` back unchanged.", ["query.cursor: not a cursor of this sort"]);
+  const refuse = () =>
+    badRequest("`cursor` is not one this API returned for this `sort`; pass `nextCursor` back unchanged.", [
+      "query.cursor: not a cursor of this sort",
+    ]);
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
@@ -50,7 +53,8 @@ export function decodeCursor(text: string, sort: ExploreSort): Cursor {
   if (!Array.isArray(parsed) || parsed.length !== 3) throw refuse();
   const [s, value, id] = parsed as [unknown, unknown, unknown];
   if (s !== sort || typeof id !== "string" || !UUID.test(id)) throw refuse();
-  if (sort === "new" ? typeof value !== "string" || Number.isNaN(Date.parse(value)) : !Number.isSafeInteger(value) || (value as number) < 0) throw refuse();
+  if (sort === "new" ? typeof value !== "string" || Number.isNaN(Date.parse(value)) : !Number.isSafeInteger(value) || (value as number) < 0)
+    throw refuse();
   return { sort, value: value as string | number, id };
 }
 
@@ -65,7 +69,11 @@ export function searchQuery(q: string | undefined): string | null {
 }
 
 /** The statement of one page and its parameters: exported for the query plan in the docs and its test. */
-export function exploreStatement(query: Pick<ExploreQuery, "sort" | "kind" | "limit">, search: string | null, cursor: Cursor | null): { sql: string; params: unknown[]; name: string } {
+export function exploreStatement(
+  query: Pick<ExploreQuery, "sort" | "kind" | "limit">,
+  search: string | null,
+  cursor: Cursor | null,
+): { sql: string; params: unknown[]; name: string } {
   const column = COLUMN[query.sort];
   const params: unknown[] = [];
   const where = ["visibility = 'public'", "mode = 'live'"];

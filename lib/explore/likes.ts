@@ -29,11 +29,16 @@ export async function playerOf(body: LikeBody, worldId: string | null): Promise<
   if (body.token !== undefined) {
     const claims = await verifySessionToken(body.token);
     if (!claims) throw unauthorized("The session token is invalid or expired.");
-    if (worldId !== null && claims.subjectId !== worldId) throw unauthorized("This session token is scoped to another world; a token likes only its own world or character.");
+    if (worldId !== null && claims.subjectId !== worldId)
+      throw unauthorized("This session token is scoped to another world; a token likes only its own world or character.");
     if (claims.userRef !== undefined) return `ref:${claims.appId}:${claims.userRef}`;
-    if (body.playerId === undefined) throw badRequest("This session token names no end user (`userRef`); send a `playerId` from POST /v1/players as well.", ["playerId: required with a token that has no userRef"]);
+    if (body.playerId === undefined)
+      throw badRequest("This session token names no end user (`userRef`); send a `playerId` from POST /v1/players as well.", [
+        "playerId: required with a token that has no userRef",
+      ]);
   }
-  if (body.playerId === undefined) throw badRequest("Send `playerId` (from POST /v1/players) or a session `token` minted with a `userRef`.", ["playerId: required"]);
+  if (body.playerId === undefined)
+    throw badRequest("Send `playerId` (from POST /v1/players) or a session `token` minted with a `userRef`.", ["playerId: required"]);
   const player = verifyPlayerId(body.playerId);
   if (!player) throw unauthorized("`playerId` is not one this server issued; get one from POST /v1/players.");
   return player;
@@ -74,7 +79,9 @@ SELECT EXISTS (SELECT 1 FROM target) AS found, EXISTS (SELECT 1 FROM upd) AS cha
 async function setLike(worldId: string, body: LikeBody, address: string, liked: boolean) {
   const player = await playerOf(body, worldId);
   takeLikeToken(address, player);
-  const [result] = await querySql<LikeResult>(liked ? LIKE_SQL : UNLIKE_SQL, [worldId, player], { name: liked ? "like_world" : "unlike_world" });
+  const [result] = await querySql<LikeResult>(liked ? LIKE_SQL : UNLIKE_SQL, [worldId, player], {
+    name: liked ? "like_world" : "unlike_world",
+  });
   if (!result?.found) throw notFound("World");
   return { id: worldId, liked, likeCount: Number(result.like_count ?? 0), changed: result.changed };
 }
@@ -92,9 +99,14 @@ export function unlikeWorld(worldId: string, body: LikeBody, address: string) {
 /** POST /v1/likes/lookup: which of `ids` this player likes (what the like buttons show). */
 export async function likedAmong(body: LikeBody & { ids: string[] }): Promise<{ liked: string[] }> {
   // A token answers for its own world only.
-  if (body.token !== undefined && body.ids.length !== 1) throw badRequest("With a session `token`, ask about its own world only (one id).", ["ids: one id with a token"]);
+  if (body.token !== undefined && body.ids.length !== 1)
+    throw badRequest("With a session `token`, ask about its own world only (one id).", ["ids: one id with a token"]);
   const player = await playerOf(body, body.token !== undefined ? (body.ids[0] ?? null) : null);
-  const rows = await querySql<{ world_id: string }>(`SELECT world_id FROM world_likes WHERE player = $1 AND world_id = ANY($2::text[]::uuid[])`, [player, body.ids], { name: "liked_among" });
+  const rows = await querySql<{ world_id: string }>(
+    `SELECT world_id FROM world_likes WHERE player = $1 AND world_id = ANY($2::text[]::uuid[])`,
+    [player, body.ids],
+    { name: "liked_among" },
+  );
   const liked = new Set(rows.map((r) => r.world_id));
   return { liked: body.ids.filter((id) => liked.has(id)) };
 }

@@ -22,7 +22,12 @@ const playerIds = new TokenBuckets(() => {
 });
 
 function refuse(retryAfterSeconds: number, what: string): ApiError {
-  return new ApiError("rate_limited", `Too many ${what}; retry in ${retryAfterSeconds} s.`, {}, { "retry-after": String(retryAfterSeconds) });
+  return new ApiError(
+    "rate_limited",
+    `Too many ${what}; retry in ${retryAfterSeconds} s.`,
+    {},
+    { "retry-after": String(retryAfterSeconds) },
+  );
 }
 
 /** Takes one like (or unlike) from the address's and the player's buckets, or throws 429. */

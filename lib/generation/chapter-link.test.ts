@@ -11,7 +11,11 @@ function withEndings(outcomes: ("good" | "bad" | "neutral" | undefined)[]): Worl
   delete world.scene.states.end;
   world.scene.events = world.scene.events.filter((e) => e.to !== "end");
   outcomes.forEach((outcome, i) => {
-    world.scene.states[`end${i}`] = { ...end, id: `end${i}`, ending: { isEnding: true, ...(outcome ? { outcome } : {}), title: "The end", text: "Done" } };
+    world.scene.states[`end${i}`] = {
+      ...end,
+      id: `end${i}`,
+      ending: { isEnding: true, ...(outcome ? { outcome } : {}), title: "The end", text: "Done" },
+    };
     world.scene.events.push({ from: "b", to: `end${i}`, name: `finish ${i}`, base: "x", detail: "y", hotkey: String(i + 2) });
   });
   return world;

@@ -26,7 +26,10 @@ export function linkWinningEnding(world: World, next: ChapterLink): World {
   const state = id === undefined ? undefined : world.scene.states[id];
   if (id === undefined || state === undefined) return world;
   const linked: World = structuredClone(world);
-  linked.scene.states[id] = { ...state, ending: { ...state.ending, next: { campaignId: next.campaignId, chapter: next.chapter, worldId: next.worldId } } };
+  linked.scene.states[id] = {
+    ...state,
+    ending: { ...state.ending, next: { campaignId: next.campaignId, chapter: next.chapter, worldId: next.worldId } },
+  };
   return linked;
 }
 

@@ -41,13 +41,20 @@ function assertImportSize(world: Record<string, unknown>): string {
 async function importWorld(caller: Caller, body: CreateWorldBody & { world: Record<string, unknown> }): Promise<CreatedWorld> {
   const id = newWorldId();
   // The graph's id is the world's id; name and description may be overridden (spec).
-  const blob = { ...body.world, id, ...(body.name !== undefined ? { name: body.name } : {}), ...(body.description !== undefined ? { description: body.description } : {}) };
+  const blob = {
+    ...body.world,
+    id,
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.description !== undefined ? { description: body.description } : {}),
+  };
   // Measured as stored (the id and overrides are bounded, so the limit means the same), written once.
   const asSentJson = assertImportSize(blob);
   const limits = importLimits();
   const verdict = checkWorld(blob, { limits, stateDefaults: true });
   if (!verdict.ok) throw gateRejection("The imported world failed validation; nothing was created.", verdict);
-  const row = await withQuota(caller.appId, "generation", () => insertWorld(caller, { id, graph: verdict.world as World, asSentJson, source: "import", original: true }));
+  const row = await withQuota(caller.appId, "generation", () =>
+    insertWorld(caller, { id, graph: verdict.world as World, asSentJson, source: "import", original: true }),
+  );
   return created(201, { worldId: row.id, slug: row.slug, imported: true });
 }
 
@@ -61,7 +68,16 @@ async function generationInput(body: CreateWorldBody, worldId: string, baseUrl: 
       }
     : undefined;
   const frameField = body.frame_b64 !== undefined ? "frame_b64" : body.frame_url !== undefined ? "frame_url" : undefined;
-  return { worldId, premise: body.premise, text: body.text, frameRef, ...(frameField ? { frameField } : {}), pov: body.pov ?? DEFAULT_POV, subjectRef, baseUrl };
+  return {
+    worldId,
+    premise: body.premise,
+    text: body.text,
+    frameRef,
+    ...(frameField ? { frameField } : {}),
+    pov: body.pov ?? DEFAULT_POV,
+    subjectRef,
+    baseUrl,
+  };
 }
 
 /** GENERATE, synchronously: quota first, then the pipeline's steps inline; 200. */
@@ -69,7 +85,13 @@ async function generateNow(caller: Caller, body: CreateWorldBody, baseUrl: strin
   return withQuota(caller.appId, "generation", async () => {
     const input = await generationInput(body, newWorldId(), baseUrl);
     const result = await generateWorldSteps(caller.mode, caller, input, inlineSteps, silentReporter);
-    return created(200, { worldId: result.worldId, slug: result.slug, ok: result.ok, cover: result.cover, ...(caller.mode === "test" ? { mock: true } : {}) });
+    return created(200, {
+      worldId: result.worldId,
+      slug: result.slug,
+      ok: result.ok,
+      cover: result.cover,
+      ...(caller.mode === "test" ? { mock: true } : {}),
+    });
   });
 }
 

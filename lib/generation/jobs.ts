@@ -50,7 +50,14 @@ export async function getJobOrThrow(caller: Caller, jobId: string): Promise<Gene
 export async function createJob(caller: Caller, data: { worldId: string; input: unknown; quotaDay: Date }): Promise<GenerationJob> {
   const db = await getDb();
   return db.generationJob.create({
-    data: { appId: caller.appId, mode: caller.mode, worldId: data.worldId, input: data.input as Prisma.InputJsonValue, quotaDay: data.quotaDay, phase: "queued" },
+    data: {
+      appId: caller.appId,
+      mode: caller.mode,
+      worldId: data.worldId,
+      input: data.input as Prisma.InputJsonValue,
+      quotaDay: data.quotaDay,
+      phase: "queued",
+    },
   });
 }
 
@@ -58,14 +65,29 @@ export async function createJob(caller: Caller, data: { worldId: string; input: 
  * The job of another domain's durable work (`dataset`): its id is that work's own id, so that
  * `GET /v1/jobs/{id}` and the domain's resource name the same thing. In the caller's transaction.
  */
-export async function createKindJob(db: Prisma.TransactionClient, caller: Caller, data: { id: string; kind: Exclude<JobKind, "world">; worldId: string; input: unknown }): Promise<void> {
+export async function createKindJob(
+  db: Prisma.TransactionClient,
+  caller: Caller,
+  data: { id: string; kind: Exclude<JobKind, "world">; worldId: string; input: unknown },
+): Promise<void> {
   await db.generationJob.create({
-    data: { id: data.id, appId: caller.appId, mode: caller.mode, kind: data.kind, worldId: data.worldId, input: data.input as Prisma.InputJsonValue, phase: "queued" },
+    data: {
+      id: data.id,
+      appId: caller.appId,
+      mode: caller.mode,
+      kind: data.kind,
+      worldId: data.worldId,
+      input: data.input as Prisma.InputJsonValue,
+      phase: "queued",
+    },
   });
 }
 
 /** Mirrors a domain's own status record onto its job (a job that has ended is left alone). */
-export async function mirrorJob(jobId: string, data: Partial<Pick<GenerationJob, "status" | "phase" | "progress" | "error">>): Promise<void> {
+export async function mirrorJob(
+  jobId: string,
+  data: Partial<Pick<GenerationJob, "status" | "phase" | "progress" | "error">>,
+): Promise<void> {
   const db = await getDb();
   await db.generationJob.updateMany({ where: { id: jobId, status: { in: ["queued", "running"] } }, data });
 }
@@ -104,7 +126,8 @@ export async function isJobCancelled(jobId: string): Promise<boolean> {
 /** queued | running → cancelled; a job that has ended: 409. */
 export async function cancelJob(caller: Caller, jobId: string): Promise<GenerationJob> {
   const job = await getJobOrThrow(caller, jobId);
-  if (TERMINAL.has(job.status)) throw new ApiError("conflict", `The job has already ${job.status === "cancelled" ? "been cancelled" : job.status}.`);
+  if (TERMINAL.has(job.status))
+    throw new ApiError("conflict", `The job has already ${job.status === "cancelled" ? "been cancelled" : job.status}.`);
   const cancelled = await updateJob(jobId, { status: "cancelled", phase: "cancelled", error: "cancelled by request" });
   if (!cancelled) return cancelJob(caller, jobId); // it ended meanwhile: answer with what it became
   await releaseJobQuota(jobId);

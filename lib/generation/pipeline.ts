@@ -1,4 +1,12 @@
-import { getProvider, type AuthorResult, type Bible, type Chapter, type PaintInput, type PaintReference, type ProviderName } from "@/lib/ai";
+import {
+  getProvider,
+  type AuthorResult,
+  type Bible,
+  type Chapter,
+  type PaintInput,
+  type PaintReference,
+  type ProviderName,
+} from "@/lib/ai";
 import { authorChapter, authorWorld, toApiError } from "@/lib/ai/author";
 import { framePrompt } from "@/lib/ai/frame-prompt";
 import { storeAsset, storeManifest } from "@/lib/assets/assets";
@@ -87,7 +95,13 @@ export function frameLabel(world: World, stateId: string): string {
   return idInWords(stateId);
 }
 
-export async function generateWorldSteps(mode: Mode, caller: Caller, input: GenerationInput, steps: StepRunner, reporter: Reporter): Promise<GenerationResult> {
+export async function generateWorldSteps(
+  mode: Mode,
+  caller: Caller,
+  input: GenerationInput,
+  steps: StepRunner,
+  reporter: Reporter,
+): Promise<GenerationResult> {
   await reporter.checkpoint();
   // A live world from a seed frame: the frame is looked at first, and what it shows seeds the
   // premise (test mode keeps the kernel's mock world, which never looks).
@@ -108,13 +122,30 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
     let result: AuthorResult;
     try {
       const { chapter } = input;
-      if (chapter) result = await authorChapter(mode, chapter.bible, typeof chapter.act === "function" ? await chapter.act() : chapter.act, { worldId: input.worldId, frameRef, pov: input.pov, subjectRef: input.subjectRef });
+      if (chapter)
+        result = await authorChapter(mode, chapter.bible, typeof chapter.act === "function" ? await chapter.act() : chapter.act, {
+          worldId: input.worldId,
+          frameRef,
+          pov: input.pov,
+          subjectRef: input.subjectRef,
+        });
       else {
         const premise = seed ? await seededPremise(input.premise, seed) : input.premise;
         // An author that can look gets the pixels too (openai-compatible sends the image).
-        const frame = seed && seedFrame && getProvider(mode).name === "openai-compatible" ? await readSeedFrame(seedFrame, input.frameField ?? "frame_url") : null;
+        const frame =
+          seed && seedFrame && getProvider(mode).name === "openai-compatible"
+            ? await readSeedFrame(seedFrame, input.frameField ?? "frame_url")
+            : null;
         const seedImage = frame ? { bytes: frame.bytes, mimeType: frame.mimeType } : undefined;
-        result = await authorWorld(mode, { worldId: input.worldId, premise, text: input.text, frameRef, pov: input.pov, subjectRef: input.subjectRef, seedImage });
+        result = await authorWorld(mode, {
+          worldId: input.worldId,
+          premise,
+          text: input.text,
+          frameRef,
+          pov: input.pov,
+          subjectRef: input.subjectRef,
+          seedImage,
+        });
       }
     } catch (error) {
       throw toApiError(error);
@@ -187,7 +218,12 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
     }
     const drafted = isDrafted(authored) ? await drafts.load(authored.draft) : legacyWorld;
     if (!drafted) throw new Error(`the drafted world of ${input.worldId} is gone; the run must author it again`);
-    const world = withFrames(drafted, toPaint.map((f) => f.stateId), painted, input.frameRef);
+    const world = withFrames(
+      drafted,
+      toPaint.map((f) => f.stateId),
+      painted,
+      input.frameRef,
+    );
     const verdict = checkWorld(world);
     if (!verdict.ok) {
       await drafts.drop(input.worldId);
@@ -209,7 +245,8 @@ export async function generateWorldSteps(mode: Mode, caller: Caller, input: Gene
 function finishDraft(authored: World, input: GenerationInput, seed: SeedDescription | null): World {
   let world: World = input.chapter?.next ? linkWinningEnding(authored, input.chapter.next) : structuredClone(authored);
   if (seed) world = withSeedDescription(world, seed);
-  if (input.subjectRef) world.subjectRef = { imageUrl: input.subjectRef.imageUrl, descriptor: input.subjectRef.descriptor ?? world.subject };
+  if (input.subjectRef)
+    world.subjectRef = { imageUrl: input.subjectRef.imageUrl, descriptor: input.subjectRef.descriptor ?? world.subject };
   return world;
 }
 
@@ -227,12 +264,19 @@ function withFrames(draft: World, stateIds: string[], frames: PaintedFrame[], fr
   stateIds.forEach((stateId, i) => {
     const state = world.scene.states[stateId];
     const frame = frames[i]!;
-    if (state) world.scene.states[stateId] = { ...state, image: { src: frame.url, label: frameLabel(world, stateId), ...(frame.manifest ? { manifest: frame.manifest } : {}) } };
+    if (state)
+      world.scene.states[stateId] = {
+        ...state,
+        image: { src: frame.url, label: frameLabel(world, stateId), ...(frame.manifest ? { manifest: frame.manifest } : {}) },
+      };
   });
   const entrance = frames[stateIds.indexOf(world.entrance.state)];
   // A seed frame given by URL stays the entrance image, as the author set it.
   if (entrance && !frameRef?.startsWith("http")) {
-    world.entrance = { ...world.entrance, image: { ...world.entrance.image, src: entrance.url, ...(entrance.manifest ? { manifest: entrance.manifest } : {}) } };
+    world.entrance = {
+      ...world.entrance,
+      image: { ...world.entrance.image, src: entrance.url, ...(entrance.manifest ? { manifest: entrance.manifest } : {}) },
+    };
     world.cover = entrance.url;
   }
   return world;

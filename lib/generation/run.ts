@@ -28,7 +28,12 @@ export async function runGenerationJob(jobId: string, steps: StepRunner): Promis
     });
     const completed = await steps.run("complete", async () => {
       if (await updateJob(jobId, { status: "succeeded", phase: "done", progress: 1, worldId: result.worldId })) {
-        await emitWebhookEvent(job.appId, "world.generation.succeeded", { worldId: result.worldId, jobId }, { idempotencyKey: `${jobId}:succeeded` });
+        await emitWebhookEvent(
+          job.appId,
+          "world.generation.succeeded",
+          { worldId: result.worldId, jobId },
+          { idempotencyKey: `${jobId}:succeeded` },
+        );
         return true;
       }
       // Cancelled after the world was stored: a cancelled job leaves nothing behind.

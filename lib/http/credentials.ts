@@ -20,11 +20,7 @@ export type AuthKind = "none" | "key" | "secretKey" | "user" | "session" | "keyO
 
 export type { SessionCredential };
 
-export type Credential =
-  | { type: "none" }
-  | ({ type: "key" } & ResolvedKey)
-  | ({ type: "user" } & UserIdentity)
-  | SessionCredential;
+export type Credential = { type: "none" } | ({ type: "key" } & ResolvedKey) | ({ type: "user" } & UserIdentity) | SessionCredential;
 
 export type CredentialFor<A extends AuthKind> = A extends "key" | "secretKey"
   ? { type: "key" } & ResolvedKey
@@ -54,7 +50,8 @@ function bearer(req: Request): string | null {
 async function resolveUserActingForApp(req: NextRequest, appId: string): Promise<Credential> {
   const user = (await resolveUser(req)) as { type: "user" } & UserIdentity;
   const named = req.headers.get("x-app-mode");
-  if (named !== null && named !== "live" && named !== "test") throw badRequest("X-App-Mode must be live or test.", ["X-App-Mode: must be live or test"]);
+  if (named !== null && named !== "live" && named !== "test")
+    throw badRequest("X-App-Mode must be live or test.", ["X-App-Mode: must be live or test"]);
   if (!/^[0-9a-f-]{36}$/i.test(appId)) throw notFound("App");
   const mode = named ?? (await defaultModeOf(user.userId, appId));
   if (named !== null) await assertAppOwner(user.userId, appId);
@@ -120,7 +117,9 @@ async function resolveSession(req: NextRequest, fromBody: BodyCredentials = {}):
   const header = bearer(req);
   const bodyToken = fromBody.token;
   if (header && bodyToken !== undefined && header !== bodyToken) {
-    throw badRequest("Two different session tokens were sent (header and body); send one.", ["token: differs from the Authorization header"]);
+    throw badRequest("Two different session tokens were sent (header and body); send one.", [
+      "token: differs from the Authorization header",
+    ]);
   }
   const token = header ?? bodyToken;
   if (!token && looksLikePublicSessionId(fromBody.sessionId)) {
@@ -129,7 +128,8 @@ async function resolveSession(req: NextRequest, fromBody: BodyCredentials = {}):
     return { type: "session", ...claims };
   }
   if (!token) throw unauthorized("A session token is required: `Authorization: Bearer <token>` or the `token` body field.");
-  if (looksLikeKey(token)) throw unauthorized("API keys are not accepted here; mint a session token with POST /v1/sessions/token on your server.");
+  if (looksLikeKey(token))
+    throw unauthorized("API keys are not accepted here; mint a session token with POST /v1/sessions/token on your server.");
   const claims = await verifySessionToken(token);
   if (!claims) throw unauthorized("The session token is invalid, tampered with or expired.");
   return { type: "session", ...claims };
@@ -139,7 +139,8 @@ async function resolveSession(req: NextRequest, fromBody: BodyCredentials = {}):
 async function resolveKeyOrSession(req: NextRequest, fromBody: BodyCredentials = {}): Promise<Credential> {
   const header = req.headers.get("x-app-id") ? null : bearer(req);
   if (req.headers.get("x-app-id") || (header && looksLikeKey(header))) return resolveApiKey(req, true);
-  if (!header && fromBody.token === undefined) throw unauthorized("A secret API key or a session token is required as `Authorization: Bearer …`.");
+  if (!header && fromBody.token === undefined)
+    throw unauthorized("A secret API key or a session token is required as `Authorization: Bearer …`.");
   return resolveSession(req, { token: fromBody.token });
 }
 

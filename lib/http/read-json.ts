@@ -43,7 +43,9 @@ export async function readJsonObject(req: Request, maxBytes: number, allowEmpty 
   if (/\\u0000/i.test(text)) throw badRequest("Strings may not contain NUL characters (\\u0000).");
   if (/\\ud[89a-f]/i.test(text) && !wellFormed(parsed)) throw badRequest("Strings may not contain lone UTF-16 surrogates.");
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    throw badRequest(`Request body must be a JSON object, not ${Array.isArray(parsed) ? "an array" : parsed === null ? "null" : `a ${typeof parsed}`}.`);
+    throw badRequest(
+      `Request body must be a JSON object, not ${Array.isArray(parsed) ? "an array" : parsed === null ? "null" : `a ${typeof parsed}`}.`,
+    );
   }
   return parsed as Record<string, unknown>;
 }

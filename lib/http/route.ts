@@ -100,8 +100,10 @@ function parseWith<S extends Schema>(schema: S, value: unknown, where: string): 
 
 function expectedRevOf(ifMatchHeader: string | null, body: unknown): string | undefined {
   const ifMatch = ifMatchHeader?.replace(/^W\//, "").replaceAll('"', "") || undefined;
-  const fromBody = body && typeof body === "object" && "expectedRev" in body && typeof body.expectedRev === "string" ? body.expectedRev : undefined;
-  if (ifMatch && fromBody && ifMatch !== fromBody) throw badRequest("If-Match and expectedRev disagree; send one of them.", ["expectedRev: differs from If-Match"]);
+  const fromBody =
+    body && typeof body === "object" && "expectedRev" in body && typeof body.expectedRev === "string" ? body.expectedRev : undefined;
+  if (ifMatch && fromBody && ifMatch !== fromBody)
+    throw badRequest("If-Match and expectedRev disagree; send one of them.", ["expectedRev: differs from If-Match"]);
   return ifMatch ?? fromBody;
 }
 
@@ -109,7 +111,10 @@ function queryObject(url: URL): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of url.searchParams) {
     // PostgreSQL cannot store or compare text with NUL in it (bodies are refused at the door the same way).
-    if (value.includes("\u0000") || name.includes("\u0000")) throw badRequest("Query parameters may not contain NUL characters (%00).", [`query.${name.replaceAll("\u0000", "")}: NUL characters are not allowed`]);
+    if (value.includes("\u0000") || name.includes("\u0000"))
+      throw badRequest("Query parameters may not contain NUL characters (%00).", [
+        `query.${name.replaceAll("\u0000", "")}: NUL characters are not allowed`,
+      ]);
     const seen = out[name];
     out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
   }
@@ -128,7 +133,8 @@ function errorResponse(error: unknown, requestId: string, meta: Record<string, u
     return jsonResponse(400, { detail: "Invalid request.", code: "invalid_request", errors: formatZodIssues(error) }, headers);
   }
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
-    if (error.code === "P2002") return jsonResponse(409, { detail: "A resource with these values already exists.", code: "conflict" }, headers);
+    if (error.code === "P2002")
+      return jsonResponse(409, { detail: "A resource with these values already exists.", code: "conflict" }, headers);
     if (error.code === "P2025") return jsonResponse(404, { detail: "Resource not found.", code: "not_found" }, headers);
   }
   // The database went away (restart, failover, a cut network): the client should retry; the
@@ -137,12 +143,20 @@ function errorResponse(error: unknown, requestId: string, meta: Record<string, u
     log.warn("database unreachable", { requestId, ...meta, error: error instanceof Error ? error.message : String(error) });
     return jsonResponse(
       503,
-      { detail: "The database is unreachable right now. Retry shortly; a write may or may not have been applied (resend creates with the same Idempotency-Key, graph writes with If-Match).", code: "unavailable" },
+      {
+        detail:
+          "The database is unreachable right now. Retry shortly; a write may or may not have been applied (resend creates with the same Idempotency-Key, graph writes with If-Match).",
+        code: "unavailable",
+      },
       { ...headers, "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
     );
   }
   log.error("unhandled error", { requestId, ...meta, error: error instanceof Error ? error.stack : String(error) });
-  return jsonResponse(500, { detail: `Internal error. Quote request id ${requestId} when reporting it.`, code: "internal_error", requestId }, headers);
+  return jsonResponse(
+    500,
+    { detail: `Internal error. Quote request id ${requestId} when reporting it.`, code: "internal_error", requestId },
+    headers,
+  );
 }
 
 /**
@@ -167,7 +181,12 @@ function idempotencyScope(auth: Credential, namespace: string): IdempotencyScope
  * request is the body and, on routes with path parameters, those too (the same key on another
  * world is another request).
  */
-async function idempotent(scope: IdempotencyScope | undefined, req: Request, request: unknown, answer: () => Promise<Reply>): Promise<Reply> {
+async function idempotent(
+  scope: IdempotencyScope | undefined,
+  req: Request,
+  request: unknown,
+  answer: () => Promise<Reply>,
+): Promise<Reply> {
   const key = parseIdempotencyKey(req.headers.get("idempotency-key"));
   if (!scope) return answer();
   const result = await withIdempotency(scope, key, request, answer);
@@ -178,9 +197,12 @@ async function idempotent(scope: IdempotencyScope | undefined, req: Request, req
  * The one wrapper of every /v1 route: credential, rate limit, size-limited JSON, zod parsing of
  * params, query and body, error mapping, `schemaVersion`, ETag and a request id.
  */
-export function route<A extends AuthKind, PS extends Schema | undefined = undefined, QS extends Schema | undefined = undefined, BS extends Schema | undefined = undefined>(
-  definition: RouteDefinition<A, PS, QS, BS>,
-): RouteHandler {
+export function route<
+  A extends AuthKind,
+  PS extends Schema | undefined = undefined,
+  QS extends Schema | undefined = undefined,
+  BS extends Schema | undefined = undefined,
+>(definition: RouteDefinition<A, PS, QS, BS>): RouteHandler {
   return Object.assign(handle, { operationId: definition.operationId });
 
   async function handle(req: NextRequest, context: NextRouteContext): Promise<Response> {
@@ -196,7 +218,11 @@ export function route<A extends AuthKind, PS extends Schema | undefined = undefi
       const early = definition.body && definition.tokenInBody ? await readJsonObject(req, maxBytes, definition.bodyOptional) : undefined;
       bodyToken = typeof early?.token === "string" ? early.token : undefined;
       const bodySessionId = typeof early?.sessionId === "string" ? early.sessionId : undefined;
-      const auth = (await resolveCredential(req, definition.auth, early && { token: bodyToken, sessionId: bodySessionId })) as CredentialFor<A>;
+      const auth = (await resolveCredential(
+        req,
+        definition.auth,
+        early && { token: bodyToken, sessionId: bodySessionId },
+      )) as CredentialFor<A>;
       if (auth.type === "session") corsAppId = auth.appId;
       if (auth.type === "key") {
         if (definition.scope && auth.scopes.length > 0 && !auth.scopes.includes(definition.scope)) {
@@ -207,12 +233,19 @@ export function route<A extends AuthKind, PS extends Schema | undefined = undefi
       if (subject) {
         const verdict = await takeToken(subject);
         if (!verdict.ok) {
-          throw new ApiError("rate_limited", `Too many requests; retry in ${verdict.retryAfterSeconds} s.`, {}, { "retry-after": String(verdict.retryAfterSeconds) });
+          throw new ApiError(
+            "rate_limited",
+            `Too many requests; retry in ${verdict.retryAfterSeconds} s.`,
+            {},
+            { "retry-after": String(verdict.retryAfterSeconds) },
+          );
         }
       }
       const params = definition.params ? parseWith(definition.params, await context.params, "path") : undefined;
       const query = definition.query ? parseWith(definition.query, queryObject(url), "query") : undefined;
-      const body = definition.body ? parseWith(definition.body, early ?? (await readJsonObject(req, maxBytes, definition.bodyOptional)), "body") : undefined;
+      const body = definition.body
+        ? parseWith(definition.body, early ?? (await readJsonObject(req, maxBytes, definition.bodyOptional)), "body")
+        : undefined;
 
       const answer = async (): Promise<Reply> => {
         const out = await definition.handler({
@@ -231,7 +264,12 @@ export function route<A extends AuthKind, PS extends Schema | undefined = undefi
       };
       const namespace = definition.idempotency;
       const request = definition.params ? { params, body } : body;
-      const { status, body: out, headers, revCoversBody } = await (namespace !== undefined ? idempotent(idempotencyScope(auth, namespace), req, request, answer) : answer());
+      const {
+        status,
+        body: out,
+        headers,
+        revCoversBody,
+      } = await (namespace !== undefined ? idempotent(idempotencyScope(auth, namespace), req, request, answer) : answer());
       const responseHeaders: Record<string, string> = await withCors({ "x-request-id": requestId, ...headers });
       if (typeof out.rev === "string" && status < 300) {
         responseHeaders.etag = `"${out.rev}"`;

@@ -37,9 +37,15 @@ function hashRequest(request: unknown): string {
     Array.isArray(value)
       ? value.map(canonical)
       : value && typeof value === "object"
-        ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]))
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+          )
         : value;
-  return createHash("sha256").update(JSON.stringify(canonical(request) ?? null)).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(request) ?? null))
+    .digest("hex");
 }
 
 /** What a first request answered, as it is replayed. */
@@ -82,13 +88,21 @@ async function readRecord(where: Where): Promise<RecordRow | undefined> {
 /** Frees a key: a pending claim whose work failed, or a record past its time (`createdAt`). */
 async function release(where: Where, only: { pending: true } | { createdAt: Date }): Promise<void> {
   if ("pending" in only) {
-    await querySql(`DELETE FROM idempotency_records WHERE app_id = $1::uuid AND mode = $2 AND key = $3 AND state = 'pending'`, [where.appId, where.mode, where.key], {
-      name: "idempotency_release",
-    });
+    await querySql(
+      `DELETE FROM idempotency_records WHERE app_id = $1::uuid AND mode = $2 AND key = $3 AND state = 'pending'`,
+      [where.appId, where.mode, where.key],
+      {
+        name: "idempotency_release",
+      },
+    );
   } else {
-    await querySql(`DELETE FROM idempotency_records WHERE app_id = $1::uuid AND mode = $2 AND key = $3 AND created_at = $4`, [where.appId, where.mode, where.key, only.createdAt], {
-      name: "idempotency_expire",
-    });
+    await querySql(
+      `DELETE FROM idempotency_records WHERE app_id = $1::uuid AND mode = $2 AND key = $3 AND created_at = $4`,
+      [where.appId, where.mode, where.key, only.createdAt],
+      {
+        name: "idempotency_expire",
+      },
+    );
   }
 }
 
@@ -122,7 +136,10 @@ export async function withIdempotency<T extends StoredAnswer>(
       throw badRequest(`Idempotency-Key "${key}" was already used with other parameters; use a new key for a new request.`);
     }
     if (existing.state === "done" && existing.status !== null) {
-      const body = typeof existing.body === "string" ? (JSON.parse(existing.body) as Record<string, unknown>) : (existing.body as Record<string, unknown>);
+      const body =
+        typeof existing.body === "string"
+          ? (JSON.parse(existing.body) as Record<string, unknown>)
+          : (existing.body as Record<string, unknown>);
       return { status: existing.status, body, replayed: true };
     }
     if (Date.now() - started > WAIT_MS) {
@@ -138,7 +155,8 @@ export async function withIdempotency<T extends StoredAnswer>(
     await release(where, { pending: true });
     throw error;
   }
-  if (result.status >= 200 && result.status < 300) await recordAnswer({ ...where, status: result.status, body: JSON.stringify(result.body) });
+  if (result.status >= 200 && result.status < 300)
+    await recordAnswer({ ...where, status: result.status, body: JSON.stringify(result.body) });
   else await release(where, { pending: true });
   return result;
 }

@@ -71,7 +71,8 @@ const jobsFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<
       return Response.json({ error: message, status: invalid ? 400 : 500 }, { status: invalid ? 400 : 500 });
     }
   }
-  const checkpoint = url.origin === LOCAL_INNGEST_ORIGIN && method === "POST" ? /^\/v1\/checkpoint\/([^/]+)\/async$/.exec(url.pathname) : null;
+  const checkpoint =
+    url.origin === LOCAL_INNGEST_ORIGIN && method === "POST" ? /^\/v1\/checkpoint\/([^/]+)\/async$/.exec(url.pathname) : null;
   if (checkpoint) return answerCheckpoint(decodeURIComponent(checkpoint[1]!), input, init);
   return Response.json({ error: `${method} ${url.pathname} is not offered by the local executor`, status: 501 }, { status: 501 });
 };
@@ -135,7 +136,8 @@ export function sdkLogLevel(level: Level, message: string, fields: unknown): Lev
 function logWith(level: Level) {
   return (...args: LogArg[]) => {
     const [first, second] = args;
-    if (typeof first === "string") log[sdkLogLevel(level, first, second)](`inngest: ${first}`, args.length > 1 ? toFields(second) : undefined);
+    if (typeof first === "string")
+      log[sdkLogLevel(level, first, second)](`inngest: ${first}`, args.length > 1 ? toFields(second) : undefined);
     else {
       const message = typeof second === "string" ? second : "log";
       log[sdkLogLevel(level, message, first)](`inngest: ${message}`, toFields(first));

@@ -91,7 +91,10 @@ const deferring = client.createFunction({ id: "deferring", triggers: [{ event: "
   await step.run("never", () => bump("deferring:never"));
 });
 
-const route = serve({ client, functions: [three, interrupted, cancellable, wobbly, quick, fanOut, deferring, later] }) as unknown as ServeRoute;
+const route = serve({
+  client,
+  functions: [three, interrupted, cancellable, wobbly, quick, fanOut, deferring, later],
+}) as unknown as ServeRoute;
 let requests = 0;
 const counted: ServeRoute = {
   PUT: route.PUT,
@@ -112,14 +115,19 @@ afterAll(async () => {
 });
 
 async function onlyRun(fn: string) {
-  return waitFor(async () => (await (await getDb()).jobRun.findFirst({ where: { functionId: `jobs-checkpoint-${fn}` } })) ?? undefined, { what: `a run of ${fn}` });
+  return waitFor(async () => (await (await getDb()).jobRun.findFirst({ where: { functionId: `jobs-checkpoint-${fn}` } })) ?? undefined, {
+    what: `a run of ${fn}`,
+  });
 }
 
 async function ended(runId: string) {
-  return waitFor(async () => {
-    const run = await getJobRun(runId);
-    return run && ["completed", "failed", "cancelled"].includes(run.status) ? run : undefined;
-  }, { what: `run ${runId} to end` });
+  return waitFor(
+    async () => {
+      const run = await getJobRun(runId);
+      return run && ["completed", "failed", "cancelled"].includes(run.status) ? run : undefined;
+    },
+    { what: `run ${runId} to end` },
+  );
 }
 
 describe("checkpointing", () => {
@@ -156,7 +164,9 @@ describe("checkpointing", () => {
     // Step a is stored while the request that ran it, now running b, is still in flight.
     expect(requests - before).toBe(1);
     const db = await getDb();
-    expect((await db.jobStep.findMany({ where: { runId: id } })).map((s) => [s.name, s.status, s.result])).toEqual([["a", "completed", { data: "A" }]]);
+    expect((await db.jobStep.findMany({ where: { runId: id } })).map((s) => [s.name, s.status, s.result])).toEqual([
+      ["a", "completed", { data: "A" }],
+    ]);
 
     // The first executor goes away without its request ending (as in a crash); another takes over.
     await first.stop({ timeoutMs: 10 });
@@ -241,11 +251,14 @@ describe("after parallel steps", () => {
       const { id } = await onlyRun("fan-out");
       const db = await getDb();
       // q is stored and told to the function while p waits for its retry: that discovery must not run p.
-      const waiting = await waitFor(async () => {
-        const run = await db.jobRun.findUnique({ where: { id }, include: { steps: true } });
-        const ready = run && run.lockedBy === null && run.stepCount === 2 && run.discoveredCount === 2;
-        return ready ? run : undefined;
-      }, { what: "q stored and discovered, p waiting" });
+      const waiting = await waitFor(
+        async () => {
+          const run = await db.jobRun.findUnique({ where: { id }, include: { steps: true } });
+          const ready = run && run.lockedBy === null && run.stepCount === 2 && run.discoveredCount === 2;
+          return ready ? run : undefined;
+        },
+        { what: "q stored and discovered, p waiting" },
+      );
       expect(waiting.steps.find((s) => s.name === "p")).toMatchObject({ status: "planned", attempt: 1 });
       expect(count("fan-out:p")).toBe(1);
       await db.jobStep.updateMany({ where: { runId: id, name: "p" }, data: { runAt: new Date() } });

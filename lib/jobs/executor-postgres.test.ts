@@ -73,7 +73,16 @@ describe.skipIf(!enabled)("two executors on one PostgreSQL database", () => {
     const db = await getDb();
     const event = { id: "race", name: "pg/none", data: {}, ts: Date.now() };
     const ids = Array.from({ length: 30 }, (_, i) => `race-${i}`);
-    await db.jobRun.createMany({ data: ids.map((id) => ({ id, functionId: "jobs-pg-chain", event, events: [event], maxAttempts: 1, runAt: new Date(Date.now() - 1000) })) });
+    await db.jobRun.createMany({
+      data: ids.map((id) => ({
+        id,
+        functionId: "jobs-pg-chain",
+        event,
+        events: [event],
+        maxAttempts: 1,
+        runAt: new Date(Date.now() - 1000),
+      })),
+    });
     const claimed: string[] = [];
     for (let round = 0; round < 20 && claimed.length < ids.length; round++) {
       const [a, b] = await Promise.all([(x as unknown as Claiming).claim(3), (y as unknown as Claiming).claim(3)]);
@@ -82,7 +91,10 @@ describe.skipIf(!enabled)("two executors on one PostgreSQL database", () => {
     expect(claimed.sort()).toEqual([...ids].sort()); // all claimed, none twice
     // While their leases last, neither hands them out again.
     expect(await Promise.all([(x as unknown as Claiming).claim(30), (y as unknown as Claiming).claim(30)])).toEqual([[], []]);
-    await db.jobRun.updateMany({ where: { id: { in: ids } }, data: { status: "cancelled", lockedBy: null, lockedUntil: null, runAt: null } });
+    await db.jobRun.updateMany({
+      where: { id: { in: ids } },
+      data: { status: "cancelled", lockedBy: null, lockedUntil: null, runAt: null },
+    });
   });
 
   it("never drives one run from both at once, and each step body runs once", async () => {

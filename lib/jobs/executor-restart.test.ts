@@ -76,10 +76,13 @@ describe("restarts", () => {
     const second = new LocalExecutor({ route, retryBaseMs: 10 });
     await second.start();
     try {
-      const run = await waitFor(async () => {
-        const r = await getJobRun(paused!.id);
-        return r?.status === "completed" ? r : undefined;
-      }, { what: "the run to complete" });
+      const run = await waitFor(
+        async () => {
+          const r = await getJobRun(paused!.id);
+          return r?.status === "completed" ? r : undefined;
+        },
+        { what: "the run to complete" },
+      );
       expect(run.output).toBe("first+second");
       expect([count("one"), count("two")]).toEqual([1, 1]);
     } finally {
@@ -95,7 +98,9 @@ describe("restarts", () => {
     const executor = new LocalExecutor({ route, retryBaseMs: 10 });
     await executor.start();
     try {
-      await waitFor(async () => (await db.jobRun.count({ where: { functionId: "jobs-restart-plain", status: "completed" } })) === 1, { what: "the run" });
+      await waitFor(async () => (await db.jobRun.count({ where: { functionId: "jobs-restart-plain", status: "completed" } })) === 1, {
+        what: "the run",
+      });
       expect(count("plain")).toBe(before + 1);
     } finally {
       await executor.stop();
@@ -121,10 +126,13 @@ describe("restarts", () => {
     const executor = new LocalExecutor({ route, retryBaseMs: 10, reclaimStaleLeases: true });
     await executor.start();
     try {
-      const run = await waitFor(async () => {
-        const r = await getJobRun("orphaned-run");
-        return r?.status === "completed" ? r : undefined;
-      }, { what: "the orphaned run to complete" });
+      const run = await waitFor(
+        async () => {
+          const r = await getJobRun("orphaned-run");
+          return r?.status === "completed" ? r : undefined;
+        },
+        { what: "the orphaned run to complete" },
+      );
       expect(run.output).toBe("done");
       expect(count("plain")).toBe(2);
     } finally {
@@ -142,12 +150,17 @@ describe("concurrency", () => {
       const db = await getDb();
       await waitFor(() => inFlight === 2, { what: "two runs in flight" });
       // The other four are due but unclaimed while both slots are taken.
-      await waitFor(async () => (await db.jobRun.count({ where: { functionId: "jobs-slots-slot", lockedBy: null, status: "queued" } })) === 4, {
-        what: "four queued runs",
-      });
+      await waitFor(
+        async () => (await db.jobRun.count({ where: { functionId: "jobs-slots-slot", lockedBy: null, status: "queued" } })) === 4,
+        {
+          what: "four queued runs",
+        },
+      );
       expect(await db.jobRun.count({ where: { functionId: "jobs-slots-slot", lockedBy: executor.id } })).toBe(2);
       slotsGate.open();
-      await waitFor(async () => (await db.jobRun.count({ where: { functionId: "jobs-slots-slot", status: "completed" } })) === 6, { what: "all six runs" });
+      await waitFor(async () => (await db.jobRun.count({ where: { functionId: "jobs-slots-slot", status: "completed" } })) === 6, {
+        what: "all six runs",
+      });
       expect(maxInFlight).toBe(2);
     } finally {
       await executor.stop();

@@ -147,18 +147,24 @@ async function runsOf(fn: string) {
 }
 
 async function onlyRun(fn: string) {
-  const [run] = await waitFor(async () => {
-    const runs = await runsOf(fn);
-    return runs.length > 0 ? runs : undefined;
-  }, { what: `a run of ${fn}` });
+  const [run] = await waitFor(
+    async () => {
+      const runs = await runsOf(fn);
+      return runs.length > 0 ? runs : undefined;
+    },
+    { what: `a run of ${fn}` },
+  );
   return run!;
 }
 
 async function ended(runId: string) {
-  return waitFor(async () => {
-    const run = await getJobRun(runId);
-    return run && ["completed", "failed", "cancelled"].includes(run.status) ? run : undefined;
-  }, { what: `run ${runId} to end` });
+  return waitFor(
+    async () => {
+      const run = await getJobRun(runId);
+      return run && ["completed", "failed", "cancelled"].includes(run.status) ? run : undefined;
+    },
+    { what: `run ${runId} to end` },
+  );
 }
 
 describe("the local executor", () => {
@@ -194,7 +200,9 @@ describe("the local executor", () => {
     const failureRun = await ended((await onlyRun("doomed-failure")).id);
     expect(failureRun.status).toBe("completed");
     // Everything the failure could trigger has been processed: still one handler run.
-    await waitFor(async () => (await (await getDb()).jobEvent.count({ where: { processedAt: null } })) === 0, { what: "all events processed" });
+    await waitFor(async () => (await (await getDb()).jobEvent.count({ where: { processedAt: null } })) === 0, {
+      what: "all events processed",
+    });
     expect(await runsOf("doomed-failure")).toHaveLength(1);
     expect(count("doomed:onFailure")).toBe(1);
     expect(seen.failure).toEqual({ message: "always broken", originalEvent: "test/doomed", functionId: "jobs-test-doomed" });
@@ -226,10 +234,13 @@ describe("the local executor", () => {
   it("suspends a run on step.sleep and resumes it when the sleep is over", async () => {
     await client.send({ name: "test/sleeper", data: {} });
     const { id } = await onlyRun("sleeper");
-    const sleeping = await waitFor(async () => {
-      const run = await (await getDb()).jobRun.findUnique({ where: { id }, include: { steps: true } });
-      return run?.status === "sleeping" ? run : undefined;
-    }, { what: "the run to sleep" });
+    const sleeping = await waitFor(
+      async () => {
+        const run = await (await getDb()).jobRun.findUnique({ where: { id }, include: { steps: true } });
+        return run?.status === "sleeping" ? run : undefined;
+      },
+      { what: "the run to sleep" },
+    );
     const nap = sleeping.steps.find((s) => s.name === "nap");
     expect(nap).toMatchObject({ op: "Sleep", status: "sleeping" });
     expect(nap!.runAt!.getTime()).toBeGreaterThan(sleeping.steps.find((s) => s.name === "before")!.updatedAt.getTime());
@@ -268,7 +279,9 @@ describe("the local executor", () => {
   it("starts one run for two events with the same id", async () => {
     await client.send({ id: "dedupe-me", name: "test/multi", data: { key: "dup" } });
     await client.send({ id: "dedupe-me", name: "test/multi", data: { key: "dup" } });
-    await waitFor(async () => (await (await getDb()).jobEvent.count({ where: { processedAt: null } })) === 0, { what: "all events processed" });
+    await waitFor(async () => (await (await getDb()).jobEvent.count({ where: { processedAt: null } })) === 0, {
+      what: "all events processed",
+    });
     const runs = (await runsOf("multi")).filter((r) => (r.event as { data: { key: string } }).data.key === "dup");
     expect(runs).toHaveLength(1);
     await ended(runs[0]!.id);
@@ -280,10 +293,13 @@ describe("the local executor", () => {
       { name: "test/napper", data: { key: "n1" } },
       { name: "test/napper", data: { key: "n2" } },
     ]);
-    const sleepingRuns = await waitFor(async () => {
-      const runs = await runsOf("napper");
-      return runs.length === 2 && runs.every((r) => r.status === "sleeping") ? runs : undefined;
-    }, { what: "both runs to sleep" });
+    const sleepingRuns = await waitFor(
+      async () => {
+        const runs = await runsOf("napper");
+        return runs.length === 2 && runs.every((r) => r.status === "sleeping") ? runs : undefined;
+      },
+      { what: "both runs to sleep" },
+    );
     const byKey = (key: string) => sleepingRuns.find((r) => (r.event as { data: { key: string } }).data.key === key)!;
 
     expect(await cancelRun(byKey("n1").id, "no longer needed")).toBe(true);
@@ -306,7 +322,14 @@ describe("the serve route's signature check", () => {
     event: { name: "test/multi", data: { key: "forged" }, id: "forged", ts: Date.now() },
     events: [{ name: "test/multi", data: { key: "forged" }, id: "forged", ts: Date.now() }],
     steps: {},
-    ctx: { run_id: "forged-run", attempt: 0, max_attempts: 4, disable_immediate_execution: false, use_api: false, stack: { stack: [], current: 0 } },
+    ctx: {
+      run_id: "forged-run",
+      attempt: 0,
+      max_attempts: 4,
+      disable_immediate_execution: false,
+      use_api: false,
+      stack: { stack: [], current: 0 },
+    },
   };
 
   async function post(signature: string | undefined, payload: unknown = body): Promise<Response> {

@@ -57,7 +57,10 @@ describe("add_state", () => {
   });
 
   it("adds states named like Object.prototype members", () => {
-    const r = run([{ op: "add_state", id: "constructor" }, { op: "add_state", id: "toString" }]);
+    const r = run([
+      { op: "add_state", id: "constructor" },
+      { op: "add_state", id: "toString" },
+    ]);
     expect(r.applyErrors).toEqual([]);
     expect(Object.keys(r.world.scene.states)).toEqual(["a", "b", "end", "constructor", "toString"]);
   });
@@ -185,9 +188,19 @@ describe("add_event", () => {
 
 describe("update_event", () => {
   it("patches fields of the event identified by (from, name)", () => {
-    const r = run([{ op: "update_event", from: "a", name: "go", patch: { base: "walk", detail: "slowly", hotkey: "w", kind: "transition" } }]);
+    const r = run([
+      { op: "update_event", from: "a", name: "go", patch: { base: "walk", detail: "slowly", hotkey: "w", kind: "transition" } },
+    ]);
     expect(r.applyErrors).toEqual([]);
-    expect(r.world.scene.events[0]).toEqual({ from: "a", to: "b", name: "go", base: "walk", detail: "slowly", hotkey: "w", kind: "transition" });
+    expect(r.world.scene.events[0]).toEqual({
+      from: "a",
+      to: "b",
+      name: "go",
+      base: "walk",
+      detail: "slowly",
+      hotkey: "w",
+      kind: "transition",
+    });
   });
 
   it("turns a transition into an override with to: null and drops the marker with kind: null", () => {

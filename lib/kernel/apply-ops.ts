@@ -152,7 +152,8 @@ const deleteState: Apply<DeleteStateOp> = (d, op, notes) => {
   const kept: Event[] = [];
   const removed: string[] = [];
   for (const e of d.events) {
-    if (e.from === op.id || e.to === op.id) removed.push(e.to === undefined ? `${q(e.name)} (${e.from})` : `${q(e.name)} (${e.from}→${e.to})`);
+    if (e.from === op.id || e.to === op.id)
+      removed.push(e.to === undefined ? `${q(e.name)} (${e.from})` : `${q(e.name)} (${e.from}→${e.to})`);
     else kept.push(e);
   }
   d.events = kept;

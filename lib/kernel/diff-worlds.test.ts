@@ -18,13 +18,26 @@ describe("diffWorlds", () => {
   it("finds nothing between a world and its copy", () => {
     const diff = diffWorlds(base, clone(base));
     expect(isEmptyDiff(diff)).toBe(true);
-    expect(diff).toEqual({ states: { added: [], removed: [], changed: [] }, events: { added: [], removed: [], changed: [] }, world: [], total: 0 });
+    expect(diff).toEqual({
+      states: { added: [], removed: [], changed: [] },
+      events: { added: [], removed: [], changed: [] },
+      world: [],
+      total: 0,
+    });
   });
 
   it("ignores the order of object keys", () => {
     const reordered = edit(base, (w) => {
       const a = w.scene.states.a!;
-      w.scene.states.a = { variants: a.variants, ending: a.ending, ambient: a.ambient, movement: a.movement, camera: a.camera, base: a.base, id: a.id };
+      w.scene.states.a = {
+        variants: a.variants,
+        ending: a.ending,
+        ambient: a.ambient,
+        movement: a.movement,
+        camera: a.camera,
+        base: a.base,
+        id: a.id,
+      };
     });
     expect(isEmptyDiff(diffWorlds(base, reordered))).toBe(true);
   });
@@ -121,16 +134,21 @@ describe("jsonEqual", () => {
 describe("diffWorlds properties", () => {
   const id = fc.constantFrom("a", "b", "c", "d", "e");
   const state = fc.record({ id, base: fc.string({ maxLength: 4 }), hot: fc.boolean() });
-  const event = fc.record({ from: id, name: fc.constantFrom("go", "look", "run"), to: fc.option(id, { nil: undefined }), hotkey: fc.constantFrom("", "1", "2") });
-  const world = fc.record({ states: fc.array(state, { maxLength: 5 }), events: fc.array(event, { maxLength: 8 }), name: fc.constantFrom("x", "y") }).map(
-    ({ states, events, name }): World => {
+  const event = fc.record({
+    from: id,
+    name: fc.constantFrom("go", "look", "run"),
+    to: fc.option(id, { nil: undefined }),
+    hotkey: fc.constantFrom("", "1", "2"),
+  });
+  const world = fc
+    .record({ states: fc.array(state, { maxLength: 5 }), events: fc.array(event, { maxLength: 8 }), name: fc.constantFrom("x", "y") })
+    .map(({ states, events, name }): World => {
       const w = makeSmallWorld();
       w.name = name;
       w.scene.states = Object.fromEntries(states.map((s) => [s.id, makeState(s.id, { base: s.base, ambient: s.hot ? ["hot"] : [] })]));
       w.scene.events = events.map((e): Event => makeEvent(e.from, e.name, e.to, e.hotkey));
       return w;
-    },
-  );
+    });
 
   it("a world against itself is empty", () => {
     fc.assert(fc.property(world, (w) => isEmptyDiff(diffWorlds(w, clone(w)))));
@@ -157,7 +175,10 @@ describe("diffWorlds properties", () => {
           for (const e of w.scene.events) if (!seen.has(`${e.from}\u0000${e.name}`)) seen.set(`${e.from}\u0000${e.name}`, e);
           return seen;
         };
-        const same = jsonEqual(a.scene.states, b.scene.states) && jsonEqual(Object.fromEntries(firstOf(a)), Object.fromEntries(firstOf(b))) && a.name === b.name;
+        const same =
+          jsonEqual(a.scene.states, b.scene.states) &&
+          jsonEqual(Object.fromEntries(firstOf(a)), Object.fromEntries(firstOf(b))) &&
+          a.name === b.name;
         expect(isEmptyDiff(diffWorlds(a, b))).toBe(same);
       }),
     );

@@ -113,7 +113,13 @@ export function diffWorlds(before: World, after: World): WorldDiff {
 
   const world = changedFields(before, after, WORLD_SKIP);
   const total =
-    states.added.length + states.removed.length + states.changed.length + events.added.length + events.removed.length + events.changed.length + world.length;
+    states.added.length +
+    states.removed.length +
+    states.changed.length +
+    events.added.length +
+    events.removed.length +
+    events.changed.length +
+    world.length;
   return { states, events, world, total };
 }
 

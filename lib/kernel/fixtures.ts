@@ -49,11 +49,7 @@ export function makeSmallWorld(): World {
         b: makeState("b"),
         end: makeState("end", { ending: { isEnding: true, outcome: "good", title: "The end", text: "You made it" } }),
       },
-      events: [
-        makeEvent("a", "go", "b", "1"),
-        makeEvent("a", "look", undefined, "q"),
-        makeEvent("b", "finish", "end", "1"),
-      ],
+      events: [makeEvent("a", "go", "b", "1"), makeEvent("a", "look", undefined, "q"), makeEvent("b", "finish", "end", "1")],
     },
   };
 }
@@ -179,7 +175,9 @@ export function makeChapterWorld(chapters: number): World {
   const endings = ["ending-dawn", "ending-storm", "ending-home", "ending-sea"];
   endings.forEach((id) => (states[id] = makeState(id, { base: `The story ends: ${id}.`, ...goodEnding(id) })));
   for (let c = 0; c < chapters; c++) {
-    ["Take the north road", "Follow the river", "Into the woods"].forEach((name, b) => events.push(makeEvent(hub(c), name, branch(c, b), String(b + 1))));
+    ["Take the north road", "Follow the river", "Into the woods"].forEach((name, b) =>
+      events.push(makeEvent(hub(c), name, branch(c, b), String(b + 1))),
+    );
     for (let b = 0; b < 3; b++) {
       const next = c + 1 < chapters ? hub(c + 1) : endings[b]!;
       events.push(makeEvent(branch(c, b), c + 1 < chapters ? "Press on to the next crossroads" : "Face the end", next, "1"));

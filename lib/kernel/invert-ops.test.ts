@@ -49,14 +49,29 @@ function roundTrip(world: World, ops: Op[], strict = true) {
 describe("invertOps", () => {
   it("undoes an edit, a rename, a delete with its events and the entrance", () => {
     const w = makeSmallWorld();
-    roundTrip(w, [{ op: "update_state", id: "a", patch: { base: "x", camera: { static: "s" }, ending: { isEnding: true, outcome: "good", title: "T" }, slots: { hero: "h" } } }]);
+    roundTrip(w, [
+      {
+        op: "update_state",
+        id: "a",
+        patch: { base: "x", camera: { static: "s" }, ending: { isEnding: true, outcome: "good", title: "T" }, slots: { hero: "h" } },
+      },
+    ]);
     roundTrip(w, [{ op: "update_state", id: "a", patch: { id: "start" } }]);
-    roundTrip(w, [{ op: "delete_state", id: "a" }, { op: "set_entrance", state: "b" }]);
+    roundTrip(w, [
+      { op: "delete_state", id: "a" },
+      { op: "set_entrance", state: "b" },
+    ]);
     roundTrip(w, [{ op: "update_event", from: "a", name: "go", patch: { to: null, name: "stay", hotkey: "w" } }]);
-    roundTrip(w, [{ op: "add_state", id: "c", base: "new" }, { op: "add_event", from: "b", to: "c", name: "on", hotkey: "2" }]);
+    roundTrip(w, [
+      { op: "add_state", id: "c", base: "new" },
+      { op: "add_event", from: "b", to: "c", name: "on", hotkey: "2" },
+    ]);
     roundTrip(w, [{ op: "delete_event", from: "a", name: "look" }]);
     roundTrip(w, [{ op: "set_entrance", image: { src: "https://example.test/x.png" } }]);
-    roundTrip(w, [{ op: "add_variant", state: "a", variant: { id: "v", base: "vb", weight: 2 } }, { op: "update_state", id: "a", patch: { variants: [] } }]);
+    roundTrip(w, [
+      { op: "add_variant", state: "a", variant: { id: "v", base: "vb", weight: 2 } },
+      { op: "update_state", id: "a", patch: { variants: [] } },
+    ]);
   });
 
   it("skipped ops invert to nothing, and set_subject_ref cannot be undone", () => {
@@ -82,7 +97,10 @@ describe("invertOps", () => {
 
   it("names the extension properties a delete loses for good", () => {
     const w = makeSmallWorld();
-    const withImage = { ...w, scene: { ...w.scene, states: { ...w.scene.states, b: { ...w.scene.states.b!, image: { src: "/assets/x.png", label: "b" } } } } };
+    const withImage = {
+      ...w,
+      scene: { ...w.scene, states: { ...w.scene.states, b: { ...w.scene.states.b!, image: { src: "/assets/x.png", label: "b" } } } },
+    };
     expect(lostOnUndo(withImage as World, [{ op: "delete_state", id: "b" }])).toEqual(["image"]);
     expect(lostOnUndo(w, [{ op: "delete_state", id: "b" }])).toEqual([]);
   });
@@ -114,10 +132,14 @@ describe("invertOps", () => {
       eventKey.chain(([from, name]) =>
         fc.oneof(
           fc.constant<Op>({ op: "delete_event", from, name }),
-          fc.record({ to: fc.option(id, { nil: null }), hotkey: text, name: fc.constantFrom(name, "renamed") }, { requiredKeys: [] }).map((patch): Op => ({ op: "update_event", from, name, patch })),
+          fc
+            .record({ to: fc.option(id, { nil: null }), hotkey: text, name: fc.constantFrom(name, "renamed") }, { requiredKeys: [] })
+            .map((patch): Op => ({ op: "update_event", from, name, patch })),
         ),
       ),
-      fc.record({ from: id, to: fc.option(id, { nil: undefined }), name: fc.constantFrom("n1", "n2", "onward") }).map(({ from, to, name }): Op => ({ op: "add_event", from, name, ...(to ? { to } : {}) })),
+      fc
+        .record({ from: id, to: fc.option(id, { nil: undefined }), name: fc.constantFrom("n1", "n2", "onward") })
+        .map(({ from, to, name }): Op => ({ op: "add_event", from, name, ...(to ? { to } : {}) })),
       id.map((state): Op => ({ op: "set_entrance", state })),
     );
     fc.assert(

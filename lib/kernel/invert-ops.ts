@@ -168,7 +168,18 @@ function invertOne(before: World, op: Op): Op[] | null {
     case "remove_variant": {
       const v = getState(before, op.state)?.variants.find((x) => x.id === op.id);
       if (!v) return [];
-      return [{ op: "add_variant", state: op.state, variant: { id: v.id, ...(v.label !== undefined ? { label: v.label } : {}), ...(v.base !== undefined ? { base: v.base } : {}), ...(v.weight !== undefined ? { weight: v.weight } : {}) } }];
+      return [
+        {
+          op: "add_variant",
+          state: op.state,
+          variant: {
+            id: v.id,
+            ...(v.label !== undefined ? { label: v.label } : {}),
+            ...(v.base !== undefined ? { base: v.base } : {}),
+            ...(v.weight !== undefined ? { weight: v.weight } : {}),
+          },
+        },
+      ];
     }
     default:
       // set_subject_ref cannot be undone by ops (a missing subjectRef cannot be written back).

@@ -31,7 +31,7 @@ export const LINTS = {
   "event-shape": {
     code: "E005",
     severity: "error",
-    doc: "A transition without a target (`kind: \"transition\"` without `to`, or an empty `to`), or an override (`kind: \"override\"`) that carries `to`.",
+    doc: 'A transition without a target (`kind: "transition"` without `to`, or an empty `to`), or an override (`kind: "override"`) that carries `to`.',
   },
   "event-name-duplicate": {
     code: "E006",

@@ -28,7 +28,9 @@ describe("mockWorld", () => {
   it("is deterministic", () => {
     const input = { premise: "a lighthouse keeper who collects storms", pov: "first_person" };
     expect(mockWorld(input)).toEqual(mockWorld({ ...input }));
-    expect(JSON.stringify(mockWorld({ text: "Chapter one. It was raining." }))).toBe(JSON.stringify(mockWorld({ text: "Chapter one. It was raining." })));
+    expect(JSON.stringify(mockWorld({ text: "Chapter one. It was raining." }))).toBe(
+      JSON.stringify(mockWorld({ text: "Chapter one. It was raining." })),
+    );
   });
 
   it("derives visibly different worlds from different premises", () => {
@@ -72,7 +74,12 @@ describe("mockWorld", () => {
     expectPlayable(mockWorld({ text: "a".repeat(40_000) }));
   });
 
-  const anyText = fc.oneof(fc.string(), fc.string({ unit: "binary" }), fc.string({ unit: "grapheme" }), fc.constantFrom("{hero}", "{ }", "  ", "ǅ ß İ"));
+  const anyText = fc.oneof(
+    fc.string(),
+    fc.string({ unit: "binary" }),
+    fc.string({ unit: "grapheme" }),
+    fc.constantFrom("{hero}", "{ }", "  ", "ǅ ß İ"),
+  );
   const input: fc.Arbitrary<MockWorldInput> = fc.record(
     {
       premise: anyText,

@@ -25,7 +25,24 @@ const STOPWORDS = new Set(
 );
 
 const FALLBACK_WORDS = ["lantern", "tide", "ember", "glass", "raven", "clockwork", "moss", "signal", "salt", "echo", "copper", "orchard"];
-const PLACES = ["Harbor", "Lighthouse", "Market", "Archive", "Forest", "Station", "Garden", "Tower", "Bridge", "Cellar", "Rooftop", "Canyon", "Library", "Observatory", "Chapel", "Workshop"];
+const PLACES = [
+  "Harbor",
+  "Lighthouse",
+  "Market",
+  "Archive",
+  "Forest",
+  "Station",
+  "Garden",
+  "Tower",
+  "Bridge",
+  "Cellar",
+  "Rooftop",
+  "Canyon",
+  "Library",
+  "Observatory",
+  "Chapel",
+  "Workshop",
+];
 const TIMES = ["at dawn", "at dusk", "in the rain", "at midnight", "in thick fog", "at high noon"];
 const MOODS = ["hushed", "restless", "golden", "cold", "flickering", "overgrown", "humming", "drowned"];
 const VERBS = ["Follow", "Climb toward", "Slip into", "Run for", "Cross to", "Descend into", "Head for", "Sneak into"];
@@ -161,7 +178,12 @@ export function mockWorld(input: MockWorldInput = {}): World {
     };
     if (rng.next() < 0.4) {
       const alt = rng.pick(TIMES.filter((t) => t !== time));
-      state.variants.push({ id: "alt", label: `${title} ${alt}`, base: `{hero} returns to the ${title.toLowerCase()} ${alt}; the ${word(i + 2)} has changed.`, weight: 1 });
+      state.variants.push({
+        id: "alt",
+        label: `${title} ${alt}`,
+        base: `{hero} returns to the ${title.toLowerCase()} ${alt}; the ${word(i + 2)} has changed.`,
+        weight: 1,
+      });
     }
     states[id] = state;
   }

@@ -10,7 +10,18 @@ const errorsOf = (input: unknown): string[] => {
 describe("ZOp", () => {
   it("knows exactly the ten public ops, each with metadata", () => {
     expect(OP_NAMES.sort()).toEqual(
-      ["add_event", "add_state", "add_variant", "delete_event", "delete_state", "remove_variant", "set_entrance", "set_subject_ref", "update_event", "update_state"].sort(),
+      [
+        "add_event",
+        "add_state",
+        "add_variant",
+        "delete_event",
+        "delete_state",
+        "remove_variant",
+        "set_entrance",
+        "set_subject_ref",
+        "update_event",
+        "update_state",
+      ].sort(),
     );
     for (const name of OP_NAMES) expect(OPS[name].doc.length).toBeGreaterThan(10);
   });
@@ -48,7 +59,12 @@ describe("ZOp", () => {
     [{ op: "add_state", id: "__proto__" }, ["id: reserved id"]],
     [{ op: "set_entrance" }, ["(root): set_entrance needs state or image"]],
     [{ op: "set_subject_ref", imageUrl: "data:image/png;base64,AAAA" }, ["imageUrl: a data: URI is not accepted; host the image first"]],
-    [{ op: "explode" }, ["op: Invalid discriminator value. Expected 'add_state' | 'update_state' | 'delete_state' | 'add_event' | 'update_event' | 'delete_event' | 'set_entrance' | 'set_subject_ref' | 'add_variant' | 'remove_variant'"]],
+    [
+      { op: "explode" },
+      [
+        "op: Invalid discriminator value. Expected 'add_state' | 'update_state' | 'delete_state' | 'add_event' | 'update_event' | 'delete_event' | 'set_entrance' | 'set_subject_ref' | 'add_variant' | 'remove_variant'",
+      ],
+    ],
   ])("rejects %j", (op, expected) => {
     expect(errorsOf(op)).toEqual(expected);
   });

@@ -8,7 +8,10 @@ import { validateWorld } from "./validate-world";
 /** The small world with a state whose picture is labelled, as generated worlds are. */
 function labelled(): World {
   const w = makeSmallWorld();
-  w.scene.states["s2-lantern"] = { ...makeState("s2-lantern"), image: { src: "x.png", label: "Lantern hall" } } as World["scene"]["states"][string];
+  w.scene.states["s2-lantern"] = {
+    ...makeState("s2-lantern"),
+    image: { src: "x.png", label: "Lantern hall" },
+  } as World["scene"]["states"][string];
   w.scene.events.push(makeEvent("b", "to lantern", "s2-lantern", "2"), makeEvent("s2-lantern", "back", "b", "1"));
   return w;
 }
@@ -70,7 +73,14 @@ describe("plain words for diagnostics", () => {
 
   it("has a fix for every lint of the catalogue, and falls back to the message for an unknown one", () => {
     for (const name of Object.keys(LINTS) as LintName[]) expect(lintFix(name).length, name).toBeGreaterThan(10);
-    const unknown = { lint: "from-the-future", code: "X999", severity: "info" as const, path: "x", message: "something new", loc: { field: "", template: "", slot: "", fill: "" } };
+    const unknown = {
+      lint: "from-the-future",
+      code: "X999",
+      severity: "info" as const,
+      path: "x",
+      message: "something new",
+      loc: { field: "", template: "", slot: "", fill: "" },
+    };
     expect(plainDiagnostic(unknown).sentence).toBe("something new");
   });
 });

@@ -47,7 +47,8 @@ export function stateTitle(world: World | undefined, id: string): string {
   if (state && Object.prototype.hasOwnProperty.call(world!.scene.states, id)) {
     const image = (state as { image?: { label?: unknown } }).image;
     if (typeof image?.label === "string" && image.label.trim() !== "") return image.label.trim();
-    if (state.ending.isEnding === true && typeof state.ending.title === "string" && state.ending.title.trim() !== "") return state.ending.title.trim();
+    if (state.ending.isEnding === true && typeof state.ending.title === "string" && state.ending.title.trim() !== "")
+      return state.ending.title.trim();
   }
   return idInWords(id);
 }
@@ -154,7 +155,10 @@ const WORDS: Record<LintName, Words> = {
     fix: "Pick an existing state in the event's To field, or set To to “none” so it plays in place.",
   },
   "event-shape": {
-    what: (p, d, w) => (d.message.includes("must not carry to") ? `${cap(w.event(p))} is marked to play in place but also leads somewhere` : `${cap(w.event(p))} is a way onward that leads nowhere`),
+    what: (p, d, w) =>
+      d.message.includes("must not carry to")
+        ? `${cap(w.event(p))} is marked to play in place but also leads somewhere`
+        : `${cap(w.event(p))} is a way onward that leads nowhere`,
     fix: "Set To to a state for a way onward, or to “none” for an action that plays in place.",
   },
   "event-name-duplicate": {
@@ -167,8 +171,10 @@ const WORDS: Record<LintName, Words> = {
   },
   "required-empty": {
     what: (p, _d, w) => {
-      if (p.event) return `An event of ${p.state !== null && p.state !== "" ? w.state(p.state) : "the world"} has no ${p.field === "from" ? "From state" : "name"}`;
-      if (p.state !== null) return p.field.startsWith("variants") ? `${fieldLabel(p.field)} of ${w.state(p.state)} is empty` : "A state has no id";
+      if (p.event)
+        return `An event of ${p.state !== null && p.state !== "" ? w.state(p.state) : "the world"} has no ${p.field === "from" ? "From state" : "name"}`;
+      if (p.state !== null)
+        return p.field.startsWith("variants") ? `${fieldLabel(p.field)} of ${w.state(p.state)} is empty` : "A state has no id";
       return "The world has no name";
     },
     fix: "Fill it in: it is required.",
@@ -190,7 +196,8 @@ const WORDS: Record<LintName, Words> = {
     fix: "Add an event that leads to it from a state players can reach, or delete it.",
   },
   "ending-unreachable": {
-    what: (_p, d) => (d.message.startsWith("the world has no ending") ? "The world has no ending" : "No ending can be reached from the entrance"),
+    what: (_p, d) =>
+      d.message.startsWith("the world has no ending") ? "The world has no ending" : "No ending can be reached from the entrance",
     fix: "Mark a state as an ending (Ending › This state is an ending) and connect a path to it.",
   },
   "dead-end": {

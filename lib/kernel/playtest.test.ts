@@ -17,7 +17,15 @@ describe("play-through replay", () => {
   it.each([
     ["a missing event", [{ op: "delete_event", from: "b", name: "finish" }], 3, /no event "finish" leaves "b"/],
     ["a deleted state on the path", [{ op: "delete_state", id: "b" }], 2, /no event "go" leaves "a"/],
-    ["a retargeted event", [{ op: "add_state", id: "c" }, { op: "update_event", from: "a", name: "go", patch: { to: "c" } }], 2, /expected to be in "b".*leads to "c"/],
+    [
+      "a retargeted event",
+      [
+        { op: "add_state", id: "c" },
+        { op: "update_event", from: "a", name: "go", patch: { to: "c" } },
+      ],
+      2,
+      /expected to be in "b".*leads to "c"/,
+    ],
     ["an entrance that names no state", [{ op: "set_entrance", state: "ghost" }], 0, /entrance "ghost" names no state/],
   ] as const)("reports %s at the step where it breaks", (_, ops, step, reason) => {
     const world = applyOps(makeSmallWorld(), ops as never).world;

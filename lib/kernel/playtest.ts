@@ -39,7 +39,11 @@ export interface PlaytestReport {
 const q = (s: string): string => JSON.stringify(s);
 
 /** Replays one play-through; null when every step lands where it should. */
-export function replayPlaytest(world: World, steps: readonly PlaytestStep[], index: GraphIndex = buildGraphIndex(world)): PlaytestBreak | null {
+export function replayPlaytest(
+  world: World,
+  steps: readonly PlaytestStep[],
+  index: GraphIndex = buildGraphIndex(world),
+): PlaytestBreak | null {
   if (!index.entranceValid) return { step: 0, reason: `the entrance ${q(world.entrance.state)} names no state` };
   const events = world.scene.events;
   let at = world.entrance.state;
@@ -56,7 +60,8 @@ export function replayPlaytest(world: World, steps: readonly PlaytestStep[], ind
     if (taken === undefined) return { step: i + 1, reason: `no event ${q(step.event)} leaves ${q(at)}` };
     const next = taken.to ?? at;
     if (!hasState(world, next)) return { step: i + 1, reason: `${q(step.event)} leads to ${q(next)}, which is no state` };
-    if (next !== step.state) return { step: i + 1, reason: `expected to be in ${q(step.state)} after ${q(step.event)}, but it leads to ${q(next)}` };
+    if (next !== step.state)
+      return { step: i + 1, reason: `expected to be in ${q(step.state)} after ${q(step.event)}, but it leads to ${q(next)}` };
     at = next;
   }
   return null;

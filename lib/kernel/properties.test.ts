@@ -28,10 +28,9 @@ interface WorldSpec {
 const worldSpec = fc.record({
   ids: fc.uniqueArray(fc.constantFrom(...ID_POOL), { minLength: 1, maxLength: 8 }),
   endings: fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
-  edges: fc.array(
-    fc.record({ from: fc.nat(), to: fc.option(fc.nat(), { nil: null }), base: prose, hotkeyCase: fc.boolean() }),
-    { maxLength: 20 },
-  ),
+  edges: fc.array(fc.record({ from: fc.nat(), to: fc.option(fc.nat(), { nil: null }), base: prose, hotkeyCase: fc.boolean() }), {
+    maxLength: 20,
+  }),
   prose: fc.array(prose, { minLength: 8, maxLength: 8 }),
   slots: fc.option(fc.dictionary(fc.constantFrom("hero", "mood", "spare"), fc.string({ maxLength: 5 })), { nil: undefined }),
   extra: maybeExtra,
@@ -58,7 +57,14 @@ function buildValidWorld(spec: WorldSpec): World {
     const from = spec.ids[edge.from % spec.ids.length] as string;
     const k = perFrom.get(from) ?? 0;
     perFrom.set(from, k + 1);
-    const e: Event = { from, name: `e${k}`, base: edge.base, detail: "", hotkey: edge.hotkeyCase ? `K${k}` : `k${k}x`, ...(spec.extra ?? {}) };
+    const e: Event = {
+      from,
+      name: `e${k}`,
+      base: edge.base,
+      detail: "",
+      hotkey: edge.hotkeyCase ? `K${k}` : `k${k}x`,
+      ...(spec.extra ?? {}),
+    };
     if (edge.to !== null) e.to = spec.ids[edge.to % spec.ids.length] as string;
     return e;
   });
@@ -131,25 +137,56 @@ function opArb(): fc.Arbitrary<Op> {
   const name = fc.constantFrom(...NAME_POOL);
   const text = fc.string({ maxLength: 12 });
   const camera = fc.record({ static: text, dynamic: text }, { requiredKeys: [] });
-  const ending = fc.record({ isEnding: fc.boolean(), title: text, outcome: fc.constantFrom("good" as const, "bad" as const) }, { requiredKeys: [] });
+  const ending = fc.record(
+    { isEnding: fc.boolean(), title: text, outcome: fc.constantFrom("good" as const, "bad" as const) },
+    { requiredKeys: [] },
+  );
   const variant = fc.record({ id: fc.constantFrom("v", "w", "z"), base: text, weight: fc.constantFrom(1, 2.5) }, { requiredKeys: ["id"] });
   const slots = fc.dictionary(fc.constantFrom("hero", "mood"), text);
   const ops: fc.Arbitrary<unknown>[] = [
     fc.record(
-      { op: fc.constant("add_state"), id, base: text, camera, movement: camera, ambient: fc.array(text, { maxLength: 2 }), ending, variants: fc.array(variant, { maxLength: 2 }), slots },
+      {
+        op: fc.constant("add_state"),
+        id,
+        base: text,
+        camera,
+        movement: camera,
+        ambient: fc.array(text, { maxLength: 2 }),
+        ending,
+        variants: fc.array(variant, { maxLength: 2 }),
+        slots,
+      },
       { requiredKeys: ["op", "id"] },
     ),
     fc.record({
       op: fc.constant("update_state"),
       id,
       patch: fc.record(
-        { id, base: text, camera, movement: camera, ambient: fc.array(text, { maxLength: 2 }), ending, variants: fc.array(variant, { maxLength: 2 }), slots: fc.option(slots, { nil: null }) },
+        {
+          id,
+          base: text,
+          camera,
+          movement: camera,
+          ambient: fc.array(text, { maxLength: 2 }),
+          ending,
+          variants: fc.array(variant, { maxLength: 2 }),
+          slots: fc.option(slots, { nil: null }),
+        },
         { requiredKeys: [] },
       ),
     }),
     fc.record({ op: fc.constant("delete_state"), id }),
     fc.record(
-      { op: fc.constant("add_event"), from: id, to: id, name, base: text, detail: text, hotkey: fc.constantFrom("1", "2", "q"), kind: fc.constantFrom("transition" as const, "override" as const) },
+      {
+        op: fc.constant("add_event"),
+        from: id,
+        to: id,
+        name,
+        base: text,
+        detail: text,
+        hotkey: fc.constantFrom("1", "2", "q"),
+        kind: fc.constantFrom("transition" as const, "override" as const),
+      },
       { requiredKeys: ["op", "from", "name"] },
     ),
     fc.record({
@@ -157,13 +194,26 @@ function opArb(): fc.Arbitrary<Op> {
       from: id,
       name,
       patch: fc.record(
-        { from: id, to: fc.option(id, { nil: null }), name, base: text, hotkey: fc.constantFrom("1", "3"), kind: fc.option(fc.constant("override" as const), { nil: null }) },
+        {
+          from: id,
+          to: fc.option(id, { nil: null }),
+          name,
+          base: text,
+          hotkey: fc.constantFrom("1", "3"),
+          kind: fc.option(fc.constant("override" as const), { nil: null }),
+        },
         { requiredKeys: [] },
       ),
     }),
     fc.record({ op: fc.constant("delete_event"), from: id, name }),
-    fc.record({ op: fc.constant("set_entrance"), state: id, image: fc.record({ src: text, label: text }, { requiredKeys: [] }) }, { requiredKeys: ["op", "state"] }),
-    fc.record({ op: fc.constant("set_subject_ref"), imageUrl: fc.constantFrom("https://x.test/a.png", "https://x.test/b.png"), descriptor: text }, { requiredKeys: ["op", "imageUrl"] }),
+    fc.record(
+      { op: fc.constant("set_entrance"), state: id, image: fc.record({ src: text, label: text }, { requiredKeys: [] }) },
+      { requiredKeys: ["op", "state"] },
+    ),
+    fc.record(
+      { op: fc.constant("set_subject_ref"), imageUrl: fc.constantFrom("https://x.test/a.png", "https://x.test/b.png"), descriptor: text },
+      { requiredKeys: ["op", "imageUrl"] },
+    ),
     fc.record({ op: fc.constant("add_variant"), state: id, variant }),
     fc.record({ op: fc.constant("remove_variant"), state: id, id: fc.constantFrom("v", "w", "z") }),
   ];

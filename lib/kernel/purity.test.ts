@@ -18,7 +18,18 @@ describe("kernel purity", () => {
       const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
       const specifiers = [...code.matchAll(/\bfrom\s+["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']/g)].map((m) => m[1] ?? m[2]);
       for (const s of specifiers) expect(s === "zod" || s?.startsWith("./"), `${file} imports ${s}`).toBe(true);
-      for (const banned of [/\bDate\b/, /Math\.random/, /\bfetch\s*\(/, /\bprocess\./, /\brequire\s*\(/, /\bwindow\./, /\bdocument\./, /\bperformance\./, /\bsetTimeout\b/, /\bcrypto\./]) {
+      for (const banned of [
+        /\bDate\b/,
+        /Math\.random/,
+        /\bfetch\s*\(/,
+        /\bprocess\./,
+        /\brequire\s*\(/,
+        /\bwindow\./,
+        /\bdocument\./,
+        /\bperformance\./,
+        /\bsetTimeout\b/,
+        /\bcrypto\./,
+      ]) {
         expect(code, `${file} uses ${banned}`).not.toMatch(banned);
       }
     });

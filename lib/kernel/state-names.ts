@@ -11,7 +11,11 @@ const CANVAS_WORDS = 6;
 
 /** An id made readable: the local author's `s3-` and `end1-` prefixes only keep ids unique. */
 export function idInWords(id: string): string {
-  const words = id.replace(/^(?:s|end)\d+[-_]/i, "").replace(/[-_\s]+/g, " ").trim() || id;
+  const words =
+    id
+      .replace(/^(?:s|end)\d+[-_]/i, "")
+      .replace(/[-_\s]+/g, " ")
+      .trim() || id;
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -66,7 +70,8 @@ export function askExamples(world: World): string[] {
   if (entrance === undefined) return ["add a state 'Hall'"];
   const name = (id: string) => quoted(shownNameOf(world, id));
   const other = ids.find((id) => id !== entrance && world.scene.states[id]?.ending.isEnding !== true) ?? ids.find((id) => id !== entrance);
-  const fresh = ["Cellar", "Attic", "Boathouse", "Courtyard"].find((n) => !ids.some((id) => id.toLowerCase() === n.toLowerCase())) ?? "New room";
+  const fresh =
+    ["Cellar", "Attic", "Boathouse", "Courtyard"].find((n) => !ids.some((id) => id.toLowerCase() === n.toLowerCase())) ?? "New room";
   const examples = [`add a state '${fresh}' after ${name(entrance)}, then make ${fresh} a winning ending`];
   if (other !== undefined) examples.push(`connect ${name(other)} to ${name(entrance)} with 'go back'`);
   const ending = ids.find((id) => id !== entrance && world.scene.states[id]?.ending.isEnding === true) ?? other;

@@ -16,10 +16,16 @@ describe("findSlots", () => {
   it("agrees with the reference regex on any text", () => {
     const brace = fc.constantFrom("{", "}", "a", "Z", "_", "-", "1", " ", "é");
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.array(brace).map((a) => a.join(""))), (text) => {
-        const expected = [...text.matchAll(/\{([A-Za-z_][A-Za-z0-9_-]*)\}/g)].map((m) => ({ slot: m[1], index: m.index }));
-        expect(findSlots(text)).toEqual(expected);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.array(brace).map((a) => a.join("")),
+        ),
+        (text) => {
+          const expected = [...text.matchAll(/\{([A-Za-z_][A-Za-z0-9_-]*)\}/g)].map((m) => ({ slot: m[1], index: m.index }));
+          expect(findSlots(text)).toEqual(expected);
+        },
+      ),
     );
   });
 });

@@ -32,24 +32,46 @@ const CASES: LintCase[] = [
   },
   {
     lint: "state-key-mismatch",
-    triggers: [{ name: "id differs from key", world: () => edit((w) => ((w.scene.states.b as { id: string }).id = "bee")), path: "scene.states.b.id" }],
+    triggers: [
+      {
+        name: "id differs from key",
+        world: () => edit((w) => ((w.scene.states.b as { id: string }).id = "bee")),
+        path: "scene.states.b.id",
+      },
+    ],
     clean: [{ name: "matching ids", world: makeSmallWorld }],
   },
   {
     lint: "event-from-unknown",
-    triggers: [{ name: "unknown from", world: () => edit((w) => ((w.scene.events[0] as { from: string }).from = "zzz")), path: "scene.events[0].from" }],
+    triggers: [
+      {
+        name: "unknown from",
+        world: () => edit((w) => ((w.scene.events[0] as { from: string }).from = "zzz")),
+        path: "scene.events[0].from",
+      },
+    ],
     clean: [{ name: "known from", world: () => edit((w) => w.scene.events.push(makeEvent("b", "look", undefined, "q"))) }],
   },
   {
     lint: "event-to-unknown",
-    triggers: [{ name: "unknown to", world: () => edit((w) => ((w.scene.events[0] as { to?: string }).to = "zzz")), path: "scene.events[0].to" }],
+    triggers: [
+      { name: "unknown to", world: () => edit((w) => ((w.scene.events[0] as { to?: string }).to = "zzz")), path: "scene.events[0].to" },
+    ],
     clean: [{ name: "override without to", world: () => edit((w) => delete (w.scene.events[0] as { to?: string }).to) }],
   },
   {
     lint: "event-shape",
     triggers: [
-      { name: "transition marker without to", world: () => edit((w) => ((w.scene.events[1] as { kind?: string }).kind = "transition")), path: "scene.events[1].to" },
-      { name: "override marker with to", world: () => edit((w) => ((w.scene.events[0] as { kind?: string }).kind = "override")), path: "scene.events[0].to" },
+      {
+        name: "transition marker without to",
+        world: () => edit((w) => ((w.scene.events[1] as { kind?: string }).kind = "transition")),
+        path: "scene.events[1].to",
+      },
+      {
+        name: "override marker with to",
+        world: () => edit((w) => ((w.scene.events[0] as { kind?: string }).kind = "override")),
+        path: "scene.events[0].to",
+      },
       { name: "empty to", world: () => edit((w) => ((w.scene.events[0] as { to?: string }).to = "")), path: "scene.events[0].to" },
     ],
     clean: [
@@ -59,25 +81,53 @@ const CASES: LintCase[] = [
   },
   {
     lint: "event-name-duplicate",
-    triggers: [{ name: "same name from one state", world: () => edit((w) => w.scene.events.push(makeEvent("a", "go", "end", "2"))), path: "scene.events[3].name" }],
+    triggers: [
+      {
+        name: "same name from one state",
+        world: () => edit((w) => w.scene.events.push(makeEvent("a", "go", "end", "2"))),
+        path: "scene.events[3].name",
+      },
+    ],
     clean: [{ name: "same name from another state", world: () => edit((w) => w.scene.events.push(makeEvent("b", "go", "a", "2"))) }],
   },
   {
     lint: "hotkey-duplicate",
     triggers: [
-      { name: "same hotkey from one state", world: () => edit((w) => w.scene.events.push(makeEvent("a", "run", "end", "1"))), path: "scene.events[3].hotkey" },
-      { name: "case and spaces ignored", world: () => edit((w) => w.scene.events.push(makeEvent("a", "peek", undefined, " Q "))), path: "scene.events[3].hotkey" },
+      {
+        name: "same hotkey from one state",
+        world: () => edit((w) => w.scene.events.push(makeEvent("a", "run", "end", "1"))),
+        path: "scene.events[3].hotkey",
+      },
+      {
+        name: "case and spaces ignored",
+        world: () => edit((w) => w.scene.events.push(makeEvent("a", "peek", undefined, " Q "))),
+        path: "scene.events[3].hotkey",
+      },
     ],
-    clean: [{ name: "same hotkey from another state", world: () => edit((w) => w.scene.events.push(makeEvent("b", "peek", undefined, "q"))) }],
+    clean: [
+      { name: "same hotkey from another state", world: () => edit((w) => w.scene.events.push(makeEvent("b", "peek", undefined, "q"))) },
+    ],
   },
   {
     lint: "required-empty",
     triggers: [
       { name: "blank world name", world: () => edit((w) => (w.name = "  ")), path: "name" },
-      { name: "empty event name", world: () => edit((w) => ((w.scene.events[1] as { name: string }).name = "")), path: "scene.events[1].name" },
-      { name: "empty event from", world: () => edit((w) => ((w.scene.events[1] as { from: string }).from = "")), path: "scene.events[1].from" },
+      {
+        name: "empty event name",
+        world: () => edit((w) => ((w.scene.events[1] as { name: string }).name = "")),
+        path: "scene.events[1].name",
+      },
+      {
+        name: "empty event from",
+        world: () => edit((w) => ((w.scene.events[1] as { from: string }).from = "")),
+        path: "scene.events[1].from",
+      },
       { name: "empty state id", world: () => edit((w) => ((w.scene.states.b as { id: string }).id = "")), path: "scene.states.b.id" },
-      { name: "empty variant id", world: () => edit((w) => w.scene.states.a?.variants.push({ id: "" })), path: "scene.states.a.variants[0].id" },
+      {
+        name: "empty variant id",
+        world: () => edit((w) => w.scene.states.a?.variants.push({ id: "" })),
+        path: "scene.states.a.variants[0].id",
+      },
     ],
     clean: [{ name: "all required strings set", world: makeSmallWorld }],
   },
@@ -190,16 +240,34 @@ const CASES: LintCase[] = [
   },
   {
     lint: "ending-has-exits",
-    triggers: [{ name: "transition out of an ending", world: () => edit((w) => w.scene.events.push(makeEvent("end", "again", "a", "1"))), path: "scene.states.end" }],
+    triggers: [
+      {
+        name: "transition out of an ending",
+        world: () => edit((w) => w.scene.events.push(makeEvent("end", "again", "a", "1"))),
+        path: "scene.states.end",
+      },
+    ],
     clean: [{ name: "override on an ending", world: () => edit((w) => w.scene.events.push(makeEvent("end", "bow", undefined, "b"))) }],
   },
   {
     lint: "prose-empty",
     triggers: [
       { name: "state base", world: () => edit((w) => (w.scene.states.a!.base = "")), path: "scene.states.a.base" },
-      { name: "camera.dynamic", world: () => edit((w) => (w.scene.states.b!.camera.dynamic = " \n")), path: "scene.states.b.camera.dynamic" },
-      { name: "movement.static", world: () => edit((w) => (w.scene.states.b!.movement.static = "")), path: "scene.states.b.movement.static" },
-      { name: "event base", world: () => edit((w) => ((w.scene.events[1] as { base: string }).base = "\u00a0")), path: "scene.events[1].base" },
+      {
+        name: "camera.dynamic",
+        world: () => edit((w) => (w.scene.states.b!.camera.dynamic = " \n")),
+        path: "scene.states.b.camera.dynamic",
+      },
+      {
+        name: "movement.static",
+        world: () => edit((w) => (w.scene.states.b!.movement.static = "")),
+        path: "scene.states.b.movement.static",
+      },
+      {
+        name: "event base",
+        world: () => edit((w) => ((w.scene.events[1] as { base: string }).base = "\u00a0")),
+        path: "scene.events[1].base",
+      },
     ],
     clean: [{ name: "event detail is optional prose", world: () => edit((w) => ((w.scene.events[1] as { detail: string }).detail = "")) }],
   },
@@ -207,7 +275,11 @@ const CASES: LintCase[] = [
     lint: "slot-unfilled",
     triggers: [
       { name: "state prose", world: () => edit((w) => (w.scene.states.a!.base = "{who} waits")), path: "scene.states.a.base" },
-      { name: "event prose", world: () => edit((w) => ((w.scene.events[0] as { base: string }).base = "{who} walks")), path: "scene.events[0].base" },
+      {
+        name: "event prose",
+        world: () => edit((w) => ((w.scene.events[0] as { base: string }).base = "{who} walks")),
+        path: "scene.events[0].base",
+      },
       {
         name: "fill of another state",
         world: () =>
@@ -238,7 +310,7 @@ const CASES: LintCase[] = [
             (w.scene.events[0] as { base: string }).base = "{who} walks";
           }),
       },
-      { name: "braces that are not slots", world: () => edit((w) => (w.scene.states.a!.base = "a { b } {1x} {} {a b} json {\"k\": 1}")) },
+      { name: "braces that are not slots", world: () => edit((w) => (w.scene.states.a!.base = 'a { b } {1x} {} {a b} json {"k": 1}')) },
     ],
   },
   {
@@ -275,7 +347,11 @@ const CASES: LintCase[] = [
     lint: "optional-prose-empty",
     triggers: [
       { name: "description", world: () => edit((w) => (w.description = "")), path: "description" },
-      { name: "event detail", world: () => edit((w) => ((w.scene.events[1] as { detail: string }).detail = "")), path: "scene.events[1].detail" },
+      {
+        name: "event detail",
+        world: () => edit((w) => ((w.scene.events[1] as { detail: string }).detail = "")),
+        path: "scene.events[1].detail",
+      },
       { name: "ending text", world: () => edit((w) => delete w.scene.states.end!.ending.text), path: "scene.states.end.ending.text" },
       { name: "ambient line", world: () => edit((w) => w.scene.states.a!.ambient.push("")), path: "scene.states.a.ambient[1]" },
     ],
@@ -283,7 +359,13 @@ const CASES: LintCase[] = [
   },
   {
     lint: "hotkey-empty",
-    triggers: [{ name: "no hotkey", world: () => edit((w) => ((w.scene.events[1] as { hotkey: string }).hotkey = "")), path: "scene.events[1].hotkey" }],
+    triggers: [
+      {
+        name: "no hotkey",
+        world: () => edit((w) => ((w.scene.events[1] as { hotkey: string }).hotkey = "")),
+        path: "scene.events[1].hotkey",
+      },
+    ],
     clean: [{ name: "hotkey set", world: makeSmallWorld }],
   },
   {
@@ -305,7 +387,13 @@ const CASES: LintCase[] = [
   },
   {
     lint: "transition-self-loop",
-    triggers: [{ name: "to equals from", world: () => edit((w) => w.scene.events.push(makeEvent("a", "again", "a", "2"))), path: "scene.events[3].to" }],
+    triggers: [
+      {
+        name: "to equals from",
+        world: () => edit((w) => w.scene.events.push(makeEvent("a", "again", "a", "2"))),
+        path: "scene.events[3].to",
+      },
+    ],
     clean: [{ name: "override in place", world: () => edit((w) => w.scene.events.push(makeEvent("a", "again", undefined, "2"))) }],
   },
 ];
@@ -418,7 +506,13 @@ describe("checkWorld", () => {
     expect(r.world).toBeNull();
     expect(r.errors).toEqual(["name: expected string, received number"]);
     expect(r.diagnostics).toEqual([
-      expect.objectContaining({ lint: "schema-invalid", code: "E000", severity: "error", path: "name", message: "name: expected string, received number" }),
+      expect.objectContaining({
+        lint: "schema-invalid",
+        code: "E000",
+        severity: "error",
+        path: "name",
+        message: "name: expected string, received number",
+      }),
     ]);
   });
 

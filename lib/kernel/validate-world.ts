@@ -56,15 +56,7 @@ export function validateWorld(world: World, options: ValidateOptions = {}): Diag
   const states = world.scene.states;
   const events = world.scene.events;
 
-  const report = (
-    lint: LintName,
-    path: string,
-    message: string,
-    field = path,
-    template = "",
-    slot = "",
-    fill = "",
-  ): void => {
+  const report = (lint: LintName, path: string, message: string, field = path, template = "", slot = "", fill = ""): void => {
     const meta = LINTS[lint];
     out.push({ lint, code: meta.code, severity: meta.severity, path, message, loc: { field, template, slot, fill } });
   };
@@ -102,7 +94,8 @@ export function validateWorld(world: World, options: ValidateOptions = {}): Diag
       scope.used.add(slot);
       const value = (scope.slots as Slots)[slot] as string;
       const fillPath = `${scope.path}.${slot}`;
-      if (isBlank(value)) report("fill-empty", field, `${field} uses {${slot}} whose fill ${fillPath} is empty`, field, text, slot, fillPath);
+      if (isBlank(value))
+        report("fill-empty", field, `${field} uses {${slot}} whose fill ${fillPath} is empty`, field, text, slot, fillPath);
     }
   };
 
@@ -207,7 +200,8 @@ export function validateWorld(world: World, options: ValidateOptions = {}): Diag
       if (isBlank(e.to)) {
         report("event-shape", `${p}.to`, `event ${q(e.name)} has an empty to; omit to for an override`);
       } else {
-        if (!hasState(world, e.to)) report("event-to-unknown", `${p}.to`, `transition ${q(e.name)} goes to ${q(e.to)}, which names no state`);
+        if (!hasState(world, e.to))
+          report("event-to-unknown", `${p}.to`, `transition ${q(e.name)} goes to ${q(e.to)}, which names no state`);
         if (e.to === e.from) report("transition-self-loop", `${p}.to`, `transition ${q(e.name)} leads back to its own state ${q(e.from)}`);
       }
       if (e.kind === "override") report("event-shape", `${p}.to`, `override ${q(e.name)} must not carry to`);
@@ -275,7 +269,14 @@ export function checkWorld(input: unknown, options: ValidateOptions & ParseWorld
       const cut = message.indexOf(": ");
       const head = cut === -1 ? "" : message.slice(0, cut);
       const path = head === "(root)" ? "" : head;
-      return { lint: "schema-invalid", code: meta.code, severity: meta.severity, path, message, loc: { field: path, template: "", slot: "", fill: "" } };
+      return {
+        lint: "schema-invalid",
+        code: meta.code,
+        severity: meta.severity,
+        path,
+        message,
+        loc: { field: path, template: "", slot: "", fill: "" },
+      };
     });
     return { ok: false, world: null, errors: parsed.errors, diagnostics };
   }

@@ -38,7 +38,16 @@ export async function createKey(appId: string, input: CreateKeyInput & { mode: M
   const client = db ?? (await getDb());
   const { key, prefix, last4, hash } = generateKeyString(input.kind, input.mode);
   const row = await client.apiKey.create({
-    data: { appId, kind: input.kind, mode: input.mode, prefix, last4, secretHash: hash, name: input.name ?? "", scopes: input.scopes ?? [] },
+    data: {
+      appId,
+      kind: input.kind,
+      mode: input.mode,
+      prefix,
+      last4,
+      secretHash: hash,
+      name: input.name ?? "",
+      scopes: input.scopes ?? [],
+    },
   });
   keyLists.delete(appId);
   return { ...serializeKey(row), secret: key };

@@ -37,8 +37,9 @@ export async function flushKeyUsage(): Promise<boolean> {
   const db = await getDbForFlush();
   // GREATEST keeps a late flush from moving the time backwards.
   await Promise.all(
-    batch.map(([id, at]) =>
-      db.$executeRaw`UPDATE api_keys SET last_used_at = GREATEST(COALESCE(last_used_at, ${at}), ${at}) WHERE id = ${id}::uuid`,
+    batch.map(
+      ([id, at]) =>
+        db.$executeRaw`UPDATE api_keys SET last_used_at = GREATEST(COALESCE(last_used_at, ${at}), ${at}) WHERE id = ${id}::uuid`,
     ),
   );
   onFlushed?.();

@@ -40,7 +40,18 @@ export type Kind = (typeof KINDS)[number];
 /** Kinds a story can be set in or walk through. */
 export const PLACE_KINDS: ReadonlySet<Kind> = new Set(["place", "room", "structure", "vehicle", "celestial", "water", "landform"]);
 /** Kinds one can hold, take, use or look at closely. */
-export const THING_KINDS: ReadonlySet<Kind> = new Set(["artifact", "device", "container", "furniture", "garment", "weapon", "food", "plant", "natural", "substance"]);
+export const THING_KINDS: ReadonlySet<Kind> = new Set([
+  "artifact",
+  "device",
+  "container",
+  "furniture",
+  "garment",
+  "weapon",
+  "food",
+  "plant",
+  "natural",
+  "substance",
+]);
 /** Kinds one can talk to (or that can act). */
 export const BEING_KINDS: ReadonlySet<Kind> = new Set(["person", "group", "animal"]);
 

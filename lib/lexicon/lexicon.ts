@@ -62,18 +62,95 @@ export interface Lexicon {
   familiarity(lemma: string): number;
 }
 
-const CONCRETE = new Set(["artifact", "person", "animal", "plant", "food", "location", "object", "substance", "body", "phenomenon", "Tops"]);
-const IRREGULAR: ReadonlyMap<string, string> = new Map(Object.entries({
-  children: "child", people: "person", men: "man", women: "woman", feet: "foot", teeth: "tooth", geese: "goose", mice: "mouse", lice: "louse", oxen: "ox",
-  dice: "die", cacti: "cactus", fungi: "fungus", alumni: "alumnus", criteria: "criterion", phenomena: "phenomenon", data: "datum", thieves: "thief",
-}));
+const CONCRETE = new Set([
+  "artifact",
+  "person",
+  "animal",
+  "plant",
+  "food",
+  "location",
+  "object",
+  "substance",
+  "body",
+  "phenomenon",
+  "Tops",
+]);
+const IRREGULAR: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    children: "child",
+    people: "person",
+    men: "man",
+    women: "woman",
+    feet: "foot",
+    teeth: "tooth",
+    geese: "goose",
+    mice: "mouse",
+    lice: "louse",
+    oxen: "ox",
+    dice: "die",
+    cacti: "cactus",
+    fungi: "fungus",
+    alumni: "alumnus",
+    criteria: "criterion",
+    phenomena: "phenomenon",
+    data: "datum",
+    thieves: "thief",
+  }),
+);
 /** WordNet's morphy rules for nouns, plus -ves. */
-const SUFFIXES: Array<[string, string]> = [["ses", "s"], ["xes", "x"], ["zes", "z"], ["ches", "ch"], ["shes", "sh"], ["men", "man"], ["ies", "y"], ["oes", "o"], ["s", ""], ["ves", "f"], ["ves", "fe"]];
+const SUFFIXES: Array<[string, string]> = [
+  ["ses", "s"],
+  ["xes", "x"],
+  ["zes", "z"],
+  ["ches", "ch"],
+  ["shes", "sh"],
+  ["men", "man"],
+  ["ies", "y"],
+  ["oes", "o"],
+  ["s", ""],
+  ["ves", "f"],
+  ["ves", "fe"],
+];
 /** Ancestors too general to lend their parts ("structure" has none worth inheriting, "artifact" none at all). */
-const NO_INHERIT = new Set(["structure", "artifact", "whole", "object", "physical entity", "entity", "instrumentality", "location", "region", "natural object", "thing", "area", "device", "container", "conveyance"]);
+const NO_INHERIT = new Set([
+  "structure",
+  "artifact",
+  "whole",
+  "object",
+  "physical entity",
+  "entity",
+  "instrumentality",
+  "location",
+  "region",
+  "natural object",
+  "thing",
+  "area",
+  "device",
+  "container",
+  "conveyance",
+]);
 const TOKEN = /[a-z0-9'’-]+/g;
 /** Words too general to tell senses apart when they come from the context's ancestors. */
-const GENERAL = new Set(["entity", "object", "whole", "unit", "thing", "physical", "abstraction", "artifact", "artefact", "matter", "organism", "being", "person", "individual", "someone", "somebody", "living", "animate"]);
+const GENERAL = new Set([
+  "entity",
+  "object",
+  "whole",
+  "unit",
+  "thing",
+  "physical",
+  "abstraction",
+  "artifact",
+  "artefact",
+  "matter",
+  "organism",
+  "being",
+  "person",
+  "individual",
+  "someone",
+  "somebody",
+  "living",
+  "animate",
+]);
 
 const words = (text: string): string[] => (text.toLowerCase().match(TOKEN) ?? []).map((w) => w.replace(/’/g, "'"));
 
@@ -99,7 +176,8 @@ export function createLexicon(wordnet: WordNet = openWordNet()): Lexicon {
     }
     let irregular = IRREGULAR.get(w);
     // "schoolchildren", "firemen": an irregular plural at the end of a compound.
-    for (const [plural, one] of IRREGULAR) if (!irregular && w.endsWith(plural) && w.length > plural.length + 2) irregular = w.slice(0, -plural.length) + one;
+    for (const [plural, one] of IRREGULAR)
+      if (!irregular && w.endsWith(plural) && w.length > plural.length + 2) irregular = w.slice(0, -plural.length) + one;
     if (irregular && wordnet.offsetsOf(irregular).length > 0) return irregular;
     for (const [from, to] of SUFFIXES) {
       if (w.length > from.length + 1 && w.endsWith(from)) {
@@ -167,7 +245,16 @@ export function createLexicon(wordnet: WordNet = openWordNet()): Lexicon {
     if (hit) return hit;
     const base = lemmaOf(w);
     const first = base ? wordnet.offsetsOf(base)[0] : undefined;
-    const found = [w, base ?? w, ...(first !== undefined ? chainOf(first).slice(1, 4).flatMap((s) => s.words.slice(0, 2)).flatMap(words) : [])].filter((x) => x.length > 2 && !GENERAL.has(x));
+    const found = [
+      w,
+      base ?? w,
+      ...(first !== undefined
+        ? chainOf(first)
+            .slice(1, 4)
+            .flatMap((s) => s.words.slice(0, 2))
+            .flatMap(words)
+        : []),
+    ].filter((x) => x.length > 2 && !GENERAL.has(x));
     if (contextCache.size > 20_000) contextCache.clear();
     contextCache.set(w, found);
     return found;
@@ -177,7 +264,12 @@ export function createLexicon(wordnet: WordNet = openWordNet()): Lexicon {
   function ownWords(s: NounSense): Set<string> {
     const hit = ownCache.get(s.id);
     if (hit) return hit;
-    const found = new Set([...words(s.gloss), ...s.words.flatMap(words), ...s.topics.flatMap(words), ...s.ancestors.slice(0, 3).flatMap(words)].flatMap((w) => [w, w.replace(/s$/, "")]));
+    const found = new Set(
+      [...words(s.gloss), ...s.words.flatMap(words), ...s.topics.flatMap(words), ...s.ancestors.slice(0, 3).flatMap(words)].flatMap((w) => [
+        w,
+        w.replace(/s$/, ""),
+      ]),
+    );
     if (ownCache.size > 20_000) ownCache.clear();
     ownCache.set(s.id, found);
     return found;
@@ -193,7 +285,9 @@ export function createLexicon(wordnet: WordNet = openWordNet()): Lexicon {
     // "plant", which a greenhouse's definition shares and a music school's does not.
     const context = new Set<string>();
     // (The word itself is no context for itself: its first sense's ancestors would vote for that sense.)
-    for (const phrase of options.context ?? []) for (const w of words(phrase)) if (w !== lemma && lemmaOf(w) !== lemma) for (const c of contextWords(w)) if (c !== lemma) context.add(c);
+    for (const phrase of options.context ?? [])
+      for (const w of words(phrase))
+        if (w !== lemma && lemmaOf(w) !== lemma) for (const c of contextWords(w)) if (c !== lemma) context.add(c);
     let best: NounSense | undefined;
     let bestScore = -Infinity;
     all.forEach((s, rank) => {

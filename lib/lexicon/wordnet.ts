@@ -10,8 +10,35 @@ import path from "node:path";
 
 /** The lexicographer file a synset comes from ("noun.artifact" → "artifact"). */
 export const LEXNAMES = [
-  "adj.all", "adj.pert", "adv.all", "Tops", "act", "animal", "artifact", "attribute", "body", "cognition", "communication", "event", "feeling", "food",
-  "group", "location", "motive", "object", "person", "phenomenon", "plant", "possession", "process", "quantity", "relation", "shape", "state", "substance", "time",
+  "adj.all",
+  "adj.pert",
+  "adv.all",
+  "Tops",
+  "act",
+  "animal",
+  "artifact",
+  "attribute",
+  "body",
+  "cognition",
+  "communication",
+  "event",
+  "feeling",
+  "food",
+  "group",
+  "location",
+  "motive",
+  "object",
+  "person",
+  "phenomenon",
+  "plant",
+  "possession",
+  "process",
+  "quantity",
+  "relation",
+  "shape",
+  "state",
+  "substance",
+  "time",
 ] as const;
 export type Lexname = (typeof LEXNAMES)[number];
 
@@ -122,12 +149,18 @@ export function openWordNet(dir: string = wordnetDictPath()): WordNet {
     const fields = line.slice(0, bar === -1 ? line.length : bar).split(" ");
     const wordCount = parseInt(fields[3]!, 16);
     const words: string[] = [];
-    for (let k = 0; k < wordCount; k++) words.push(fields[4 + k * 2]!.replace(/_/g, " ").replace(/\([a-z]+\)$/, "").toLowerCase());
+    for (let k = 0; k < wordCount; k++)
+      words.push(
+        fields[4 + k * 2]!.replace(/_/g, " ")
+          .replace(/\([a-z]+\)$/, "")
+          .toLowerCase(),
+      );
     let at = 4 + wordCount * 2;
     const pointerCount = Number(fields[at]);
     at++;
     const pointers: Pointer[] = [];
-    for (let k = 0; k < pointerCount; k++, at += 4) if (fields[at + 2] === "n") pointers.push({ symbol: fields[at]!, offset: Number(fields[at + 1]) });
+    for (let k = 0; k < pointerCount; k++, at += 4)
+      if (fields[at + 2] === "n") pointers.push({ symbol: fields[at]!, offset: Number(fields[at + 1]) });
     const found: Synset = {
       offset,
       lexname: LEXNAMES[Number(fields[1])] ?? "Tops",

@@ -22,7 +22,11 @@ export const ZSceneBody = z.strictObject({
  * before the painter runs and given back if painting or hosting fails (fail-closed).
  */
 async function paintFrame(caller: Caller, input: Omit<PaintInput, "aspect" | "signal">, baseUrl: string) {
-  const { made: image, url, manifest } = await makeHostedAsset({ appId: caller.appId, kind: "seed_frame", baseUrl, failure: "The frame could not be painted" }, () =>
+  const {
+    made: image,
+    url,
+    manifest,
+  } = await makeHostedAsset({ appId: caller.appId, kind: "seed_frame", baseUrl, failure: "The frame could not be painted" }, () =>
     getProvider(caller.mode).paintImage({ ...input, aspect: "16:9" }),
   );
   return {
@@ -44,15 +48,29 @@ export function paintSeedFrame(caller: Caller, body: z.infer<typeof ZSeedFrameBo
 export async function paintScene(caller: Caller, worldId: string, body: z.infer<typeof ZSceneBody>, baseUrl: string) {
   const world = (await getWorldOrThrow(caller, worldId)).graph;
   if (!world.subjectRef) {
-    throw new ApiError("validation_failed", "The world has no subjectRef to paint from; set one with the set_subject_ref op.", { errors: ["subjectRef: missing"] });
+    throw new ApiError("validation_failed", "The world has no subjectRef to paint from; set one with the set_subject_ref op.", {
+      errors: ["subjectRef: missing"],
+    });
   }
   const state = body.stateId !== undefined ? world.scene.states[body.stateId] : undefined;
-  if (body.stateId !== undefined && !state) throw new ApiError("invalid_request", `The world has no state "${body.stateId}".`, { errors: ["stateId: no such state"] });
+  if (body.stateId !== undefined && !state)
+    throw new ApiError("invalid_request", `The world has no state "${body.stateId}".`, { errors: ["stateId: no such state"] });
   // A state's frame is asked for as generation asks (its prose with slots filled, the subject lock).
   const subject = world.subjectRef.descriptor || world.subject;
-  const asked: Pick<PaintInput, "prompt" | "mood" | "subject"> = state ? framePrompt(world, state.id) : { prompt: subject || world.name, subject };
+  const asked: Pick<PaintInput, "prompt" | "mood" | "subject"> = state
+    ? framePrompt(world, state.id)
+    : { prompt: subject || world.name, subject };
   // The reference image is read before the unit is reserved: a reference that cannot be read is a 4xx that spends nothing.
   const reference = await readPaintReference(caller.mode, world.subjectRef.imageUrl, "subjectRef.imageUrl");
-  const frame = await paintFrame(caller, { prompt: [asked.prompt, body.prompt].filter(Boolean).join(", "), mood: body.mood ?? asked.mood, subject: asked.subject, ...(reference ? { reference } : {}) }, baseUrl);
+  const frame = await paintFrame(
+    caller,
+    {
+      prompt: [asked.prompt, body.prompt].filter(Boolean).join(", "),
+      mood: body.mood ?? asked.mood,
+      subject: asked.subject,
+      ...(reference ? { reference } : {}),
+    },
+    baseUrl,
+  );
   return { ...frame, subjectRef: world.subjectRef, ...(state ? { stateId: state.id } : {}) };
 }

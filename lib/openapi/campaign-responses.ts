@@ -5,9 +5,14 @@ import { body, ZTimestamp, ZUuid } from "./response-parts";
 /* Campaign response schemas (CONTRACT.md "Campaigns"); named in RESPONSE_SCHEMAS like the rest. */
 
 /** On a chapter world's World resource. */
-export const ZCampaignLink = z.object({ id: ZUuid.describe("the campaign"), chapter: z.number().int().min(1).describe("1-based chapter number") });
+export const ZCampaignLink = z.object({
+  id: ZUuid.describe("the campaign"),
+  chapter: z.number().int().min(1).describe("1-based chapter number"),
+});
 
-const ZCampaignJobId = z.string().describe("the job authoring the campaign now (or last): a uuid, or `test_mock` for a test key's mock campaign");
+const ZCampaignJobId = z
+  .string()
+  .describe("the job authoring the campaign now (or last): a uuid, or `test_mock` for a test key's mock campaign");
 
 export const ZCampaignChapter = z.object({
   index: z.number().int().min(1).describe("1-based story order"),
@@ -25,7 +30,10 @@ export const ZCampaign = z.object({
   targetActs: z.number().int().min(2).max(12).nullable().describe("the request's guidance; null when omitted"),
   actsTotal: z.number().int().min(1).max(12).nullable().describe("the spine's act count; null until the spine is planned"),
   actsDone: z.number().int().min(0).describe("chapters authored so far"),
-  subjectRef: z.object({ imageUrl: z.string(), descriptor: z.string().optional() }).nullable().describe("the protagonist reference stamped on every chapter; null until chosen"),
+  subjectRef: z
+    .object({ imageUrl: z.string(), descriptor: z.string().optional() })
+    .nullable()
+    .describe("the protagonist reference stamped on every chapter; null until chosen"),
   mode: z.enum(MODES),
   jobId: ZCampaignJobId.nullable(),
   chapters: z.array(ZCampaignChapter).describe("in story order; empty until the spine is planned"),

@@ -138,7 +138,8 @@ const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
     "Too many requests for this credential. A token bucket per credential and mode: live keys, live session tokens and user tokens 100 requests/s, test keys and test session tokens 25/s (the deployment's defaults; each mode's rate and burst are configurable). Retry after `Retry-After` seconds.",
   internal_error: "An unexpected error; quote `requestId` when reporting it.",
   upstream_failed: "A provider or the asset host failed; nothing was created. Safe to retry.",
-  unavailable: "A backing service (the database, the quota store, the job queue) is unavailable. Retry after `Retry-After` seconds when it is sent; a write the database dropped mid-request may or may not have landed, so resend creates with the same Idempotency-Key and graph writes with If-Match.",
+  unavailable:
+    "A backing service (the database, the quota store, the job queue) is unavailable. Retry after `Retry-After` seconds when it is sent; a write the database dropped mid-request may or may not have landed, so resend creates with the same Idempotency-Key and graph writes with If-Match.",
 };
 
 function errorResponse(code: ErrorCode): OpenApiResponse {
@@ -191,7 +192,10 @@ const REQUEST_HEADERS: Record<RequestHeader, { key: string; parameter: OpenApiPa
 
 const RESPONSE_HEADERS: Record<ResponseHeader | "X-Request-Id" | "Retry-After", JsonSchema> = {
   ETag: { description: "The world's `rev` (quoted).", schema: { type: "string" } },
-  "Idempotent-Replayed": { description: "`true` when this is the stored response of an earlier request with the same Idempotency-Key.", schema: { type: "string", const: "true" } },
+  "Idempotent-Replayed": {
+    description: "`true` when this is the stored response of an earlier request with the same Idempotency-Key.",
+    schema: { type: "string", const: "true" },
+  },
   "X-Request-Id": { description: "Identifies the request in the server's logs.", schema: { type: "string" } },
   "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 1 } },
 };
@@ -201,7 +205,8 @@ const SECURITY_SCHEMES: Record<string, JsonSchema> = {
     type: "http",
     scheme: "bearer",
     bearerFormat: "sk_test_… | sk_live_…",
-    description: "A secret API key of an app (`Authorization: Bearer sk_…`). Server-side only. The key's mode (test or live) selects the data it sees.",
+    description:
+      "A secret API key of an app (`Authorization: Bearer sk_…`). Server-side only. The key's mode (test or live) selects the data it sees.",
   },
   publishableKey: {
     type: "http",
@@ -257,7 +262,13 @@ function parametersOf(op: Operation): OpenApiOperation["parameters"] {
     const { properties, required } = propertiesOf(toJsonSchema(op.query, "input"));
     for (const [name, schema] of Object.entries(properties)) {
       const { description, ...rest } = schema;
-      out.push({ name, in: "query", required: required.includes(name), ...(description ? { description: String(description) } : {}), schema: rest });
+      out.push({
+        name,
+        in: "query",
+        required: required.includes(name),
+        ...(description ? { description: String(description) } : {}),
+        schema: rest,
+      });
     }
   }
   const headers: RequestHeader[] = [...(op.headers ?? []), ...(op.idempotency ? (["Idempotency-Key"] as const) : [])];

@@ -11,17 +11,23 @@ const READ_METHODS = new Set<HttpMethod>(["GET"]);
 export function errorsOf(op: Operation): Partial<Record<ErrorCode, string>> {
   const out: Partial<Record<ErrorCode, string>> = {};
   if (op.unwrapped) return { ...op.errors };
-  if (op.body || op.query) out.invalid_request = op.body ? "malformed JSON, wrong types, unknown fields or values (see `errors`)" : "invalid query parameters (see `errors`)";
+  if (op.body || op.query)
+    out.invalid_request = op.body
+      ? "malformed JSON, wrong types, unknown fields or values (see `errors`)"
+      : "invalid query parameters (see `errors`)";
   if (op.auth === "key") {
     out.unauthorized = "missing, malformed, unknown or revoked API key";
-    if (!READ_METHODS.has(op.method)) out.forbidden = op.scope ? "a publishable key, or a key whose scopes do not include this route's" : "a publishable key";
+    if (!READ_METHODS.has(op.method))
+      out.forbidden = op.scope ? "a publishable key, or a key whose scopes do not include this route's" : "a publishable key";
     else if (op.scope) out.forbidden = "the key's scopes do not include this route's";
   }
   if (op.auth === "user") {
     out.unauthorized = "no valid user session (an API key is never accepted here)";
     if (!READ_METHODS.has(op.method)) out.forbidden = "a cookie-authenticated write from another origin";
   }
-  if (op.auth === "session") out.unauthorized = "no valid session token: missing, malformed, expired, tampered with, an API key, or scoped to another world or character";
+  if (op.auth === "session")
+    out.unauthorized =
+      "no valid session token: missing, malformed, expired, tampered with, an API key, or scoped to another world or character";
   if (op.auth === "keyOrSession") {
     out.unauthorized = "neither a valid secret key nor a valid session token";
     out.forbidden = op.scope ? "a publishable key, or a key whose scopes do not include this route's" : "a publishable key";
@@ -34,14 +40,17 @@ export function errorsOf(op: Operation): Partial<Record<ErrorCode, string>> {
   }
   Object.assign(out, op.errors);
   if (op.idempotency) {
-    out.invalid_request = [out.invalid_request, "an `Idempotency-Key` over 255 characters, or one already used with another request"].filter(Boolean).join("; ");
+    out.invalid_request = [out.invalid_request, "an `Idempotency-Key` over 255 characters, or one already used with another request"]
+      .filter(Boolean)
+      .join("; ");
     out.conflict = [op.errors?.conflict, "a request with this `Idempotency-Key` is still in flight after 30 s"].filter(Boolean).join("; ");
   }
   if (op.body) {
     out.payload_too_large ??= "the body is over the size limit";
     out.unsupported_media_type = "a `Content-Type` other than JSON";
   }
-  if (op.auth !== "none") out.rate_limited = "the credential's request rate is over its mode's limit (live 100/s, test 25/s by default); see `Retry-After`";
+  if (op.auth !== "none")
+    out.rate_limited = "the credential's request rate is over its mode's limit (live 100/s, test 25/s by default); see `Retry-After`";
   out.unavailable ??= "the database cannot be reached (restarting, failing over, or cut off); retry after `Retry-After` seconds";
   out.internal_error = "a bug; the body carries `requestId`";
   return out;

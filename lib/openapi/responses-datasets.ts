@@ -21,7 +21,11 @@ export const ZDataset = body({
     .array(
       z.object({
         name: z.enum(["episodes.jsonl", "dataset.npz"]),
-        url: z.string().describe("the hosted file: PUBLIC_URL (else the origin the request addressed) + `/assets/<sha256>.<ext>`, or the bucket's public URL"),
+        url: z
+          .string()
+          .describe(
+            "the hosted file: PUBLIC_URL (else the origin the request addressed) + `/assets/<sha256>.<ext>`, or the bucket's public URL",
+          ),
         bytes: z.number().int(),
         mimeType: z.string(),
       }),

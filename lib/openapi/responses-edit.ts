@@ -8,7 +8,8 @@ import { ZDiagnostic, ZOp, ZWorld } from "@/lib/kernel";
  * so this file imports nothing from it (the same closed `z.object` conventions apply).
  */
 
-const body = <S extends z.ZodRawShape>(shape: S) => z.object({ ...shape, schemaVersion: z.literal(SCHEMA_VERSION).describe("the contract version of this body") });
+const body = <S extends z.ZodRawShape>(shape: S) =>
+  z.object({ ...shape, schemaVersion: z.literal(SCHEMA_VERSION).describe("the contract version of this body") });
 const ZRev = z.string().min(1).describe("concurrency token of the graph; also the `ETag` header");
 
 export const ZPlaytestStep = z.object({
@@ -43,7 +44,11 @@ export const ZPlaytestList = body({ playtests: z.array(ZPlaytest).describe("olde
 const editShape = {
   ops: z.array(ZOp).describe("the batch the instruction became, in the public op vocabulary (docs/ops.md)"),
   summary: z.string().describe("one sentence saying what the batch does"),
-  provider: z.enum(["mock", "local", "openai-compatible"]).describe("who turned the instruction into ops: `local` (the grammar of docs/edit.md), `openai-compatible` (the configured model) or `mock` (test keys)"),
+  provider: z
+    .enum(["mock", "local", "openai-compatible"])
+    .describe(
+      "who turned the instruction into ops: `local` (the grammar of docs/edit.md), `openai-compatible` (the configured model) or `mock` (test keys)",
+    ),
   mock: z.literal(true).optional().describe("present and true only in test mode"),
   applyErrors: z.array(z.string()).describe("ops that could not be applied and were skipped"),
   notes: z.array(z.string()).describe("side effects of ops that applied"),

@@ -34,20 +34,38 @@ export const ZLike = body({
 
 export const ZLikeLookup = body({ liked: z.array(ZUuid).describe("the asked ids this player likes") });
 
-export const EXPLORE_RESPONSE_SCHEMAS = { ExploreEntry: ZExploreEntry, ExploreList: ZExploreList, PlayerId: ZPlayerId, Like: ZLike, LikeLookup: ZLikeLookup };
+export const EXPLORE_RESPONSE_SCHEMAS = {
+  ExploreEntry: ZExploreEntry,
+  ExploreList: ZExploreList,
+  PlayerId: ZPlayerId,
+  Like: ZLike,
+  LikeLookup: ZLikeLookup,
+};
 
-const ZCueBox = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), w: z.number().min(0).max(1), h: z.number().min(0).max(1) }).describe("normalised 0..1 of the frame");
+const ZCueBox = z
+  .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), w: z.number().min(0).max(1), h: z.number().min(0).max(1) })
+  .describe("normalised 0..1 of the frame");
 
 /** GET /v1/runtime/world and /v1/runtime/public/{slug}: how the player moves and sounds each state (docs/runtime.md). */
 export const ZSceneCues = z
   .record(
     z.string(),
     z.object({
-      camera: z.object({ move: z.enum(CAMERA_MOVES), direction: z.union([z.literal(1), z.literal(-1)]) }).describe("the slow camera move read from `camera.dynamic`"),
-      subject: z.object({ motion: z.enum(["idle", "walk"]), box: ZCueBox.nullable() }).describe("the protagonist's motion read from `movement`, and where the painter drew it"),
-      focus: ZCueBox.nullable().describe("what a narrow frame keeps in view (the protagonist and named things beside it); null without a scene manifest"),
-      layers: z.array(z.object({ box: ZCueBox, depth: z.number().min(0).max(1) })).describe("things drawn nearer than the background (parallax layers), farthest first"),
-      beds: z.array(z.object({ bed: z.enum(BEDS), gain: z.number().min(0).max(1) })).describe("ambient beds synthesised from `ambient` (and the frame's weather), loudest first; empty is silence"),
+      camera: z
+        .object({ move: z.enum(CAMERA_MOVES), direction: z.union([z.literal(1), z.literal(-1)]) })
+        .describe("the slow camera move read from `camera.dynamic`"),
+      subject: z
+        .object({ motion: z.enum(["idle", "walk"]), box: ZCueBox.nullable() })
+        .describe("the protagonist's motion read from `movement`, and where the painter drew it"),
+      focus: ZCueBox.nullable().describe(
+        "what a narrow frame keeps in view (the protagonist and named things beside it); null without a scene manifest",
+      ),
+      layers: z
+        .array(z.object({ box: ZCueBox, depth: z.number().min(0).max(1) }))
+        .describe("things drawn nearer than the background (parallax layers), farthest first"),
+      beds: z
+        .array(z.object({ bed: z.enum(BEDS), gain: z.number().min(0).max(1) }))
+        .describe("ambient beds synthesised from `ambient` (and the frame's weather), loudest first; empty is silence"),
     }),
   )
   .describe("by state id: the cues the player moves and sounds each state with");

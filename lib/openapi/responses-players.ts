@@ -13,7 +13,11 @@ export const ZPlayer = z.object({
   month: z.iso.date().describe("the first day of the current UTC month"),
   monthSeconds: z.number().int().min(0).describe("seconds chatted this month, `free` characters included"),
   freeSecondsLeft: z.number().int().min(0).describe("what is left of the lifetime free taste (CHAT_FREE_SECONDS, 180 by default)"),
-  planSecondsLeft: z.number().int().min(0).describe("Plus: what is left of this month's allowance (CHAT_PLUS_SECONDS_PER_MONTH, 7200 by default); 0 on free"),
+  planSecondsLeft: z
+    .number()
+    .int()
+    .min(0)
+    .describe("Plus: what is left of this month's allowance (CHAT_PLUS_SECONDS_PER_MONTH, 7200 by default); 0 on free"),
   creditSeconds: z.number().int().min(0).describe("the credit balance, drawn after the taste and Plus time"),
   secondsLeft: z.number().int().min(0).describe("all three: 0 means a talk turn answers 402"),
 });

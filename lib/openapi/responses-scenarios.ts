@@ -13,11 +13,19 @@ export const ZBatchSummary = z.object({
   worldId: z.string().describe("the world the clips walk"),
   rev: z.string().min(1).describe("the graph revision the batch renders against, whatever the world becomes while it runs"),
   review: z.enum(REVIEW_MODES),
-  status: z.enum(BATCH_STATUSES).describe("queued → running → completed; queued | running → cancelled; failed only when the batch cannot run at all"),
+  status: z
+    .enum(BATCH_STATUSES)
+    .describe("queued → running → completed; queued | running → cancelled; failed only when the batch cannot run at all"),
   itemsTotal: z.number().int().min(1).max(100),
   itemsDone: z.number().int().min(0).describe("clips that reached a final or review status"),
   counts: z
-    .object({ accepted: z.number().int(), rejected: z.number().int(), failed: z.number().int(), pendingReview: z.number().int(), cancelled: z.number().int() })
+    .object({
+      accepted: z.number().int(),
+      rejected: z.number().int(),
+      failed: z.number().int(),
+      pendingReview: z.number().int(),
+      cancelled: z.number().int(),
+    })
     .describe("clips by outcome so far"),
   createdAt: ZTimestamp.describe("the list's cursor: pass the last row's value as `cursor` for the next page"),
   updatedAt: ZTimestamp,
@@ -39,7 +47,10 @@ export const ZClip = z.object({
   states: z.array(z.string()).describe("the state ids the clip walks, in order (empty until rendered)"),
   frames: z.array(z.string()).describe("one hosted frame URL per state on the path"),
   preview: z.string().nullable().describe("an animated GIF of the frames; null until rendered"),
-  verification: z.object({ pass: z.boolean(), checks: z.array(ZClipCheck) }).nullable().describe("null until verified"),
+  verification: z
+    .object({ pass: z.boolean(), checks: z.array(ZClipCheck) })
+    .nullable()
+    .describe("null until verified"),
   error: z.string().nullable().describe("why a `failed` clip failed"),
   charged: z.boolean().describe("true once the clip is accepted in live mode (one `scenario_clip` ledger row)"),
 });

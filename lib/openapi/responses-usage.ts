@@ -36,7 +36,14 @@ export const ZUsageHistory = body({
     )
     .describe("worlds and characters with runtime in the window, most time first"),
   ledger: z
-    .array(z.object({ day: ZDay, mode: z.enum(MODES), metric: z.enum(["session_seconds", "chat_seconds", "scenario_clip"]), amount: z.number().int().min(0) }))
+    .array(
+      z.object({
+        day: ZDay,
+        mode: z.enum(MODES),
+        metric: z.enum(["session_seconds", "chat_seconds", "scenario_clip"]),
+        amount: z.number().int().min(0),
+      }),
+    )
     .describe("the billing ledger's rows of the window as stored, by day and metric (what the Studio's CSV export writes)"),
 });
 

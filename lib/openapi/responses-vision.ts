@@ -20,14 +20,23 @@ const common = {
   provider: z.enum(PROVIDER_NAMES).describe("who looked: mock (test keys), local (offline) or openai-compatible"),
   source: z
     .enum(["manifest", "detector", "model", "mock"])
-    .describe("how: the painter's scene manifest (exact), the offline object detector (80 COCO classes), a vision model, or the test-mode mock"),
+    .describe(
+      "how: the painter's scene manifest (exact), the offline object detector (80 COCO classes), a vision model, or the test-mode mock",
+    ),
   mock: z.literal(true).optional().describe("present and true only for test keys"),
   schemaVersion: ZSchemaVersion,
 };
 
 export const ZVisionGround = z.object({
   objects: z
-    .array(z.object({ phrase: z.string(), label: z.string().describe("the finder's name for the object"), score: z.number().min(0).max(1), box: ZVisionBox }))
+    .array(
+      z.object({
+        phrase: z.string(),
+        label: z.string().describe("the finder's name for the object"),
+        score: z.number().min(0).max(1),
+        box: ZVisionBox,
+      }),
+    )
     .describe("every object found for each phrase, best first within a phrase; a phrase that names nothing in the frame has none"),
   ...common,
 });

@@ -55,7 +55,15 @@ function worldRow(overrides: Partial<WorldRow> = {}): WorldRow {
   };
 }
 
-const appRow: App = { id: APP_ID, ownerId: ID, name: "Shop", defaultMode: "test", embedOrigins: ["https://shop.example"], createdAt: at, updatedAt: at };
+const appRow: App = {
+  id: APP_ID,
+  ownerId: ID,
+  name: "Shop",
+  defaultMode: "test",
+  embedOrigins: ["https://shop.example"],
+  createdAt: at,
+  updatedAt: at,
+};
 
 const keyRow = (overrides: Partial<ApiKey> = {}): ApiKey => ({
   id: ID,
@@ -103,7 +111,15 @@ describe("serializers match the response schemas", () => {
 
   it("Created key (createKey over a stub client)", async () => {
     const db = {
-      apiKey: { create: async ({ data }: { data: Omit<ApiKey, "id" | "createdAt" | "lastUsedAt" | "revokedAt"> }) => ({ ...data, id: ID, createdAt: at, lastUsedAt: null, revokedAt: null }) },
+      apiKey: {
+        create: async ({ data }: { data: Omit<ApiKey, "id" | "createdAt" | "lastUsedAt" | "revokedAt"> }) => ({
+          ...data,
+          id: ID,
+          createdAt: at,
+          lastUsedAt: null,
+          revokedAt: null,
+        }),
+      },
     } as unknown as DbClient;
     const created = withVersion(await createKey(APP_ID, { kind: "secret", mode: "live", name: "ci" }, db));
     expectExactly(ZCreatedKey, created);

@@ -91,7 +91,12 @@ export const ZWorldSummary = z.object({
   forkedFrom: ZUuid.nullable().describe("the world this one was forked from"),
   sessionCount: z.number().int().min(0).describe("lifetime session connects"),
   likeCount: z.number().int().min(0).describe("lifetime likes"),
-  playUrl: z.url().optional().describe("public play link `<base>/play/<slug>`, present for public worlds only; `<base>` is PUBLIC_URL, else the origin the request addressed"),
+  playUrl: z
+    .url()
+    .optional()
+    .describe(
+      "public play link `<base>/play/<slug>`, present for public worlds only; `<base>` is PUBLIC_URL, else the origin the request addressed",
+    ),
   campaign: ZCampaignLink.optional().describe("present on a campaign's chapter world"),
   rev: ZRev,
   createdAt: ZTimestamp,
@@ -100,7 +105,9 @@ export const ZWorldSummary = z.object({
 
 export const ZWorldResource = body({
   ...ZWorldSummary.shape,
-  world: ZWorldInput.describe("the SMWorld graph as stored: an imported world exactly as it was sent (state fields it left out read as their add_state defaults); graph writes store complete states"),
+  world: ZWorldInput.describe(
+    "the SMWorld graph as stored: an imported world exactly as it was sent (state fields it left out read as their add_state defaults); graph writes store complete states",
+  ),
 });
 /** POST …/versions/{versionId}/restore: the World resource and the play-throughs replayed on it. */
 export const ZRestoredWorld = body({ ...ZWorldResource.shape, playtests: ZPlaytestReport });
@@ -121,7 +128,11 @@ export const ZWorldImported = body({ worldId: ZUuid, slug: z.string().nullable()
 /** Spec "GenerationJob": the 202 of an async create and GET /v1/jobs/{jobId} (jobs issue). */
 export const ZGenerationJob = body({
   jobId: z.union([ZUuid, z.literal("test_mock")]).describe("a uuid; `test_mock` for the mock campaign job of a test key"),
-  kind: z.enum(JOB_KINDS).describe("what the job makes: `world` (an async create), `from_book` (a campaign's chapters), `scenario_batch` (a batch's clips; the batch id is `input`'s), `dataset` (a simulator export; the job id is the dataset's id)"),
+  kind: z
+    .enum(JOB_KINDS)
+    .describe(
+      "what the job makes: `world` (an async create), `from_book` (a campaign's chapters), `scenario_batch` (a batch's clips; the batch id is `input`'s), `dataset` (a simulator export; the job id is the dataset's id)",
+    ),
   status: z.enum(["queued", "running", "succeeded", "failed", "cancelled"]),
   phase: z.string().nullable(),
   progress: z.number().min(0).max(1),
@@ -140,10 +151,19 @@ export const ZGenerationJob = body({
 const seedFrame = {
   imageBase64: z.string().describe("the PNG (or provider's format), base64"),
   mimeType: z.string(),
-  url: z.string().describe("hosted URL, usable as `entrance.image.src`: PUBLIC_URL (else the origin the request addressed) + `/assets/<sha256>.<ext>`, or the bucket's public URL"),
+  url: z
+    .string()
+    .describe(
+      "hosted URL, usable as `entrance.image.src`: PUBLIC_URL (else the origin the request addressed) + `/assets/<sha256>.<ext>`, or the bucket's public URL",
+    ),
   prompt: z.string().describe("the prompt as painted"),
   art_style: z.string(),
-  manifest: z.string().optional().describe("URL of the scene manifest (what was drawn where), when the painter knows it (the local painter): the frame's URL with `.json`"),
+  manifest: z
+    .string()
+    .optional()
+    .describe(
+      "URL of the scene manifest (what was drawn where), when the painter knows it (the local painter): the frame's URL with `.json`",
+    ),
   mock: z.literal(true).optional().describe("present and true only for test keys"),
 };
 export const ZSeedFrame = body(seedFrame);
@@ -222,13 +242,20 @@ export const ZKeyMetadata = z.object({
 export const ZKeyBody = body(ZKeyMetadata.shape);
 export const ZCreatedKey = body({
   ...ZKeyMetadata.shape,
-  secret: z.string().regex(/^(sk|pk)_(test|live)_[0-9A-Za-z]{43}$/).describe("the key itself; returned only here, once"),
+  secret: z
+    .string()
+    .regex(/^(sk|pk)_(test|live)_[0-9A-Za-z]{43}$/)
+    .describe("the key itself; returned only here, once"),
 });
 export const ZKeyList = body({ keys: z.array(ZKeyMetadata).describe("newest first; never a secret") });
 
 // ---------------------------------------------------------------- webhooks
 
-const ZWebhookEventTypeOrWildcard = z.string().describe("an event type (`world.generation.succeeded`, `world.generation.failed`, `session.ended`) or `*` for every present and future type");
+const ZWebhookEventTypeOrWildcard = z
+  .string()
+  .describe(
+    "an event type (`world.generation.succeeded`, `world.generation.failed`, `session.ended`) or `*` for every present and future type",
+  );
 
 /** Spec "Webhook endpoint", without `secret`. */
 export const ZWebhookEndpoint = z.object({
@@ -241,7 +268,10 @@ export const ZWebhookEndpoint = z.object({
 export const ZWebhookEndpointBody = body(ZWebhookEndpoint.shape);
 export const ZCreatedWebhookEndpoint = body({
   ...ZWebhookEndpoint.shape,
-  secret: z.string().regex(/^whsec_[0-9A-Za-z_-]{43}$/).describe("the signing secret of `Service-Signature`; returned only here, once"),
+  secret: z
+    .string()
+    .regex(/^whsec_[0-9A-Za-z_-]{43}$/)
+    .describe("the signing secret of `Service-Signature`; returned only here, once"),
 });
 export const ZWebhookEndpointList = body({ webhooks: z.array(ZWebhookEndpoint).describe("newest first; never a secret") });
 
@@ -280,21 +310,28 @@ const ZQuotaUse = z.object({ used: z.number().int().min(0), cap: z.number().int(
 export const ZUsage = body({
   day: z.iso.date().describe("today in UTC"),
   quotas: z.record(z.enum(QUOTA_KINDS), ZQuotaUse).describe("today's use and the effective cap, per quota kind"),
-  billing: z.object({
-    enabled: z.boolean().describe("the server's BILLING_ENABLED: whether live play time is billable"),
-    sessionSeconds: z.number().min(0).describe("billable live play time: 0 while billing is off, and in test mode"),
-    chatSeconds: z.number().min(0),
-    scenarioClips: z.number().int().min(0).describe("Scenario Studio clips accepted today (one `scenario_clip` each; live only)"),
-  }).describe("today's billable usage of the key's mode (the billing ledger)"),
-  runtime: z.object({
-    sessionSeconds: z.number().min(0).describe("play time, billed or not"),
-    chatSeconds: z.number().min(0).describe("chat time, billed or not"),
-  }).describe("today's metered runtime of the key's mode, billed or not (test mode too)"),
+  billing: z
+    .object({
+      enabled: z.boolean().describe("the server's BILLING_ENABLED: whether live play time is billable"),
+      sessionSeconds: z.number().min(0).describe("billable live play time: 0 while billing is off, and in test mode"),
+      chatSeconds: z.number().min(0),
+      scenarioClips: z.number().int().min(0).describe("Scenario Studio clips accepted today (one `scenario_clip` each; live only)"),
+    })
+    .describe("today's billable usage of the key's mode (the billing ledger)"),
+  runtime: z
+    .object({
+      sessionSeconds: z.number().min(0).describe("play time, billed or not"),
+      chatSeconds: z.number().min(0).describe("chat time, billed or not"),
+    })
+    .describe("today's metered runtime of the key's mode, billed or not (test mode too)"),
 });
 
 // ---------------------------------------------------------------- runtime and characters
 
-const ZSessionId = z.string().regex(/^(ses|pub)_/).describe("the runtime session: `ses_…`, one per session token, or `pub_…` for an anonymous player of a public world");
+const ZSessionId = z
+  .string()
+  .regex(/^(ses|pub)_/)
+  .describe("the runtime session: `ses_…`, one per session token, or `pub_…` for an anonymous player of a public world");
 
 /** POST /v1/sessions/token (CONTRACT.md "SESSION"). */
 export const ZSessionToken = body({
@@ -305,7 +342,9 @@ export const ZSessionToken = body({
   playerId: z
     .string()
     .optional()
-    .describe("without `userRef`: the anonymous player (`ply_…`) whose chat time the token's turns draw on; the one sent, else a new one. Keep it and send it back as `playerId` to mint that player's next token"),
+    .describe(
+      "without `userRef`: the anonymous player (`ply_…`) whose chat time the token's turns draw on; the one sent, else a new one. Keep it and send it back as `playerId` to mint that player's next token",
+    ),
 });
 
 /** GET /v1/runtime/world and GET /v1/runtime/public/{slug}: what the embed player boots from. */
@@ -320,7 +359,10 @@ export const ZRuntimeWorld = body({
   likeable: z.boolean().describe("whether players may like it (PUT /v1/likes/{id}): live and public or unlisted"),
   world: ZWorld.describe("the graph; a character's `world.character` without its brain (persona, lore, examples, modelId)"),
   cues: ZSceneCues,
-  token: z.string().optional().describe("public route only: a session token of the same anonymous session (talk turns; heartbeats may send `sessionId` alone)"),
+  token: z
+    .string()
+    .optional()
+    .describe("public route only: a session token of the same anonymous session (talk turns; heartbeats may send `sessionId` alone)"),
   expiresAt: ZTimestamp.optional().describe("public route only: when `token` expires"),
 });
 
@@ -380,7 +422,9 @@ export const ZCharacterResource = body({
     scene: ZWorldInput.shape.scene.extend({
       states: z
         .record(z.string(), ZStateInput.extend({ image: ZStancePicture.optional() }))
-        .describe("one state per stance, keyed by stance id; `image` is the stance's picture (every stance of a created character has one)"),
+        .describe(
+          "one state per stance, keyed by stance id; `image` is the stance's picture (every stance of a created character has one)",
+        ),
     }),
   }).describe("the stance graph with the profile at `character`, as stored"),
 });
@@ -401,7 +445,12 @@ export const ZCharacterTurn = body({
   emotion: z.string(),
   affect: ZAffect,
   action: ZCharacterAction.optional().describe("something the character does"),
-  playerId: z.string().optional().describe("the anonymous player whose chat time this turn drew on (tokens without `userRef`): keep it and send it as `playerId` on the next sessions' turns"),
+  playerId: z
+    .string()
+    .optional()
+    .describe(
+      "the anonymous player whose chat time this turn drew on (tokens without `userRef`): keep it and send it as `playerId` on the next sessions' turns",
+    ),
   mock: z.literal(true).optional().describe("present and true only for a test-mode session token"),
 });
 
@@ -426,7 +475,11 @@ export const ZTranscript = body({
 export const ZSpeech = body({
   audioBase64: z.string(),
   mimeType: z.enum(["audio/wav", "audio/mpeg"]),
-  url: z.string().describe("the hosted audio: PUBLIC_URL (else the origin the request addressed) + `/assets/<sha256>.<ext>`, or the bucket's public URL"),
+  url: z
+    .string()
+    .describe(
+      "the hosted audio: PUBLIC_URL (else the origin the request addressed) + `/assets/<sha256>.<ext>`, or the bucket's public URL",
+    ),
   voiceId: z.string().describe("the voice that spoke"),
   mock: z.literal(true).optional().describe("present and true only in test mode"),
 });
@@ -434,7 +487,11 @@ export const ZSpeech = body({
 // ---------------------------------------------------------------- meta
 
 /** The document served at /v1/openapi.json (not wrapped: an OpenAPI document has no `schemaVersion`). */
-export const ZOpenApiDocument = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
+export const ZOpenApiDocument = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
 
 /** Every named response schema, by its name in `components.schemas`. */
 export const RESPONSE_SCHEMAS = {

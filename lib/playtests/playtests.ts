@@ -15,9 +15,13 @@ export async function createPlaytest(caller: Caller, worldId: string, body: Crea
   const world = await getWorldOrThrow(caller, worldId);
   const broke = replayPlaytest(world.graph, body.steps);
   if (broke) {
-    throw new ApiError("validation_failed", `The play-through does not play on the current graph (step ${broke.step}: ${broke.reason}); nothing was recorded.`, {
-      errors: [`steps${broke.step > 0 ? `.${broke.step - 1}` : ""}: ${broke.reason}`],
-    });
+    throw new ApiError(
+      "validation_failed",
+      `The play-through does not play on the current graph (step ${broke.step}: ${broke.reason}); nothing was recorded.`,
+      {
+        errors: [`steps${broke.step > 0 ? `.${broke.step - 1}` : ""}: ${broke.reason}`],
+      },
+    );
   }
   const db = await getDb();
   if ((await db.playtest.count({ where: { worldId } })) >= MAX_PLAYTESTS_PER_WORLD) {

@@ -8,8 +8,14 @@ const isoDay = (day: Date) => day.toISOString().slice(0, 10);
 
 /** The runtime meters a day and a world report (lib/runtime/ledger.ts writes them). */
 type RuntimeMetric = "session_seconds" | "chat_seconds";
-const RUNTIME_FIELD: Record<RuntimeMetric, "sessionSeconds" | "chatSeconds"> = { session_seconds: "sessionSeconds", chat_seconds: "chatSeconds" };
-const BILLING_FIELD: Record<string, "sessionSeconds" | "chatSeconds" | "scenarioClips"> = { ...RUNTIME_FIELD, scenario_clip: "scenarioClips" };
+const RUNTIME_FIELD: Record<RuntimeMetric, "sessionSeconds" | "chatSeconds"> = {
+  session_seconds: "sessionSeconds",
+  chat_seconds: "chatSeconds",
+};
+const BILLING_FIELD: Record<string, "sessionSeconds" | "chatSeconds" | "scenarioClips"> = {
+  ...RUNTIME_FIELD,
+  scenario_clip: "scenarioClips",
+};
 
 interface Seconds {
   sessionSeconds: number;
@@ -88,7 +94,13 @@ export async function getUsageHistory(appId: string, mode: Mode, days: number, n
     entry.runtime[field] += seconds;
     let world = worlds.get(row.world_id);
     if (!world) {
-      world = { id: row.world_id, name: row.name, kind: row.kind === "world" || row.kind === "character" ? row.kind : null, ...noSeconds(), days: [] };
+      world = {
+        id: row.world_id,
+        name: row.name,
+        kind: row.kind === "world" || row.kind === "character" ? row.kind : null,
+        ...noSeconds(),
+        days: [],
+      };
       worlds.set(row.world_id, world);
     }
     world[field] += seconds;
@@ -106,7 +118,9 @@ export async function getUsageHistory(appId: string, mode: Mode, days: number, n
     to: toDay,
     billingEnabled: getEnv().BILLING_ENABLED,
     days: [...byDay.values()],
-    worlds: [...worlds.values()].sort((a, b) => b.sessionSeconds + b.chatSeconds - (a.sessionSeconds + a.chatSeconds) || a.id.localeCompare(b.id)),
+    worlds: [...worlds.values()].sort(
+      (a, b) => b.sessionSeconds + b.chatSeconds - (a.sessionSeconds + a.chatSeconds) || a.id.localeCompare(b.id),
+    ),
     ledger: ledger.map((row) => ({ day: row.day, mode, metric: row.metric, amount: Number(row.amount) })),
   };
 }

@@ -121,7 +121,8 @@ async function reserveUnits({ appId, kind, day }: Reservation, units: number): P
   return granted.length > 0;
 }
 
-const usedUp = (kind: QuotaKind, cap: number) => new ApiError("quota_exceeded", `Daily ${kind} quota of ${cap} is used up; it resets at 00:00 UTC.`, { kind, cap });
+const usedUp = (kind: QuotaKind, cap: number) =>
+  new ApiError("quota_exceeded", `Daily ${kind} quota of ${cap} is used up; it resets at 00:00 UTC.`, { kind, cap });
 
 /** The 402 for a refused reservation, naming the cap (or the 503 when the cap cannot be read). Never throws. */
 async function quotaExceeded({ appId, kind }: Reservation): Promise<unknown> {
@@ -153,7 +154,10 @@ interface RawQueries {
  * write in one transaction (a campaign chapter records that it holds its unit). `cap` comes from
  * `effectiveCaps`, read before the transaction. Over the cap: 402, and nothing is counted.
  */
-export async function reserveQuotaOn(client: RawQueries, input: { appId: string; kind: QuotaKind; units?: number; cap: number }): Promise<Reservation> {
+export async function reserveQuotaOn(
+  client: RawQueries,
+  input: { appId: string; kind: QuotaKind; units?: number; cap: number },
+): Promise<Reservation> {
   const { appId, kind, cap } = input;
   const units = input.units ?? 1;
   const day = quotaDay();

@@ -81,7 +81,9 @@ export function preflight(methods: string[], appIdOf?: (params: Record<string, s
     try {
       if (origin) {
         const appId = appIdOf ? await appIdOf(await context.params) : undefined;
-        allowed = appIdOf ? appId !== null && appId !== undefined && (await embedOriginsOf(appId)).includes(origin) : await isAnyAppsOrigin(origin);
+        allowed = appIdOf
+          ? appId !== null && appId !== undefined && (await embedOriginsOf(appId)).includes(origin)
+          : await isAnyAppsOrigin(origin);
       }
     } catch {
       allowed = false;

@@ -19,7 +19,12 @@ const LOCAL = /\/assets\/([0-9a-f]{64}\.json)$/;
 
 function isManifest(value: unknown): value is SceneManifest {
   const m = value as SceneManifest | null;
-  return !!m && typeof m === "object" && Array.isArray(m.objects) && m.objects.every((o) => o && typeof o === "object" && o.box && typeof o.box.x === "number" && typeof o.depth === "number");
+  return (
+    !!m &&
+    typeof m === "object" &&
+    Array.isArray(m.objects) &&
+    m.objects.every((o) => o && typeof o === "object" && o.box && typeof o.box.x === "number" && typeof o.depth === "number")
+  );
 }
 
 async function readManifest(url: string): Promise<SceneManifest | null> {
@@ -42,7 +47,11 @@ async function readManifest(url: string): Promise<SceneManifest | null> {
 
 /** The manifests of a world's frames, by URL (those that could be read). */
 export async function manifestsOf(world: World): Promise<Map<string, SceneManifest>> {
-  const urls = new Set(Object.keys(world.scene.states).map((id) => manifestUrlOf(world, id)).filter((u): u is string => u !== null));
+  const urls = new Set(
+    Object.keys(world.scene.states)
+      .map((id) => manifestUrlOf(world, id))
+      .filter((u): u is string => u !== null),
+  );
   const out = new Map<string, SceneManifest>();
   await Promise.all(
     [...urls].map(async (url) => {

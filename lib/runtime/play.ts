@@ -73,7 +73,10 @@ function prepareBrainSoon(row: WorldRow): void {
  */
 async function chapterForSession(auth: SessionCredential, worldId: string): Promise<WorldRow> {
   const own = await worldForSession(auth);
-  const refuse = () => unauthorized("This session token is not valid for this world: it opens its own world and the other chapters of that world's campaign only.");
+  const refuse = () =>
+    unauthorized(
+      "This session token is not valid for this world: it opens its own world and the other chapters of that world's campaign only.",
+    );
   if (own.campaignId === null) throw refuse();
   const row = await readWorld(worldId);
   if (!row) {
@@ -105,7 +108,13 @@ export async function getPublicRuntimeWorld(slug: string) {
   if (!row) throw notFound("World");
   const now = new Date(Math.floor(Date.now() / 1000) * 1000);
   const kind = row.kind as SessionKind;
-  const sessionId = signPublicSessionId({ worldId: row.id, appId: row.appId, kind, issuedAt: now, expiresAt: new Date(now.getTime() + PUBLIC_SESSION_TTL_SECONDS * 1000) });
+  const sessionId = signPublicSessionId({
+    worldId: row.id,
+    appId: row.appId,
+    kind,
+    issuedAt: now,
+    expiresAt: new Date(now.getTime() + PUBLIC_SESSION_TTL_SECONDS * 1000),
+  });
   const { token, claims } = await signSessionToken({
     subjectId: row.id,
     kind,
@@ -141,7 +150,11 @@ export async function recordHeartbeat(auth: SessionCredential, body: HeartbeatBo
     const credit = Math.max(0, Math.min(Math.floor(body.seconds), HEARTBEAT_MAX_SECONDS, elapsed - played));
     await tx.$executeRaw`
       UPDATE runtime_sessions SET play_seconds = play_seconds + ${credit}, last_heartbeat_at = ${now} WHERE id = ${auth.sessionId}`;
-    const billed = await addToLedger(tx, { appId: auth.appId, worldId: auth.subjectId, mode: auth.mode, metric: "session_seconds", seconds: credit }, now);
+    const billed = await addToLedger(
+      tx,
+      { appId: auth.appId, worldId: auth.subjectId, mode: auth.mode, metric: "session_seconds", seconds: credit },
+      now,
+    );
     return { started, credit, total: played + credit, billed };
   });
   if (result.started) forgetWorld(auth.subjectId);

@@ -106,7 +106,11 @@ export async function sayTurn(auth: SessionCredential, characterId: string, body
         createdAt: now,
       },
     });
-    await addToLedger(tx, { appId: auth.appId, worldId: characterId, mode: auth.mode, metric: "chat_seconds", seconds, billable: charged }, now);
+    await addToLedger(
+      tx,
+      { appId: auth.appId, worldId: characterId, mode: auth.mode, metric: "chat_seconds", seconds, billable: charged },
+      now,
+    );
     return first;
   });
   if (started) forgetWorld(characterId);

@@ -29,7 +29,8 @@ export function cameraMoveOf(prose: string): { move: CameraMove; direction: 1 | 
   return { move: "drift", direction };
 }
 
-const WALKING = /\b(walk\w*|mov\w*|run\w*|step\w*|strid\w*|wander\w*|pac\w*|climb\w*|stroll\w*|hurr\w*|march\w*|crawl\w*|swim\w*|wad\w*|sneak\w*|creep\w*|limp\w*|dash\w*|head\w* (?:to|for|into|toward))\b/;
+const WALKING =
+  /\b(walk\w*|mov\w*|run\w*|step\w*|strid\w*|wander\w*|pac\w*|climb\w*|stroll\w*|hurr\w*|march\w*|crawl\w*|swim\w*|wad\w*|sneak\w*|creep\w*|limp\w*|dash\w*|head\w* (?:to|for|into|toward))\b/;
 const STILL = /\b(still|stand\w*|sit\w*|wait\w*|kneel\w*|rest\w*|hold\w*|lie|lies|lying|watch\w*|listen\w*|breath\w*|frozen|motionless)\b/;
 
 /** The protagonist's motion: a walk when `movement.dynamic` says so (and `static` does not say otherwise), else idle. */
@@ -46,7 +47,10 @@ const boxOf = cueBox;
 /** The parallax layers of a frame: things drawn nearer than the background, at most four, farthest first. */
 export function layersOf(manifest: SceneManifest): { box: CueBox; depth: number }[] {
   return manifest.objects
-    .filter((o) => !o.subject && o.depth < 0.75 && o.box.w * o.box.h < BACKDROP_AREA && o.box.w > 0.02 && o.box.h > 0.02 && (o.visible ?? 1) > 0.3)
+    .filter(
+      (o) =>
+        !o.subject && o.depth < 0.75 && o.box.w * o.box.h < BACKDROP_AREA && o.box.w > 0.02 && o.box.h > 0.02 && (o.visible ?? 1) > 0.3,
+    )
     .sort((a, b) => a.depth - b.depth)
     .slice(0, 4)
     .reverse()

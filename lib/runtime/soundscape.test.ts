@@ -3,7 +3,8 @@ import type { SceneManifest } from "@/lib/ai/provider";
 import { bedsForTags, unknownNouns, type KindOf } from "./soundscape";
 import { cameraMoveOf, focusOf, subjectMotionOf } from "./scene-cues";
 
-const beds = (tags: string[], ...rest: Parameters<typeof bedsForTags> extends [unknown, ...infer R] ? R : never) => bedsForTags(tags, ...rest).map((b) => b.bed);
+const beds = (tags: string[], ...rest: Parameters<typeof bedsForTags> extends [unknown, ...infer R] ? R : never) =>
+  bedsForTags(tags, ...rest).map((b) => b.bed);
 
 describe("bedsForTags", () => {
   it("maps the issue's tags by keyword, loudest first", () => {

@@ -41,11 +41,17 @@ const RULES: [Bed, string][] = [
   ["rain", "rain rainfall drizzle patter pattering drip dripping shower downpour raindrop raindrops"],
   ["sea", "sea ocean wave waves surf tide tides shore beach harbor harbour pier swell breakers coast seashore"],
   ["storm", "storm thunder thunderclap lightning tempest hurricane typhoon squall"],
-  ["fire", "fire fires flame flames hearth fireplace crackle crackling ember embers torch torches campfire bonfire forge candle candles blaze"],
+  [
+    "fire",
+    "fire fires flame flames hearth fireplace crackle crackling ember embers torch torches campfire bonfire forge candle candles blaze",
+  ],
   ["bells", "bell bells chime chimes toll tolling gong carillon belfry peal"],
   ["birds", "bird birds birdsong gull gulls crow crows owl owls chirp chirping song songbird sparrow raven ravens dove doves"],
   ["crowd", "crowd crowds chatter voices voice murmur murmuring laughter people market tavern festival applause footsteps bustle"],
-  ["machinery", "machine machines machinery engine engines gear gears motor clank clanking whir whirring factory generator clock ticking tick piston pistons train mill"],
+  [
+    "machinery",
+    "machine machines machinery engine engines gear gears motor clank clanking whir whirring factory generator clock ticking tick piston pistons train mill",
+  ],
   ["water", "stream streams river brook fountain waterfall trickle trickling splash splashing well canal creek rapids"],
   ["night", "cricket crickets insect insects frog frogs cicada cicadas night nocturnal"],
   ["hum", "hum humming drone droning buzz buzzing electric reactor static radio hiss"],
@@ -76,7 +82,11 @@ export const KIND_BEDS: Record<string, Bed | null> = {
   sound: "hum",
 };
 
-const STOP = new Set("a an the of over under in on at by to from with and or its his her their distant faint far soft low loud sound sounds echo echoes noise light dim pale".split(" "));
+const STOP = new Set(
+  "a an the of over under in on at by to from with and or its his her their distant faint far soft low loud sound sounds echo echoes noise light dim pale".split(
+    " ",
+  ),
+);
 
 function stems(word: string): string[] {
   const out = [word];

@@ -9,7 +9,13 @@ import { worldForSession } from "./play";
 
 export const ZTtsBody = z.strictObject({
   text: z.string().trim().min(1).max(2000).describe("what to say"),
-  voiceId: z.string().trim().min(1).max(100).optional().describe("a voice of the provider; with a session token the character's own voice is used"),
+  voiceId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("a voice of the provider; with a session token the character's own voice is used"),
   token: z.string().min(1).max(4096).optional().describe("a character's session token, when it is not sent as `Authorization: Bearer`"),
 });
 export type TtsBody = z.infer<typeof ZTtsBody>;
@@ -26,12 +32,15 @@ export async function speak(auth: ({ type: "key" } & ResolvedKey) | SessionCrede
     if (auth.kind !== "character") throw unauthorized("Only a character's session token may use its voice; this token is for a world.");
     const profile = profileOrThrow(await worldForSession(auth));
     if (body.voiceId !== undefined && body.voiceId !== profile.voiceId) {
-      throw badRequest("With a session token the character's own voice is used; leave voiceId out.", ["voiceId: not this character's voice"]);
+      throw badRequest("With a session token the character's own voice is used; leave voiceId out.", [
+        "voiceId: not this character's voice",
+      ]);
     }
     voiceId = profile.voiceId;
   }
-  const { made: speech, url } = await makeHostedAsset({ appId: auth.appId, kind: "tts", baseUrl, failure: "The speech could not be made" }, () =>
-    getProvider(auth.mode).speak({ text: body.text, voiceId }),
+  const { made: speech, url } = await makeHostedAsset(
+    { appId: auth.appId, kind: "tts", baseUrl, failure: "The speech could not be made" },
+    () => getProvider(auth.mode).speak({ text: body.text, voiceId }),
   );
   return {
     audioBase64: speech.bytes.toString("base64"),

@@ -16,7 +16,9 @@ export async function reserveClipFrames(appId: string, clipId: string, units: nu
   const cap = (await effectiveCaps(appId)).seed_frame;
   const db = await getDb();
   return db.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ quota_day: Date | null }[]>`SELECT quota_day FROM scenario_clips WHERE id = ${clipId}::uuid FOR UPDATE`;
+    const [row] = await tx.$queryRaw<
+      { quota_day: Date | null }[]
+    >`SELECT quota_day FROM scenario_clips WHERE id = ${clipId}::uuid FOR UPDATE`;
     if (!row) throw new Error(`no scenario clip ${clipId}`);
     if (row.quota_day !== null) return "held";
     // 402 rolls the transaction back: nothing counted, nothing recorded.
@@ -30,10 +32,16 @@ export async function reserveClipFrames(appId: string, clipId: string, units: nu
 export async function releaseUnspentClipFrames(appId: string, clipIds: string[]): Promise<void> {
   if (clipIds.length === 0) return;
   const db = await getDb();
-  const held = await db.scenarioClip.findMany({ where: { id: { in: clipIds }, quotaDay: { not: null }, frames: { isEmpty: true } }, select: { id: true, quotaDay: true, quotaUnits: true } });
+  const held = await db.scenarioClip.findMany({
+    where: { id: { in: clipIds }, quotaDay: { not: null }, frames: { isEmpty: true } },
+    select: { id: true, quotaDay: true, quotaUnits: true },
+  });
   for (const clip of held) {
     // One conditional update frees the record first: two releases never give back twice.
-    const { count } = await db.scenarioClip.updateMany({ where: { id: clip.id, quotaDay: clip.quotaDay, frames: { isEmpty: true } }, data: { quotaDay: null, quotaUnits: 0 } });
+    const { count } = await db.scenarioClip.updateMany({
+      where: { id: clip.id, quotaDay: clip.quotaDay, frames: { isEmpty: true } },
+      data: { quotaDay: null, quotaUnits: 0 },
+    });
     if (count === 1 && clip.quotaUnits > 0) await releaseQuota({ appId, kind: "seed_frame", units: clip.quotaUnits, day: clip.quotaDay! });
   }
 }

@@ -22,10 +22,22 @@ const variation = (extra: Record<string, unknown>) => clip({ kind: "variation", 
 describe("planClip", () => {
   it.each([
     ["an unknown from", variation({ from: "nowhere" }), /from: "nowhere" is no state/],
-    ["a path event that does not leave the current state", variation({ from: "a", path: ["go", "go"] }), /path\[1\]: no event "go" leaves "b"/],
+    [
+      "a path event that does not leave the current state",
+      variation({ from: "a", path: ["go", "go"] }),
+      /path\[1\]: no event "go" leaves "b"/,
+    ],
     ["a path event unknown everywhere", variation({ from: "a", path: ["fly"] }), /path\[0\]: no event "fly" leaves "a"/],
-    ["an expect.reach that is no state", variation({ from: "a", path: ["go"], expect: { reach: "moon" } }), /expect\.reach: "moon" is no state/],
-    ["a variant no state on the path has", variation({ from: "a", path: ["go"], apply: { variant: "flooded" } }), /apply\.variant: no state on the path \("a", "b"\) has a variant "flooded"/],
+    [
+      "an expect.reach that is no state",
+      variation({ from: "a", path: ["go"], expect: { reach: "moon" } }),
+      /expect\.reach: "moon" is no state/,
+    ],
+    [
+      "a variant no state on the path has",
+      variation({ from: "a", path: ["go"], apply: { variant: "flooded" } }),
+      /apply\.variant: no state on the path \("a", "b"\) has a variant "flooded"/,
+    ],
     [
       "a replace.event not on the path",
       clip({ kind: "counterfactual", from: "a", path: ["go"], replace: { event: "finish", with: { base: "b" } } }),
@@ -43,7 +55,12 @@ describe("planClip", () => {
     ],
     [
       "a path that no longer holds after the reroute",
-      clip({ kind: "counterfactual", from: "a", path: ["go", "finish"], replace: { event: "go", with: { to: "cellar", base: "The floor gives way" } } }),
+      clip({
+        kind: "counterfactual",
+        from: "a",
+        path: ["go", "finish"],
+        replace: { event: "go", with: { to: "cellar", base: "The floor gives way" } },
+      }),
       /path\[1\]: no event "finish" leaves "cellar"/,
     ],
   ])("refuses %s", (_name, spec, reason) => {
@@ -54,7 +71,10 @@ describe("planClip", () => {
 
   it("refuses a counterfactual graph the gate refuses, with its diagnostics", () => {
     // `wait` is marked `kind: "override"`: giving it a target breaks the event's shape (E005).
-    const result = planClip(world(), clip({ kind: "counterfactual", from: "b", path: ["wait"], replace: { event: "wait", with: { to: "a", base: "The wait ends" } } }));
+    const result = planClip(
+      world(),
+      clip({ kind: "counterfactual", from: "b", path: ["wait"], replace: { event: "wait", with: { to: "a", base: "The wait ends" } } }),
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.reason).toMatch(/fails the gate: E005 override "wait" must not carry to/);
@@ -91,7 +111,13 @@ describe("planClip", () => {
     const before = JSON.stringify(w);
     const result = planClip(
       w,
-      clip({ kind: "counterfactual", from: "a", path: ["go", "climb", "go"], replace: { event: "go", with: { to: "cellar", base: "The floor gives way" } }, expect: { reach: "cellar" } }),
+      clip({
+        kind: "counterfactual",
+        from: "a",
+        path: ["go", "climb", "go"],
+        replace: { event: "go", with: { to: "cellar", base: "The floor gives way" } },
+        expect: { reach: "cellar" },
+      }),
     );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -104,9 +130,20 @@ describe("planClip", () => {
   });
 
   it("a counterfactual may rewrite only the text, and may turn an unmarked override into a transition", () => {
-    const text = planClip(world(), clip({ kind: "counterfactual", from: "a", path: ["go"], replace: { event: "go", with: { base: "You tiptoe" } } }));
+    const text = planClip(
+      world(),
+      clip({ kind: "counterfactual", from: "a", path: ["go"], replace: { event: "go", with: { base: "You tiptoe" } } }),
+    );
     expect(text.ok && [states(text.plan.steps), text.plan.steps[1]?.event?.base]).toEqual([["a", "b"], "You tiptoe"]);
-    const look = planClip(world(), clip({ kind: "counterfactual", from: "a", path: ["look", "finish"], replace: { event: "look", with: { to: "b", base: "A door opens" } } }));
+    const look = planClip(
+      world(),
+      clip({
+        kind: "counterfactual",
+        from: "a",
+        path: ["look", "finish"],
+        replace: { event: "look", with: { to: "b", base: "A door opens" } },
+      }),
+    );
     expect(look.ok && states(look.plan.steps)).toEqual(["a", "b", "end"]);
   });
 

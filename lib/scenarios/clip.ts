@@ -1,4 +1,15 @@
-import { applyOps, buildGraphIndex, getState, hasErrors, hasState, validateWorld, type Diagnostic, type Event, type GraphIndex, type World } from "@/lib/kernel";
+import {
+  applyOps,
+  buildGraphIndex,
+  getState,
+  hasErrors,
+  hasState,
+  validateWorld,
+  type Diagnostic,
+  type Event,
+  type GraphIndex,
+  type World,
+} from "@/lib/kernel";
 import type { ClipSpec } from "./requests";
 
 /*
@@ -59,11 +70,16 @@ function walkPath(world: World, index: GraphIndex, from: string, path: readonly 
 const diagnosticKey = (d: Diagnostic): string => `${d.lint}\u0000${d.path}\u0000${d.message}`;
 
 /** The counterfactual's graph, or why the gate refuses it. Only errors the rewrite introduced count. */
-function applyCounterfactual(world: World, from: string, replace: NonNullable<ClipSpec["replace"]>): { ok: true; world: World } | { ok: false; reason: string; diagnostics: Diagnostic[] } {
+function applyCounterfactual(
+  world: World,
+  from: string,
+  replace: NonNullable<ClipSpec["replace"]>,
+): { ok: true; world: World } | { ok: false; reason: string; diagnostics: Diagnostic[] } {
   const patch: { base: string; to?: string } = { base: replace.with.base };
   if (replace.with.to !== undefined) patch.to = replace.with.to;
   const applied = applyOps(world, [{ op: "update_event", from, name: replace.event, patch }]);
-  if (applied.applyErrors.length > 0) return { ok: false, reason: `the counterfactual cannot apply: ${applied.applyErrors.join("; ")}`, diagnostics: [] };
+  if (applied.applyErrors.length > 0)
+    return { ok: false, reason: `the counterfactual cannot apply: ${applied.applyErrors.join("; ")}`, diagnostics: [] };
   const diagnostics = validateWorld(applied.world);
   if (!hasErrors(diagnostics)) return { ok: true, world: applied.world };
   const before = new Set(validateWorld(world).map(diagnosticKey));
@@ -102,17 +118,29 @@ export function planClip(world: World, spec: ClipSpec): PlanResult {
   if (!walk.ok) return walk;
   const variant = spec.apply?.variant;
   if (variant !== undefined && !walk.steps.some((s) => getState(clipWorld, s.stateId)?.variants.some((v) => v.id === variant))) {
-    return { ok: false, reason: `apply.variant: no state on the path (${walk.steps.map((s) => q(s.stateId)).join(", ")}) has a variant ${q(variant)}` };
+    return {
+      ok: false,
+      reason: `apply.variant: no state on the path (${walk.steps.map((s) => q(s.stateId)).join(", ")}) has a variant ${q(variant)}`,
+    };
   }
   return { ok: true, plan: { world: clipWorld, steps: walk.steps } };
 }
 
 /** Plans every clip of a batch; the first refusal names its clip index (`clips[3]: …`). */
-export function planClips(world: World, specs: readonly ClipSpec[]): { ok: true; plans: ClipPlan[] } | { ok: false; index: number; reason: string; diagnostics?: Diagnostic[] } {
+export function planClips(
+  world: World,
+  specs: readonly ClipSpec[],
+): { ok: true; plans: ClipPlan[] } | { ok: false; index: number; reason: string; diagnostics?: Diagnostic[] } {
   const plans: ClipPlan[] = [];
   for (let i = 0; i < specs.length; i++) {
     const result = planClip(world, specs[i] as ClipSpec);
-    if (!result.ok) return { ok: false, index: i, reason: `clips[${i}]: ${result.reason}`, ...(result.diagnostics ? { diagnostics: result.diagnostics } : {}) };
+    if (!result.ok)
+      return {
+        ok: false,
+        index: i,
+        reason: `clips[${i}]: ${result.reason}`,
+        ...(result.diagnostics ? { diagnostics: result.diagnostics } : {}),
+      };
     plans.push(result.plan);
   }
   return { ok: true, plans };

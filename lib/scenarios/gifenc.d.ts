@@ -5,7 +5,12 @@ declare module "gifenc" {
   export function quantize(rgba: Uint8Array | Uint8ClampedArray, maxColors: number, options?: { format?: PixelFormat }): Palette;
   export function applyPalette(rgba: Uint8Array | Uint8ClampedArray, palette: Palette, format?: PixelFormat): Uint8Array;
   export interface GIFStream {
-    writeFrame(index: Uint8Array, width: number, height: number, options?: { palette?: Palette; delay?: number; repeat?: number; transparent?: boolean; dispose?: number }): void;
+    writeFrame(
+      index: Uint8Array,
+      width: number,
+      height: number,
+      options?: { palette?: Palette; delay?: number; repeat?: number; transparent?: boolean; dispose?: number },
+    ): void;
     finish(): void;
     bytes(): Uint8Array;
     bytesView(): Uint8Array;

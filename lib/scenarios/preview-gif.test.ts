@@ -36,7 +36,9 @@ describe("encodePreviewGif", () => {
   it("never upscales a small first frame, and names a frame it cannot read", async () => {
     const small = await encodePreviewGif({ frames: [png(64, 32, [1, 2, 3])], width: 320, delayMs: 500 });
     expect(small).toMatchObject({ width: 64, height: 32, frames: 1 });
-    expect(await encodePreviewGif({ frames: [png(64, 32, [1, 2, 3]), new Uint8Array([1, 2, 3, 4])] })).toEqual({ decodeError: "frame 1: not a PNG, JPEG or WebP image" });
+    expect(await encodePreviewGif({ frames: [png(64, 32, [1, 2, 3]), new Uint8Array([1, 2, 3, 4])] })).toEqual({
+      decodeError: "frame 1: not a PNG, JPEG or WebP image",
+    });
     expect(await encodePreviewGif({ frames: [] })).toEqual({ decodeError: "a preview needs at least one frame" });
   });
 });
@@ -54,7 +56,8 @@ function pngEveryFilter(width: number, height: number, channels: 3 | 4, pixels: 
       const b = y > 0 ? pixels[(y - 1) * stride + x]! : 0;
       const c = x >= channels && y > 0 ? pixels[(y - 1) * stride + x - channels]! : 0;
       const e = a + b - c;
-      const paeth = Math.abs(e - a) <= Math.abs(e - b) && Math.abs(e - a) <= Math.abs(e - c) ? a : Math.abs(e - b) <= Math.abs(e - c) ? b : c;
+      const paeth =
+        Math.abs(e - a) <= Math.abs(e - b) && Math.abs(e - a) <= Math.abs(e - c) ? a : Math.abs(e - b) <= Math.abs(e - c) ? b : c;
       const predicted = [0, a, b, (a + b) >> 1, paeth][filter]!;
       raw[y * (stride + 1) + 1 + x] = (v - predicted) & 0xff;
     }

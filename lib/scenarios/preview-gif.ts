@@ -46,10 +46,11 @@ export function decodePngFast(bytes: Uint8Array): Pixels | null {
   const depth = bytes[24];
   const colour = bytes[25];
   const interlace = bytes[28];
-  if (depth !== 8 || (colour !== 2 && colour !== 6) || interlace !== 0 || width === 0 || height === 0 || width * height > MAX_PIXELS) return null;
+  if (depth !== 8 || (colour !== 2 && colour !== 6) || interlace !== 0 || width === 0 || height === 0 || width * height > MAX_PIXELS)
+    return null;
   const channels = colour === 6 ? 4 : 3;
   const idat: Uint8Array[] = [];
-  for (let at = 8; at + 8 <= bytes.length; ) {
+  for (let at = 8; at + 8 <= bytes.length;) {
     const length = view.getUint32(at);
     const type = String.fromCharCode(bytes[at + 4]!, bytes[at + 5]!, bytes[at + 6]!, bytes[at + 7]!);
     if (at + 12 + length > bytes.length) return null;

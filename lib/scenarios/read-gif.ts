@@ -137,7 +137,8 @@ export function readGif(bytes: Uint8Array): GifInfo {
       const label = r.u8();
       const body = r.subBlocks();
       if (label === 0xf9) delayMs = ((body[1] as number) | ((body[2] as number) << 8)) * 10;
-      if (label === 0xff && String.fromCharCode(...body.subarray(0, 11)) === "NETSCAPE2.0") loops = (body[12] as number) | ((body[13] as number) << 8);
+      if (label === 0xff && String.fromCharCode(...body.subarray(0, 11)) === "NETSCAPE2.0")
+        loops = (body[12] as number) | ((body[13] as number) << 8);
       continue;
     }
     if (block !== 0x2c) throw new Error(`unknown block 0x${block.toString(16)}`);

@@ -29,10 +29,16 @@ function lighthouseWorld(): World {
     entrance: { image: { src: "https://example.test/a.png", label: "The shore" }, state: "shore" },
     scene: {
       states: {
-        shore: makeState("shore", { base: "A lighthouse above a stormy sea at dawn", variants: [{ id: "wreck", base: "A wrecked ship below the lighthouse" }] }),
+        shore: makeState("shore", {
+          base: "A lighthouse above a stormy sea at dawn",
+          variants: [{ id: "wreck", base: "A wrecked ship below the lighthouse" }],
+        }),
         lamp: makeState("lamp", { base: "The lamp room at the top of the lighthouse, a great lamp" }),
         cellar: makeState("cellar", { base: "A damp cellar with barrels" }),
-        end: makeState("end", { base: "A boat on the open sea", ending: { isEnding: true, outcome: "good", title: "Away", text: "You sail away" } }),
+        end: makeState("end", {
+          base: "A boat on the open sea",
+          ending: { isEnding: true, outcome: "good", title: "Away", text: "You sail away" },
+        }),
       },
       events: [
         makeEvent("shore", "climb", "lamp", "1"),
@@ -67,14 +73,21 @@ beforeAll(() => {
 });
 afterAll(async () => {
   await closeCpuPool();
-  for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-  else process.env[k] = v;
+  for (const [k, v] of Object.entries(saved))
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
   resetEnvCache();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe("renderClip and verifyClip with the mock painter (test keys)", () => {
-  const spec = clip({ kind: "variation", from: "shore", path: ["look", "climb", "sail"], apply: { note: "a lantern sways" }, expect: { reach: "end", visible: ["boat"] } });
+  const spec = clip({
+    kind: "variation",
+    from: "shore",
+    path: ["look", "climb", "sail"],
+    apply: { note: "a lantern sways" },
+    expect: { reach: "end", visible: ["boat"] },
+  });
 
   it("paints a frame per step, hosts an animated GIF of them, and is the same when run again", async () => {
     const rendered = await renderClip({ mode: "test", world: lighthouseWorld(), spec, baseUrl: BASE });
@@ -107,7 +120,9 @@ describe("renderClip and verifyClip with the mock painter (test keys)", () => {
     };
     const files = () => (fs.existsSync(path.join(dir, "assets")) ? fs.readdirSync(path.join(dir, "assets")) : []);
     const before = new Set(files());
-    await expect(renderClip({ mode: "test", world: lighthouseWorld(), spec: fresh, baseUrl: BASE, signal: controller.signal })).rejects.toThrow("cancelled mid-clip");
+    await expect(
+      renderClip({ mode: "test", world: lighthouseWorld(), spec: fresh, baseUrl: BASE, signal: controller.signal }),
+    ).rejects.toThrow("cancelled mid-clip");
     const added = files().filter((f) => !before.has(f));
     expect(added).toHaveLength(1);
     expect(added[0]).toMatch(/\.png$/);
@@ -133,26 +148,44 @@ describe("renderClip and verifyClip with the mock painter (test keys)", () => {
     ]);
     expect(check(verification, "path")?.detail).toBe("walked shore → shore → lamp → end (4 frame(s))");
     expect(verification.pass).toBe(true);
-    const wrong = await verifyClip({ mode: "test", world: lighthouseWorld(), spec: { ...spec, expect: { reach: "cellar", absent: ["boat"] } }, rendered });
+    const wrong = await verifyClip({
+      mode: "test",
+      world: lighthouseWorld(),
+      spec: { ...spec, expect: { reach: "cellar", absent: ["boat"] } },
+      rendered,
+    });
     expect(check(wrong, "reach")).toEqual({ name: "reach", pass: false, detail: 'expected to end in "cellar", ends in "end"' });
     // The test-mode mock "finds" every label, so an `absent` expectation fails there.
-    expect(check(wrong, "absent:boat")).toMatchObject({ pass: false, detail: expect.stringMatching(/^"boat" is in the final frame \(frames\[3\], by mock\): found "boat" at score /) });
+    expect(check(wrong, "absent:boat")).toMatchObject({
+      pass: false,
+      detail: expect.stringMatching(/^"boat" is in the final frame \(frames\[3\], by mock\): found "boat" at score /),
+    });
     expect(wrong.pass).toBe(false);
   });
 
   it("a rendered clip that does not follow its plan fails `path`", async () => {
     const rendered = await renderClip({ mode: "test", world: lighthouseWorld(), spec, baseUrl: BASE });
     const verification = await verifyClip({ mode: "test", world: lighthouseWorld(), spec: { ...spec, path: ["climb", "sail"] }, rendered });
-    expect(check(verification, "path")).toMatchObject({ pass: false, detail: expect.stringContaining("the plan walks shore → lamp → end but the clip rendered shore → shore → lamp → end") });
+    expect(check(verification, "path")).toMatchObject({
+      pass: false,
+      detail: expect.stringContaining("the plan walks shore → lamp → end but the clip rendered shore → shore → lamp → end"),
+    });
   });
 
   it("refuses a clip that does not plan, and stops when aborted", async () => {
-    const bad = renderClip({ mode: "test", world: lighthouseWorld(), spec: clip({ kind: "variation", from: "shore", path: ["fly"], apply: { note: "x" } }), baseUrl: BASE });
+    const bad = renderClip({
+      mode: "test",
+      world: lighthouseWorld(),
+      spec: clip({ kind: "variation", from: "shore", path: ["fly"], apply: { note: "x" } }),
+      baseUrl: BASE,
+    });
     await expect(bad).rejects.toBeInstanceOf(ApiError);
     await expect(bad).rejects.toMatchObject({ status: 422, extra: { errors: ['path[0]: no event "fly" leaves "shore"'] } });
     const aborted = new AbortController();
     aborted.abort(new Error("cancelled by the batch"));
-    await expect(renderClip({ mode: "test", world: lighthouseWorld(), spec, baseUrl: BASE, signal: aborted.signal })).rejects.toThrow("cancelled by the batch");
+    await expect(renderClip({ mode: "test", world: lighthouseWorld(), spec, baseUrl: BASE, signal: aborted.signal })).rejects.toThrow(
+      "cancelled by the batch",
+    );
   });
 });
 
@@ -168,7 +201,12 @@ describe("renderClip and verifyClip with the local painter (live keys, offline)"
     ]);
     expect(rendered.prompts?.every((p) => p.includes("at night, in the rain"))).toBe(true);
     // The shore's prose says "a stormy sea at dawn": without the variation it paints as that.
-    const plain = await renderClip({ mode: "live", world: lighthouseWorld(), spec: clip({ kind: "variation", from: "shore", apply: { note: "gulls wheel" } }), baseUrl: BASE });
+    const plain = await renderClip({
+      mode: "live",
+      world: lighthouseWorld(),
+      spec: clip({ kind: "variation", from: "shore", apply: { note: "gulls wheel" } }),
+      baseUrl: BASE,
+    });
     expect(plain.manifests[0]).toMatchObject({ timeOfDay: "dawn", weather: "storm" });
     const gif = await gifOf(rendered);
     expect(gif.frames).toHaveLength(3);
@@ -176,7 +214,12 @@ describe("renderClip and verifyClip with the local painter (live keys, offline)"
   });
 
   it("a variant's prose replaces its state's on the path", async () => {
-    const rendered = await renderClip({ mode: "live", world: lighthouseWorld(), spec: clip({ kind: "variation", from: "shore", path: ["climb"], apply: { variant: "wreck" } }), baseUrl: BASE });
+    const rendered = await renderClip({
+      mode: "live",
+      world: lighthouseWorld(),
+      spec: clip({ kind: "variation", from: "shore", path: ["climb"], apply: { variant: "wreck" } }),
+      baseUrl: BASE,
+    });
     expect(rendered.prompts?.[0]).toMatch(/^A wrecked ship below the lighthouse/);
     expect(rendered.prompts?.[1]).toMatch(/^The lamp room/);
     expect(rendered.manifests[0]?.objects.some((o) => o.label === "ship")).toBe(true);
@@ -184,7 +227,13 @@ describe("renderClip and verifyClip with the local painter (live keys, offline)"
   });
 
   it("a counterfactual paints the rewritten event's prose where it leads", async () => {
-    const spec = clip({ kind: "counterfactual", from: "shore", path: ["climb", "sail"], replace: { event: "climb", with: { to: "cellar", base: "The stairs give way into the dark" } }, expect: { reach: "end" } });
+    const spec = clip({
+      kind: "counterfactual",
+      from: "shore",
+      path: ["climb", "sail"],
+      replace: { event: "climb", with: { to: "cellar", base: "The stairs give way into the dark" } },
+      expect: { reach: "end" },
+    });
     const { rendered, verification } = await renderAndVerifyClip({ mode: "live", world: lighthouseWorld(), spec, baseUrl: BASE });
     expect(rendered.states).toEqual(["shore", "cellar", "end"]);
     expect(rendered.captions?.[1]).toBe("Cellar: The stairs give way into the dark");
@@ -193,7 +242,13 @@ describe("renderClip and verifyClip with the local painter (live keys, offline)"
   });
 
   it("checks what the final frame shows from its manifest: a drawn label is visible, not absent", async () => {
-    const spec = clip({ kind: "variation", from: "shore", path: ["climb"], apply: { weather: "fog" }, expect: { reach: "lamp", visible: ["lamp", "dragon"], absent: ["lamp", "dragon"] } });
+    const spec = clip({
+      kind: "variation",
+      from: "shore",
+      path: ["climb"],
+      apply: { weather: "fog" },
+      expect: { reach: "lamp", visible: ["lamp", "dragon"], absent: ["lamp", "dragon"] },
+    });
     const { rendered, verification } = await renderAndVerifyClip({ mode: "live", world: lighthouseWorld(), spec, baseUrl: BASE });
     expect(rendered.manifests.at(-1)?.objects.map((o) => o.label)).toContain("lamp");
     expect(verification.checks.map((c) => [c.name, c.pass])).toEqual([
@@ -205,12 +260,21 @@ describe("renderClip and verifyClip with the local painter (live keys, offline)"
       ["absent:dragon", true],
       ["subject", true],
     ]);
-    expect(check(verification, "visible:lamp")?.detail).toMatch(/^"lamp" is in the final frame \(frames\[1\], from its scene manifest\): found "lamp" at score /);
+    expect(check(verification, "visible:lamp")?.detail).toMatch(
+      /^"lamp" is in the final frame \(frames\[1\], from its scene manifest\): found "lamp" at score /,
+    );
     expect(check(verification, "absent:lamp")?.detail).toMatch(/^"lamp" is in the final frame/);
     expect(check(verification, "visible:dragon")?.detail).toMatch(/^"dragon" is not in the final frame .*found nothing/);
-    expect(check(verification, "subject")?.detail).toMatch(/^"a lighthouse keeper" is in all 2 frame\(s\) \(frames\[0\]: "keeper" [\d.]+ in view; frames\[1\]: "keeper"/);
+    expect(check(verification, "subject")?.detail).toMatch(
+      /^"a lighthouse keeper" is in all 2 frame\(s\) \(frames\[0\]: "keeper" [\d.]+ in view; frames\[1\]: "keeper"/,
+    );
     expect(verification.pass).toBe(false);
-    const passing = await verifyClip({ mode: "live", world: lighthouseWorld(), spec: { ...spec, expect: { reach: "lamp", visible: ["lamp"], absent: ["dragon"] } }, rendered });
+    const passing = await verifyClip({
+      mode: "live",
+      world: lighthouseWorld(),
+      spec: { ...spec, expect: { reach: "lamp", visible: ["lamp"], absent: ["dragon"] } },
+      rendered,
+    });
     expect(passing.pass).toBe(true);
   });
 
@@ -223,21 +287,44 @@ describe("renderClip and verifyClip with the local painter (live keys, offline)"
     const bytes = Buffer.concat([first!.bytes, Buffer.from("not the same frame")]);
     const stored = await storeAsset(bytes, "image/png", BASE);
     await storeManifest(stored, { ...manifest, objects: manifest.objects.filter((o) => !o.subject) }, BASE);
-    const verification = await verifyClip({ mode: "live", world: lighthouseWorld(), spec, rendered: { ...rendered, frames: [rendered.frames[0]!, stored.url], manifests: [manifest, null] } });
+    const verification = await verifyClip({
+      mode: "live",
+      world: lighthouseWorld(),
+      spec,
+      rendered: { ...rendered, frames: [rendered.frames[0]!, stored.url], manifests: [manifest, null] },
+    });
     expect(check(verification, "path")?.pass).toBe(true);
-    expect(check(verification, "subject")).toMatchObject({ pass: false, detail: expect.stringMatching(/^"a lighthouse keeper" is missing from frames\[1\] of 2 frame\(s\) \(frames\[0\]: "keeper" [\d.]+ in view; frames\[1\]: no subject drawn\)$/) });
+    expect(check(verification, "subject")).toMatchObject({
+      pass: false,
+      detail: expect.stringMatching(
+        /^"a lighthouse keeper" is missing from frames\[1\] of 2 frame\(s\) \(frames\[0\]: "keeper" [\d.]+ in view; frames\[1\]: no subject drawn\)$/,
+      ),
+    });
     expect(verification.pass).toBe(false);
 
     // A second frame whose protagonist is someone else fails too.
     const otherBytes = Buffer.concat([first!.bytes, Buffer.from("another frame")]);
     const other = await storeAsset(otherBytes, "image/png", BASE);
     await storeManifest(other, { ...manifest, objects: manifest.objects.map((o) => (o.subject ? { ...o, label: "witch" } : o)) }, BASE);
-    const swapped = await verifyClip({ mode: "live", world: lighthouseWorld(), spec, rendered: { ...rendered, frames: [rendered.frames[0]!, other.url] } });
-    expect(check(swapped, "subject")).toEqual({ name: "subject", pass: false, detail: 'the protagonist changes between frames: "keeper" in frames[0]; "witch" in frames[1]' });
+    const swapped = await verifyClip({
+      mode: "live",
+      world: lighthouseWorld(),
+      spec,
+      rendered: { ...rendered, frames: [rendered.frames[0]!, other.url] },
+    });
+    expect(check(swapped, "subject")).toEqual({
+      name: "subject",
+      pass: false,
+      detail: 'the protagonist changes between frames: "keeper" in frames[0]; "witch" in frames[1]',
+    });
 
     // A world that names no subject has none to follow.
     const bare = { ...lighthouseWorld(), subject: "" };
-    expect(check(await verifyClip({ mode: "live", world: bare, spec, rendered }), "subject")).toEqual({ name: "subject", pass: true, detail: "the world names no subject to follow" });
+    expect(check(await verifyClip({ mode: "live", world: bare, spec, rendered }), "subject")).toEqual({
+      name: "subject",
+      pass: true,
+      detail: "the world names no subject to follow",
+    });
   });
 });
 
@@ -249,7 +336,11 @@ describe("renderAndVerifyClips (the bench's plain loop)", () => {
       clip({ kind: "variation", from: "lamp", path: ["sail"], apply: { weather: "snow" }, expect: { reach: "lamp" } }),
     ];
     const outcomes = await renderAndVerifyClips({ mode: "test", world: lighthouseWorld(), specs, baseUrl: BASE, concurrency: 2 });
-    expect(outcomes.map((o) => ("error" in o ? o.error : o.verification.pass))).toEqual([true, 'The clip cannot be planned: path[0]: no event "fly" leaves "shore"', false]);
+    expect(outcomes.map((o) => ("error" in o ? o.error : o.verification.pass))).toEqual([
+      true,
+      'The clip cannot be planned: path[0]: no event "fly" leaves "shore"',
+      false,
+    ]);
     expect(outcomes.map((o) => ("error" in o ? null : o.rendered.states))).toEqual([["shore", "lamp"], null, ["lamp", "end"]]);
   });
 });

@@ -38,7 +38,12 @@ type Apply = NonNullable<ClipSpec["apply"]>;
 type Conditions = NonNullable<PaintInput["conditions"]>;
 
 /** The words a variation's light and weather add to every frame's prompt (the local painter reads the same words). */
-const TIME_WORDS: Record<NonNullable<Apply["timeOfDay"]>, string> = { night: "at night", dusk: "at dusk", dawn: "at dawn", day: "in daylight" };
+const TIME_WORDS: Record<NonNullable<Apply["timeOfDay"]>, string> = {
+  night: "at night",
+  dusk: "at dusk",
+  dawn: "at dawn",
+  day: "in daylight",
+};
 const WEATHER_WORDS: Record<NonNullable<Apply["weather"]>, string> = {
   clear: "in clear weather",
   cloudy: "on an overcast day",
@@ -49,12 +54,19 @@ const WEATHER_WORDS: Record<NonNullable<Apply["weather"]>, string> = {
 };
 
 /** What one step is painted from: the state (its variant's prose when the variation names one), the event's prose where it shows, and the variation's words. */
-export function clipFramePrompt(plan: ClipPlan, step: ClipStep, apply: Apply | undefined): Pick<PaintInput, "prompt" | "mood" | "subject" | "conditions"> & { caption: string } {
+export function clipFramePrompt(
+  plan: ClipPlan,
+  step: ClipStep,
+  apply: Apply | undefined,
+): Pick<PaintInput, "prompt" | "mood" | "subject" | "conditions"> & { caption: string } {
   const world = plan.world;
   const state = getState(world, step.stateId);
   const variant = apply?.variant !== undefined ? state?.variants.find((v) => v.id === apply.variant) : undefined;
   // The variant's prose stands in for the state's, through the same frame prompt the world's frames use.
-  const painted: World = variant?.base && state ? { ...world, scene: { ...world.scene, states: { ...world.scene.states, [step.stateId]: { ...state, base: variant.base } } } } : world;
+  const painted: World =
+    variant?.base && state
+      ? { ...world, scene: { ...world.scene, states: { ...world.scene.states, [step.stateId]: { ...state, base: variant.base } } } }
+      : world;
   const frame = framePrompt(painted, step.stateId);
   // An override plays in place and a counterfactual's rewritten event is the clip's point: their prose is in the frame.
   const eventBase = step.event && (step.replaced === true || step.event.to === undefined) ? step.event.base.trim() : "";
@@ -62,8 +74,12 @@ export function clipFramePrompt(plan: ClipPlan, step: ClipStep, apply: Apply | u
     ...(apply?.timeOfDay ? { timeOfDay: apply.timeOfDay } : {}),
     ...(apply?.weather ? { weather: apply.weather } : {}),
   };
-  const words = [apply?.timeOfDay && TIME_WORDS[apply.timeOfDay], apply?.weather && WEATHER_WORDS[apply.weather]].filter(Boolean).join(", ");
-  const prompt = [frame.prompt, eventBase, words, variant && !variant.base ? (variant.label ?? variant.id) : "", apply?.note ?? ""].filter((p) => p !== "").join(". ");
+  const words = [apply?.timeOfDay && TIME_WORDS[apply.timeOfDay], apply?.weather && WEATHER_WORDS[apply.weather]]
+    .filter(Boolean)
+    .join(", ");
+  const prompt = [frame.prompt, eventBase, words, variant && !variant.base ? (variant.label ?? variant.id) : "", apply?.note ?? ""]
+    .filter((p) => p !== "")
+    .join(". ");
   const label = frameLabel(world, step.stateId);
   return {
     prompt,
@@ -105,7 +121,13 @@ function subjectReference(mode: Mode, world: World): Promise<PaintReference | un
 }
 
 /** Renders a planned clip. Throws the signal's reason when aborted (checked before each frame). */
-export async function renderPlannedClip(input: { mode: Mode; plan: ClipPlan; spec: ClipSpec; baseUrl: string; signal?: AbortSignal }): Promise<RenderedClip> {
+export async function renderPlannedClip(input: {
+  mode: Mode;
+  plan: ClipPlan;
+  spec: ClipSpec;
+  baseUrl: string;
+  signal?: AbortSignal;
+}): Promise<RenderedClip> {
   const { mode, plan, spec, baseUrl, signal } = input;
   const provider = getProvider(mode);
   const reference = await subjectReference(mode, plan.world);
@@ -123,7 +145,12 @@ export async function renderPlannedClip(input: { mode: Mode; plan: ClipPlan; spe
     let frame = painted.get(key);
     if (!frame) {
       frame = (async () => {
-        const image = await provider.paintImage({ ...paint, aspect: "16:9", ...(reference ? { reference } : {}), ...(signal ? { signal } : {}) });
+        const image = await provider.paintImage({
+          ...paint,
+          aspect: "16:9",
+          ...(reference ? { reference } : {}),
+          ...(signal ? { signal } : {}),
+        });
         const stored = await storeAsset(image.bytes, image.mimeType, baseUrl);
         if (image.manifest) await storeManifest(stored, image.manifest, baseUrl);
         return { image, url: stored.url };
@@ -159,8 +186,18 @@ export function clipFrameCount(world: World, spec: ClipSpec): number {
 }
 
 /** Plans and renders one clip; a clip that does not plan is a 422 with its reason (the API refuses those at submit). */
-export async function renderClip(input: { mode: Mode; world: World; spec: ClipSpec; baseUrl: string; signal?: AbortSignal }): Promise<RenderedClip> {
+export async function renderClip(input: {
+  mode: Mode;
+  world: World;
+  spec: ClipSpec;
+  baseUrl: string;
+  signal?: AbortSignal;
+}): Promise<RenderedClip> {
   const planned = planClip(input.world, input.spec);
-  if (!planned.ok) throw new ApiError("validation_failed", `The clip cannot be planned: ${planned.reason}`, { errors: [planned.reason], ...(planned.diagnostics ? { diagnostics: planned.diagnostics } : {}) });
+  if (!planned.ok)
+    throw new ApiError("validation_failed", `The clip cannot be planned: ${planned.reason}`, {
+      errors: [planned.reason],
+      ...(planned.diagnostics ? { diagnostics: planned.diagnostics } : {}),
+    });
   return renderPlannedClip({ ...input, plan: planned.plan });
 }

@@ -28,5 +28,7 @@ export const ZClipParams = z.object({ id: z.uuid(), clipId: z.uuid() });
  * (docs/scenarios.md "Paging"), so it alone says where the next page starts.
  */
 export const ZBatchListQuery = ZListQuery.extend({
-  cursor: z.iso.datetime({ precision: 3, error: "must be the `createdAt` of a batch (ISO-8601 UTC with milliseconds, as returned)" }).optional(),
+  cursor: z.iso
+    .datetime({ precision: 3, error: "must be the `createdAt` of a batch (ISO-8601 UTC with milliseconds, as returned)" })
+    .optional(),
 });

@@ -14,9 +14,21 @@ export interface ClipOutcome {
   verification: ClipVerification;
 }
 
-export async function renderAndVerifyClip(input: { mode: Mode; world: World; spec: ClipSpec; baseUrl: string; signal?: AbortSignal }): Promise<ClipOutcome> {
+export async function renderAndVerifyClip(input: {
+  mode: Mode;
+  world: World;
+  spec: ClipSpec;
+  baseUrl: string;
+  signal?: AbortSignal;
+}): Promise<ClipOutcome> {
   const rendered = await renderClip(input);
-  const verification = await verifyClip({ mode: input.mode, world: input.world, spec: input.spec, rendered, ...(input.signal ? { signal: input.signal } : {}) });
+  const verification = await verifyClip({
+    mode: input.mode,
+    world: input.world,
+    spec: input.spec,
+    rendered,
+    ...(input.signal ? { signal: input.signal } : {}),
+  });
   return { rendered, verification };
 }
 
@@ -40,7 +52,13 @@ export async function renderAndVerifyClips(input: {
       const i = next++;
       input.signal?.throwIfAborted();
       try {
-        out[i] = await renderAndVerifyClip({ mode: input.mode, world: input.world, spec: input.specs[i] as ClipSpec, baseUrl: input.baseUrl, ...(input.signal ? { signal: input.signal } : {}) });
+        out[i] = await renderAndVerifyClip({
+          mode: input.mode,
+          world: input.world,
+          spec: input.specs[i] as ClipSpec,
+          baseUrl: input.baseUrl,
+          ...(input.signal ? { signal: input.signal } : {}),
+        });
       } catch (error) {
         if (input.signal?.aborted) throw error;
         out[i] = { error: error instanceof Error ? error.message : String(error) };

@@ -35,7 +35,9 @@ const SETTLED: ReadonlySet<string> = new Set([...FINAL_CLIP_STATUSES, "pending_r
 /** The submitted graphs of the batches this process runs (immutable once stored). */
 const graphs = new Map<string, World>();
 
-async function batchForClip(batchId: string): Promise<{ appId: string; mode: Mode; review: string; status: string; baseUrl: string; jobId: string | null; graph: World }> {
+async function batchForClip(
+  batchId: string,
+): Promise<{ appId: string; mode: Mode; review: string; status: string; baseUrl: string; jobId: string | null; graph: World }> {
   const db = await getDb();
   const cached = graphs.get(batchId);
   const row = await db.scenarioBatch.findUniqueOrThrow({
@@ -47,16 +49,28 @@ async function batchForClip(batchId: string): Promise<{ appId: string; mode: Mod
     if (graphs.size >= 16) graphs.delete(graphs.keys().next().value!);
     graphs.set(batchId, graph);
   }
-  return { appId: row.appId, mode: row.mode as Mode, review: row.review, status: row.status, baseUrl: row.baseUrl, jobId: row.jobId, graph };
+  return {
+    appId: row.appId,
+    mode: row.mode as Mode,
+    review: row.review,
+    status: row.status,
+    baseUrl: row.baseUrl,
+    jobId: row.jobId,
+    graph,
+  };
 }
 
 /** queued → running (batch and job); the clips in order. A batch that has ended runs nothing. */
 export async function startBatch(batchId: string): Promise<Started> {
   const db = await getDb();
-  const batch = await db.scenarioBatch.findUniqueOrThrow({ where: { id: batchId }, select: { status: true, jobId: true, clips: { select: { id: true, index: true }, orderBy: { index: "asc" } } } });
+  const batch = await db.scenarioBatch.findUniqueOrThrow({
+    where: { id: batchId },
+    select: { status: true, jobId: true, clips: { select: { id: true, index: true }, orderBy: { index: "asc" } } },
+  });
   if (batch.status !== "queued" && batch.status !== "running") return { ended: batch.status };
   await db.scenarioBatch.updateMany({ where: { id: batchId, status: "queued" }, data: { status: "running" } });
-  if (batch.jobId) await db.generationJob.updateMany({ where: { id: batch.jobId, status: "queued" }, data: { status: "running", phase: "rendering" } });
+  if (batch.jobId)
+    await db.generationJob.updateMany({ where: { id: batch.jobId, status: "queued" }, data: { status: "running", phase: "rendering" } });
   return { clips: batch.clips.map((c) => ({ clipId: c.id, index: c.index })), lanes: getEnv().SCENARIO_LANES };
 }
 
@@ -81,7 +95,8 @@ export async function processClip(batchId: string, clipId: string): Promise<stri
   }
   if (batch.status !== "running") return clip.status;
   const spec = clip.spec as unknown as ClipSpec;
-  const settled = async (): Promise<string> => (await db.scenarioClip.findUniqueOrThrow({ where: { id: clipId }, select: { status: true } })).status;
+  const settled = async (): Promise<string> =>
+    (await db.scenarioClip.findUniqueOrThrow({ where: { id: clipId }, select: { status: true } })).status;
   if (!(await moveClip(clipId, OPEN_CLIP_STATUSES, "rendering", { error: null }))) return settled();
 
   // The clip's frames, all reserved before the first is painted; over the cap it fails and paints nothing.
@@ -89,7 +104,9 @@ export async function processClip(batchId: string, clipId: string): Promise<stri
     await reserveClipFrames(batch.appId, clipId, clipFrameCount(batch.graph, spec));
   } catch (error) {
     if (!(error instanceof ApiError && error.code === "quota_exceeded")) throw error;
-    await moveClip(clipId, OPEN_CLIP_STATUSES, "failed", { error: `quota_exceeded: ${error.detail} The clip was not painted and is not charged.` });
+    await moveClip(clipId, OPEN_CLIP_STATUSES, "failed", {
+      error: `quota_exceeded: ${error.detail} The clip was not painted and is not charged.`,
+    });
     await recountBatch(db, batchId);
     return settled();
   }
@@ -125,8 +142,15 @@ export async function completeBatch(batchId: string): Promise<BatchOutcome> {
   if (open > 0) throw new Error(`${open} clips of batch ${batchId} are not settled`); // retried: a lane still finishing
   await recountBatch(db, batchId);
   const { count } = await db.scenarioBatch.updateMany({ where: { id: batchId, status: "running" }, data: { status: "completed" } });
-  const batch = await db.scenarioBatch.findUniqueOrThrow({ where: { id: batchId }, select: { appId: true, status: true, jobId: true, accepted: true, rejected: true, failed: true } });
-  if (batch.jobId) await db.generationJob.updateMany({ where: { id: batch.jobId, status: { in: ["queued", "running"] } }, data: { status: "succeeded", phase: null, progress: 1 } });
+  const batch = await db.scenarioBatch.findUniqueOrThrow({
+    where: { id: batchId },
+    select: { appId: true, status: true, jobId: true, accepted: true, rejected: true, failed: true },
+  });
+  if (batch.jobId)
+    await db.generationJob.updateMany({
+      where: { id: batch.jobId, status: { in: ["queued", "running"] } },
+      data: { status: "succeeded", phase: null, progress: 1 },
+    });
   if (count === 1) {
     const data = { batchId, accepted: batch.accepted, rejected: batch.rejected, failed: batch.failed };
     await emitWebhookEvent(batch.appId, "scenario.batch.completed", data, { idempotencyKey: `scenario-batch:${batchId}:completed` });
@@ -137,14 +161,27 @@ export async function completeBatch(batchId: string): Promise<BatchOutcome> {
 /** The run failed for good before its clips could settle: the batch cannot run at all. */
 export async function failBatch(batchId: string, error: string): Promise<void> {
   const db = await getDb();
-  const { count } = await db.scenarioBatch.updateMany({ where: { id: batchId, status: { in: ["queued", "running"] } }, data: { status: "failed" } });
+  const { count } = await db.scenarioBatch.updateMany({
+    where: { id: batchId, status: { in: ["queued", "running"] } },
+    data: { status: "failed" },
+  });
   if (count === 0) return;
   const open = await db.scenarioClip.findMany({ where: { batchId, status: { in: [...OPEN_CLIP_STATUSES] } }, select: { id: true } });
-  await db.scenarioClip.updateMany({ where: { batchId, status: { in: [...OPEN_CLIP_STATUSES] } }, data: { status: "failed", error: error.slice(0, 2000) } });
+  await db.scenarioClip.updateMany({
+    where: { batchId, status: { in: [...OPEN_CLIP_STATUSES] } },
+    data: { status: "failed", error: error.slice(0, 2000) },
+  });
   await recountBatch(db, batchId);
   const batch = await db.scenarioBatch.findUniqueOrThrow({ where: { id: batchId }, select: { appId: true, jobId: true } });
-  await releaseUnspentClipFrames(batch.appId, open.map((c) => c.id));
-  if (batch.jobId) await db.generationJob.updateMany({ where: { id: batch.jobId, status: { in: ["queued", "running"] } }, data: { status: "failed", error } });
+  await releaseUnspentClipFrames(
+    batch.appId,
+    open.map((c) => c.id),
+  );
+  if (batch.jobId)
+    await db.generationJob.updateMany({
+      where: { id: batch.jobId, status: { in: ["queued", "running"] } },
+      data: { status: "failed", error },
+    });
   log.warn("scenario batch failed", { batchId, error });
 }
 

@@ -8,7 +8,17 @@ import { acceptClipRow } from "./charge";
 import { planClip } from "./clip";
 import { SCENARIO_BATCH_CANCELLED, SCENARIO_BATCH_REQUESTED } from "./events";
 import type { CreateBatchBody } from "./requests";
-import { cancelBatchRows, findBatch, findBatchPage, insertBatch, moveClip, recountBatch, type BatchRow, type BatchWithClips, type ClipRow } from "./store";
+import {
+  cancelBatchRows,
+  findBatch,
+  findBatchPage,
+  insertBatch,
+  moveClip,
+  recountBatch,
+  type BatchRow,
+  type BatchWithClips,
+  type ClipRow,
+} from "./store";
 
 /*
  * The Scenario Studio's API (CONTRACT.md "Scenario Studio", docs/scenarios.md): verb-noun
@@ -34,22 +44,34 @@ export async function createBatch(caller: Caller, body: CreateBatchBody, baseUrl
     if (!diagnostics && planned.diagnostics?.length) diagnostics = planned.diagnostics;
   });
   if (errors.length > 0) {
-    const detail = errors.length === 1 ? `A clip cannot be planned: ${errors[0]}` : `${errors.length} clips cannot be planned; the first: ${errors[0]}`;
+    const detail =
+      errors.length === 1 ? `A clip cannot be planned: ${errors[0]}` : `${errors.length} clips cannot be planned; the first: ${errors[0]}`;
     throw new ApiError("validation_failed", detail, { errors, ...(diagnostics ? { diagnostics } : {}) });
   }
   const batch = await insertBatch(caller, { world: { id: world.id, rev: world.rev, graph: world.graph }, body, baseUrl });
   try {
-    await inngest.send({ name: SCENARIO_BATCH_REQUESTED, id: `scenario-batch:${batch.id}`, data: { batchId: batch.id, appId: caller.appId } });
+    await inngest.send({
+      name: SCENARIO_BATCH_REQUESTED,
+      id: `scenario-batch:${batch.id}`,
+      data: { batchId: batch.id, appId: caller.appId },
+    });
   } catch (error) {
     const db = await getDb();
-    await db.$transaction([db.scenarioBatch.deleteMany({ where: { id: batch.id } }), db.generationJob.deleteMany({ where: { id: batch.jobId ?? batch.id, kind: "scenario_batch" } })]);
+    await db.$transaction([
+      db.scenarioBatch.deleteMany({ where: { id: batch.id } }),
+      db.generationJob.deleteMany({ where: { id: batch.jobId ?? batch.id, kind: "scenario_batch" } }),
+    ]);
     throw new ApiError("unavailable", `The batch could not be queued (${String(error)}); nothing was created. Retry shortly.`);
   }
   return batch;
 }
 
 /** GET /v1/scenario-batches: newest first; `cursor` is the previous page's last `createdAt`. */
-export async function listBatches(caller: Caller, limit: number, cursor?: string): Promise<{ rows: BatchRow[]; nextCursor: string | null }> {
+export async function listBatches(
+  caller: Caller,
+  limit: number,
+  cursor?: string,
+): Promise<{ rows: BatchRow[]; nextCursor: string | null }> {
   const rows = await findBatchPage(caller, limit + 1, cursor === undefined ? undefined : new Date(cursor));
   const page = rows.slice(0, limit);
   return { rows: page, nextCursor: rows.length > limit ? page[page.length - 1]!.createdAt.toISOString() : null };
@@ -82,8 +104,13 @@ async function reviewableClip(caller: Caller, batchId: string, clipId: string): 
   const batch = await getBatchOrThrow(caller, batchId);
   const clip = batch.clips.find((c) => c.id === clipId);
   if (!clip) throw notFound("Clip");
-  if (batch.review !== "manual") throw new ApiError("conflict", "This batch reviews its clips automatically (`review: \"auto\"`); only a manual batch's clips are accepted or rejected by hand.");
-  if (clip.status !== "pending_review") throw new ApiError("conflict", `The clip is ${clip.status}; only a clip pending review can be accepted or rejected.`);
+  if (batch.review !== "manual")
+    throw new ApiError(
+      "conflict",
+      'This batch reviews its clips automatically (`review: "auto"`); only a manual batch\'s clips are accepted or rejected by hand.',
+    );
+  if (clip.status !== "pending_review")
+    throw new ApiError("conflict", `The clip is ${clip.status}; only a clip pending review can be accepted or rejected.`);
   return { batch, clip };
 }
 

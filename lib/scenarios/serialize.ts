@@ -17,7 +17,13 @@ export function serializeBatch(batch: BatchRow) {
     status: batch.status as BatchStatus,
     itemsTotal: batch.itemsTotal,
     itemsDone: batch.itemsDone,
-    counts: { accepted: batch.accepted, rejected: batch.rejected, failed: batch.failed, pendingReview: batch.pendingReview, cancelled: batch.cancelled },
+    counts: {
+      accepted: batch.accepted,
+      rejected: batch.rejected,
+      failed: batch.failed,
+      pendingReview: batch.pendingReview,
+      cancelled: batch.cancelled,
+    },
     createdAt: batch.createdAt.toISOString(),
     updatedAt: batch.updatedAt.toISOString(),
     // Test keys get deterministic mocks (the mock painter), and say so.

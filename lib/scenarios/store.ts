@@ -40,36 +40,62 @@ export async function insertBatch(caller: Caller, input: NewBatch): Promise<Batc
   const batchId = randomUUID();
   const jobId = randomUUID();
   const { body } = input;
-  return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('scenario_batches'), hashtext(${`${caller.appId}:${caller.mode}`}))`;
-    await tx.$executeRaw`
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('scenario_batches'), hashtext(${`${caller.appId}:${caller.mode}`}))`;
+      await tx.$executeRaw`
       INSERT INTO scenario_batches (id, app_id, mode, world_id, rev, graph, base_url, name, review, items_total, job_id, created_at, updated_at)
       SELECT ${batchId}::uuid, ${caller.appId}::uuid, ${caller.mode}, ${input.world.id}::uuid, ${input.world.rev}, ${JSON.stringify(input.world.graph)}::jsonb,
              ${input.baseUrl}, ${body.name ?? null}, ${body.review}, ${body.clips.length}, ${jobId}::uuid, t.at, t.at
       FROM (SELECT GREATEST(date_trunc('milliseconds', clock_timestamp()),
                             (SELECT max(created_at) FROM scenario_batches WHERE app_id = ${caller.appId}::uuid AND mode = ${caller.mode}) + interval '1 millisecond') AS at) AS t`;
-    await tx.scenarioClip.createMany({ data: body.clips.map((spec, index) => clipData(batchId, index, spec)) });
-    await tx.generationJob.create({
-      data: { id: jobId, appId: caller.appId, mode: caller.mode, kind: "scenario_batch", worldId: input.world.id, phase: "queued", input: { batchId } },
-    });
-    return readBatchWith(tx, batchId);
-    // Submits of one app queue on its lock, each holding a pooled connection: a burst of them
-    // waits its turn for a connection rather than failing after Prisma's default 2 s.
-  }, { maxWait: 15_000, timeout: 20_000 });
+      await tx.scenarioClip.createMany({ data: body.clips.map((spec, index) => clipData(batchId, index, spec)) });
+      await tx.generationJob.create({
+        data: {
+          id: jobId,
+          appId: caller.appId,
+          mode: caller.mode,
+          kind: "scenario_batch",
+          worldId: input.world.id,
+          phase: "queued",
+          input: { batchId },
+        },
+      });
+      return readBatchWith(tx, batchId);
+      // Submits of one app queue on its lock, each holding a pooled connection: a burst of them
+      // waits its turn for a connection rather than failing after Prisma's default 2 s.
+    },
+    { maxWait: 15_000, timeout: 20_000 },
+  );
 }
 
 function clipData(batchId: string, index: number, spec: ClipSpec) {
-  return { id: randomUUID(), batchId, index, customId: spec.customId ?? null, kind: spec.kind, spec: spec as unknown as Prisma.InputJsonObject };
+  return {
+    id: randomUUID(),
+    batchId,
+    index,
+    customId: spec.customId ?? null,
+    kind: spec.kind,
+    spec: spec as unknown as Prisma.InputJsonObject,
+  };
 }
 
 async function readBatchWith(db: DbClient, batchId: string): Promise<BatchWithClips> {
-  return db.scenarioBatch.findUniqueOrThrow({ where: { id: batchId }, ...BATCH_COLUMNS, include: { clips: { orderBy: { index: "asc" } } } });
+  return db.scenarioBatch.findUniqueOrThrow({
+    where: { id: batchId },
+    ...BATCH_COLUMNS,
+    include: { clips: { orderBy: { index: "asc" } } },
+  });
 }
 
 /** A batch of the caller's app and mode with its clips, or null. */
 export async function findBatch(caller: Caller, batchId: string): Promise<BatchWithClips | null> {
   const db = await getDb();
-  return db.scenarioBatch.findFirst({ where: { id: batchId, appId: caller.appId, mode: caller.mode }, ...BATCH_COLUMNS, include: { clips: { orderBy: { index: "asc" } } } });
+  return db.scenarioBatch.findFirst({
+    where: { id: batchId, appId: caller.appId, mode: caller.mode },
+    ...BATCH_COLUMNS,
+    include: { clips: { orderBy: { index: "asc" } } },
+  });
 }
 
 /** Newest first, strictly older than `before` (the previous page's last createdAt). */
@@ -114,18 +140,30 @@ export async function recountBatch(db: DbClient, batchId: string): Promise<void>
 export async function cancelBatchRows(batchId: string, reason = "cancelled by request"): Promise<boolean> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
-    const { count } = await tx.scenarioBatch.updateMany({ where: { id: batchId, status: { in: ["queued", "running"] } }, data: { status: "cancelled" } });
+    const { count } = await tx.scenarioBatch.updateMany({
+      where: { id: batchId, status: { in: ["queued", "running"] } },
+      data: { status: "cancelled" },
+    });
     if (count === 0) return false;
     await tx.scenarioClip.updateMany({ where: { batchId, status: { in: [...OPEN_CLIP_STATUSES] } }, data: { status: "cancelled" } });
     const batch = await tx.scenarioBatch.findUniqueOrThrow({ where: { id: batchId }, select: { jobId: true } });
-    if (batch.jobId) await tx.generationJob.updateMany({ where: { id: batch.jobId, status: { in: ["queued", "running"] } }, data: { status: "cancelled", phase: "cancelled", error: reason } });
+    if (batch.jobId)
+      await tx.generationJob.updateMany({
+        where: { id: batch.jobId, status: { in: ["queued", "running"] } },
+        data: { status: "cancelled", phase: "cancelled", error: reason },
+      });
     await recountBatch(tx, batchId);
     return true;
   });
 }
 
 /** Moves one clip from one of `from` to `to` with `data`; false when it was not in `from`. */
-export async function moveClip(clipId: string, from: readonly string[], to: string, data: Prisma.ScenarioClipUpdateManyMutationInput = {}): Promise<boolean> {
+export async function moveClip(
+  clipId: string,
+  from: readonly string[],
+  to: string,
+  data: Prisma.ScenarioClipUpdateManyMutationInput = {},
+): Promise<boolean> {
   const db = await getDb();
   const { count } = await db.scenarioClip.updateMany({ where: { id: clipId, status: { in: [...from] } }, data: { ...data, status: to } });
   return count === 1;

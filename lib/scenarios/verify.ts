@@ -45,12 +45,22 @@ function best(objects: GroundedObject[], phrase: string): GroundedObject | undef
 }
 
 /** The `visible:` and `absent:` checks on the final frame: one vision call for every label. */
-async function labelChecks(provider: Provider, frame: VisionFrame, finalIndex: number, visible: string[], absent: string[], signal?: AbortSignal): Promise<ClipCheck[]> {
+async function labelChecks(
+  provider: Provider,
+  frame: VisionFrame,
+  finalIndex: number,
+  visible: string[],
+  absent: string[],
+  signal?: AbortSignal,
+): Promise<ClipCheck[]> {
   const labels = [...new Set([...visible, ...absent])];
   if (labels.length === 0) return [];
   if (!provider.capabilities.has("vision")) {
     const detail = `the ${provider.name} provider cannot see images`;
-    return [...visible.map((l) => ({ name: `visible:${l}`, pass: false, detail })), ...absent.map((l) => ({ name: `absent:${l}`, pass: false, detail }))];
+    return [
+      ...visible.map((l) => ({ name: `visible:${l}`, pass: false, detail })),
+      ...absent.map((l) => ({ name: `absent:${l}`, pass: false, detail })),
+    ];
   }
   const found = await provider.ground({ frame, phrases: labels, detect: detectObjects, ...(signal ? { signal } : {}) });
   const where = `the final frame (frames[${finalIndex}], ${found.source === "manifest" ? "from its scene manifest" : `by ${found.source}`})`;
@@ -63,32 +73,54 @@ async function labelChecks(provider: Provider, frame: VisionFrame, finalIndex: n
   return [
     ...visible.map((label) => {
       const { present, what } = seen(label);
-      return { name: `visible:${label}`, pass: present, detail: `${q(label)} ${present ? "is" : "is not"} in ${where}: found ${what} (present at ${PRESENT_MIN_SCORE} or above)` };
+      return {
+        name: `visible:${label}`,
+        pass: present,
+        detail: `${q(label)} ${present ? "is" : "is not"} in ${where}: found ${what} (present at ${PRESENT_MIN_SCORE} or above)`,
+      };
     }),
     ...absent.map((label) => {
       const { present, what } = seen(label);
-      return { name: `absent:${label}`, pass: !present, detail: `${q(label)} ${present ? "is" : "is not"} in ${where}: found ${what} (present at ${PRESENT_MIN_SCORE} or above)` };
+      return {
+        name: `absent:${label}`,
+        pass: !present,
+        detail: `${q(label)} ${present ? "is" : "is not"} in ${where}: found ${what} (present at ${PRESENT_MIN_SCORE} or above)`,
+      };
     }),
   ];
 }
 
 /** The protagonist in one frame: the painter's own subject object, else the world's subject grounded. */
-async function subjectIn(provider: Provider, frame: VisionFrame, phrase: string, signal?: AbortSignal): Promise<{ present: boolean; label: string | null; note: string }> {
+async function subjectIn(
+  provider: Provider,
+  frame: VisionFrame,
+  phrase: string,
+  signal?: AbortSignal,
+): Promise<{ present: boolean; label: string | null; note: string }> {
   if (frame.manifest) {
     const hero = frame.manifest.objects.find((o) => o.subject === true);
     const score = hero ? (hero.visible ?? 1) : 0;
-    return { present: hero !== undefined && score >= PRESENT_MIN_SCORE, label: hero?.label ?? null, note: hero ? `${q(hero.label)} ${round2(score)} in view` : "no subject drawn" };
+    return {
+      present: hero !== undefined && score >= PRESENT_MIN_SCORE,
+      label: hero?.label ?? null,
+      note: hero ? `${q(hero.label)} ${round2(score)} in view` : "no subject drawn",
+    };
   }
   const found = await provider.ground({ frame, phrases: [phrase], detect: detectObjects, ...(signal ? { signal } : {}) });
   const top = best(found.objects, phrase);
-  return { present: top !== undefined && top.score >= PRESENT_MIN_SCORE, label: null, note: top ? `${q(top.label)} at score ${round2(top.score)}` : "not found" };
+  return {
+    present: top !== undefined && top.score >= PRESENT_MIN_SCORE,
+    label: null,
+    note: top ? `${q(top.label)} at score ${round2(top.score)}` : "not found",
+  };
 }
 
 /** The world's protagonist in every frame, and (where the painter says who it drew) the same one in each. */
 async function subjectCheck(provider: Provider, world: World, frames: VisionFrame[], signal?: AbortSignal): Promise<ClipCheck> {
   const phrase = (world.subject || world.subjectRef?.descriptor || "").trim();
   if (phrase === "") return { name: "subject", pass: true, detail: "the world names no subject to follow" };
-  if (!frames.every((f) => f.manifest) && !provider.capabilities.has("vision")) return { name: "subject", pass: false, detail: `the ${provider.name} provider cannot see images` };
+  if (!frames.every((f) => f.manifest) && !provider.capabilities.has("vision"))
+    return { name: "subject", pass: false, detail: `the ${provider.name} provider cannot see images` };
   const missing: string[] = [];
   const notes: string[] = [];
   const labels = new Map<string, string[]>();
@@ -100,7 +132,12 @@ async function subjectCheck(provider: Provider, world: World, frames: VisionFram
     if (seen.label !== null) labels.set(seen.label, [...(labels.get(seen.label) ?? []), `frames[${i}]`]);
   }
   const found = ` (${notes.join("; ")})`;
-  if (missing.length > 0) return { name: "subject", pass: false, detail: `${q(phrase)} is missing from ${missing.join(", ")} of ${frames.length} frame(s)${found}` };
+  if (missing.length > 0)
+    return {
+      name: "subject",
+      pass: false,
+      detail: `${q(phrase)} is missing from ${missing.join(", ")} of ${frames.length} frame(s)${found}`,
+    };
   if (labels.size > 1) {
     const who = [...labels].map(([label, where]) => `${q(label)} in ${where.join(", ")}`).join("; ");
     return { name: "subject", pass: false, detail: `the protagonist changes between frames: ${who}` };
@@ -109,7 +146,13 @@ async function subjectCheck(provider: Provider, world: World, frames: VisionFram
 }
 
 /** Verifies a rendered clip; every check carries a detail, `pass` is all of them. */
-export async function verifyClip(input: { mode: Mode; world: World; spec: ClipSpec; rendered: RenderedClip; signal?: AbortSignal }): Promise<ClipVerification> {
+export async function verifyClip(input: {
+  mode: Mode;
+  world: World;
+  spec: ClipSpec;
+  rendered: RenderedClip;
+  signal?: AbortSignal;
+}): Promise<ClipVerification> {
   const { world, spec, rendered, signal } = input;
   const checks: ClipCheck[] = [];
   const walked = rendered.states;
@@ -130,7 +173,14 @@ export async function verifyClip(input: { mode: Mode; world: World; spec: ClipSp
   const last = walked.at(-1);
   const reach = spec.expect?.reach;
   if (reach !== undefined) {
-    checks.push({ name: "reach", pass: last === reach, detail: last === reach ? `ends in ${q(reach)} as expected` : `expected to end in ${q(reach)}, ends in ${last === undefined ? "no state" : q(last)}` });
+    checks.push({
+      name: "reach",
+      pass: last === reach,
+      detail:
+        last === reach
+          ? `ends in ${q(reach)} as expected`
+          : `expected to end in ${q(reach)}, ends in ${last === undefined ? "no state" : q(last)}`,
+    });
   }
 
   const provider = getProvider(input.mode);
@@ -143,7 +193,18 @@ export async function verifyClip(input: { mode: Mode; world: World; spec: ClipSp
   const visible = spec.expect?.visible ?? [];
   const absent = spec.expect?.absent ?? [];
   if (final) checks.push(...(await labelChecks(provider, final, frames.length - 1, visible, absent, signal)));
-  else checks.push(...[...visible.map((l) => `visible:${l}`), ...absent.map((l) => `absent:${l}`)].map((name) => ({ name, pass: false, detail: "the clip has no frame to look at" })));
-  checks.push(frames.length > 0 ? await subjectCheck(provider, world, frames, signal) : { name: "subject", pass: false, detail: "the clip has no frame" });
+  else
+    checks.push(
+      ...[...visible.map((l) => `visible:${l}`), ...absent.map((l) => `absent:${l}`)].map((name) => ({
+        name,
+        pass: false,
+        detail: "the clip has no frame to look at",
+      })),
+    );
+  checks.push(
+    frames.length > 0
+      ? await subjectCheck(provider, world, frames, signal)
+      : { name: "subject", pass: false, detail: "the clip has no frame" },
+  );
   return { pass: checks.every((c) => c.pass), checks };
 }

@@ -25,7 +25,9 @@ export async function startServer(jobsRoute: () => Promise<ServeRoute>): Promise
   await startLocalExecutor({ route: jobsRoute });
   // Webhook deliveries whose run a crash lost between recording the event and queueing it.
   const { requeueStrandedDeliveries } = await import("@/lib/webhooks");
-  await requeueStrandedDeliveries().catch((error: unknown) => log.error("webhooks: could not requeue deliveries", { error: String(error) }));
+  await requeueStrandedDeliveries().catch((error: unknown) =>
+    log.error("webhooks: could not requeue deliveries", { error: String(error) }),
+  );
   // The local brain's grammar and lexicon are built now, not during the first player's talk turn.
   const { warmLocalBrain } = await import("@/lib/ai");
   warmLocalBrain();

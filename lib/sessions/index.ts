@@ -1,7 +1,16 @@
 // lib/sessions: runtime session tokens (docs/runtime.md).
 export { getKeyring, previousSecrets, signingKeyOf } from "./keyring";
 export type { Keyring, SigningKey } from "./keyring";
-export { looksLikeJwt, newSessionId, peekAppId, SESSION_KINDS, signSessionToken, TOKEN_AUDIENCE, TOKEN_ISSUER, verifySessionToken } from "./token";
+export {
+  looksLikeJwt,
+  newSessionId,
+  peekAppId,
+  SESSION_KINDS,
+  signSessionToken,
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+  verifySessionToken,
+} from "./token";
 export type { SessionClaims, SessionKind, SignInput } from "./token";
 export { assertSessionScope, chatPlayerOfSession } from "./credential";
 export type { SessionCredential } from "./credential";

@@ -17,7 +17,10 @@ export async function mintSessionToken(caller: Caller, body: MintSessionBody) {
   });
   if (row.kind !== kind) throw notFound(kind === "character" ? "Character" : "World");
   if (body.playerId !== undefined && !isPlayerIdOf(body.playerId, caller.appId, caller.mode)) {
-    throw badRequest("playerId is not a player id of this app and mode; send one a token of this app and mode answered, or none for a new player.", ["playerId: not a player of this app and mode"]);
+    throw badRequest(
+      "playerId is not a player id of this app and mode; send one a token of this app and mode answered, or none for a new player.",
+      ["playerId: not a player of this app and mode"],
+    );
   }
   const { token, claims } = await signSessionToken({
     subjectId: row.id,
@@ -28,5 +31,11 @@ export async function mintSessionToken(caller: Caller, body: MintSessionBody) {
     playerId: body.playerId,
     ttlSeconds: body.ttlSeconds,
   });
-  return { token, expiresAt: claims.expiresAt.toISOString(), mode: claims.mode, sessionId: claims.sessionId, ...(claims.playerId ? { playerId: claims.playerId } : {}) };
+  return {
+    token,
+    expiresAt: claims.expiresAt.toISOString(),
+    mode: claims.mode,
+    sessionId: claims.sessionId,
+    ...(claims.playerId ? { playerId: claims.playerId } : {}),
+  };
 }

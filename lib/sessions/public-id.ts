@@ -48,5 +48,14 @@ export function verifyPublicSessionId(id: string, now: Date = new Date()): Sessi
   const issuedAt = new Date(body.readUInt32BE(33) * 1000);
   const expiresAt = new Date(body.readUInt32BE(37) * 1000);
   if (!kind || expiresAt.getTime() <= now.getTime()) return null;
-  return { sessionId: id, subjectId: uuidOf(body.subarray(0, 16)), kind, appId: uuidOf(body.subarray(16, 32)), mode: "live", public: true, issuedAt, expiresAt };
+  return {
+    sessionId: id,
+    subjectId: uuidOf(body.subarray(0, 16)),
+    kind,
+    appId: uuidOf(body.subarray(16, 32)),
+    mode: "live",
+    public: true,
+    issuedAt,
+    expiresAt,
+  };
 }

@@ -10,7 +10,10 @@ export const ZUserRef = z
   .trim()
   .min(1)
   .max(200)
-  .refine((ref) => !ref.startsWith("ses_") && !ref.startsWith("pub_") && !ref.startsWith("ply_"), "must not start with ses_, pub_ or ply_ (reserved for anonymous players)")
+  .refine(
+    (ref) => !ref.startsWith("ses_") && !ref.startsWith("pub_") && !ref.startsWith("ply_"),
+    "must not start with ses_, pub_ or ply_ (reserved for anonymous players)",
+  )
   .describe("your id for the end user; chat time and transcripts are kept per userRef");
 
 /** An anonymous player id this service gave out (`ply_…`). */
@@ -24,7 +27,13 @@ export const ZMintSessionBody = z
   .strictObject({
     worldId: z.uuid().optional().describe("the world to play"),
     characterId: z.uuid().optional().describe("the character to talk to"),
-    ttlSeconds: z.number().int().min(SESSION_TTL_MIN).max(SESSION_TTL_MAX).default(SESSION_TTL_DEFAULT).describe("token lifetime, 60..3600 s (default 900)"),
+    ttlSeconds: z
+      .number()
+      .int()
+      .min(SESSION_TTL_MIN)
+      .max(SESSION_TTL_MAX)
+      .default(SESSION_TTL_DEFAULT)
+      .describe("token lifetime, 60..3600 s (default 900)"),
     userRef: ZUserRef.optional(),
     playerId: ZPlayerId.optional(),
   })
@@ -33,7 +42,11 @@ export const ZMintSessionBody = z
       ctx.addIssue({ code: "custom", path: ["worldId"], message: "give exactly one of worldId and characterId" });
     }
     if (body.userRef !== undefined && body.playerId !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["playerId"], message: "give userRef or playerId, not both: a player with a userRef is that userRef" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["playerId"],
+        message: "give userRef or playerId, not both: a player with a userRef is that userRef",
+      });
     }
   });
 export type MintSessionBody = z.infer<typeof ZMintSessionBody>;

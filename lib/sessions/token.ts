@@ -47,7 +47,10 @@ const ZPayload = z.object({
   appId: z.uuid(),
   mode: z.enum(["test", "live"]),
   userRef: z.string().min(1).max(200).optional(),
-  ply: z.string().regex(/^ply_[A-Za-z0-9_-]{39}\.[A-Za-z0-9_-]{22}$/).optional(),
+  ply: z
+    .string()
+    .regex(/^ply_[A-Za-z0-9_-]{39}\.[A-Za-z0-9_-]{22}$/)
+    .optional(),
   sid: z.string().regex(/^(ses_[0-9A-Za-z_-]{16,64}|pub_[0-9A-Za-z_-]{60,70}\.[0-9A-Za-z_-]{22})$/),
   pub: z.boolean().optional(),
   iat: z.number().int(),

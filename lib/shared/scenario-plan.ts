@@ -25,7 +25,7 @@ export const ZClipApply = z
     weather: z.enum(CLIP_WEATHERS).optional(),
     timeOfDay: z.enum(CLIP_TIMES).optional(),
     variant: ZName.optional().describe("a variant id: each state on the path that has this variant is rendered as it"),
-    note: z.string().trim().min(1).max(500).optional().describe("prose added to every frame's prompt (\"a lantern sways overhead\")"),
+    note: z.string().trim().min(1).max(500).optional().describe('prose added to every frame\'s prompt ("a lantern sways overhead")'),
   })
   .refine((a) => Object.keys(a).length > 0, "give at least one of weather, timeOfDay, variant, note");
 
@@ -55,8 +55,10 @@ export const ZClipSpec = z
     expect: ZClipExpect.optional(),
   })
   .superRefine((clip, ctx) => {
-    if (clip.kind === "variation" && clip.replace) ctx.addIssue({ code: "custom", path: ["replace"], message: "`replace` belongs to a counterfactual" });
-    if (clip.kind === "counterfactual" && !clip.replace) ctx.addIssue({ code: "custom", path: ["replace"], message: "a counterfactual needs `replace`" });
+    if (clip.kind === "variation" && clip.replace)
+      ctx.addIssue({ code: "custom", path: ["replace"], message: "`replace` belongs to a counterfactual" });
+    if (clip.kind === "counterfactual" && !clip.replace)
+      ctx.addIssue({ code: "custom", path: ["replace"], message: "a counterfactual needs `replace`" });
   });
 export type ClipSpec = z.infer<typeof ZClipSpec>;
 
@@ -64,7 +66,10 @@ export type ClipSpec = z.infer<typeof ZClipSpec>;
 export const ZCreateBatchBody = z.strictObject({
   worldId: z.string().min(1).max(200),
   name: z.string().trim().min(1).max(200).optional(),
-  review: z.enum(REVIEW_MODES).default("auto").describe("`auto` accepts clips that pass and rejects the rest; `manual` leaves passing clips `pending_review`"),
+  review: z
+    .enum(REVIEW_MODES)
+    .default("auto")
+    .describe("`auto` accepts clips that pass and rejects the rest; `manual` leaves passing clips `pending_review`"),
   clips: z.array(ZClipSpec).min(1).max(MAX_CLIPS),
 });
 export type CreateBatchBody = z.infer<typeof ZCreateBatchBody>;

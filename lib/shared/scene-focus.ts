@@ -42,7 +42,9 @@ export function focusOf(manifest: ManifestLike, maxWidth = 0.34): CueBox | null 
   if (!start) return null;
   let focus = cueBox(start);
   const centre = focus.x + focus.w / 2;
-  const rest = things.filter((o) => !o.subject).sort((a, b) => Math.abs(a.box.x + a.box.w / 2 - centre) - Math.abs(b.box.x + b.box.w / 2 - centre));
+  const rest = things
+    .filter((o) => !o.subject)
+    .sort((a, b) => Math.abs(a.box.x + a.box.w / 2 - centre) - Math.abs(b.box.x + b.box.w / 2 - centre));
   for (const o of rest) {
     const wider = union([focus, o.box]);
     if (wider.w <= maxWidth) focus = wider;

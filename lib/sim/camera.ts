@@ -64,7 +64,19 @@ export function renderCamera(room: Room, pose: Pose, size: number): Uint8Array {
         side = w.ax === w.bx ? 0.8 : 1;
       }
     }
-    if (wt < Infinity) paintSpan(out, size, col, half, focal, Math.max(1e-3, wt * cos), wallH, exit >= 0 ? pal.exit : pal.wall, side, exit >= 0 ? pal.wall : null);
+    if (wt < Infinity)
+      paintSpan(
+        out,
+        size,
+        col,
+        half,
+        focal,
+        Math.max(1e-3, wt * cos),
+        wallH,
+        exit >= 0 ? pal.exit : pal.wall,
+        side,
+        exit >= 0 ? pal.wall : null,
+      );
     // Objects in front of the wall, farthest first.
     let n = 0;
     for (let i = 0; i < objects.length && n < MAX_OBJECTS; i++) {
@@ -89,7 +101,18 @@ export function renderCamera(room: Room, pose: Pose, size: number): Uint8Array {
 }
 
 /** Paints one upright span of a column: `height` metres tall at depth z; a doorway keeps `above` over its 2 m. */
-function paintSpan(out: Uint8Array, size: number, col: number, half: number, focal: number, z: number, height: number, color: Rgb, side: number, above: Rgb | null): void {
+function paintSpan(
+  out: Uint8Array,
+  size: number,
+  col: number,
+  half: number,
+  focal: number,
+  z: number,
+  height: number,
+  color: Rgb,
+  side: number,
+  above: Rgb | null,
+): void {
   const k = dim(z) * side;
   const top = Math.max(0, Math.floor(half - ((height - EYE) * focal) / z));
   const bottom = Math.min(size, Math.ceil(half + (EYE * focal) / z));

@@ -36,7 +36,10 @@ const OPTIONS = {
   json: { type: "boolean", default: false },
 } as const;
 
-const ZCamera = z.coerce.number().int().refine((n) => n === 0 || (n >= SIM.minCamera && n <= SIM.maxCamera), `0 or ${SIM.minCamera}..${SIM.maxCamera}`);
+const ZCamera = z.coerce
+  .number()
+  .int()
+  .refine((n) => n === 0 || (n >= SIM.minCamera && n <= SIM.maxCamera), `0 or ${SIM.minCamera}..${SIM.maxCamera}`);
 const ZCommon = z.object({
   world: z.string().min(1),
   camera: ZCamera.default(0),
@@ -44,11 +47,19 @@ const ZCommon = z.object({
   key: z.string().min(1).optional(),
   maxSteps: z.coerce.number().int().min(1).max(1_000_000).default(SIM.maxSteps),
 });
-const ZServe = ZCommon.extend({ port: z.coerce.number().int().min(0).max(65535).default(8765), host: z.string().min(1).default("127.0.0.1") });
+const ZServe = ZCommon.extend({
+  port: z.coerce.number().int().min(0).max(65535).default(8765),
+  host: z.string().min(1).default("127.0.0.1"),
+});
 const ZExport = ZCommon.extend({
   episodes: z.coerce.number().int().min(1).max(10_000_000),
   policy: z.enum(POLICIES).default("random"),
-  seed: z.coerce.number().int().min(0).max(2 ** 32 - 1).default(0),
+  seed: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .default(0),
   out: z.string().min(1),
 });
 
@@ -64,7 +75,8 @@ export async function loadWorld(ref: string, baseUrl: string, key: string | unde
       throw new SimCliError(`Cannot read the world file ${ref}: ${(error as Error).message}`);
     }
     // An exported world resource ({world: …}) reads like the bare world.
-    if (raw && typeof raw === "object" && "world" in raw && typeof (raw as { world: unknown }).world === "object") raw = (raw as { world: unknown }).world;
+    if (raw && typeof raw === "object" && "world" in raw && typeof (raw as { world: unknown }).world === "object")
+      raw = (raw as { world: unknown }).world;
   } else {
     if (!key) throw new SimCliError("A world id needs --key (a secret key of the app that owns it); or pass a world file.");
     const url = `${baseUrl.replace(/\/$/, "")}/v1/worlds/${encodeURIComponent(ref)}`;
@@ -77,7 +89,10 @@ export async function loadWorld(ref: string, baseUrl: string, key: string | unde
   }
   const checked = checkWorld(raw, { stateDefaults: true });
   if (!checked.ok || !checked.world) {
-    const findings = [...checked.errors, ...checked.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code} ${d.path}: ${d.message}`)];
+    const findings = [
+      ...checked.errors,
+      ...checked.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code} ${d.path}: ${d.message}`),
+    ];
     throw new SimCliError(`The world fails the gate (validation_failed):\n  ${[...new Set(findings)].slice(0, 20).join("\n  ")}`);
   }
   return checked.world;
@@ -85,7 +100,10 @@ export async function loadWorld(ref: string, baseUrl: string, key: string | unde
 
 function options<T>(schema: z.ZodType<T>, values: Record<string, unknown>, command: string): T {
   const parsed = schema.safeParse(values);
-  if (!parsed.success) throw new SimCliError(`Invalid options for ${command}:\n${parsed.error.issues.map((i) => `  --${String(i.path[0])}: ${i.message}`).join("\n")}`);
+  if (!parsed.success)
+    throw new SimCliError(
+      `Invalid options for ${command}:\n${parsed.error.issues.map((i) => `  --${String(i.path[0])}: ${i.message}`).join("\n")}`,
+    );
   return parsed.data;
 }
 
@@ -98,9 +116,19 @@ export async function runSimCli(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const given = Object.fromEntries(
-    Object.entries({ world: values.world, port: values.port, camera: values.camera, episodes: values.episodes, policy: values.policy, seed: values.seed, out: values.out, baseUrl: values["base-url"], key: values.key, maxSteps: values["max-steps"], host: values.host }).filter(
-      ([, v]) => v !== undefined,
-    ),
+    Object.entries({
+      world: values.world,
+      port: values.port,
+      camera: values.camera,
+      episodes: values.episodes,
+      policy: values.policy,
+      seed: values.seed,
+      out: values.out,
+      baseUrl: values["base-url"],
+      key: values.key,
+      maxSteps: values["max-steps"],
+      host: values.host,
+    }).filter(([, v]) => v !== undefined),
   );
   if (command === "export") {
     const o = options(ZExport, given, "sim export");
@@ -114,7 +142,16 @@ export async function runSimCli(argv: string[]): Promise<number> {
   const server = createSimServer({ sim, camera: o.camera });
   await new Promise<void>((resolve, reject) => server.once("error", reject).listen(o.port, o.host, resolve));
   const { port } = server.address() as { port: number };
-  console.log(JSON.stringify({ url: `http://${o.host}:${port}`, world: sim.world.id, states: sim.rooms.size, labels: sim.labels.length, camera: o.camera, maxSteps: sim.maxSteps }));
+  console.log(
+    JSON.stringify({
+      url: `http://${o.host}:${port}`,
+      world: sim.world.id,
+      states: sim.rooms.size,
+      labels: sim.labels.length,
+      camera: o.camera,
+      maxSteps: sim.maxSteps,
+    }),
+  );
   return new Promise<number>((resolve) => {
     const stop = () => {
       server.close(() => resolve(0));

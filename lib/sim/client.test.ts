@@ -73,7 +73,11 @@ describe("SimClient", () => {
       await envs.at(-1)!.reset();
       locals.at(-1)!.reset();
     }
-    for (const actions of [[1, 3, 4], [1, 1, 2], [5, 0, 1]]) {
+    for (const actions of [
+      [1, 3, 4],
+      [1, 1, 2],
+      [5, 0, 1],
+    ]) {
       const order = [2, 0, 1];
       const results = await client.stepMany(order.map((k) => ({ env: envs[k]!, action: actions[k]! })));
       expect(results.map((r) => r.envId)).toEqual(order.map((k) => envs[k]!.id));

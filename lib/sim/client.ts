@@ -48,12 +48,23 @@ function fromBase64(text: string): Uint8Array {
 }
 
 function observationOf(o: WireObservation): Observation {
-  const observation: Observation = { proximity: o.proximity, collision: o.collision, labels: o.labels, visible: Uint8Array.from(o.visible) };
+  const observation: Observation = {
+    proximity: o.proximity,
+    collision: o.collision,
+    labels: o.labels,
+    visible: Uint8Array.from(o.visible),
+  };
   if (o.camera !== undefined) observation.camera = fromBase64(o.camera);
   return observation;
 }
 
-const stepOf = (r: WireStep): StepResult => ({ observation: observationOf(r.observation), reward: r.reward, terminated: r.terminated, truncated: r.truncated, info: r.info });
+const stepOf = (r: WireStep): StepResult => ({
+  observation: observationOf(r.observation),
+  reward: r.reward,
+  terminated: r.terminated,
+  truncated: r.truncated,
+  info: r.info,
+});
 
 export interface SimClientOptions {
   /** Another fetch (tests, proxies); default the global one. */
@@ -83,7 +94,13 @@ export class SimClient {
     } catch {
       if (res.ok) throw new SimClientError(res.status, "invalid_response", "The runner answered with a body that is not JSON.");
     }
-    if (!res.ok) throw new SimClientError(res.status, String(parsed.code ?? "error"), String(parsed.detail ?? (text || res.statusText)), Array.isArray(parsed.errors) ? parsed.errors.map(String) : []);
+    if (!res.ok)
+      throw new SimClientError(
+        res.status,
+        String(parsed.code ?? "error"),
+        String(parsed.detail ?? (text || res.statusText)),
+        Array.isArray(parsed.errors) ? parsed.errors.map(String) : [],
+      );
     return parsed as T;
   }
 
@@ -118,7 +135,11 @@ export class RemoteEnv {
   ) {}
 
   async reset(seed?: number): Promise<{ observation: Observation; info: StepInfo }> {
-    const r = await this.client.call<{ observation: WireObservation; info: StepInfo }>("POST", `/envs/${encodeURIComponent(this.id)}/reset`, seed === undefined ? {} : { seed });
+    const r = await this.client.call<{ observation: WireObservation; info: StepInfo }>(
+      "POST",
+      `/envs/${encodeURIComponent(this.id)}/reset`,
+      seed === undefined ? {} : { seed },
+    );
     return { observation: observationOf(r.observation), info: r.info };
   }
 

@@ -13,7 +13,11 @@ const A = Object.fromEntries(ACTIONS.map((a, i) => [a, i])) as Record<(typeof AC
 
 /** One state, no events, and nothing in the room but its walls. */
 function emptyRoom(width = 30, depth = 10): SimWorld {
-  const world: World = { ...makeSmallWorld(), entrance: { image: { src: "x", label: "x" }, state: "a" }, scene: { states: { a: makeState("a") }, events: [] } };
+  const world: World = {
+    ...makeSmallWorld(),
+    entrance: { image: { src: "x", label: "x" }, state: "a" },
+    scene: { states: { a: makeState("a") }, events: [] },
+  };
   const sim = buildSimWorld(world);
   const room = sim.rooms.get("a")!;
   const walls = [
@@ -36,7 +40,11 @@ function expectInSpace(o: Observation, k: number, camera: number): void {
   else expect(o.camera).toBeUndefined();
 }
 
-const dump = (r: StepResult) => JSON.stringify({ ...r, observation: { ...r.observation, visible: [...r.observation.visible], camera: r.observation.camera ? [...r.observation.camera] : null } });
+const dump = (r: StepResult) =>
+  JSON.stringify({
+    ...r,
+    observation: { ...r.observation, visible: [...r.observation.visible], camera: r.observation.camera ? [...r.observation.camera] : null },
+  });
 
 describe("rooms", () => {
   it("hold the painter's labelled things, one exit per transition named after it, with room to pass", () => {
@@ -47,9 +55,12 @@ describe("rooms", () => {
         expect(room.exits.map((e) => e.label)).toEqual(transitions.map((e) => e.name));
         for (const o of room.objects) expect(sim.labels[o.labelIndex]).toBe(o.label);
         room.objects.forEach((a, i) =>
-          room.objects.slice(i + 1).forEach((b) => expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(a.r + b.r + 2 * SIM.agentRadius)),
+          room.objects
+            .slice(i + 1)
+            .forEach((b) => expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(a.r + b.r + 2 * SIM.agentRadius)),
         );
-        for (const o of room.objects) expect(Math.min(o.x, o.y, room.width - o.x, room.depth - o.y)).toBeGreaterThanOrEqual(o.r + 2 * SIM.agentRadius);
+        for (const o of room.objects)
+          expect(Math.min(o.x, o.y, room.width - o.x, room.depth - o.y)).toBeGreaterThanOrEqual(o.r + 2 * SIM.agentRadius);
       }
     }
     // The small world's override "look" has a thing of its own to interact with.
@@ -115,7 +126,13 @@ describe("SimEnv properties", () => {
   });
 
   it("differs between seeds", () => {
-    const poses = new Set([1, 2, 3, 4].map((seed) => JSON.stringify(new SimEnv(MOCK, { seed }).reset(seed).observation.proximity) + JSON.stringify(((e) => (e.reset(seed), e.pose))(new SimEnv(MOCK)))));
+    const poses = new Set(
+      [1, 2, 3, 4].map(
+        (seed) =>
+          JSON.stringify(new SimEnv(MOCK, { seed }).reset(seed).observation.proximity) +
+          JSON.stringify(((e) => (e.reset(seed), e.pose))(new SimEnv(MOCK))),
+      ),
+    );
     expect(poses.size).toBe(4);
   });
 
@@ -131,7 +148,8 @@ describe("sensors", () => {
   it("spike once per contact with a wall, not once per step while touching", () => {
     const env = new SimEnv(emptyRoom(), { jitter: false });
     env.reset();
-    const spikes = (n: number, action: number) => Array.from({ length: n }, () => env.step(action).observation.collision).reduce((a: number, b) => a + b, 0);
+    const spikes = (n: number, action: number) =>
+      Array.from({ length: n }, () => env.step(action).observation.collision).reduce((a: number, b) => a + b, 0);
     expect(spikes(60, A.forward)).toBe(1);
     expect(spikes(3, A.turn_left) + spikes(3, A.turn_right)).toBe(0);
     expect(spikes(4, A.back)).toBe(0);

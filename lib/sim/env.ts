@@ -128,7 +128,8 @@ export class SimEnv {
   }
 
   step(action: number): StepResult {
-    if (!Number.isInteger(action) || action < 0 || action >= ACTIONS.length) throw new RangeError(`action must be an integer 0..${ACTIONS.length - 1}`);
+    if (!Number.isInteger(action) || action < 0 || action >= ACTIONS.length)
+      throw new RangeError(`action must be an integer 0..${ACTIONS.length - 1}`);
     if (!this.started) throw new SimError("not_reset", "Reset the environment before stepping it.");
     if (this.done) throw new SimError("episode_over", "The episode is over (terminated or truncated): reset the environment.");
     this.stepCount++;
@@ -146,7 +147,8 @@ export class SimEnv {
         this.cast(this.agent.heading);
         if (this.hitT - SIM.agentRadius <= SIM.interactRange) {
           if (this.hitExit >= 0) exit = this.hitExit;
-          else if (this.hitObject >= 0 && this.room.objects[this.hitObject]!.override >= 0) event = this.sim.world.scene.events[this.room.objects[this.hitObject]!.override]!.name;
+          else if (this.hitObject >= 0 && this.room.objects[this.hitObject]!.override >= 0)
+            event = this.sim.world.scene.events[this.room.objects[this.hitObject]!.override]!.name;
         }
       }
     }
@@ -164,7 +166,13 @@ export class SimEnv {
     }
     const truncated = !terminated && this.stepCount >= this.sim.maxSteps;
     this.done = terminated || truncated;
-    return { observation: this.observe(!entered), reward: round4(reward), terminated, truncated, info: { state: this.stateId, steps: this.stepCount, event } };
+    return {
+      observation: this.observe(!entered),
+      reward: round4(reward),
+      terminated,
+      truncated,
+      info: { state: this.stateId, steps: this.stepCount, event },
+    };
   }
 
   private enter(stateId: string): void {
@@ -292,7 +300,10 @@ export class SimEnv {
     const leftT = this.hitT;
     const leftLabel = this.hitLabel;
     this.cast(this.agent.heading - SIM.rayAngle);
-    const proximity: [number, number] = [round4(Math.min(1, Math.max(0, (leftT - R) / SIM.rayRange))), round4(Math.min(1, Math.max(0, (this.hitT - R) / SIM.rayRange)))];
+    const proximity: [number, number] = [
+      round4(Math.min(1, Math.max(0, (leftT - R) / SIM.rayRange))),
+      round4(Math.min(1, Math.max(0, (this.hitT - R) / SIM.rayRange))),
+    ];
     const labels: [number, number] = [leftT - R <= SIM.rayRange ? leftLabel : -1, this.hitT - R <= SIM.rayRange ? this.hitLabel : -1];
     const touching = canCollide && this.isTouching();
     const collision: 0 | 1 = touching && !this.touching ? 1 : 0;

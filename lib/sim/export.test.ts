@@ -22,7 +22,10 @@ function hasNumpy(): boolean {
 }
 
 function worlds(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/worlds.ts", ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: "warn" } });
+  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/worlds.ts", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: "warn" },
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -51,7 +54,22 @@ describe("npy header", () => {
 describe("npm run worlds -- sim export", () => {
   it("writes JSONL and an NPZ numpy reads, agreeing step for step; the same seed gives the same bytes", async () => {
     const out = (name: string) => path.join(dir, name);
-    const args = (seed: string, to: string) => ["sim", "export", "--world", worldFile, "--episodes", "3", "--policy", "explore", "--camera", "8", "--seed", seed, "--out", to];
+    const args = (seed: string, to: string) => [
+      "sim",
+      "export",
+      "--world",
+      worldFile,
+      "--episodes",
+      "3",
+      "--policy",
+      "explore",
+      "--camera",
+      "8",
+      "--seed",
+      seed,
+      "--out",
+      to,
+    ];
     const runs = await Promise.all([worlds(args("5", out("a"))), worlds(args("5", out("b"))), worlds(args("6", out("c")))]);
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
     const bytes = (d: string, f: string) => fs.readFileSync(path.join(out(d), f));

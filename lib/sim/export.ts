@@ -98,7 +98,18 @@ export function exportDataset(options: ExportOptions): ExportResult {
       for (let step = 0; ; step++) {
         const action = policy.act(env, last);
         const r = env.step(action);
-        lines.push(JSON.stringify({ episode, step, observation: observationJson(observation), action, reward: r.reward, terminated: r.terminated, truncated: r.truncated, state: info.state }));
+        lines.push(
+          JSON.stringify({
+            episode,
+            step,
+            observation: observationJson(observation),
+            action,
+            reward: r.reward,
+            terminated: r.terminated,
+            truncated: r.truncated,
+            state: info.state,
+          }),
+        );
         if (lines.length >= 1024) {
           fs.writeSync(jsonl, lines.join("\n") + "\n");
           lines = [];

@@ -11,4 +11,10 @@ export function observationJson(o: Observation): Record<string, unknown> {
   return out;
 }
 
-export const stepJson = (r: StepResult) => ({ observation: observationJson(r.observation), reward: r.reward, terminated: r.terminated, truncated: r.truncated, info: r.info });
+export const stepJson = (r: StepResult) => ({
+  observation: observationJson(r.observation),
+  reward: r.reward,
+  terminated: r.terminated,
+  truncated: r.truncated,
+  info: r.info,
+});

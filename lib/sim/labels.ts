@@ -20,7 +20,8 @@ export const SOLID_LAYERS: ReadonlySet<string> = new Set(["landmark", "prop", "f
 /** Things the painter's composition adds without the text naming them: a window indoors, a rock under a protagonist standing in water. */
 const UNNAMED = ["window", "rock"];
 
-const solid = (motifs: readonly string[] | undefined): boolean => motifs !== undefined && motifs.some((id) => id !== PERSON_MOTIF && SOLID_LAYERS.has(getMotif(id).layer));
+const solid = (motifs: readonly string[] | undefined): boolean =>
+  motifs !== undefined && motifs.some((id) => id !== PERSON_MOTIF && SOLID_LAYERS.has(getMotif(id).layer));
 
 /** What the painter reads for a state (compose.ts joins prompt and mood the same way). */
 export function stateText(world: World, stateId: string): string {

@@ -47,14 +47,18 @@ export function writeNpz(path: string, entries: readonly NpzEntry[]): void {
     const buf = Buffer.alloc(CHUNK);
     for (const entry of entries) {
       const size = fs.statSync(entry.dataFile).size;
-      if (size > MAX_ENTRY) throw new RangeError(`${entry.name} is ${size} bytes: over the 4 GiB a plain zip entry holds; export fewer steps or a smaller camera.`);
+      if (size > MAX_ENTRY)
+        throw new RangeError(
+          `${entry.name} is ${size} bytes: over the 4 GiB a plain zip entry holds; export fewer steps or a smaller camera.`,
+        );
       const file = new ZipPassThrough(`${entry.name}.npy`);
       file.mtime = MTIME;
       zip.add(file);
       file.push(npyHeader(entry.dtype, entry.shape));
       const src = fs.openSync(entry.dataFile, "r");
       try {
-        for (let read = fs.readSync(src, buf, 0, CHUNK, null); read > 0; read = fs.readSync(src, buf, 0, CHUNK, null)) file.push(new Uint8Array(buf.subarray(0, read)));
+        for (let read = fs.readSync(src, buf, 0, CHUNK, null); read > 0; read = fs.readSync(src, buf, 0, CHUNK, null))
+          file.push(new Uint8Array(buf.subarray(0, read)));
       } finally {
         fs.closeSync(src);
       }

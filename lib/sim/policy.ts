@@ -59,7 +59,8 @@ function gridOf(room: Room): Grid {
   return { cols, rows, free };
 }
 
-const cellOf = (g: Grid, x: number, y: number): number => Math.min(g.rows - 1, Math.max(0, Math.floor(y / CELL))) * g.cols + Math.min(g.cols - 1, Math.max(0, Math.floor(x / CELL)));
+const cellOf = (g: Grid, x: number, y: number): number =>
+  Math.min(g.rows - 1, Math.max(0, Math.floor(y / CELL))) * g.cols + Math.min(g.cols - 1, Math.max(0, Math.floor(x / CELL)));
 
 /** Steps (8-connected) from every free cell to the goal's cell; -1 where it cannot be reached. */
 function fieldTo(g: Grid, goal: number): Int32Array {
@@ -101,7 +102,8 @@ function nearestFree(g: Grid, x: number, y: number): number {
       for (let dc = -ring; dc <= ring; dc++) {
         const r = r0 + dr;
         const c = c0 + dc;
-        if (Math.max(Math.abs(dr), Math.abs(dc)) === ring && r >= 0 && c >= 0 && r < g.rows && c < g.cols && g.free[r * g.cols + c] === 1) return r * g.cols + c;
+        if (Math.max(Math.abs(dr), Math.abs(dc)) === ring && r >= 0 && c >= 0 && r < g.rows && c < g.cols && g.free[r * g.cols + c] === 1)
+          return r * g.cols + c;
       }
     }
   }
@@ -133,7 +135,13 @@ export function explorePolicy(seed: number): Policy {
       if (o.override < 0) continue;
       const away = Math.atan2(room.start.y - o.y, room.start.x - o.x);
       const d = o.r + SIM.agentRadius + 0.3;
-      options.push({ key: `${room.stateId}|${env.sim.world.scene.events[o.override]!.name}`, gx: o.x + Math.cos(away) * d, gy: o.y + Math.sin(away) * d, fx: o.x, fy: o.y });
+      options.push({
+        key: `${room.stateId}|${env.sim.world.scene.events[o.override]!.name}`,
+        gx: o.x + Math.cos(away) * d,
+        gy: o.y + Math.sin(away) * d,
+        fx: o.x,
+        fy: o.y,
+      });
     }
     if (options.length === 0) {
       target = null;

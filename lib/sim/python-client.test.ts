@@ -16,7 +16,10 @@ let runner: ChildProcess | undefined;
 let url = "";
 
 function worlds(args: string[]): ChildProcess {
-  return spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/worlds.ts", ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: "warn" } });
+  return spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/worlds.ts", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: "warn" },
+  });
 }
 
 function run(child: ChildProcess): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -56,11 +59,15 @@ afterAll(async () => {
 describe("clients/python/example.py", () => {
   it("resets, takes 1,000 random steps in the spec's shapes, walks to an ending, and reads an export", async () => {
     const out = path.join(dir, "dataset");
-    const exported = await run(worlds(["sim", "export", "--world", worldFile, "--episodes", "3", "--camera", "8", "--seed", "2", "--out", out]));
+    const exported = await run(
+      worlds(["sim", "export", "--world", worldFile, "--episodes", "3", "--camera", "8", "--seed", "2", "--out", out]),
+    );
     expect(exported.code, exported.stderr).toBe(0);
     const steps = (JSON.parse(exported.stdout) as { steps: number }).steps;
 
-    const example = await run(spawn("python3", [path.join(ROOT, "clients/python/example.py"), "--url", url, "--dataset", out], { cwd: dir }));
+    const example = await run(
+      spawn("python3", [path.join(ROOT, "clients/python/example.py"), "--url", url, "--dataset", out], { cwd: dir }),
+    );
     expect(example.code, example.stdout + example.stderr).toBe(0);
     expect(example.stdout).toContain("random: 1000 steps");
     const k = buildSimWorld(makeSmallWorld()).labels.length;
@@ -79,7 +86,9 @@ describe("clients/python/example.py", () => {
     const out = path.join(dir, "other-dataset");
     const exported = await run(worlds(["sim", "export", "--world", other, "--episodes", "1", "--out", out]));
     expect(exported.code, exported.stderr).toBe(0);
-    const example = await run(spawn("python3", [path.join(ROOT, "clients/python/example.py"), "--url", url, "--dataset", out, "--steps", "10"], { cwd: dir }));
+    const example = await run(
+      spawn("python3", [path.join(ROOT, "clients/python/example.py"), "--url", url, "--dataset", out, "--steps", "10"], { cwd: dir }),
+    );
     expect(example.code).toBe(1);
     expect(example.stderr).toContain("FAILED: dataset.npz arrays");
   }, 120_000);

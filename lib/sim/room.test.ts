@@ -49,8 +49,14 @@ describe("lazy rooms", () => {
     // Prose that tokenizes awkwardly: contractions (the tagger splits them), possessives, accents, dashes.
     const awkward = makeSmallWorld();
     awkward.scene.states.a!.base = "{hero} won't climb the lighthouse—it's the café-owner's bell tower; the naïve wolves' ship can't sail.";
-    awkward.scene.states.b!.base = "St. Mary's windmill, a castle's gate and the harbour's lantern-lit boats, where Anne-Marie's horse waits.";
-    const worlds = [makeSmallWorld(), awkward, makeLargeWorld({ states: 30, events: 90 }), ...Array.from({ length: 50 }, (_, k) => mockWorld({ premise: premise(k) }))];
+    awkward.scene.states.b!.base =
+      "St. Mary's windmill, a castle's gate and the harbour's lantern-lit boats, where Anne-Marie's horse waits.";
+    const worlds = [
+      makeSmallWorld(),
+      awkward,
+      makeLargeWorld({ states: 30, events: 90 }),
+      ...Array.from({ length: 50 }, (_, k) => mockWorld({ premise: premise(k) })),
+    ];
     const drawn = new Set<string>();
     for (const world of worlds) {
       const sim = buildSimWorld(world);

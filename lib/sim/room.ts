@@ -87,7 +87,11 @@ const CORNER = 0.4;
 const DOOR_GAP = 1.2;
 
 const hexRgb = (s: string): Rgb => [parseInt(s.slice(1, 3), 16), parseInt(s.slice(3, 5), 16), parseInt(s.slice(5, 7), 16)];
-const mixRgb = (a: Rgb, b: Rgb, t: number): Rgb => [Math.round(a[0] + (b[0] - a[0]) * t), Math.round(a[1] + (b[1] - a[1]) * t), Math.round(a[2] + (b[2] - a[2]) * t)];
+const mixRgb = (a: Rgb, b: Rgb, t: number): Rgb => [
+  Math.round(a[0] + (b[0] - a[0]) * t),
+  Math.round(a[1] + (b[1] - a[1]) * t),
+  Math.round(a[2] + (b[2] - a[2]) * t),
+];
 const BLACK: Rgb = [0, 0, 0];
 const clamp = (v: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, v));
 
@@ -112,7 +116,17 @@ function sidesOf(w: number, d: number): Side[] {
   return [
     { x: 0, y: d, ux: 1, uy: 0, len: w, free: [[CORNER, w - CORNER]] },
     { x: w, y: d, ux: 0, uy: -1, len: d, free: [[CORNER, d - CORNER]] },
-    { x: w, y: 0, ux: -1, uy: 0, len: w, free: [[CORNER, w / 2 - DOOR_GAP], [w / 2 + DOOR_GAP, w - CORNER]] },
+    {
+      x: w,
+      y: 0,
+      ux: -1,
+      uy: 0,
+      len: w,
+      free: [
+        [CORNER, w / 2 - DOOR_GAP],
+        [w / 2 + DOOR_GAP, w - CORNER],
+      ],
+    },
     { x: 0, y: 0, ux: 0, uy: 1, len: d, free: [[CORNER, d - CORNER]] },
   ];
 }
@@ -147,9 +161,18 @@ function placeExits(sides: Side[], count: number): Array<{ side: number; a: numb
 
 function wallsOf(sides: Side[], exits: Array<{ side: number; a: number; b: number }>): Wall[] {
   const walls: Wall[] = [];
-  const seg = (s: Side, a: number, b: number, exit: number): Wall => ({ ax: s.x + s.ux * a, ay: s.y + s.uy * a, bx: s.x + s.ux * b, by: s.y + s.uy * b, exit });
+  const seg = (s: Side, a: number, b: number, exit: number): Wall => ({
+    ax: s.x + s.ux * a,
+    ay: s.y + s.uy * a,
+    bx: s.x + s.ux * b,
+    by: s.y + s.uy * b,
+    exit,
+  });
   sides.forEach((s, side) => {
-    const mine = exits.map((e, i) => ({ ...e, i })).filter((e) => e.side === side).sort((p, q) => p.a - q.a);
+    const mine = exits
+      .map((e, i) => ({ ...e, i }))
+      .filter((e) => e.side === side)
+      .sort((p, q) => p.a - q.a);
     let at = 0;
     for (const e of mine) {
       if (e.a > at) walls.push(seg(s, at, e.a, -1));
@@ -215,7 +238,15 @@ function buildRoom(world: World, stateId: string, eventIdx: readonly number[], i
     const y0 = depth * (0.25 + 0.7 * o.depth);
     const disc = place(x0, y0, r0, width, depth, objects, start);
     if (!disc) return;
-    objects.push({ ...disc, label: o.label, labelIndex: indexOf(o.label), motif: o.motif, height: clamp(o.box.h * 4, 0.3, 2.4), color: fillOf(objectSvgs[i], accent), override: -1 });
+    objects.push({
+      ...disc,
+      label: o.label,
+      labelIndex: indexOf(o.label),
+      motif: o.motif,
+      height: clamp(o.box.h * 4, 0.3, 2.4),
+      color: fillOf(objectSvgs[i], accent),
+      override: -1,
+    });
   });
 
   // An override fires at the thing its words name, else at a thing of its own, labelled with its name.
@@ -228,22 +259,48 @@ function buildRoom(world: World, stateId: string, eventIdx: readonly number[], i
       continue;
     }
     const h = hashString(`${stateId}|${ev}|${e.name}`);
-    const disc = place(1 + (h % 1000) / 1000 * (width - 2), depth * 0.6, 0.3, width, depth, objects, start);
-    if (disc) objects.push({ ...disc, label: e.name, labelIndex: indexOf(e.name), motif: "override", height: 1, color: accent, override: ev });
+    const disc = place(1 + ((h % 1000) / 1000) * (width - 2), depth * 0.6, 0.3, width, depth, objects, start);
+    if (disc)
+      objects.push({ ...disc, label: e.name, labelIndex: indexOf(e.name), motif: "override", height: 1, color: accent, override: ev });
   }
 
   const slots = placeExits(sides, transitions.length);
   const exits: RoomExit[] = slots.map((slot, k) => {
     const s = sides[slot.side]!;
     const e = events[transitions[k]!]!;
-    return { ax: s.x + s.ux * slot.a, ay: s.y + s.uy * slot.a, bx: s.x + s.ux * slot.b, by: s.y + s.uy * slot.b, label: e.name, labelIndex: indexOf(e.name), event: transitions[k]!, to: e.to! };
+    return {
+      ax: s.x + s.ux * slot.a,
+      ay: s.y + s.uy * slot.a,
+      bx: s.x + s.ux * slot.b,
+      by: s.y + s.uy * slot.b,
+      label: e.name,
+      labelIndex: indexOf(e.name),
+      event: transitions[k]!,
+      to: e.to!,
+    };
   });
 
   const ground = hexRgb(pal.ground);
   const haze = hexRgb(pal.haze);
   const palette: RoomPalette = manifest.indoor
-    ? { indoor: true, skyTop: hexRgb(pal.skyTop), skyBottom: hexRgb(pal.skyBottom), wall: ground, floor: mixRgb(ground, BLACK, 0.45), ceiling: mixRgb(ground, BLACK, 0.7), exit: accent }
-    : { indoor: false, skyTop: hexRgb(pal.skyTop), skyBottom: hexRgb(pal.skyBottom), wall: mixRgb(haze, ground, 0.5), floor: ground, ceiling: haze, exit: accent };
+    ? {
+        indoor: true,
+        skyTop: hexRgb(pal.skyTop),
+        skyBottom: hexRgb(pal.skyBottom),
+        wall: ground,
+        floor: mixRgb(ground, BLACK, 0.45),
+        ceiling: mixRgb(ground, BLACK, 0.7),
+        exit: accent,
+      }
+    : {
+        indoor: false,
+        skyTop: hexRgb(pal.skyTop),
+        skyBottom: hexRgb(pal.skyBottom),
+        wall: mixRgb(haze, ground, 0.5),
+        floor: ground,
+        ceiling: haze,
+        exit: accent,
+      };
   return {
     stateId,
     width,
@@ -308,7 +365,10 @@ export function buildSimWorld(world: World, options: { maxSteps?: number } = {})
   const at = new Map(labels.map((label, i) => [label, i]));
   const indexOf: LabelIndex = (label) => {
     const i = at.get(label);
-    if (i === undefined) throw new Error(`sim: the room's label ${JSON.stringify(label)} is not among the world's labels (lib/sim/labels.ts misses what the painter drew)`);
+    if (i === undefined)
+      throw new Error(
+        `sim: the room's label ${JSON.stringify(label)} is not among the world's labels (lib/sim/labels.ts misses what the painter drew)`,
+      );
     return i;
   };
   const rooms = new LazyRooms(index.stateIds, (id) => buildRoom(world, id, index.outEvents.get(id) ?? [], indexOf));

@@ -21,7 +21,11 @@ afterAll(async () => {
 });
 
 async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(base + path, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+  const res = await fetch(base + path, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -51,7 +55,12 @@ describe("sim runner", () => {
     const one = await call("POST", `/envs/${a.body.envId}/step`, { action: 1 });
     expect(one.status).toBe(200);
     expect(Object.keys(one.body).sort()).toEqual(["info", "observation", "reward", "schemaVersion", "terminated", "truncated"]);
-    const batch = await call("POST", "/envs/step", { steps: [{ envId: b.body.envId, action: 1 }, { envId: a.body.envId, action: 3 }] });
+    const batch = await call("POST", "/envs/step", {
+      steps: [
+        { envId: b.body.envId, action: 1 },
+        { envId: a.body.envId, action: 3 },
+      ],
+    });
     expect(batch.status).toBe(200);
     expect(batch.body.results.map((r: any) => r.envId)).toEqual([b.body.envId, a.body.envId]);
     // b's first forward step is a's first forward step.
@@ -67,7 +76,8 @@ describe("sim runner", () => {
     const roomy = createSimServer({ sim: buildSimWorld(makeSmallWorld()), camera: 0 });
     await new Promise<void>((resolve) => roomy.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(roomy.address() as AddressInfo).port}`;
-    const post = async (path: string, body: unknown): Promise<any> => (await fetch(url + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json();
+    const post = async (path: string, body: unknown): Promise<any> =>
+      (await fetch(url + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json();
     try {
       const walk = async (create: unknown) => {
         const { envId } = await post("/envs", create);
@@ -135,9 +145,19 @@ describe("sim runner", () => {
       expect(res.status).toBe(400);
       expect(res.body.errors.join()).toContain("action");
     }
-    const dup = await call("POST", "/envs/step", { steps: [{ envId: id, action: 1 }, { envId: id, action: 1 }] });
+    const dup = await call("POST", "/envs/step", {
+      steps: [
+        { envId: id, action: 1 },
+        { envId: id, action: 1 },
+      ],
+    });
     expect(dup).toMatchObject({ status: 400, body: { code: "invalid_request" } });
-    const mixed = await call("POST", "/envs/step", { steps: [{ envId: id, action: 1 }, { envId: "env_999", action: 1 }] });
+    const mixed = await call("POST", "/envs/step", {
+      steps: [
+        { envId: id, action: 1 },
+        { envId: "env_999", action: 1 },
+      ],
+    });
     expect(mixed.status).toBe(404);
     // Nothing of the refused batches was stepped.
     expect((await call("POST", `/envs/${id}/step`, { action: 0 })).body.info.steps).toBe(1);

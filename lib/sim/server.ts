@@ -19,16 +19,35 @@ export interface SimServerOptions {
 
 const SCHEMA_VERSION = "1.0";
 const MAX_BODY = 1 << 20;
-const ZSeed = z.number().int().min(0).max(2 ** 32 - 1);
-const ZAction = z.number().int().min(0).max(ACTIONS.length - 1);
+const ZSeed = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 32 - 1);
+const ZAction = z
+  .number()
+  .int()
+  .min(0)
+  .max(ACTIONS.length - 1);
 const ZCamera = z.union([z.literal(0), z.number().int().min(SIM.minCamera).max(SIM.maxCamera)]);
 export const ZCreateEnvBody = z.strictObject({ seed: ZSeed.optional(), camera: ZCamera.optional(), jitter: z.boolean().optional() });
 export const ZResetBody = z.strictObject({ seed: ZSeed.optional() });
 export const ZStepBody = z.strictObject({ action: ZAction });
-export const ZBatchStepBody = z.strictObject({ steps: z.array(z.strictObject({ envId: z.string().min(1).max(100), action: ZAction })).min(1).max(1024) });
+export const ZBatchStepBody = z.strictObject({
+  steps: z
+    .array(z.strictObject({ envId: z.string().min(1).max(100), action: ZAction }))
+    .min(1)
+    .max(1024),
+});
 
 type Code = "invalid_request" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large";
-const STATUS: Record<Code, number> = { invalid_request: 400, not_found: 404, method_not_allowed: 405, conflict: 409, payload_too_large: 413 };
+const STATUS: Record<Code, number> = {
+  invalid_request: 400,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+};
 
 class HttpError extends Error {
   constructor(
@@ -98,7 +117,8 @@ export function createSimServer(options: SimServerOptions): http.Server {
     const parts = pathname.split("/").filter(Boolean);
     const method = req.method ?? "GET";
     const allow = (...methods: string[]) => {
-      if (!methods.includes(method)) throw new HttpError("method_not_allowed", `${method} is not allowed here; use ${methods.join(" or ")}.`);
+      if (!methods.includes(method))
+        throw new HttpError("method_not_allowed", `${method} is not allowed here; use ${methods.join(" or ")}.`);
     };
     if (parts.length === 1 && parts[0] === "spec") {
       allow("GET");
@@ -116,10 +136,12 @@ export function createSimServer(options: SimServerOptions): http.Server {
     if (parts.length === 2 && parts[1] === "step") {
       allow("POST");
       const { steps } = parse(ZBatchStepBody, await readJson(req));
-      if (new Set(steps.map((s) => s.envId)).size !== steps.length) throw new HttpError("invalid_request", "Each environment may appear once in a batch.", ["steps: duplicate envId"]);
+      if (new Set(steps.map((s) => s.envId)).size !== steps.length)
+        throw new HttpError("invalid_request", "Each environment may appear once in a batch.", ["steps: duplicate envId"]);
       // Check every environment before stepping any, so that a bad batch changes nothing.
       const batch = steps.map((s) => ({ env: envOf(s.envId), ...s }));
-      for (const b of batch) if (b.env.isDone || !b.env.isStarted) throw new HttpError("conflict", `Environment ${b.envId} needs a reset before it can step.`);
+      for (const b of batch)
+        if (b.env.isDone || !b.env.isStarted) throw new HttpError("conflict", `Environment ${b.envId} needs a reset before it can step.`);
       return { status: 200, body: { results: batch.map((b) => ({ envId: b.envId, ...stepJson(step(b.env, b.action)) })) } };
     }
     const env = envOf(parts[1]!);
@@ -145,7 +167,11 @@ export function createSimServer(options: SimServerOptions): http.Server {
   return http.createServer((req, res) => {
     handle(req)
       .catch((error: unknown) => {
-        if (error instanceof HttpError) return { status: STATUS[error.code], body: { detail: error.detail, code: error.code, ...(error.errors ? { errors: error.errors } : {}) } };
+        if (error instanceof HttpError)
+          return {
+            status: STATUS[error.code],
+            body: { detail: error.detail, code: error.code, ...(error.errors ? { errors: error.errors } : {}) },
+          };
         console.error(error);
         return { status: 500, body: { detail: "The runner failed on this request.", code: "internal_error" } };
       })

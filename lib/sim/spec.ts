@@ -43,7 +43,7 @@ export interface SpaceSpec {
   rewards: Record<string, number>;
 }
 
-const deg = (rad: number): number => Math.round((rad * 180) / Math.PI * 1000) / 1000;
+const deg = (rad: number): number => Math.round(((rad * 180) / Math.PI) * 1000) / 1000;
 
 /** The spaces of a world with these labels, with a SIZE×SIZE camera when `camera` > 0. */
 export function describeSpaces(labels: readonly string[], maxSteps: number, camera: number): SpaceSpec {

@@ -69,7 +69,8 @@ export async function renameVersion(caller: Caller, worldId: string, versionId: 
 export async function pruneVersion(caller: Caller, worldId: string, versionId: string) {
   const world = await getWorldOrThrow(caller, worldId);
   const version = await getVersionOrThrow(worldId, versionId);
-  if (world.headVersionId === versionId) throw new ApiError("conflict", "HEAD cannot be pruned; restore or snapshot another version first.");
+  if (world.headVersionId === versionId)
+    throw new ApiError("conflict", "HEAD cannot be pruned; restore or snapshot another version first.");
   const db = await getDb();
   await db.$transaction(async (tx) => {
     await tx.worldVersion.updateMany({ where: { worldId, parentId: versionId }, data: { parentId: version.parentId } });
@@ -79,11 +80,21 @@ export async function pruneVersion(caller: Caller, worldId: string, versionId: s
 }
 
 /** The working graph becomes the snapshot (a new rev) and HEAD moves to it; the play-throughs are replayed on it. */
-export async function restoreVersion(caller: Caller, worldId: string, versionId: string, expectedRev: string | undefined, options: { requirePlaytests?: boolean } = {}) {
+export async function restoreVersion(
+  caller: Caller,
+  worldId: string,
+  versionId: string,
+  expectedRev: string | undefined,
+  options: { requirePlaytests?: boolean } = {},
+) {
   await getWorldOrThrow(caller, worldId);
   const version = await getVersionOrThrow(worldId, versionId);
   const snapshot = version.graph as World;
   const guard = await playtestGuard(worldId, options);
-  const { row, report } = await writeGraph(caller, worldId, expectedRev, () => ({ graph: snapshot, report: guard.check(snapshot), columns: { headVersionId: versionId } }));
+  const { row, report } = await writeGraph(caller, worldId, expectedRev, () => ({
+    graph: snapshot,
+    report: guard.check(snapshot),
+    columns: { headVersionId: versionId },
+  }));
   return { row, playtests: report };
 }

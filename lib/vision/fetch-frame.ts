@@ -6,7 +6,8 @@ import { pinnedLookup, resolveWebhookTarget, UnresolvedHostError, WebhookUrlErro
 const FETCH_TIMEOUT_MS = 10_000;
 
 const badUrl = (field: string, why: string) => new ApiError("invalid_request", `${field} ${why}.`, { errors: [`${field}: ${why}`] });
-const unreachable = (field: string, why: string) => new ApiError("validation_failed", `${field} could not be read: ${why}. Nothing was charged.`, { errors: [`${field}: ${why}`] });
+const unreachable = (field: string, why: string) =>
+  new ApiError("validation_failed", `${field} could not be read: ${why}. Nothing was charged.`, { errors: [`${field}: ${why}`] });
 
 /**
  * Downloads an image URL through the SSRF guard of webhooks: https only, every address of the
@@ -35,7 +36,12 @@ export async function fetchFrameUrl(input: string, maxBytes: number, field = "fr
       (response) => {
         if (response.statusCode !== 200) {
           response.resume();
-          reject(unreachable(field, `the server answered HTTP ${response.statusCode}${response.statusCode && response.statusCode >= 300 && response.statusCode < 400 ? " (redirects are not followed)" : ""}`));
+          reject(
+            unreachable(
+              field,
+              `the server answered HTTP ${response.statusCode}${response.statusCode && response.statusCode >= 300 && response.statusCode < 400 ? " (redirects are not followed)" : ""}`,
+            ),
+          );
           return;
         }
         const declared = Number(response.headers["content-length"]);

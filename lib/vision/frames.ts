@@ -36,7 +36,8 @@ const ZManifest = z.looseObject({
   ),
 });
 
-const tooLarge = (field: string, bytes: number) => new ApiError("payload_too_large", `${field} is ${bytes} bytes; frames are at most ${MAX_FRAME_BYTES} bytes (10 MB).`);
+const tooLarge = (field: string, bytes: number) =>
+  new ApiError("payload_too_large", `${field} is ${bytes} bytes; frames are at most ${MAX_FRAME_BYTES} bytes (10 MB).`);
 
 /** Checks the bytes are a PNG, JPEG or WebP of at most 10 MB. */
 export function checkFrameBytes(bytes: Buffer, field: string): Omit<VisionFrame, "manifest"> {
@@ -109,17 +110,25 @@ async function loadWorldFrame(caller: Caller, worldId: string, stateId: string |
   }
   const stored = ZStoredImage.safeParse(image);
   if (!stored.success || stored.data.src.trim() === "") {
-    throw new ApiError("validation_failed", `${where[0]!.toUpperCase()}${where.slice(1)} has no frame to look at; paint one first.`, { errors: ["frame: the state has no image"] });
+    throw new ApiError("validation_failed", `${where[0]!.toUpperCase()}${where.slice(1)} has no frame to look at; paint one first.`, {
+      errors: ["frame: the state has no image"],
+    });
   }
   const { src } = stored.data;
   const name = assetName(src);
   const field = `The frame of ${where}`;
   let checked = name ? await readStoredFrame(name, field) : null;
-  if (!checked && src.startsWith("https://")) checked = checkFrameBytes(await fetchFrameUrl(src, MAX_FRAME_BYTES, "the frame's image"), field);
+  if (!checked && src.startsWith("https://"))
+    checked = checkFrameBytes(await fetchFrameUrl(src, MAX_FRAME_BYTES, "the frame's image"), field);
   // Test keys get deterministic mocks: a test world's frame that is not a stored raster (the mock
   // painter's SVG) is looked at as its rendering, hosted like a base64 frame.
   if (!checked && caller.mode === "test") return { frame: await testFrame(src), url: null };
-  if (!checked) throw new ApiError("validation_failed", `The frame of ${where} is not a stored PNG, JPEG or WebP image (${src.slice(0, 40)}…); vision cannot read it.`, { errors: ["frame: not a stored image"] });
+  if (!checked)
+    throw new ApiError(
+      "validation_failed",
+      `The frame of ${where} is not a stored PNG, JPEG or WebP image (${src.slice(0, 40)}…); vision cannot read it.`,
+      { errors: ["frame: not a stored image"] },
+    );
   const manifest = await readManifest(name, stored.data.manifest);
   return { frame: { ...checked, ...(manifest ? { manifest } : {}) }, url: src };
 }
@@ -143,14 +152,17 @@ async function testFrame(src: string): Promise<VisionFrame> {
     const { bytes, width, height } = await rasterizeSvg(svg, TEST_FRAME_WIDTH);
     return { bytes, mimeType: "image/png", width, height };
   } catch {
-    throw new ApiError("validation_failed", "The frame's SVG could not be rendered; vision cannot read it.", { errors: ["frame: not a renderable image"] });
+    throw new ApiError("validation_failed", "The frame's SVG could not be rendered; vision cannot read it.", {
+      errors: ["frame: not a renderable image"],
+    });
   }
 }
 
 /** Reads, checks and sizes the frame of a request (400, 404, 413 or 422 before any spend). */
 export async function loadFrame(caller: Caller, frame: Frame): Promise<LoadedFrame> {
   if (frame.worldId !== undefined) return loadWorldFrame(caller, frame.worldId, frame.stateId);
-  if (frame.url !== undefined) return { frame: checkFrameBytes(await fetchFrameUrl(frame.url, MAX_FRAME_BYTES), "frame.url"), url: frame.url };
+  if (frame.url !== undefined)
+    return { frame: checkFrameBytes(await fetchFrameUrl(frame.url, MAX_FRAME_BYTES), "frame.url"), url: frame.url };
   const b64 = frame.b64 ?? "";
   // A base64 text longer than 10 MB of bytes can carry is refused before it is decoded.
   if (b64.length > Math.ceil(MAX_FRAME_BYTES / 3) * 4 + 200) throw tooLarge("frame.b64", Math.floor((b64.length * 3) / 4));

@@ -21,7 +21,13 @@ interface Bin {
 }
 
 /** Colours of the sampled pixels `inside` keeps, binned at 4 bits a channel, most common first, near-duplicates merged. */
-function dominant(image: RgbImage, inside: (u: number, v: number) => boolean, max: number, apart = 48, exclude: Rgb[] = []): { colour: Rgb; share: number }[] {
+function dominant(
+  image: RgbImage,
+  inside: (u: number, v: number) => boolean,
+  max: number,
+  apart = 48,
+  exclude: Rgb[] = [],
+): { colour: Rgb; share: number }[] {
   const bins = new Map<number, Bin>();
   const step = Math.max(1, Math.floor(Math.max(image.width, image.height) / GRID));
   let total = 0;
@@ -41,7 +47,9 @@ function dominant(image: RgbImage, inside: (u: number, v: number) => boolean, ma
       bins.set(key, bin);
     }
   }
-  const ranked = [...bins.values()].sort((a, b) => b.count - a.count).map((b) => ({ colour: b.sum.map((s) => s / b.count) as Rgb, count: b.count }));
+  const ranked = [...bins.values()]
+    .sort((a, b) => b.count - a.count)
+    .map((b) => ({ colour: b.sum.map((s) => s / b.count) as Rgb, count: b.count }));
   const chosen: { colour: Rgb; count: number }[] = [];
   for (const candidate of ranked) {
     const near = chosen.find((c) => distance(c.colour, candidate.colour) < apart);
@@ -56,7 +64,13 @@ export function referenceLookOf(image: RgbImage): ReferenceLook {
   const palette = dominant(image, () => true, 5);
   // The border (outer tenth) is background; the subject stands in the middle.
   const border = dominant(image, (u, v) => u < 0.1 || u > 0.9 || v < 0.1 || v > 0.9, 3).filter((c) => c.share > 0.05);
-  const middle = dominant(image, (u, v) => u > 0.25 && u < 0.75 && v > 0.15 && v < 0.9, 4, 40, border.map((c) => c.colour)).filter((c) => c.share > 0.02);
+  const middle = dominant(
+    image,
+    (u, v) => u > 0.25 && u < 0.75 && v > 0.15 && v < 0.9,
+    4,
+    40,
+    border.map((c) => c.colour),
+  ).filter((c) => c.share > 0.02);
   const subject = middle.length > 0 ? middle : palette;
   const coat = subject[0]!.colour;
   const darkest = [...subject].sort((a, b) => luminance(a.colour) - luminance(b.colour))[0]!.colour;

@@ -15,9 +15,14 @@ export const ZFrame = z
   .superRefine((frame, ctx) => {
     const given = (["worldId", "url", "b64"] as const).filter((k) => frame[k] !== undefined);
     if (given.length !== 1) {
-      ctx.addIssue({ code: "custom", message: given.length === 0 ? "give one of worldId, url or b64" : `give only one of worldId, url or b64 (got ${given.join(" and ")})` });
+      ctx.addIssue({
+        code: "custom",
+        message:
+          given.length === 0 ? "give one of worldId, url or b64" : `give only one of worldId, url or b64 (got ${given.join(" and ")})`,
+      });
     }
-    if (frame.stateId !== undefined && frame.worldId === undefined) ctx.addIssue({ code: "custom", path: ["stateId"], message: "stateId goes with worldId" });
+    if (frame.stateId !== undefined && frame.worldId === undefined)
+      ctx.addIssue({ code: "custom", path: ["stateId"], message: "stateId goes with worldId" });
   })
   .describe("One of `{worldId, stateId?}` (a live world frame), `{url}` (https) or `{b64}` (raw base64 or a data URL).");
 export type Frame = z.infer<typeof ZFrame>;

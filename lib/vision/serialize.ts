@@ -25,6 +25,17 @@ export interface CheckResult {
   box?: Box;
 }
 
-export function checkBody(check: { results: CheckResult[]; provider: ProviderName; source: VisionSource }, frame: FrameInfo, mock: boolean) {
-  return { pass: check.results.every((r) => r.pass), results: check.results, frame, provider: check.provider, source: check.source, ...mockFlag(mock) };
+export function checkBody(
+  check: { results: CheckResult[]; provider: ProviderName; source: VisionSource },
+  frame: FrameInfo,
+  mock: boolean,
+) {
+  return {
+    pass: check.results.every((r) => r.pass),
+    results: check.results,
+    frame,
+    provider: check.provider,
+    source: check.source,
+    ...mockFlag(mock),
+  };
 }

@@ -19,7 +19,10 @@ export async function readReferenceImage(imageUrl: string, field: string): Promi
 
 async function lookOf(image: NonNullable<PaintReference["image"]>, field: string): Promise<ReferenceLook> {
   const read = await lookTask({ bytes: image.bytes });
-  if ("decodeError" in read) throw new ApiError("validation_failed", `${field} could not be decoded: ${read.decodeError}.`, { errors: [`${field}: ${read.decodeError}`] });
+  if ("decodeError" in read)
+    throw new ApiError("validation_failed", `${field} could not be decoded: ${read.decodeError}.`, {
+      errors: [`${field}: ${read.decodeError}`],
+    });
   return read.look;
 }
 

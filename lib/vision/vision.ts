@@ -26,7 +26,9 @@ export async function detectObjects(image: { bytes: Uint8Array }): Promise<Detec
 
 export function visionError(error: unknown): unknown {
   if (error instanceof ImageDecodeError) {
-    return new ApiError("validation_failed", `The frame could not be decoded: ${error.message}. Nothing was charged.`, { errors: [`frame: ${error.message}`] });
+    return new ApiError("validation_failed", `The frame could not be decoded: ${error.message}. Nothing was charged.`, {
+      errors: [`frame: ${error.message}`],
+    });
   }
   if (!isProviderError(error)) return error;
   switch (error.code) {
@@ -41,7 +43,13 @@ export function visionError(error: unknown): unknown {
 }
 
 /** Loads the frame, then runs `look` on one reserved unit of `kind`; hosts a base64 frame once the look succeeded. */
-async function withFrame<T>(caller: Caller, frame: Frame, kind: QuotaKind, baseUrl: string, look: (provider: Provider, frame: VisionFrame) => Promise<T>): Promise<{ result: T; frame: FrameInfo; mock: boolean }> {
+async function withFrame<T>(
+  caller: Caller,
+  frame: Frame,
+  kind: QuotaKind,
+  baseUrl: string,
+  look: (provider: Provider, frame: VisionFrame) => Promise<T>,
+): Promise<{ result: T; frame: FrameInfo; mock: boolean }> {
   const loaded = await loadFrame(caller, frame);
   return withQuota(caller.appId, kind, async () => {
     try {
@@ -58,12 +66,16 @@ async function withFrame<T>(caller: Caller, frame: Frame, kind: QuotaKind, baseU
 
 export async function groundFrame(caller: Caller, body: GroundBody, baseUrl: string) {
   const phrases = [...new Set(body.phrases)];
-  const { result, frame, mock } = await withFrame(caller, body.frame, "vision_ground", baseUrl, (provider, image) => provider.ground({ frame: image, phrases, detect: detectObjects }));
+  const { result, frame, mock } = await withFrame(caller, body.frame, "vision_ground", baseUrl, (provider, image) =>
+    provider.ground({ frame: image, phrases, detect: detectObjects }),
+  );
   return groundBody(result, frame, mock);
 }
 
 export async function describeFrame(caller: Caller, body: DescribeBody, baseUrl: string) {
-  const { result, frame, mock } = await withFrame(caller, body.frame, "vision_describe", baseUrl, (provider, image) => provider.describe({ frame: image, detail: body.detail, detect: detectObjects }));
+  const { result, frame, mock } = await withFrame(caller, body.frame, "vision_describe", baseUrl, (provider, image) =>
+    provider.describe({ frame: image, detail: body.detail, detect: detectObjects }),
+  );
   return describeBody(result, frame, mock);
 }
 
@@ -74,7 +86,9 @@ function bestFor(objects: GroundedObject[], label: string, minScore: number): Gr
 
 export async function checkFrame(caller: Caller, body: CheckBody, baseUrl: string) {
   const phrases = [...new Set(body.expect.map((e) => e.label))];
-  const { result, frame, mock } = await withFrame(caller, body.frame, "vision_check", baseUrl, (provider, image) => provider.ground({ frame: image, phrases, detect: detectObjects }));
+  const { result, frame, mock } = await withFrame(caller, body.frame, "vision_check", baseUrl, (provider, image) =>
+    provider.ground({ frame: image, phrases, detect: detectObjects }),
+  );
   const results = body.expect.map((e) => {
     const best = bestFor(result.objects, e.label, e.minScore);
     const present = best !== undefined;

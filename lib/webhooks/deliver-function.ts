@@ -26,7 +26,10 @@ export const deliverWebhook = inngest.createFunction(
   },
   async ({ event, step }) => {
     const { deliveryId, after } = ZDeliveryRequested.parse(event.data);
-    const steps = { run: (id: string, fn: () => Promise<AttemptResult>) => step.run(id, fn), sleep: (id: string, ms: number) => step.sleep(id, ms) };
+    const steps = {
+      run: (id: string, fn: () => Promise<AttemptResult>) => step.run(id, fn),
+      sleep: (id: string, ms: number) => step.sleep(id, ms),
+    };
     return runDelivery(deliveryId, steps, {}, after);
   },
 );

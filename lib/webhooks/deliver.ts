@@ -110,13 +110,20 @@ function describeNetworkError(error: unknown): string {
  * `ok`, any other status, a refused URL, a host that does not resolve, a network error or the
  * timeout is a failed outcome.
  */
-export async function deliverOnce(endpoint: { url: string; secret: string }, event: WebhookEventPayload, options: DeliverOnceOptions = {}): Promise<AttemptOutcome> {
+export async function deliverOnce(
+  endpoint: { url: string; secret: string },
+  event: WebhookEventPayload,
+  options: DeliverOnceOptions = {},
+): Promise<AttemptOutcome> {
   const settings = getWebhookSettings();
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let target: WebhookTarget;
   try {
-    target = await resolveWebhookTarget(endpoint.url, { allowHttpLoopback: options.allowHttpLoopback ?? settings.WEBHOOK_ALLOW_HTTP_LOOPBACK, lookup: options.lookup });
+    target = await resolveWebhookTarget(endpoint.url, {
+      allowHttpLoopback: options.allowHttpLoopback ?? settings.WEBHOOK_ALLOW_HTTP_LOOPBACK,
+      lookup: options.lookup,
+    });
   } catch (error) {
     // A refused URL says so; a host that does not resolve (now) is a failure like a network error.
     const message = error instanceof WebhookUrlError ? `URL refused: ${error.message}` : describeNetworkError(error);
@@ -162,7 +169,13 @@ async function sendDelivery(delivery: DeliveryWithParts, options: DeliverOnceOpt
     return { ok: false, statusCode: null, error: (error as Error).message, responseExcerpt: null, durationMs: 0 };
   }
   const { event } = delivery;
-  const payload = { id: event.id, type: event.type, created: event.created, appId: event.appId, data: event.data as Record<string, unknown> };
+  const payload = {
+    id: event.id,
+    type: event.type,
+    created: event.created,
+    appId: event.appId,
+    data: event.data as Record<string, unknown>,
+  };
   return deliverOnce({ url: delivery.endpoint.url, secret }, payload, options);
 }
 
@@ -190,7 +203,14 @@ export async function attemptDelivery(deliveryId: string, attempt: number, optio
   try {
     await db.$transaction([
       db.webhookDeliveryAttempt.create({
-        data: { deliveryId, attempt, statusCode: outcome.statusCode, error: outcome.error, responseExcerpt: outcome.responseExcerpt, durationMs: outcome.durationMs },
+        data: {
+          deliveryId,
+          attempt,
+          statusCode: outcome.statusCode,
+          error: outcome.error,
+          responseExcerpt: outcome.responseExcerpt,
+          durationMs: outcome.durationMs,
+        },
       }),
       db.webhookDelivery.update({
         where: { id: deliveryId },
@@ -230,7 +250,12 @@ export interface DeliverySteps {
  * recorded one), with exponential backoff sleeps between them. Step ids never change:
  * `attempt-<n>` and `backoff-<n>`, n counted across resends.
  */
-export async function runDelivery(deliveryId: string, steps: DeliverySteps, options: DeliverOnceOptions = {}, after = 0): Promise<AttemptResult> {
+export async function runDelivery(
+  deliveryId: string,
+  steps: DeliverySteps,
+  options: DeliverOnceOptions = {},
+  after = 0,
+): Promise<AttemptResult> {
   let result: AttemptResult = { done: true, state: "gone", attempts: 0, retryInMs: null };
   for (let round = 1; round <= MAX_ATTEMPTS; round++) {
     const attempt = after + round;
@@ -244,5 +269,8 @@ export async function runDelivery(deliveryId: string, steps: DeliverySteps, opti
 /** Ends a delivery whose job failed outside the attempt policy (the job's onFailure). */
 export async function markDeliveryFailed(deliveryId: string, reason: string): Promise<void> {
   const db = await getDb();
-  await db.webhookDelivery.updateMany({ where: { id: deliveryId, state: "pending" }, data: { state: "failed", lastError: reason, nextRetryAt: null } });
+  await db.webhookDelivery.updateMany({
+    where: { id: deliveryId, state: "pending" },
+    data: { state: "failed", lastError: reason, nextRetryAt: null },
+  });
 }

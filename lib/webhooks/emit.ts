@@ -61,7 +61,8 @@ export async function recordWebhookEvent<T extends EmittableEventType>(
     });
     return { eventId: event.id, deliveryIds: event.deliveries.map((d) => d.id) };
   } catch (error) {
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2002" || options.idempotencyKey === undefined) throw error;
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2002" || options.idempotencyKey === undefined)
+      throw error;
     // Emitted before with this key: the same event and its deliveries.
     const deliveries = await db.webhookDelivery.findMany({ where: { eventId: id }, select: { id: true } });
     return { eventId: id, deliveryIds: deliveries.map((d) => d.id) };

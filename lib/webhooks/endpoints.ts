@@ -14,11 +14,7 @@ export const MAX_ENDPOINTS_PER_APP = 20;
 
 export const ZCreateWebhook = z.strictObject({
   url: z.string().trim().min(1).max(MAX_URL_LENGTH),
-  events: z
-    .array(ZWebhookEventType)
-    .min(1, "must name at least one event type (or omit it for the default set)")
-    .max(50)
-    .optional(),
+  events: z.array(ZWebhookEventType).min(1, "must name at least one event type (or omit it for the default set)").max(50).optional(),
 });
 export type CreateWebhookInput = z.infer<typeof ZCreateWebhook>;
 
@@ -27,9 +23,16 @@ export const ZUpdateWebhook = z
   .strictObject({
     url: ZCreateWebhook.shape.url.optional().describe("a new URL, checked as at registration"),
     events: ZCreateWebhook.shape.events.describe("the event types it receives from now on (`*` for all)"),
-    enabled: z.boolean().optional().describe("false: no new deliveries, and its pending retries stop (failed, `last_error: endpoint disabled`; resend them once enabled)"),
+    enabled: z
+      .boolean()
+      .optional()
+      .describe(
+        "false: no new deliveries, and its pending retries stop (failed, `last_error: endpoint disabled`; resend them once enabled)",
+      ),
   })
-  .refine((body) => body.url !== undefined || body.events !== undefined || body.enabled !== undefined, { message: "give at least one of url, events, enabled" });
+  .refine((body) => body.url !== undefined || body.events !== undefined || body.enabled !== undefined, {
+    message: "give at least one of url, events, enabled",
+  });
 export type UpdateWebhookInput = z.infer<typeof ZUpdateWebhook>;
 
 export const ZWebhookParams = z.object({ id: ZId, whId: ZId });
@@ -109,11 +112,18 @@ export async function updateWebhookEndpoint(appId: string, endpointId: string, i
   const row = await db.$transaction(async (tx) => {
     const { count } = await tx.webhookEndpoint.updateMany({
       where: { id: endpointId, appId },
-      data: { ...(url !== undefined ? { url } : {}), ...(events !== undefined ? { events } : {}), ...(input.enabled !== undefined ? { enabled: input.enabled } : {}) },
+      data: {
+        ...(url !== undefined ? { url } : {}),
+        ...(events !== undefined ? { events } : {}),
+        ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+      },
     });
     if (count === 0) throw notFound("Webhook endpoint");
     if (input.enabled === false) {
-      await tx.webhookDelivery.updateMany({ where: { endpointId, state: "pending" }, data: { state: "failed", lastError: "endpoint disabled", nextRetryAt: null } });
+      await tx.webhookDelivery.updateMany({
+        where: { endpointId, state: "pending" },
+        data: { state: "failed", lastError: "endpoint disabled", nextRetryAt: null },
+      });
     }
     return tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
   });

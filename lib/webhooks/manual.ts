@@ -11,7 +11,10 @@ import { TEST_EVENT_TYPE } from "./events";
 
 async function readDelivery(deliveryId: string) {
   const db = await getDb();
-  return db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: { event: { select: { type: true } }, attemptLog: true } });
+  return db.webhookDelivery.findUniqueOrThrow({
+    where: { id: deliveryId },
+    include: { event: { select: { type: true } }, attemptLog: true },
+  });
 }
 
 async function startRun(deliveryIds: string[], after: number): Promise<void> {
@@ -32,7 +35,12 @@ export async function sendTestEvent(appId: string, endpointId: string) {
   const endpoint = await db.webhookEndpoint.findFirst({ where: { id: endpointId, appId }, select: { id: true, enabled: true } });
   if (!endpoint) throw notFound("Webhook endpoint");
   if (!endpoint.enabled) throw new ApiError("conflict", "The endpoint is disabled; enable it before sending a test event.");
-  const recorded = await recordWebhookEvent(appId, TEST_EVENT_TYPE, { endpointId, message: "A test event sent from the dashboard. Verify its signature as you would any other." }, { endpointId });
+  const recorded = await recordWebhookEvent(
+    appId,
+    TEST_EVENT_TYPE,
+    { endpointId, message: "A test event sent from the dashboard. Verify its signature as you would any other." },
+    { endpointId },
+  );
   await startRun(recorded.deliveryIds, 0);
   return reply(202, serializeWebhookDelivery(await readDelivery(recorded.deliveryIds[0]!)));
 }
@@ -44,7 +52,10 @@ export async function sendTestEvent(appId: string, endpointId: string) {
  */
 export async function resendDelivery(appId: string, endpointId: string, deliveryId: string) {
   const db = await getDb();
-  const delivery = await db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId, endpoint: { appId } }, select: { attempts: true, endpoint: { select: { enabled: true } } } });
+  const delivery = await db.webhookDelivery.findFirst({
+    where: { id: deliveryId, endpointId, endpoint: { appId } },
+    select: { attempts: true, endpoint: { select: { enabled: true } } },
+  });
   if (!delivery) throw notFound("Delivery");
   if (!delivery.endpoint.enabled) throw new ApiError("conflict", "The endpoint is disabled; enable it before resending a delivery.");
   const { count } = await db.webhookDelivery.updateMany({

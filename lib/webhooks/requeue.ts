@@ -17,7 +17,12 @@ const BATCH = 1_000;
  */
 export async function requeueStrandedDeliveries(): Promise<number> {
   const db = await getDb();
-  const pending = await db.webhookDelivery.findMany({ where: { state: "pending" }, select: { id: true, attempts: true, attemptLimit: true }, orderBy: { createdAt: "asc" }, take: BATCH });
+  const pending = await db.webhookDelivery.findMany({
+    where: { state: "pending" },
+    select: { id: true, attempts: true, attemptLimit: true },
+    orderBy: { createdAt: "asc" },
+    take: BATCH,
+  });
   const byRound = new Map<number, string[]>();
   for (const d of pending) {
     const after = d.attemptLimit - MAX_ATTEMPTS;

@@ -1,6 +1,14 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkWebhookUrl, pinnedLookup, refusedAddressReason, resolveWebhookTarget, UnresolvedHostError, WebhookUrlError, type HostLookup } from "./ssrf";
+import {
+  checkWebhookUrl,
+  pinnedLookup,
+  refusedAddressReason,
+  resolveWebhookTarget,
+  UnresolvedHostError,
+  WebhookUrlError,
+  type HostLookup,
+} from "./ssrf";
 
 /** A resolver from a table: no real DNS. */
 const table: Record<string, string[]> = {
@@ -83,7 +91,9 @@ describe("the SSRF guard", () => {
     const hanging: HostLookup = () => new Promise(() => {});
     const policy = { allowHttpLoopback: false, lookup: hanging, lookupTimeoutMs: 50 };
     const started = performance.now();
-    await expect(resolveWebhookTarget("https://slow.example.com/hook", policy)).rejects.toThrow(/^host slow\.example\.com could not be resolved \(timed out after 50 ms\)$/);
+    await expect(resolveWebhookTarget("https://slow.example.com/hook", policy)).rejects.toThrow(
+      /^host slow\.example\.com could not be resolved \(timed out after 50 ms\)$/,
+    );
     expect((await checkWebhookUrl("https://slow.example.com/hook", policy)).href).toBe("https://slow.example.com/hook");
     expect(performance.now() - started).toBeLessThan(1000);
   });
@@ -101,7 +111,14 @@ describe("the SSRF guard", () => {
     for (const url of ["http://127.0.0.1:4000/hook", "http://localhost:4000/hook"]) {
       expect((await resolveWebhookTarget(url, loopbackAllowed)).address).toEqual({ address: "127.0.0.1", family: 4 });
     }
-    for (const url of ["https://127.0.0.1/hook", "https://[::1]/hook", "http://example.com/hook", "http://10.0.0.1:4000/hook", "http://[::1]:4000/hook", "https://internal.example.com/hook"]) {
+    for (const url of [
+      "https://127.0.0.1/hook",
+      "https://[::1]/hook",
+      "http://example.com/hook",
+      "http://10.0.0.1:4000/hook",
+      "http://[::1]:4000/hook",
+      "https://internal.example.com/hook",
+    ]) {
       await expect(resolveWebhookTarget(url, loopbackAllowed), url).rejects.toThrow(WebhookUrlError);
     }
   });
@@ -109,9 +126,13 @@ describe("the SSRF guard", () => {
   it("re-checks on every call: a name that now resolves to a private address is refused (DNS rebinding)", async () => {
     let answer = "93.184.215.14";
     const rebinding: HostLookup = async () => [{ address: answer, family: 4 }];
-    await expect(resolveWebhookTarget("https://rebind.example.com/", { allowHttpLoopback: false, lookup: rebinding })).resolves.toBeDefined();
+    await expect(
+      resolveWebhookTarget("https://rebind.example.com/", { allowHttpLoopback: false, lookup: rebinding }),
+    ).resolves.toBeDefined();
     answer = "127.0.0.1";
-    await expect(resolveWebhookTarget("https://rebind.example.com/", { allowHttpLoopback: false, lookup: rebinding })).rejects.toThrow(/loopback/);
+    await expect(resolveWebhookTarget("https://rebind.example.com/", { allowHttpLoopback: false, lookup: rebinding })).rejects.toThrow(
+      /loopback/,
+    );
   });
 
   it("judges IPv4-mapped and NAT64 addresses by the IPv4 address they carry", () => {
@@ -136,11 +157,15 @@ describe("pinnedLookup", () => {
   it("makes a request connect to the checked address whatever the name resolves to, keeping the Host header", async () => {
     // `.invalid` never resolves (RFC 6761): reaching the server proves DNS was not asked.
     const host = await new Promise<string>((resolve, reject) => {
-      const req = http.request(`http://hooks.invalid:${port}/`, { lookup: pinnedLookup({ address: "127.0.0.1", family: 4 }) as never, agent: false }, (res) => {
-        let text = "";
-        res.on("data", (chunk) => (text += chunk));
-        res.on("end", () => resolve(text));
-      });
+      const req = http.request(
+        `http://hooks.invalid:${port}/`,
+        { lookup: pinnedLookup({ address: "127.0.0.1", family: 4 }) as never, agent: false },
+        (res) => {
+          let text = "";
+          res.on("data", (chunk) => (text += chunk));
+          res.on("end", () => resolve(text));
+        },
+      );
       req.on("error", reject);
       req.end();
     });

@@ -122,7 +122,8 @@ export function parseWebhookUrl(input: string, policy: Pick<UrlPolicy, "allowHtt
       policy.allowHttpLoopback ? "must use https:// (or http://127.0.0.1:<port> / http://localhost:<port>)" : "must use https://",
     );
   }
-  if (url.username || url.password) throw new WebhookUrlError("must not carry credentials (user:password@); put a token in the path or query instead");
+  if (url.username || url.password)
+    throw new WebhookUrlError("must not carry credentials (user:password@); put a token in the path or query instead");
   url.hash = "";
   return url;
 }
@@ -152,7 +153,12 @@ export async function resolveWebhookTarget(input: string, policy: UrlPolicy): Pr
   // Any refused address refuses the host: a name must not mix public and internal answers.
   for (const { address } of addresses) {
     const reason = refusedAddressReason(address);
-    if (reason) throw new WebhookUrlError(host === address ? `${address} ${reason}; only public addresses are allowed` : `host ${host} resolves to ${address}, which ${reason}; only public addresses are allowed`);
+    if (reason)
+      throw new WebhookUrlError(
+        host === address
+          ? `${address} ${reason}; only public addresses are allowed`
+          : `host ${host} resolves to ${address}, which ${reason}; only public addresses are allowed`,
+      );
   }
   return { url, address: addresses[0]! };
 }

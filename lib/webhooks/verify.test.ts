@@ -7,7 +7,13 @@ import { verifyWebhook, WebhookVerificationError } from "./verify";
 
 const SECRET = "whsec_3q2-7wNlYjY0Zk1xYjNhZWFkYmVlZmNhZmViYWJlZmFjZQ";
 const NOW = 1_763_700_000;
-const event = { id: "evt_0123456789abcdef0123456789abcdef", type: "world.generation.succeeded", created: NOW - 2, appId: "6a4f3c2e-1d0b-4e8f-a7c6-5b4a39281706", data: { worldId: "w", jobId: "j" } };
+const event = {
+  id: "evt_0123456789abcdef0123456789abcdef",
+  type: "world.generation.succeeded",
+  created: NOW - 2,
+  appId: "6a4f3c2e-1d0b-4e8f-a7c6-5b4a39281706",
+  data: { worldId: "w", jobId: "j" },
+};
 const body = serializePayload(event);
 
 describe("the Service-Signature header", () => {
@@ -39,12 +45,24 @@ describe("verifyWebhook", () => {
 
   it.each([
     ["a tampered body", () => verifyWebhook(body.replace('"w"', '"x"'), header, SECRET, { now: NOW }), /No signature matches/],
-    ["a body re-serialized with other spacing", () => verifyWebhook(JSON.stringify(event, null, 1), header, SECRET, { now: NOW }), /No signature matches/],
+    [
+      "a body re-serialized with other spacing",
+      () => verifyWebhook(JSON.stringify(event, null, 1), header, SECRET, { now: NOW }),
+      /No signature matches/,
+    ],
     ["the wrong secret", () => verifyWebhook(body, header, "whsec_wrong", { now: NOW }), /No signature matches/],
     ["a stale timestamp", () => verifyWebhook(body, header, SECRET, { now: NOW + 301 }), /tolerance/],
     ["a timestamp from the future", () => verifyWebhook(body, header, SECRET, { now: NOW - 301 }), /tolerance/],
-    ["a stale timestamp with a tighter tolerance", () => verifyWebhook(body, header, SECRET, { now: NOW + 61, toleranceSeconds: 60 }), /60 s tolerance/],
-    ["a re-timestamped header", () => verifyWebhook(body, header.replace(`t=${NOW}`, `t=${NOW + 10}`), SECRET, { now: NOW }), /No signature matches/],
+    [
+      "a stale timestamp with a tighter tolerance",
+      () => verifyWebhook(body, header, SECRET, { now: NOW + 61, toleranceSeconds: 60 }),
+      /60 s tolerance/,
+    ],
+    [
+      "a re-timestamped header",
+      () => verifyWebhook(body, header.replace(`t=${NOW}`, `t=${NOW + 10}`), SECRET, { now: NOW }),
+      /No signature matches/,
+    ],
     ["no header", () => verifyWebhook(body, undefined, SECRET), /missing/],
     ["no timestamp", () => verifyWebhook(body, header.split(",")[1]!, SECRET, { now: NOW }), /no timestamp/],
     ["no v1", () => verifyWebhook(body, `t=${NOW},v0=abc`, SECRET, { now: NOW }), /no v1/],

@@ -48,13 +48,15 @@ export function verifyWebhook<T extends WebhookEventPayload = WebhookEventPayloa
   secret: string,
   { toleranceSeconds = 300, now }: VerifyOptions = {},
 ): T {
-  if (typeof signatureHeader !== "string" || signatureHeader === "") throw new WebhookVerificationError("The Service-Signature header is missing.");
+  if (typeof signatureHeader !== "string" || signatureHeader === "")
+    throw new WebhookVerificationError("The Service-Signature header is missing.");
   if (!secret) throw new WebhookVerificationError("No signing secret was given.");
   const { timestamp, signatures } = parseHeader(signatureHeader);
 
   const expected = Buffer.from(computeSignature(timestamp, rawBody, secret), "hex");
   const matches = signatures.some((s) => timingSafeEqual(Buffer.from(s, "hex"), expected));
-  if (!matches) throw new WebhookVerificationError("No signature matches the body: wrong secret, or the body was changed (verify the raw bytes).");
+  if (!matches)
+    throw new WebhookVerificationError("No signature matches the body: wrong secret, or the body was changed (verify the raw bytes).");
 
   const current = now ?? Math.floor(Date.now() / 1000);
   if (toleranceSeconds > 0 && Math.abs(current - timestamp) > toleranceSeconds) {
@@ -68,7 +70,12 @@ export function verifyWebhook<T extends WebhookEventPayload = WebhookEventPayloa
   } catch {
     throw new WebhookVerificationError("The body is not JSON.");
   }
-  if (!event || typeof event !== "object" || typeof (event as { id?: unknown }).id !== "string" || typeof (event as { type?: unknown }).type !== "string") {
+  if (
+    !event ||
+    typeof event !== "object" ||
+    typeof (event as { id?: unknown }).id !== "string" ||
+    typeof (event as { type?: unknown }).type !== "string"
+  ) {
     throw new WebhookVerificationError("The body is not a webhook event.");
   }
   return event as T;

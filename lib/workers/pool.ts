@@ -26,7 +26,9 @@ const holder = globalThis as { __cpuPool?: Piscina };
 function pool(): Piscina {
   if (holder.__cpuPool) return holder.__cpuPool;
   if (!existsSync(CPU_WORKER_FILE)) {
-    throw new Error(`The CPU worker bundle ${CPU_WORKER_FILE} is missing: run \`node scripts/build-workers.mjs\` (npm run dev, build and test do).`);
+    throw new Error(
+      `The CPU worker bundle ${CPU_WORKER_FILE} is missing: run \`node scripts/build-workers.mjs\` (npm run dev, build and test do).`,
+    );
   }
   const size = cpuPoolSize();
   // Every thread starts now and stays: a thread's start-up (loading the language model of
@@ -48,7 +50,9 @@ export type Cloned<T> = T extends Buffer ? Uint8Array : T extends object ? { [K 
  * cross by structured clone, so both must be plain data (no functions, no AbortSignal). The
  * signal, when given, aborts a queued or running task.
  */
-export function cpuTask<F extends (input: never) => unknown>(name: string): (input: Parameters<F>[0], signal?: AbortSignal) => Promise<Cloned<Awaited<ReturnType<F>>>> {
+export function cpuTask<F extends (input: never) => unknown>(
+  name: string,
+): (input: Parameters<F>[0], signal?: AbortSignal) => Promise<Cloned<Awaited<ReturnType<F>>>> {
   return (input, signal) => pool().run(input, { name, ...(signal ? { signal } : {}) }) as Promise<Cloned<Awaited<ReturnType<F>>>>;
 }
 

@@ -64,7 +64,10 @@ export async function listCreations(userId: string, { q, appId, kind, cursor, li
   if (appId !== undefined && !UUID.safeParse(appId).success) return { creations: [], nextCursor: null };
   const after = cursor ? decodeCursor(cursor) : undefined;
   // Prisma's `contains` passes LIKE wildcards through: escape them so that `100%` or `_` match literally.
-  const search = q?.trim().slice(0, CREATIONS_Q_MAX).replace(/[\\%_]/g, "\\$&");
+  const search = q
+    ?.trim()
+    .slice(0, CREATIONS_Q_MAX)
+    .replace(/[\\%_]/g, "\\$&");
 
   const where: Prisma.WorldWhereInput = {
     mode: "live",

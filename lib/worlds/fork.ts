@@ -9,11 +9,21 @@ import { insertWorld, newWorldId, type Caller } from "./worlds";
 export async function forkWorld(caller: Caller, sourceId: string, name: string | undefined) {
   const source = await findWorldRow({
     id: sourceId,
-    OR: [{ appId: caller.appId, mode: caller.mode }, { visibility: "public", mode: "live" }],
+    OR: [
+      { appId: caller.appId, mode: caller.mode },
+      { visibility: "public", mode: "live" },
+    ],
   });
   if (!source) throw notFound("World");
   const id = newWorldId();
   const graph = { ...source.graph, id, name: name ?? `${source.name} (fork)` };
-  const row = await insertWorld(caller, { id, graph, source: "fork", forkedFromId: source.id, kind: source.kind as "world" | "character", original: source.kind !== "character" });
+  const row = await insertWorld(caller, {
+    id,
+    graph,
+    source: "fork",
+    forkedFromId: source.id,
+    kind: source.kind as "world" | "character",
+    original: source.kind !== "character",
+  });
   return { worldId: row.id, forkedFrom: source.id, slug: row.slug };
 }

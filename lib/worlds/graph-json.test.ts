@@ -7,7 +7,12 @@ const worldJson = (world: World) => worldPieces(world).texts.join("");
 
 describe("worldPieces", () => {
   it("writes exactly what JSON.stringify writes", () => {
-    for (const world of [makeSmallWorld(), makeExtendedWorld(), makeLargeWorld({ states: 40, events: 120 }), mockWorld({ premise: "a lighthouse", id: "w1" })]) {
+    for (const world of [
+      makeSmallWorld(),
+      makeExtendedWorld(),
+      makeLargeWorld({ states: 40, events: 120 }),
+      mockWorld({ premise: "a lighthouse", id: "w1" }),
+    ]) {
       expect(worldJson(world)).toBe(JSON.stringify(world));
     }
   });
@@ -20,7 +25,12 @@ describe("worldPieces", () => {
       extra: undefined,
       fn: () => 1,
       when: new Date(0),
-      scene: { ...world.scene, note: undefined, events: [...world.scene.events, undefined, null] as never, states: { ...world.scene.states, gone: undefined } as never },
+      scene: {
+        ...world.scene,
+        note: undefined,
+        events: [...world.scene.events, undefined, null] as never,
+        states: { ...world.scene.states, gone: undefined } as never,
+      },
     } as unknown as World;
     expect(worldJson(odd)).toBe(JSON.stringify(odd));
     expect(JSON.parse(worldJson(odd)).scene.states[first!]).toEqual(world.scene.states[first!]);

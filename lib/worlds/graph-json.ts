@@ -79,7 +79,11 @@ class PieceWriter {
 }
 
 /** An object's members as `JSON.stringify` writes them; `special` may take over a member's value. */
-function writeObject(out: PieceWriter, object: Record<string, unknown>, special: (key: string, value: unknown) => (() => void) | undefined): void {
+function writeObject(
+  out: PieceWriter,
+  object: Record<string, unknown>,
+  special: (key: string, value: unknown) => (() => void) | undefined,
+): void {
   out.add("{");
   let first = true;
   for (const key of Object.keys(object)) {
@@ -135,7 +139,9 @@ export function worldPieces(world: World): GraphPieces {
     if (key === "events" && Array.isArray(value)) return () => writeEvents(out, value);
     return undefined;
   };
-  writeObject(out, world, (key, scene) => (key === "scene" && isPlainObject(scene) ? () => writeObject(out, scene, sceneMember) : undefined));
+  writeObject(out, world, (key, scene) =>
+    key === "scene" && isPlainObject(scene) ? () => writeObject(out, scene, sceneMember) : undefined,
+  );
   return out.finish();
 }
 

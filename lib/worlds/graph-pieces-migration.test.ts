@@ -17,7 +17,8 @@ async function migrationsBefore(stop: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), "pw-pieces-"));
   dirs.push(dir);
   for (const entry of await readdir(MIGRATIONS, { withFileTypes: true })) {
-    if (!entry.isDirectory() || entry.name < stop) await cp(path.join(MIGRATIONS, entry.name), path.join(dir, entry.name), { recursive: true });
+    if (!entry.isDirectory() || entry.name < stop)
+      await cp(path.join(MIGRATIONS, entry.name), path.join(dir, entry.name), { recursive: true });
   }
   return dir;
 }
@@ -29,7 +30,9 @@ describe("migration to graph pieces", () => {
     await applyMigrations(pgliteRunner(db), { dir: await migrationsBefore(PIECES_MIGRATION), log });
     const graph = makeLargeWorld({ states: 30, events: 90 });
     await db.query(`INSERT INTO users (id, email, password_hash) VALUES ('00000000-0000-4000-8000-000000000001', 'a@example.com', 'x')`);
-    await db.query(`INSERT INTO apps (id, owner_id, name, updated_at) VALUES ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', 'A', now())`);
+    await db.query(
+      `INSERT INTO apps (id, owner_id, name, updated_at) VALUES ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', 'A', now())`,
+    );
     await db.query(
       `INSERT INTO worlds (id, app_id, mode, name, graph, rev, updated_at) VALUES ('00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000002', 'test', 'W', $1::json, 'r1', now())`,
       [JSON.stringify(graph)],

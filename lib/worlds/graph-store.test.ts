@@ -22,7 +22,10 @@ describe("graph pieces in the database", () => {
     const ids = Object.keys(expected.scene.states);
     const batches: Op[][] = [
       [{ op: "update_state", id: ids[3]!, patch: { base: "first edit" } }],
-      [{ op: "add_state", id: "cellar", base: "A cellar." }, { op: "add_event", from: ids[0]!, name: "Go down", to: "cellar", base: "down", hotkey: "F9" }],
+      [
+        { op: "add_state", id: "cellar", base: "A cellar." },
+        { op: "add_event", from: ids[0]!, name: "Go down", to: "cellar", base: "down", hotkey: "F9" },
+      ],
       [{ op: "delete_event", from: expected.scene.events[10]!.from, name: expected.scene.events[10]!.name }],
       ids.slice(20, 30).map((s) => ({ op: "update_state", id: s, patch: { base: `batch ${s}` } })),
     ] as Op[][];

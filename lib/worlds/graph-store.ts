@@ -34,8 +34,25 @@ export interface FirstVersion {
  */
 export async function insertWorldRow(row: WorldRow, first?: FirstVersion): Promise<void> {
   const params: unknown[] = [
-    row.id, row.appId, row.mode, row.kind, row.slug, row.name, row.description, row.cover, row.visibility, row.pieces.keys, row.rev, row.source, row.forkedFromId, row.createdAt, row.campaignId, row.campaignChapter,
-    first?.id ?? null, first?.title ?? null, first ? JSON.stringify(row.graph) : null,
+    row.id,
+    row.appId,
+    row.mode,
+    row.kind,
+    row.slug,
+    row.name,
+    row.description,
+    row.cover,
+    row.visibility,
+    row.pieces.keys,
+    row.rev,
+    row.source,
+    row.forkedFromId,
+    row.createdAt,
+    row.campaignId,
+    row.campaignChapter,
+    first?.id ?? null,
+    first?.title ?? null,
+    first ? JSON.stringify(row.graph) : null,
   ];
   const pieces = piecesValues(params, row.pieces.keys, row.pieces.texts);
   await querySql(
@@ -80,8 +97,17 @@ export async function compareAndSetWorld(previous: WorldRow, next: WorldRow): Pr
   const graphChanged = next.pieces !== previous.pieces;
   const write = graphChanged ? piecesToWrite(previous.pieces, next.pieces) : { keys: [], texts: [], dropped: [] };
   const params: unknown[] = [
-    next.rev, next.updatedAt, next.name, next.description, next.cover, next.visibility, next.headVersionId, next.id, previous.rev,
-    graphChanged ? next.pieces.keys : null, write.dropped,
+    next.rev,
+    next.updatedAt,
+    next.name,
+    next.description,
+    next.cover,
+    next.visibility,
+    next.headVersionId,
+    next.id,
+    previous.rev,
+    graphChanged ? next.pieces.keys : null,
+    write.dropped,
   ];
   const pieces = piecesValues(params, write.keys, write.texts);
   const rows = await querySql<{ id: string }>(

@@ -20,7 +20,11 @@ export interface GuardOptions {
 /** The stored play-throughs of a world, oldest first. */
 export async function storedPlaytests(worldId: string): Promise<Playtest[]> {
   const db = await getDb();
-  const rows = await db.playtest.findMany({ where: { worldId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, name: true, steps: true } });
+  const rows = await db.playtest.findMany({
+    where: { worldId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, steps: true },
+  });
   return rows.map((row) => ({ playtestId: row.id, name: row.name, steps: row.steps as unknown as PlaytestStep[] }));
 }
 

@@ -29,7 +29,13 @@ export const ZCreateWorldBody = z
     premise: z.string().trim().min(1).max(4000).optional().describe("a what-if pitch"),
     frame_b64: z.string().min(1).optional().describe("base64 seed frame (data URL or raw)"),
     frame_url: z.string().url().optional().describe("URL of a seed frame"),
-    text: z.string().trim().min(1).max(TEXT_MAX, `must be at most ${TEXT_MAX} characters`).optional().describe("book chapter text: one chapter yields one world"),
+    text: z
+      .string()
+      .trim()
+      .min(1)
+      .max(TEXT_MAX, `must be at most ${TEXT_MAX} characters`)
+      .optional()
+      .describe("book chapter text: one chapter yields one world"),
     pov: z.string().min(1).max(100).optional().describe("default third_person_shoulder"),
     async: z.boolean().optional().describe("queue a durable job and answer 202 (live keys, generate only)"),
     subject_ref: ZSubjectRefInput.optional(),
@@ -38,7 +44,9 @@ export const ZCreateWorldBody = z
     description: z.string().max(5000).optional().describe("IMPORT: overrides the blob's description"),
   })
   .superRefine((body, ctx) => {
-    const generateFields = (["premise", "frame_b64", "frame_url", "text", "pov", "async", "subject_ref"] as const).filter((f) => body[f] !== undefined);
+    const generateFields = (["premise", "frame_b64", "frame_url", "text", "pov", "async", "subject_ref"] as const).filter(
+      (f) => body[f] !== undefined,
+    );
     if (body.world !== undefined) {
       for (const field of generateFields) {
         if (field === "async") continue; // ignored for import (spec)
@@ -51,7 +59,8 @@ export const ZCreateWorldBody = z
     }
     const seeds = (["premise", "frame_b64", "frame_url"] as const).filter((f) => body[f] !== undefined);
     if (body.text !== undefined) {
-      for (const field of seeds) ctx.addIssue({ code: "custom", path: [field], message: "text is mutually exclusive with premise, frame_b64 and frame_url" });
+      for (const field of seeds)
+        ctx.addIssue({ code: "custom", path: [field], message: "text is mutually exclusive with premise, frame_b64 and frame_url" });
       if (body.subject_ref !== undefined) ctx.addIssue({ code: "custom", path: ["subject_ref"], message: "cannot be combined with text" });
     } else if (seeds.length === 0) {
       ctx.addIssue({ code: "custom", path: ["premise"], message: "required: give premise, frame_b64, frame_url, text or world" });
@@ -74,7 +83,10 @@ export const ZUpdateWorldBody = z.strictObject({
 export type UpdateWorldBody = z.infer<typeof ZUpdateWorldBody>;
 
 /** Refuse (422) a graph write that breaks a recorded play-through (docs/api.md "Play-throughs"). */
-export const ZRequirePlaytests = z.boolean().optional().describe("refuse (422 `validation_failed`) a write that breaks a recorded play-through; nothing persists");
+export const ZRequirePlaytests = z
+  .boolean()
+  .optional()
+  .describe("refuse (422 `validation_failed`) a write that breaks a recorded play-through; nothing persists");
 
 export const ZOpsBody = z.strictObject({ ops: ZOpList, expectedRev: z.string().min(1).optional(), requirePlaytests: ZRequirePlaytests });
 export type OpsBody = z.infer<typeof ZOpsBody>;

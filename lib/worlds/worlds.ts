@@ -3,7 +3,17 @@ import { z } from "zod";
 import { getEnv } from "@/lib/config/env";
 import { getDb } from "@/lib/db";
 import { findWorldRow, type WorldRow } from "./row";
-import { addEventOp, applyOps, hasErrors, plainDiagnostic, validateWorld, type AddEventBody, type Diagnostic, type Op, type World } from "@/lib/kernel";
+import {
+  addEventOp,
+  applyOps,
+  hasErrors,
+  plainDiagnostic,
+  validateWorld,
+  type AddEventBody,
+  type Diagnostic,
+  type Op,
+  type World,
+} from "@/lib/kernel";
 import { ApiError, notFound } from "@/lib/errors";
 import type { Mode } from "@/lib/keys/key-string";
 import type { UpdateWorldBody, Visibility } from "./requests";
@@ -186,10 +196,21 @@ export function gateOps(graph: World, ops: Op[]) {
   // The stored graph passed the schema and ops are schema-checked, so the gate alone decides.
   const applied = applyOps(graph, ops);
   const diagnostics = validateWorld(applied.world, { limits: importLimits() });
-  if (hasErrors(diagnostics)) throw gateRejection("The ops batch was rejected by the kernel gate; nothing was persisted.", { errors: [], diagnostics, world: applied.world });
+  if (hasErrors(diagnostics))
+    throw gateRejection("The ops batch was rejected by the kernel gate; nothing was persisted.", {
+      errors: [],
+      diagnostics,
+      world: applied.world,
+    });
   // applyOps copies on write: when every op was skipped, nothing changed.
   const changed = applied.applyErrors.length < ops.length;
-  return { graph: changed ? applied.world : null, world: applied.world, applyErrors: applied.applyErrors, notes: applied.notes, diagnostics: advisory(diagnostics) };
+  return {
+    graph: changed ? applied.world : null,
+    world: applied.world,
+    applyErrors: applied.applyErrors,
+    notes: applied.notes,
+    diagnostics: advisory(diagnostics),
+  };
 }
 
 /**
@@ -197,7 +218,13 @@ export function gateOps(graph: World, ops: Op[]) {
  * nothing. `ops` may be a function of the graph being written (an edit read against it), called
  * again if the compare-and-set has to retry on a newer graph.
  */
-export async function applyOpsToWorld(caller: Caller, id: string, ops: Op[] | ((graph: World) => Op[]), expectedRev: string | undefined, options: GuardOptions = {}) {
+export async function applyOpsToWorld(
+  caller: Caller,
+  id: string,
+  ops: Op[] | ((graph: World) => Op[]),
+  expectedRev: string | undefined,
+  options: GuardOptions = {},
+) {
   const guard = await playtestGuard(id, options);
   const { row, report, graphChanged } = await writeGraph(caller, id, expectedRev, (current) => {
     const batch = typeof ops === "function" ? ops(current.graph) : ops;
@@ -237,9 +264,7 @@ export async function listWorlds(caller: Caller, limit: number, cursor?: string)
     where: {
       appId: caller.appId,
       mode: caller.mode,
-      ...(after
-        ? { OR: [{ createdAt: { lt: new Date(after.t) } }, { createdAt: new Date(after.t), id: { lt: after.id } }] }
-        : {}),
+      ...(after ? { OR: [{ createdAt: { lt: new Date(after.t) } }, { createdAt: new Date(after.t), id: { lt: after.id } }] } : {}),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
@@ -249,9 +274,13 @@ export async function listWorlds(caller: Caller, limit: number, cursor?: string)
   return { rows: page, nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };
 }
 
-
 /** PATCH /v1/worlds/{id}: metadata lives in the graph (name, description, cover) and columns. */
-export async function updateWorldMeta(caller: Caller, id: string, body: UpdateWorldBody, expectedRev: string | undefined): Promise<WorldRow> {
+export async function updateWorldMeta(
+  caller: Caller,
+  id: string,
+  body: UpdateWorldBody,
+  expectedRev: string | undefined,
+): Promise<WorldRow> {
   const { row } = await writeGraph(caller, id, expectedRev, (current) => {
     const graph = current.graph;
     const next = {
@@ -263,7 +292,8 @@ export async function updateWorldMeta(caller: Caller, id: string, body: UpdateWo
     };
     // Test-mode worlds stay private whatever is asked (spec).
     const visibility = caller.mode === "live" && body.visibility !== undefined ? body.visibility : undefined;
-    const graphChanged = next.name !== graph.name || next.description !== graph.description || next.cover !== graph.cover || next.subject !== graph.subject;
+    const graphChanged =
+      next.name !== graph.name || next.description !== graph.description || next.cover !== graph.cover || next.subject !== graph.subject;
     const visibilityChanged = visibility !== undefined && visibility !== current.visibility;
     return {
       graph: graphChanged ? next : null,
@@ -281,10 +311,17 @@ export async function addEventToWorld(caller: Caller, id: string, body: AddEvent
   const { row, report } = await writeGraph(caller, id, expectedRev, (current) => {
     const applied = applyOps(current.graph, [op]);
     if (applied.applyErrors.length > 0) {
-      throw new ApiError("validation_failed", `The event could not be added: ${applied.applyErrors.join("; ")}`, { errors: applied.applyErrors });
+      throw new ApiError("validation_failed", `The event could not be added: ${applied.applyErrors.join("; ")}`, {
+        errors: applied.applyErrors,
+      });
     }
     const diagnostics = validateWorld(applied.world, { limits: importLimits() });
-    if (hasErrors(diagnostics)) throw gateRejection("The event was rejected by the kernel gate; nothing was persisted.", { errors: [], diagnostics, world: applied.world });
+    if (hasErrors(diagnostics))
+      throw gateRejection("The event was rejected by the kernel gate; nothing was persisted.", {
+        errors: [],
+        diagnostics,
+        world: applied.world,
+      });
     return { graph: applied.world, report: { diagnostics: advisory(diagnostics), playtests: guard.check(applied.world) } };
   });
   return { world: row.graph, diagnostics: report.diagnostics, rev: row.rev, eventName: op.name, playtests: report.playtests };

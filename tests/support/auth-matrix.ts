@@ -18,7 +18,11 @@ export const CREDENTIALS = [
   { id: "none", label: "none", what: "no `Authorization` header" },
   { id: "garbage", label: "garbage", what: "`Bearer not-a-credential`" },
   { id: "revoked", label: "revoked key", what: "a secret test key of the caller's app, revoked" },
-  { id: "expired", label: "expired session", what: "a session token for the request's world (or, elsewhere, a world of the caller's), expired" },
+  {
+    id: "expired",
+    label: "expired session",
+    what: "a session token for the request's world (or, elsewhere, a world of the caller's), expired",
+  },
   { id: "publishable", label: "publishable", what: "the caller's `pk_test_` key" },
   { id: "otherApp", label: "other app's secret", what: "`sk_test_` of another user's app" },
   { id: "otherMode", label: "other mode's secret", what: "the caller's `sk_live_` key (the fixtures live in test mode)" },
@@ -39,7 +43,7 @@ interface Entitlement {
 }
 
 const PLAYERS_SECRET = "a read, but players' chat time is the owner's business: secret keys only (the operation's description)";
-const TEST_MOCK_JOB = "`test_mock` is the mock job of every test key (CONTRACT.md \"Campaigns\"), so another app's test key reads it too";
+const TEST_MOCK_JOB = '`test_mock` is the mock job of every test key (CONTRACT.md "Campaigns"), so another app\'s test key reads it too';
 
 /** Per operation: the entitled answer of the fixture's request (tests/support/operation-fixtures.ts). */
 export const ENTITLED: Record<string, Entitlement> = {
@@ -79,7 +83,9 @@ export const ENTITLED: Record<string, Entitlement> = {
   getRuntimeWorld: {
     status: 200,
     owned: true,
-    cells: { otherWorld: { status: 200, why: "the route names no world: the token is the world, so a token for another world reads that world" } },
+    cells: {
+      otherWorld: { status: 200, why: "the route names no world: the token is the world, so a token for another world reads that world" },
+    },
   },
   getPublicRuntimeWorld: { status: 200, owned: false },
   listExplore: { status: 200, owned: false },
@@ -96,7 +102,9 @@ export const ENTITLED: Record<string, Entitlement> = {
   getCharacterTranscript: {
     status: 200,
     owned: true,
-    cells: { publishable: { status: 403, why: "a read, but transcripts hold what players said: secret keys only (the operation's description)" } },
+    cells: {
+      publishable: { status: 403, why: "a read, but transcripts hold what players said: secret keys only (the operation's description)" },
+    },
   },
   // A player is the developer's userRef: another app or mode has its own (empty) account of the same name.
   listPlayers: { status: 200, owned: false, cells: { publishable: { status: 403, why: PLAYERS_SECRET } } },

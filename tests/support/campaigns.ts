@@ -13,7 +13,19 @@ export const BOOK = fs.readFileSync(path.resolve(import.meta.dirname, "../fixtur
 
 /** The book's own people and places, as it spells them. */
 export const BOOK_PEOPLE = ["Ines", "Pell", "Tobias Fenn", "Orrin Vask", "Hollis Dane", "Amalia Cray", "Abel Crouch"];
-export const BOOK_PLACES = ["Vell", "Harrow Quay", "Chandler Street", "Copperline Bridge", "Greyfen Marsh", "Saltworks", "Dunmere", "Skerry Point", "Widow's Lantern", "Mermaid's Rest", "Tollhouse"];
+export const BOOK_PLACES = [
+  "Vell",
+  "Harrow Quay",
+  "Chandler Street",
+  "Copperline Bridge",
+  "Greyfen Marsh",
+  "Saltworks",
+  "Dunmere",
+  "Skerry Point",
+  "Widow's Lantern",
+  "Mermaid's Rest",
+  "Tollhouse",
+];
 export const BOOK_NAMES = [...BOOK_PEOPLE, ...BOOK_PLACES];
 
 export const namesIn = (text: string, names = BOOK_NAMES): string[] => names.filter((n) => text.includes(n));

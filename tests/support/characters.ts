@@ -51,4 +51,5 @@ export async function sessionFor(characterId: string, key = boot.keys.sk_live, u
   return res.body.token as string;
 }
 
-export const say = (id: string, token: string | undefined, body: Record<string, unknown>) => api.post(`/v1/characters/${id}/say`, body, token);
+export const say = (id: string, token: string | undefined, body: Record<string, unknown>) =>
+  api.post(`/v1/characters/${id}/say`, body, token);

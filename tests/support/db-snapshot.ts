@@ -31,10 +31,15 @@ export type Snapshot = Record<string, number | string | null>;
 /** Waits until no job run is queued or running, so that nothing moves but the request itself. */
 export async function jobsIdle(): Promise<void> {
   const db = await getDb();
-  await waitFor(async () => {
-    const [row] = await db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM job_runs WHERE status IN ('queued', 'running')`);
-    return row?.n === 0;
-  }, { timeoutMs: 120_000, what: "background jobs to finish" });
+  await waitFor(
+    async () => {
+      const [row] = await db.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM job_runs WHERE status IN ('queued', 'running')`,
+      );
+      return row?.n === 0;
+    },
+    { timeoutMs: 120_000, what: "background jobs to finish" },
+  );
 }
 
 export async function snapshot(worldId?: string): Promise<Snapshot> {

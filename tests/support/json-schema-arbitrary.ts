@@ -43,10 +43,24 @@ export function schemaArbitrary(schema: JsonSchema, components: Record<string, J
       return stringArbitrary(schema);
     case "integer":
     case "number": {
-      const min = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum + 1 : -1000;
-      const max = typeof schema.maximum === "number" ? schema.maximum : typeof schema.exclusiveMaximum === "number" ? schema.exclusiveMaximum - 1 : Math.max(min + 1000, 1000);
+      const min =
+        typeof schema.minimum === "number"
+          ? schema.minimum
+          : typeof schema.exclusiveMinimum === "number"
+            ? schema.exclusiveMinimum + 1
+            : -1000;
+      const max =
+        typeof schema.maximum === "number"
+          ? schema.maximum
+          : typeof schema.exclusiveMaximum === "number"
+            ? schema.exclusiveMaximum - 1
+            : Math.max(min + 1000, 1000);
       const [low, high] = min <= max ? [min, max] : [max, min];
-      if (type[0] === "integer") return fc.integer({ min: Math.ceil(Math.max(low, Number.MIN_SAFE_INTEGER)), max: Math.floor(Math.min(high, Number.MAX_SAFE_INTEGER)) });
+      if (type[0] === "integer")
+        return fc.integer({
+          min: Math.ceil(Math.max(low, Number.MIN_SAFE_INTEGER)),
+          max: Math.floor(Math.min(high, Number.MAX_SAFE_INTEGER)),
+        });
       return fc.double({ min: low, max: high, noNaN: true, noDefaultInfinity: true });
     }
     case "boolean":
@@ -67,7 +81,9 @@ function objectArbitrary(schema: JsonSchema, components: Record<string, JsonSche
   const named = fc.record(record, { requiredKeys: Object.keys(record).filter((k) => required.has(k)) });
   const extra = schema.additionalProperties;
   if (extra && typeof extra === "object" && Object.keys(properties).length === 0) {
-    return fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), schemaArbitrary(extra as JsonSchema, components, depth + 1), { maxKeys: 3 });
+    return fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), schemaArbitrary(extra as JsonSchema, components, depth + 1), {
+      maxKeys: 3,
+    });
   }
   return named;
 }
@@ -97,7 +113,11 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
 }
 
 /** A JSON object whose own key is `__proto__` (JSON.parse makes one; an object literal cannot). */
-const protoObject = fc.jsonValue({ maxDepth: 1 }).map((value) => JSON.parse(`{"__proto__": ${JSON.stringify(value) ?? "null"}, "constructor": {"prototype": {"polluted": true}}}`) as unknown);
+const protoObject = fc
+  .jsonValue({ maxDepth: 1 })
+  .map(
+    (value) => JSON.parse(`{"__proto__": ${JSON.stringify(value) ?? "null"}, "constructor": {"prototype": {"polluted": true}}}`) as unknown,
+  );
 
 /**
  * Nested arrays or objects `depth` deep. Named for fast-check's reports (a non-enumerable symbol
@@ -107,25 +127,82 @@ const protoObject = fc.jsonValue({ maxDepth: 1 }).map((value) => JSON.parse(`{"_
 export const deepNesting = (depth: number, kind: "array" | "object"): unknown => {
   let value: unknown = 1;
   for (let i = 0; i < depth; i++) value = kind === "array" ? [value] : { a: value };
-  return Object.defineProperty(value as object, fc.toStringMethod, { value: () => `${kind === "array" ? "arrays" : "objects"} nested ${depth} deep` });
+  return Object.defineProperty(value as object, fc.toStringMethod, {
+    value: () => `${kind === "array" ? "arrays" : "objects"} nested ${depth} deep`,
+  });
 };
 
 /** Values no field of this API accepts, or accepts only at its edges. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(null, true, false, 0, -0, -1, 1.5, 2 ** 31, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e308, -1e308, Number.MIN_VALUE, Number.MAX_SAFE_INTEGER + 1),
-  fc.constantFrom("", " ", "\u0000", "a\u0000b", "\ud800", "\udfff x", "\u202eevil", "😀".repeat(50), "../../etc/passwd", "%00", "' OR 1=1 --", "<script>alert(1)</script>", "null", "NaN", "-1e999", "1e999", "__proto__", "constructor"),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    0,
+    -0,
+    -1,
+    1.5,
+    2 ** 31,
+    2 ** 53,
+    2 ** 53 + 2,
+    -(2 ** 53),
+    1e308,
+    -1e308,
+    Number.MIN_VALUE,
+    Number.MAX_SAFE_INTEGER + 1,
+  ),
+  fc.constantFrom(
+    "",
+    " ",
+    "\u0000",
+    "a\u0000b",
+    "\ud800",
+    "\udfff x",
+    "\u202eevil",
+    "😀".repeat(50),
+    "../../etc/passwd",
+    "%00",
+    "' OR 1=1 --",
+    "<script>alert(1)</script>",
+    "null",
+    "NaN",
+    "-1e999",
+    "1e999",
+    "__proto__",
+    "constructor",
+  ),
   fc.string({ unit: "binary", maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.integer({ min: 1_000, max: 300_000 }).map((n) => "x".repeat(n)),
   fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 5 }),
-  fc.integer({ min: 50, max: 3_000 }).chain((depth) => fc.constantFrom("array" as const, "object" as const).map((kind) => deepNesting(depth, kind))),
+  fc
+    .integer({ min: 50, max: 3_000 })
+    .chain((depth) => fc.constantFrom("array" as const, "object" as const).map((kind) => deepNesting(depth, kind))),
   protoObject,
   fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 4 }),
 );
 
 /** Query and path values: strings, as a URL carries them, edges included (well-formed: a URL cannot encode a lone surrogate). */
 export const hostileQueryValue: fc.Arbitrary<string | string[]> = fc.oneof(
-  fc.constantFrom("", "0", "-1", "1.5", "1e3", "101", "9999999999999999999999", "NaN", "true", "\u0000", "a\u0000b", "😀", "ü", "%", "'", "__proto__", "x".repeat(5_000)),
+  fc.constantFrom(
+    "",
+    "0",
+    "-1",
+    "1.5",
+    "1e3",
+    "101",
+    "9999999999999999999999",
+    "NaN",
+    "true",
+    "\u0000",
+    "a\u0000b",
+    "😀",
+    "ü",
+    "%",
+    "'",
+    "__proto__",
+    "x".repeat(5_000),
+  ),
   fc.string({ unit: "grapheme", maxLength: 30 }),
   fc.array(fc.string({ maxLength: 5 }), { minLength: 2, maxLength: 3 }),
 );

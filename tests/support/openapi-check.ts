@@ -7,7 +7,13 @@
  */
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import { buildOpenApiDocument, errorResponseName, type JsonSchema, type OpenApiDocument, type OpenApiResponse } from "@/lib/openapi/document";
+import {
+  buildOpenApiDocument,
+  errorResponseName,
+  type JsonSchema,
+  type OpenApiDocument,
+  type OpenApiResponse,
+} from "@/lib/openapi/document";
 import { apiClient, type ApiResponse } from "./api-client";
 
 const ROOT = "https://programmable-worlds.invalid/openapi.json";
@@ -36,7 +42,9 @@ function rebase(node: unknown, prefix: string): unknown {
   return Object.fromEntries(
     Object.entries(node).map(([key, value]) => [
       key,
-      key === "$ref" && typeof value === "string" && value.startsWith(COMPONENT_REF) ? `${prefix}#/$defs/${value.slice(COMPONENT_REF.length)}` : rebase(value, prefix),
+      key === "$ref" && typeof value === "string" && value.startsWith(COMPONENT_REF)
+        ? `${prefix}#/$defs/${value.slice(COMPONENT_REF.length)}`
+        : rebase(value, prefix),
     ]),
   );
 }
@@ -117,7 +125,9 @@ export function expectMatchesOpenApi(method: string, path: string, status: numbe
     if (!operation) throw new Error(`${where}: the OpenAPI document has no ${method.toUpperCase()} ${template}`);
     const documented = operation.responses[String(status)];
     if (!documented) {
-      throw new Error(`${where}: status ${status} is not documented for ${method.toUpperCase()} ${template} (documented: ${Object.keys(operation.responses).join(", ")}); body ${describeBody(body)}`);
+      throw new Error(
+        `${where}: status ${status} is not documented for ${method.toUpperCase()} ${template} (documented: ${Object.keys(operation.responses).join(", ")}); body ${describeBody(body)}`,
+      );
     }
     response = resolveResponse(doc, documented);
     key = `${method.toUpperCase()} ${template} ${status}`;
@@ -131,8 +141,13 @@ export function expectMatchesOpenApi(method: string, path: string, status: numbe
   }
   const validate = validatorFor(key, schema);
   if (!validate(body)) {
-    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "(body)"} ${e.message}${e.params && "additionalProperty" in e.params ? `: ${String(e.params.additionalProperty)}` : ""}`);
-    throw new Error(`${where}: the body does not match the OpenAPI document:\n  ${[...new Set(problems)].join("\n  ")}\nbody: ${describeBody(body)}`);
+    const problems = (validate.errors ?? []).map(
+      (e) =>
+        `${e.instancePath || "(body)"} ${e.message}${e.params && "additionalProperty" in e.params ? `: ${String(e.params.additionalProperty)}` : ""}`,
+    );
+    throw new Error(
+      `${where}: the body does not match the OpenAPI document:\n  ${[...new Set(problems)].join("\n  ")}\nbody: ${describeBody(body)}`,
+    );
   }
 }
 
@@ -146,7 +161,11 @@ export function expectResponseMatchesOpenApi(method: string, path: string, respo
 /** `apiClient` whose every response is held against the OpenAPI document. */
 export function checkedClient(baseUrl: string) {
   const client = apiClient(baseUrl);
-  async function call<T = Record<string, any>>(method: string, path: string, options?: Parameters<typeof client.call>[2]): Promise<ApiResponse<T>> {
+  async function call<T = Record<string, any>>(
+    method: string,
+    path: string,
+    options?: Parameters<typeof client.call>[2],
+  ): Promise<ApiResponse<T>> {
     const response = await client.call<T>(method, path, options);
     expectResponseMatchesOpenApi(method, path, response);
     return response;

@@ -84,7 +84,13 @@ export class Kit {
   }
 
   async character(): Promise<string> {
-    return ok(await this.api.POST("/v1/characters", { body: { name: "Fuzz Keeper", persona: "You keep the fuzz lighthouse." }, ...bearer(this.sk) }), 201).id;
+    return ok(
+      await this.api.POST("/v1/characters", {
+        body: { name: "Fuzz Keeper", persona: "You keep the fuzz lighthouse." },
+        ...bearer(this.sk),
+      }),
+      201,
+    ).id;
   }
 
   async session(subject: { worldId: string } | { characterId: string }, key = this.sk): Promise<string> {
@@ -92,16 +98,25 @@ export class Kit {
   }
 
   async frame(): Promise<string> {
-    this.seed ??= ok(await this.api.POST("/v1/seed-frame", { body: { prompt: "a frame to look at" }, ...bearer(this.sk) }), 200).imageBase64;
+    this.seed ??= ok(
+      await this.api.POST("/v1/seed-frame", { body: { prompt: "a frame to look at" }, ...bearer(this.sk) }),
+      200,
+    ).imageBase64;
     return this.seed;
   }
 
   async version(worldId: string): Promise<string> {
-    return ok(await this.api.POST("/v1/worlds/{id}/versions", { params: { path: { id: worldId } }, body: { title: "v" }, ...bearer(this.sk) }), 201).versionId;
+    return ok(
+      await this.api.POST("/v1/worlds/{id}/versions", { params: { path: { id: worldId } }, body: { title: "v" }, ...bearer(this.sk) }),
+      201,
+    ).versionId;
   }
 
   async campaign(): Promise<string> {
-    return ok(await this.api.POST("/v1/campaigns", { body: { text: "Mara walks from Port Ellis to the Salt Hills." }, ...bearer(this.sk) }), 202).campaignId;
+    return ok(
+      await this.api.POST("/v1/campaigns", { body: { text: "Mara walks from Port Ellis to the Salt Hills." }, ...bearer(this.sk) }),
+      202,
+    ).campaignId;
   }
 
   async batch(review: "auto" | "manual", clips = 1): Promise<string> {
@@ -135,15 +150,23 @@ export class Kit {
   async webhook(): Promise<{ id: string; whId: string }> {
     const id = await this.app();
     const body = { url: `${this.actors.baseUrl}/webhook-sink` };
-    return { id, whId: ok(await this.api.POST("/v1/apps/{id}/webhooks", { params: { path: { id } }, body, ...bearer(this.user) }), 201).id };
+    return {
+      id,
+      whId: ok(await this.api.POST("/v1/apps/{id}/webhooks", { params: { path: { id } }, body, ...bearer(this.user) }), 201).id,
+    };
   }
 
   /** A delivery of a test event, failed after its attempts (the sink answers 404), so that it may be resent. */
   async failedDelivery(): Promise<{ id: string; whId: string; deliveryId: string }> {
     const { id, whId } = await this.webhook();
-    const sent = ok(await this.api.POST("/v1/apps/{id}/webhooks/{whId}/test", { params: { path: { id, whId } }, ...bearer(this.user) }), 202);
+    const sent = ok(
+      await this.api.POST("/v1/apps/{id}/webhooks/{whId}/test", { params: { path: { id, whId } }, ...bearer(this.user) }),
+      202,
+    );
     const db = await getDb();
-    await waitFor(async () => (await db.webhookDelivery.findUnique({ where: { id: sent.id } }))?.state === "failed", { what: "the test delivery to fail" });
+    await waitFor(async () => (await db.webhookDelivery.findUnique({ where: { id: sent.id } }))?.state === "failed", {
+      what: "the test delivery to fail",
+    });
     return { id, whId, deliveryId: sent.id };
   }
 
@@ -171,7 +194,10 @@ export class Kit {
   async publicWorld(): Promise<{ id: string; slug: string }> {
     const live = this.actors.me.keys.sk_live;
     const id = await this.world(live);
-    const patched = ok(await this.api.PATCH("/v1/worlds/{id}", { params: { path: { id } }, body: { visibility: "public" }, ...bearer(live) }), 200);
+    const patched = ok(
+      await this.api.PATCH("/v1/worlds/{id}", { params: { path: { id } }, body: { visibility: "public" }, ...bearer(live) }),
+      200,
+    );
     return { id, slug: patched.slug! };
   }
 
@@ -181,20 +207,30 @@ export class Kit {
   }
 
   async dataset(worldId: string): Promise<string> {
-    return ok(await this.api.POST("/v1/worlds/{id}/datasets", { params: { path: { id: worldId } }, body: { episodes: 1, maxSteps: 5 }, ...bearer(this.sk) }), 202).datasetId;
+    return ok(
+      await this.api.POST("/v1/worlds/{id}/datasets", {
+        params: { path: { id: worldId } },
+        body: { episodes: 1, maxSteps: 5 },
+        ...bearer(this.sk),
+      }),
+      202,
+    ).datasetId;
   }
 
   async playtest(worldId: string): Promise<string> {
     const body = { name: "walk", steps: [{ event: "go", state: "b" }] };
-    return ok(await this.api.POST("/v1/worlds/{id}/playtests", { params: { path: { id: worldId } }, body, ...bearer(this.sk) }), 201).playtestId;
+    return ok(await this.api.POST("/v1/worlds/{id}/playtests", { params: { path: { id: worldId } }, body, ...bearer(this.sk) }), 201)
+      .playtestId;
   }
 }
 
 /** A key route on one world of `me`. */
-const onWorld = (rest: (kit: Kit, id: string) => Promise<Partial<Prepared>> | Partial<Prepared> = () => ({})): Prepare => async (kit) => {
-  const id = await kit.world();
-  return { token: kit.sk, path: { id }, worldId: id, ...(await rest(kit, id)) };
-};
+const onWorld =
+  (rest: (kit: Kit, id: string) => Promise<Partial<Prepared>> | Partial<Prepared> = () => ({})): Prepare =>
+  async (kit) => {
+    const id = await kit.world();
+    return { token: kit.sk, path: { id }, worldId: id, ...(await rest(kit, id)) };
+  };
 
 const FIXTURES: Record<string, Prepare> = {
   // Worlds
@@ -227,7 +263,10 @@ const FIXTURES: Record<string, Prepare> = {
   listWorldVersions: onWorld(),
   createWorldVersion: onWorld(() => ({ body: { json: { title: "snapshot" } } })),
   getWorldVersion: onWorld(async (kit, id) => ({ path: { id, versionId: await kit.version(id) } })),
-  renameWorldVersion: onWorld(async (kit, id) => ({ path: { id, versionId: await kit.version(id) }, body: { json: { title: "renamed" } } })),
+  renameWorldVersion: onWorld(async (kit, id) => ({
+    path: { id, versionId: await kit.version(id) },
+    body: { json: { title: "renamed" } },
+  })),
   pruneWorldVersion: onWorld(async (kit, id) => {
     const first = await kit.version(id);
     await kit.version(id); // HEAD moves on: the first may be pruned
@@ -260,7 +299,11 @@ const FIXTURES: Record<string, Prepare> = {
   // Characters
   createCharacter: async (kit) => ({ token: kit.sk, body: { json: { name: "Walker", persona: "A guide to the fuzz." } } }),
   getCharacter: async (kit) => ({ token: kit.sk, path: { id: await kit.character() } }),
-  updateCharacter: async (kit) => ({ token: kit.sk, path: { id: await kit.character() }, body: { json: { lore: "The harbour light was built after the wreck." } } }),
+  updateCharacter: async (kit) => ({
+    token: kit.sk,
+    path: { id: await kit.character() },
+    body: { json: { lore: "The harbour light was built after the wreck." } },
+  }),
   sayToCharacter: async (kit) => {
     const id = await kit.character();
     return { token: await kit.session({ characterId: id }), path: { id }, body: { json: { text: "Hello! What is this place?" } } };
@@ -276,14 +319,21 @@ const FIXTURES: Record<string, Prepare> = {
   paintScene: onWorld(() => ({ body: { json: { stateId: "a" } } })),
   groundVision: async (kit) => ({ token: kit.sk, body: { json: { frame: { b64: await kit.frame() }, phrases: ["frame"] } } }),
   describeVision: async (kit) => ({ token: kit.sk, body: { json: { frame: { b64: await kit.frame() } } } }),
-  checkVision: async (kit) => ({ token: kit.sk, body: { json: { frame: { b64: await kit.frame() }, expect: [{ label: "giraffe", present: false }] } } }),
+  checkVision: async (kit) => ({
+    token: kit.sk,
+    body: { json: { frame: { b64: await kit.frame() }, expect: [{ label: "giraffe", present: false }] } },
+  }),
   // Jobs: the test key's mock job (CONTRACT.md "Campaigns"), already succeeded, so a cancel is a 409
   getJob: async (kit) => ({ token: kit.sk, path: { jobId: "test_mock" } }),
   cancelJob: async (kit) => ({ token: kit.sk, path: { jobId: "test_mock" }, body: { json: {} } }),
   // Scenario batches
   createScenarioBatch: async (kit) => {
     const worldId = await kit.world();
-    return { token: kit.sk, body: { json: { worldId, clips: [{ kind: "variation", from: "a", path: ["go"], apply: { timeOfDay: "night" } }] } }, worldId };
+    return {
+      token: kit.sk,
+      body: { json: { worldId, clips: [{ kind: "variation", from: "a", path: ["go"], apply: { timeOfDay: "night" } }] } },
+      worldId,
+    };
   },
   listScenarioBatches: async (kit) => ({ token: kit.sk, query: { limit: 5 } }),
   getScenarioBatch: async (kit) => ({ token: kit.sk, path: { id: await kit.batch("auto") } }),
@@ -298,7 +348,11 @@ const FIXTURES: Record<string, Prepare> = {
   listKeys: async (kit) => ({ token: kit.user, path: { id: kit.appId } }),
   createKey: async (kit) => ({ token: kit.user, path: { id: await kit.app() }, body: { json: { kind: "secret", mode: "test" } } }),
   revokeKey: async (kit) => ({ token: kit.user, path: { id: kit.appId, keyId: await kit.key() } }),
-  createWebhookEndpoint: async (kit) => ({ token: kit.user, path: { id: await kit.app() }, body: { json: { url: `${kit.actors.baseUrl}/webhook-sink` } } }),
+  createWebhookEndpoint: async (kit) => ({
+    token: kit.user,
+    path: { id: await kit.app() },
+    body: { json: { url: `${kit.actors.baseUrl}/webhook-sink` } },
+  }),
   listWebhookEndpoints: async (kit) => ({ token: kit.user, path: { id: kit.appId } }),
   updateWebhookEndpoint: async (kit) => ({ token: kit.user, path: await kit.webhook(), body: { json: { enabled: false } } }),
   deleteWebhookEndpoint: async (kit) => ({ token: kit.user, path: await kit.webhook() }),
@@ -322,7 +376,12 @@ export function operationFixtures(): OperationFixture[] {
   return OPERATIONS.map((op) => {
     const prepare = FIXTURES[op.operationId];
     if (!prepare) throw new Error(`tests/support/operation-fixtures.ts: no fixture for ${op.operationId} (${op.method} ${op.path})`);
-    return { operationId: op.operationId, method: op.method, template: op.path, prepare: async (kit) => ({ method: op.method, template: op.path, ...(await prepare(kit)) }) };
+    return {
+      operationId: op.operationId,
+      method: op.method,
+      template: op.path,
+      prepare: async (kit) => ({ method: op.method, template: op.path, ...(await prepare(kit)) }),
+    };
   });
 }
 

@@ -23,14 +23,24 @@ export async function importScenarioWorld(api: ApiClient, key: string): Promise<
 }
 
 /** A variation clip walking a → b → end at night. */
-export const walk = (extra: Record<string, unknown> = {}) => ({ kind: "variation", from: "a", path: ["go", "finish"], apply: { timeOfDay: "night" }, ...extra });
+export const walk = (extra: Record<string, unknown> = {}) => ({
+  kind: "variation",
+  from: "a",
+  path: ["go", "finish"],
+  apply: { timeOfDay: "night" },
+  ...extra,
+});
 
 /** The app's clip charges (one row per charged clip) and its `scenario_clip` ledger total. */
 export async function charges(app: Bootstrap) {
   const db = await getDb();
   const rows = await db.scenarioClipCharge.findMany({ where: { appId: app.appId }, select: { clipId: true, mode: true } });
   const ledger = await db.billingLedger.findMany({ where: { appId: app.appId, metric: "scenario_clip" } });
-  return { clipIds: rows.map((r) => r.clipId).sort(), modes: [...new Set(rows.map((r) => r.mode))], ledger: ledger.reduce((n, r) => n + Number(r.amount), 0) };
+  return {
+    clipIds: rows.map((r) => r.clipId).sort(),
+    modes: [...new Set(rows.map((r) => r.mode))],
+    ledger: ledger.reduce((n, r) => n + Number(r.amount), 0),
+  };
 }
 
 export async function storedBatches(app: Bootstrap) {
@@ -58,10 +68,16 @@ export function lighthouseWorld(): World {
     entrance: { image: { src: "https://example.test/a.png", label: "The shore" }, state: "shore" },
     scene: {
       states: {
-        shore: makeState("shore", { base: "A lighthouse above a stormy sea at dawn", variants: [{ id: "wreck", base: "A wrecked ship below the lighthouse" }] }),
+        shore: makeState("shore", {
+          base: "A lighthouse above a stormy sea at dawn",
+          variants: [{ id: "wreck", base: "A wrecked ship below the lighthouse" }],
+        }),
         lamp: makeState("lamp", { base: "The lamp room at the top of the lighthouse, a great lamp" }),
         cellar: makeState("cellar", { base: "A damp cellar with barrels" }),
-        end: makeState("end", { base: "A boat on the open sea", ending: { isEnding: true, outcome: "good", title: "Away", text: "You sail away" } }),
+        end: makeState("end", {
+          base: "A boat on the open sea",
+          ending: { isEnding: true, outcome: "good", title: "Away", text: "You sail away" },
+        }),
       },
       events: [
         makeEvent("shore", "climb", "lamp", "1"),
@@ -87,11 +103,45 @@ const reroute = { event: "climb", with: { to: "cellar", base: "The stairs give w
  * passes and `absent` fails (docs/scenarios.md).
  */
 export const LIGHTHOUSE_CLIPS: { spec: Record<string, unknown>; passes: boolean; why: string }[] = [
-  { spec: { kind: "variation", from: "shore", path: ["climb"], apply: { weather: "fog" }, expect: { reach: "lamp", visible: ["lamp"], absent: ["dragon"] } }, passes: true, why: "the lamp room shows its lamp" },
-  { spec: { kind: "variation", from: "shore", path: ["climb", "sail"], apply: { timeOfDay: "night" }, expect: { reach: "end" } }, passes: true, why: "reaches the end" },
-  { spec: { kind: "variation", from: "shore", path: ["climb"], apply: { weather: "rain" }, expect: { reach: "end" } }, passes: false, why: "stops in the lamp room, not the end" },
-  { spec: { kind: "variation", from: "shore", path: ["climb"], apply: { note: "gulls circle" }, expect: { visible: ["dragon"] } }, passes: false, why: "no dragon is drawn" },
-  { spec: { kind: "variation", from: "shore", path: ["climb"], apply: { timeOfDay: "dusk" }, expect: { absent: ["lamp"] } }, passes: false, why: "the lamp is drawn" },
-  { spec: { kind: "counterfactual", from: "shore", path: ["climb", "sail"], replace: reroute, expect: { reach: "end" } }, passes: true, why: "the cellar also sails to the end" },
-  { spec: { kind: "counterfactual", from: "shore", path: ["climb", "sail"], replace: reroute, expect: { reach: "lamp" } }, passes: false, why: "the reroute never visits the lamp room last" },
+  {
+    spec: {
+      kind: "variation",
+      from: "shore",
+      path: ["climb"],
+      apply: { weather: "fog" },
+      expect: { reach: "lamp", visible: ["lamp"], absent: ["dragon"] },
+    },
+    passes: true,
+    why: "the lamp room shows its lamp",
+  },
+  {
+    spec: { kind: "variation", from: "shore", path: ["climb", "sail"], apply: { timeOfDay: "night" }, expect: { reach: "end" } },
+    passes: true,
+    why: "reaches the end",
+  },
+  {
+    spec: { kind: "variation", from: "shore", path: ["climb"], apply: { weather: "rain" }, expect: { reach: "end" } },
+    passes: false,
+    why: "stops in the lamp room, not the end",
+  },
+  {
+    spec: { kind: "variation", from: "shore", path: ["climb"], apply: { note: "gulls circle" }, expect: { visible: ["dragon"] } },
+    passes: false,
+    why: "no dragon is drawn",
+  },
+  {
+    spec: { kind: "variation", from: "shore", path: ["climb"], apply: { timeOfDay: "dusk" }, expect: { absent: ["lamp"] } },
+    passes: false,
+    why: "the lamp is drawn",
+  },
+  {
+    spec: { kind: "counterfactual", from: "shore", path: ["climb", "sail"], replace: reroute, expect: { reach: "end" } },
+    passes: true,
+    why: "the cellar also sails to the end",
+  },
+  {
+    spec: { kind: "counterfactual", from: "shore", path: ["climb", "sail"], replace: reroute, expect: { reach: "lamp" } },
+    passes: false,
+    why: "the reroute never visits the lamp room last",
+  },
 ];

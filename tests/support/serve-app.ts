@@ -11,8 +11,13 @@ const databaseUrl = process.env.DATABASE_URL;
 const logLevel = process.env.LOG_LEVEL;
 // Settings a test gives its server processes that the test server would otherwise set for itself.
 const passed = Object.fromEntries(
-  Object.entries(process.env).filter((entry): entry is [string, string] => /^(RATE_LIMIT_|REDIS_URL$)/.test(entry[0]) && typeof entry[1] === "string"),
+  Object.entries(process.env).filter(
+    (entry): entry is [string, string] => /^(RATE_LIMIT_|REDIS_URL$)/.test(entry[0]) && typeof entry[1] === "string",
+  ),
 );
-const server = await startTestServer({ dataDir: process.env.DATA_DIR!, env: { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(logLevel ? { LOG_LEVEL: logLevel } : {}), ...passed } });
+const server = await startTestServer({
+  dataDir: process.env.DATA_DIR!,
+  env: { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(logLevel ? { LOG_LEVEL: logLevel } : {}), ...passed },
+});
 process.stdout.write(JSON.stringify({ url: server.url }) + "\n");
 process.on("SIGTERM", () => void server.close().then(() => process.exit(0)));

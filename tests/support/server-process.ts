@@ -12,7 +12,11 @@ export interface ServerProcess {
 }
 
 /** Starts the app on `dataDir` (the embedded database, or DATABASE_URL in `env`) with `env` added; resolves once it serves. */
-export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, { captureLogs = false } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  dataDir: string,
+  env: Record<string, string> = {},
+  { captureLogs = false } = {},
+): Promise<ServerProcess> {
   // One process (no tsx wrapper process), so that SIGKILL really kills the server.
   const proc = spawn(process.execPath, ["--import", "tsx", "tests/support/serve-app.ts"], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", TEST_DATABASE_URL: "", ...env },

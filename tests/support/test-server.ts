@@ -60,7 +60,6 @@ async function readBody(req: http.IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-
 export interface TestServer {
   url: string;
   dataDir: string;
@@ -80,7 +79,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "worlds-test-"));
   const pgBase = process.env.TEST_DATABASE_URL;
   const database = pgBase && !options.env?.DATABASE_URL ? await createPostgresDatabase(pgBase) : undefined;
-  Object.assign(process.env, { DATA_DIR: dataDir, LOG_LEVEL: "warn", RATE_LIMIT_LIVE_PER_SECOND: "1000", RATE_LIMIT_LIVE_BURST: "1000", RATE_LIMIT_TEST_PER_SECOND: "1000", RATE_LIMIT_TEST_BURST: "1000", ...options.env });
+  Object.assign(process.env, {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_LIVE_PER_SECOND: "1000",
+    RATE_LIMIT_LIVE_BURST: "1000",
+    RATE_LIMIT_TEST_PER_SECOND: "1000",
+    RATE_LIMIT_TEST_BURST: "1000",
+    ...options.env,
+  });
   if (database) process.env.DATABASE_URL = database.url;
   else if (!options.env?.DATABASE_URL) delete process.env.DATABASE_URL;
   // Jobs run on the local executor, as on the embedded default.

@@ -59,7 +59,11 @@ export async function sendRequest(client: TypedClient, req: OutgoingRequest): Pr
     headers["content-type"] = req.body.contentType;
   }
   // The typed signature cannot follow a template chosen at run time: this is the dynamic door.
-  const call = client.request as unknown as (method: string, url: string, init: Record<string, unknown>) => Promise<{ response: Response; data?: unknown; error?: unknown }>;
+  const call = client.request as unknown as (
+    method: string,
+    url: string,
+    init: Record<string, unknown>,
+  ) => Promise<{ response: Response; data?: unknown; error?: unknown }>;
   const init = {
     params: { path: req.path ?? {}, query: req.query ?? {} },
     headers,

@@ -80,7 +80,13 @@ export default async function CreationsPage({ searchParams }: Props) {
 
   let page: StudioCreationsPage;
   try {
-    page = await listStudioCreations(user.id, { q: q || undefined, appId: appId || undefined, kind, cursor: cursor || undefined, limit: PAGE_SIZE });
+    page = await listStudioCreations(user.id, {
+      q: q || undefined,
+      appId: appId || undefined,
+      kind,
+      cursor: cursor || undefined,
+      limit: PAGE_SIZE,
+    });
   } catch (error) {
     // A stale or hand-made cursor: start from the newest again.
     if (!(error instanceof ApiError && error.code === "invalid_request")) throw error;
@@ -117,7 +123,12 @@ export default async function CreationsPage({ searchParams }: Props) {
         actions={
           <>
             <NewCharacterButton apps={appOptions} defaultAppId={appId || undefined} limits={characterLimits} />
-            <CreateWorldButton apps={appOptions} defaultAppId={appId || undefined} limits={limits} openWithPremise={createWith?.slice(0, limits.premiseMax)} />
+            <CreateWorldButton
+              apps={appOptions}
+              defaultAppId={appId || undefined}
+              limits={limits}
+              openWithPremise={createWith?.slice(0, limits.premiseMax)}
+            />
           </>
         }
       />
@@ -133,9 +144,9 @@ export default async function CreationsPage({ searchParams }: Props) {
                 No worlds yet
               </h2>
               <p className="mt-2 max-w-md text-sm leading-relaxed text-fg-muted">
-                Create one here from a premise, a seed image or a book chapter, or with a <strong className="font-medium text-fg">live key</strong> from
-                your server. Characters, made here or with a live key, show up here too. Test-mode worlds and characters stay in their sandbox and are
-                never listed.
+                Create one here from a premise, a seed image or a book chapter, or with a{" "}
+                <strong className="font-medium text-fg">live key</strong> from your server. Characters, made here or with a live key, show
+                up here too. Test-mode worlds and characters stay in their sandbox and are never listed.
               </p>
               <div className="mt-6 flex flex-wrap gap-2">
                 {firstApp ? (
@@ -156,14 +167,18 @@ export default async function CreationsPage({ searchParams }: Props) {
               <h3 className="text-[13px] font-medium text-fg">Or create worlds from your server</h3>
               <ol className="mt-4 space-y-4 text-sm">
                 <li className="flex gap-3">
-                  <span className="grid size-6 shrink-0 place-items-center rounded-full border border-line-strong bg-surface text-xs font-semibold text-fg-muted">1</span>
+                  <span className="grid size-6 shrink-0 place-items-center rounded-full border border-line-strong bg-surface text-xs font-semibold text-fg-muted">
+                    1
+                  </span>
                   <span className="text-fg-muted">
                     Create a <span className="font-mono text-[13px] text-fg">sk_live_</span> secret key in{" "}
                     {firstApp ? <span className="text-fg">{firstApp.name}</span> : "an app"}&apos;s settings.
                   </span>
                 </li>
                 <li className="flex gap-3">
-                  <span className="grid size-6 shrink-0 place-items-center rounded-full border border-line-strong bg-surface text-xs font-semibold text-fg-muted">2</span>
+                  <span className="grid size-6 shrink-0 place-items-center rounded-full border border-line-strong bg-surface text-xs font-semibold text-fg-muted">
+                    2
+                  </span>
                   <span className="text-fg-muted">Send a premise, a seed image or a chapter of text:</span>
                 </li>
               </ol>
@@ -175,7 +190,9 @@ export default async function CreationsPage({ searchParams }: Props) {
               </div>
               <ol start={3} className="mt-4 text-sm">
                 <li className="flex gap-3">
-                  <span className="grid size-6 shrink-0 place-items-center rounded-full border border-line-strong bg-surface text-xs font-semibold text-fg-muted">3</span>
+                  <span className="grid size-6 shrink-0 place-items-center rounded-full border border-line-strong bg-surface text-xs font-semibold text-fg-muted">
+                    3
+                  </span>
                   <span className="flex items-center gap-1.5 text-fg-muted">
                     <SparklesIcon className="size-4 text-accent-text" /> The world renders and shows up on this page.
                   </span>
@@ -228,7 +245,10 @@ export default async function CreationsPage({ searchParams }: Props) {
                 <span />
               )}
               {page.nextCursor ? (
-                <Link href={query({ cursor: page.nextCursor })} className="inline-flex items-center gap-1.5 rounded-md font-medium text-fg-muted hover:text-fg">
+                <Link
+                  href={query({ cursor: page.nextCursor })}
+                  className="inline-flex items-center gap-1.5 rounded-md font-medium text-fg-muted hover:text-fg"
+                >
                   Older <ArrowRightIcon className="size-4" />
                 </Link>
               ) : null}

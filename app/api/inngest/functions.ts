@@ -16,4 +16,11 @@ import { deliverWebhook } from "@/lib/webhooks/deliver-function";
  * thin (STYLE.md "Jobs"): steps call domain functions, step ids never change, every step is safe
  * to run twice, and the job's public state lives in the domain's own table.
  */
-export const functions: InngestFunction.Any[] = [deliverWebhook, generateWorld, authorCampaign, runScenarioBatch, exportSimDataset, pruneIdempotency];
+export const functions: InngestFunction.Any[] = [
+  deliverWebhook,
+  generateWorld,
+  authorCampaign,
+  runScenarioBatch,
+  exportSimDataset,
+  pruneIdempotency,
+];

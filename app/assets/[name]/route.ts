@@ -5,6 +5,10 @@ export async function GET(_req: Request, context: { params: Promise<{ name: stri
   const asset = await readAsset((await context.params).name);
   if (!asset) return new Response("Not found", { status: 404 });
   return new Response(new Uint8Array(asset.bytes), {
-    headers: { "content-type": asset.mimeType, "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" },
+    headers: {
+      "content-type": asset.mimeType,
+      "cache-control": "public, max-age=31536000, immutable",
+      "x-content-type-options": "nosniff",
+    },
   });
 }

@@ -17,10 +17,16 @@ export async function GET(_req: Request, { params }: Context): Promise<Response>
     // Explore lists public characters too: their play page is the character page, without a token.
     const character = await findPublicCharacter(slug);
     if (!character) return new Response(renderMissingPage(nonce), { status: 404, headers: playerHeaders("'self'", nonce) });
-    const html = renderCharacterPage({ characterId: character.id, slug, world: character.graph, name: character.name, mode: character.mode }, nonce);
+    const html = renderCharacterPage(
+      { characterId: character.id, slug, world: character.graph, name: character.name, mode: character.mode },
+      nonce,
+    );
     return new Response(html, { status: 200, headers: playerHeaders(await frameAncestorsFor(character.appId), nonce, { media: true }) });
   }
   const cues = await playerCuesOf(world.graph);
-  const html = renderPlayerPage({ source: "public", slug, world: world.graph, name: world.name, mode: world.mode, indexable: true, cues, likeCount: world.likeCount }, nonce);
+  const html = renderPlayerPage(
+    { source: "public", slug, world: world.graph, name: world.name, mode: world.mode, indexable: true, cues, likeCount: world.likeCount },
+    nonce,
+  );
   return new Response(html, { status: 200, headers: playerHeaders(await frameAncestorsFor(world.appId), nonce) });
 }

@@ -10,6 +10,10 @@ export const GET = route({
   handler: async ({ req, query }) => {
     const { rows, nextCursor } = await listExplore(query);
     const base = publicBaseUrl(req);
-    return reply(200, { entries: rows.map((row) => toExploreEntry(row, base)), nextCursor }, { "cache-control": op.EXPLORE_CACHE_CONTROL, "access-control-allow-origin": "*" });
+    return reply(
+      200,
+      { entries: rows.map((row) => toExploreEntry(row, base)), nextCursor },
+      { "cache-control": op.EXPLORE_CACHE_CONTROL, "access-control-allow-origin": "*" },
+    );
   },
 });

@@ -17,7 +17,8 @@ export interface Temperament {
   stern: boolean;
 }
 
-const TOUGH = /\b(gruff\w*|stern\w*|grump\w*|proud|fierce\w*|hard|tough|blunt\w*|sharp\w*|cranky|crabby|surly|prickly|stubborn\w*|bold|soldier|sergeant|commander|boss)\b/i;
+const TOUGH =
+  /\b(gruff\w*|stern\w*|grump\w*|proud|fierce\w*|hard|tough|blunt\w*|sharp\w*|cranky|crabby|surly|prickly|stubborn\w*|bold|soldier|sergeant|commander|boss)\b/i;
 const TENDER = /\b(gentle|soft\w*|shy|timid|sensitive|easily (?:hurt|wounded)|wounded|dreamy|meek|fragile|tender\w*)\b/i;
 
 /**

@@ -36,7 +36,13 @@ export interface Scene {
 const rot = <T>(items: readonly T[], k: number): T => items[((k % items.length) + items.length) % items.length]!;
 
 /** How well a fact answers a question: shared lemmas (rare ones weigh more) and the kind of answer asked for. */
-export function scoreFact(fact: Fact, roots: readonly string[], wh: string | undefined, df: ReadonlyMap<string, number>, total: number): number {
+export function scoreFact(
+  fact: Fact,
+  roots: readonly string[],
+  wh: string | undefined,
+  df: ReadonlyMap<string, number>,
+  total: number,
+): number {
   let score = 0;
   for (const r of roots) if (fact.roots.has(r)) score += Math.log(1 + total / (df.get(r) ?? 1));
   if (score === 0) return 0;
@@ -51,15 +57,21 @@ export function scoreFact(fact: Fact, roots: readonly string[], wh: string | und
 
 /** The best facts for some lemmas, best first; facts already told (their words in an earlier reply) last. */
 /** A fact is told once every longer word of it has been said. */
-export const isTold = (f: Fact, memory: Remembered) => comparable(bare(f.first)).split(" ").filter((w) => w.length > 3).every((w) => memory.saidText.includes(w));
+export const isTold = (f: Fact, memory: Remembered) =>
+  comparable(bare(f.first))
+    .split(" ")
+    .filter((w) => w.length > 3)
+    .every((w) => memory.saidText.includes(w));
 
 export function factsFor(mind: Mind, roots: readonly string[], wh: string | undefined, memory: Remembered): Fact[] {
-  return mind.facts
-    .map((f) => ({ f, s: scoreFact(f, roots, wh, mind.df, mind.facts.length), told: isTold(f, memory) }))
-    .filter((x) => x.s > 0)
-    // A fact already told gives way to one not yet told, unless it answers much better.
-    .sort((a, b) => b.s * (b.told ? 0.5 : 1) - a.s * (a.told ? 0.5 : 1))
-    .map((x) => x.f);
+  return (
+    mind.facts
+      .map((f) => ({ f, s: scoreFact(f, roots, wh, mind.df, mind.facts.length), told: isTold(f, memory) }))
+      .filter((x) => x.s > 0)
+      // A fact already told gives way to one not yet told, unless it answers much better.
+      .sort((a, b) => b.s * (b.told ? 0.5 : 1) - a.s * (a.told ? 0.5 : 1))
+      .map((x) => x.f)
+  );
 }
 
 function address(mind: Mind, scene: Scene, k: number): string {
@@ -79,28 +91,58 @@ function greetingPart(mind: Mind, scene: Scene, k: number): string | undefined {
   const { heard, memory } = scene;
   if (!heard.greeting) return undefined;
   const word = heard.greetingWord ? `Good ${heard.greetingWord}` : rot(["Hello", "Well, hello"], k);
-  if (memory.met) return rot([`${word} again${address(mind, scene, k)}. I'm glad you came back.`, `You're back${address(mind, scene, k)}. ${word}.`, `${word}. I'm glad to see you again.`], k);
+  if (memory.met)
+    return rot(
+      [
+        `${word} again${address(mind, scene, k)}. I'm glad you came back.`,
+        `You're back${address(mind, scene, k)}. ${word}.`,
+        `${word}. I'm glad to see you again.`,
+      ],
+      k,
+    );
   // A first meeting: the character's own greeting when it has not been said yet, else a greeting back and a name.
   if (mind.greeting && !memory.said.has(comparable(mind.greeting))) return mind.greeting;
   const asksWho = heard.question && (heard.question.wh === "who" || heard.question.roots.length > 0);
-  return asksWho ? `${word} to you.` : rot([`${word} to you. I'm ${mind.voice.name}.`, `${word}. I'm ${mind.voice.name}; what can I do for you?`], k);
+  return asksWho
+    ? `${word} to you.`
+    : rot([`${word} to you. I'm ${mind.voice.name}.`, `${word}. I'm ${mind.voice.name}; what can I do for you?`], k);
 }
 
 function insultPart(mind: Mind, scene: Scene, k: number): string {
   // A stern character stands on what it has done: a fact of its own with a span of years, not yet told.
-  const proud = mind.facts.find((f) => f.self && f.time && /\d|years?|decades?|ages/i.test(f.time) && f.valence >= 0 && !isTold(f, scene.memory));
+  const proud = mind.facts.find(
+    (f) => f.self && f.time && /\d|years?|decades?|ages/i.test(f.time) && f.valence >= 0 && !isTold(f, scene.memory),
+  );
   if (scene.tone === "stern") {
-    const rebuke = rot(["Mind your tongue with me.", "You'll not speak to me like that.", "I'll not be spoken to like that.", "That's enough of that, I say."], k);
+    const rebuke = rot(
+      [
+        "Mind your tongue with me.",
+        "You'll not speak to me like that.",
+        "I'll not be spoken to like that.",
+        "That's enough of that, I say.",
+      ],
+      k,
+    );
     return proud ? `${rebuke} ${sayFact(proud, mind.voice, "when", scene.retry)}` : rebuke;
   }
-  return rot(["That was unkind. I've done you no harm.", "That stings, you know. I'm only trying to help.", "Why would you say that to me?", "I didn't deserve that from you."], k);
+  return rot(
+    [
+      "That was unkind. I've done you no harm.",
+      "That stings, you know. I'm only trying to help.",
+      "Why would you say that to me?",
+      "I didn't deserve that from you.",
+    ],
+    k,
+  );
 }
 
 function dangerPart(mind: Mind, scene: Scene, k: number): string {
   const plan = scene.heard.plan!;
   const core = planCore(plan.act);
   const night = /\b(night|tonight|dark|midnight)\b/i.test(plan.act);
-  const plea = night ? rot(["Wait for daylight, I beg you.", "Wait until morning, for my sake.", "Not in the dark. Please, I mean it."], k) : rot(["Please, I mean it: think again.", "Promise me you'll be careful.", "I'm begging you, don't."], k);
+  const plea = night
+    ? rot(["Wait for daylight, I beg you.", "Wait until morning, for my sake.", "Not in the dark. Please, I mean it."], k)
+    : rot(["Please, I mean it: think again.", "Promise me you'll be careful.", "I'm begging you, don't."], k);
   const warn = `${rot(["Don't", "Please don't", "No, don't"], k)} ${core}${address(mind, scene, k)}.`;
   const fact = scene.dangerFact ? ` ${sayFact(scene.dangerFact, mind.voice, "when", scene.retry)}` : "";
   return `${warn}${fact} ${plea}`;
@@ -109,7 +151,12 @@ function dangerPart(mind: Mind, scene: Scene, k: number): string {
 function farewellPart(mind: Mind, scene: Scene, k: number): string {
   const plan = scene.memory.plans.at(-1);
   const keep = plan ? ` And don't ${planCore(plan)}.` : "";
-  const close = scene.rapport > 0.25 ? rot([" Come back and see me.", " I'll be glad to see you again.", " You'll always be welcome with me."], k) : scene.tone === "stern" ? " I'll be here." : rot([" Mind how you go; I'll be here.", " Safe home. I'll be here."], k);
+  const close =
+    scene.rapport > 0.25
+      ? rot([" Come back and see me.", " I'll be glad to see you again.", " You'll always be welcome with me."], k)
+      : scene.tone === "stern"
+        ? " I'll be here."
+        : rot([" Mind how you go; I'll be here.", " Safe home. I'll be here."], k);
   return `${rot(["Go carefully", "Goodbye, then", "Safe travels", "Off you go, then"], k)}${address(mind, scene, k)}.${keep}${close}`;
 }
 
@@ -117,9 +164,23 @@ function kindPart(mind: Mind, scene: Scene, k: number): string {
   const gift = scene.heard.gift;
   if (gift) {
     const thing = toSecondPerson(gift.thing);
-    return rot([`${capitalize(thing)}, for me? That's kind of you${address(mind, scene, k)}.`, `You ${gift.verb} me ${thing}? Thank you${address(mind, scene, k)}.`], k);
+    return rot(
+      [
+        `${capitalize(thing)}, for me? That's kind of you${address(mind, scene, k)}.`,
+        `You ${gift.verb} me ${thing}? Thank you${address(mind, scene, k)}.`,
+      ],
+      k,
+    );
   }
-  return rot([`That's kind of you${address(mind, scene, k)}. I'll remember it.`, "Thank you. I don't hear that often.", `You're good to me${address(mind, scene, k)}.`, "That warms me, it does."], k);
+  return rot(
+    [
+      `That's kind of you${address(mind, scene, k)}. I'll remember it.`,
+      "Thank you. I don't hear that often.",
+      `You're good to me${address(mind, scene, k)}.`,
+      "That warms me, it does.",
+    ],
+    k,
+  );
 }
 
 /** What it knows nothing of, said plainly, and what it could talk about instead. */
@@ -129,8 +190,17 @@ function unknownPart(mind: Mind, scene: Scene, k: number): string {
   const topic = q?.topic ? q.topic.replace(/\b(?:my|your)\b/gi, (w) => (w.toLowerCase() === "my" ? "your" : "my")) : "";
   const back = callback(scene);
   const topics = mind.voice.topics.slice(0, 2);
-  const home = topics.length === 2 ? `${topics[0]} and the ${topics[1]}` : topics[0] ?? "what's around me";
-  const lead = topic ? rot([`${capitalize(topic)}? I couldn't tell you.`, `I don't know anything about ${topic}.`, `${capitalize(topic)}... that's beyond me.`], k) : rot(["I don't know, truly.", "That I couldn't tell you.", "I've no idea, I'm afraid."], k);
+  const home = topics.length === 2 ? `${topics[0]} and the ${topics[1]}` : (topics[0] ?? "what's around me");
+  const lead = topic
+    ? rot(
+        [
+          `${capitalize(topic)}? I couldn't tell you.`,
+          `I don't know anything about ${topic}.`,
+          `${capitalize(topic)}... that's beyond me.`,
+        ],
+        k,
+      )
+    : rot(["I don't know, truly.", "That I couldn't tell you.", "I've no idea, I'm afraid."], k);
   return `${back ? `${back} ` : ""}${lead} ${rot([`Ask me about the ${home} instead.`, `I know the ${home}, not much past that.`, `The ${home}, now, that I can talk about.`], k)}`;
 }
 
@@ -143,14 +213,17 @@ function selfShrug(scene: Scene, k: number): string {
 
 /** A line with nothing to answer ("ok", "haha"): heard, and an opening for more. */
 function nodPart(scene: Scene, k: number): string {
-  if (/\b(?:ha(?:ha)+|he(?:he)+|lol|lmao)\b|[😂🤣😄😀🙂😊]/u.test(scene.heard.text)) return rot(["Glad I amuse you.", "You find me funny, do you? Well, I'll take it."], k);
+  if (/\b(?:ha(?:ha)+|he(?:he)+|lol|lmao)\b|[😂🤣😄😀🙂😊]/u.test(scene.heard.text))
+    return rot(["Glad I amuse you.", "You find me funny, do you? Well, I'll take it."], k);
   return rot(["Go on; I'm listening.", "I hear you. Tell me more.", "Mm. I'm listening."], k);
 }
 
 function recallPart(scene: Scene, k: number): string {
   const { memory } = scene;
   const told = memory.told.at(-1);
-  const name = memory.name ? rot([`You're ${memory.name}.`, `Your name's ${memory.name}; I haven't forgotten.`], k) : "You haven't told me your name yet.";
+  const name = memory.name
+    ? rot([`You're ${memory.name}.`, `Your name's ${memory.name}; I haven't forgotten.`], k)
+    : "You haven't told me your name yet.";
   return told ? `${name} And you told me ${told.text}.` : name;
 }
 
@@ -174,7 +247,13 @@ export function composeReply(mind: Mind, scene: Scene, k: number): string {
   const greet = greetingPart(mind, scene, k);
   if (greet) parts.push(greet);
   const q = heard.question;
-  if (heard.threat) parts.push(rot(["Don't. Please, I've done nothing to you.", "You're frightening me. Put that thought away.", "Stay back from me. I mean it."], k));
+  if (heard.threat)
+    parts.push(
+      rot(
+        ["Don't. Please, I've done nothing to you.", "You're frightening me. Put that thought away.", "Stay back from me. I mean it."],
+        k,
+      ),
+    );
   else if (heard.insult > 0) parts.push(insultPart(mind, scene, k));
   else if (scene.danger >= 0.3 && heard.plan) parts.push(dangerPart(mind, scene, k));
   else if (heard.farewell) parts.push(farewellPart(mind, scene, k));
@@ -183,11 +262,16 @@ export function composeReply(mind: Mind, scene: Scene, k: number): string {
   else if (q) {
     if (heard.kindness > 0) parts.push(kindPart(mind, scene, k));
     // "Who are you?", "What are you?", "What's your name?": the character says who it is.
-    const asksIdentity = (q.aboutYou && q.roots.length === 0 && (q.wh === "who" || q.wh === "what")) || /\b(?:your name|what are you called|what do (?:they|people) call you)\b/i.test(q.text);
+    const asksIdentity =
+      (q.aboutYou && q.roots.length === 0 && (q.wh === "who" || q.wh === "what")) ||
+      /\b(?:your name|what are you called|what do (?:they|people) call you)\b/i.test(q.text);
     const found = asksIdentity ? [] : factsFor(mind, q.roots, q.wh, scene.memory);
     const fact = found[0] ?? (asksIdentity ? mind.facts.find((f) => f.self) : undefined);
     if (fact) {
-      const yes = q.wh === "yesno" && q.roots.length > 0 && q.roots.every((r) => fact.roots.has(r)) ? `${rot(["Yes", "I am", "That's right"], k)}. ` : "";
+      const yes =
+        q.wh === "yesno" && q.roots.length > 0 && q.roots.every((r) => fact.roots.has(r))
+          ? `${rot(["Yes", "I am", "That's right"], k)}. `
+          : "";
       const back = callback(scene);
       const again = isTold(fact, scene.memory) ? rot(["As I said, ", "Like I told you, "], k) : "";
       const said = again + lowerStart(sayFact(fact, mind.voice, q.wh, scene.retry));
@@ -197,12 +281,30 @@ export function composeReply(mind: Mind, scene: Scene, k: number): string {
     } else if (/^(?:are|were|do|did|have|had) you\b/i.test(q.text) && !q.aboutMe) parts.push(selfShrug(scene, k));
     else parts.push(unknownPart(mind, scene, k));
   } else if (heard.kindness > 0) parts.push(kindPart(mind, scene, k));
-  else if (heard.plan) parts.push(rot([`You'll ${planCore(heard.plan.act)}? Then go well, and tell me how it went.`, `${capitalize(planCore(heard.plan.act))}, is it? Good luck to you.`], k));
-  else if (heard.sadness) parts.push(rot(["I'm sorry. Sit a while; it helps to say it out loud.", "That sounds heavy. I'm listening.", "You're not as alone as it feels."], k));
+  else if (heard.plan)
+    parts.push(
+      rot(
+        [
+          `You'll ${planCore(heard.plan.act)}? Then go well, and tell me how it went.`,
+          `${capitalize(planCore(heard.plan.act))}, is it? Good luck to you.`,
+        ],
+        k,
+      ),
+    );
+  else if (heard.sadness)
+    parts.push(
+      rot(
+        ["I'm sorry. Sit a while; it helps to say it out loud.", "That sounds heavy. I'm listening.", "You're not as alone as it feels."],
+        k,
+      ),
+    );
   else if (heard.aboutPlayer.length > 0) parts.push(toldPart(mind, scene, k));
   else if (!greet) {
     const found = factsFor(mind, heard.roots, undefined, scene.memory);
-    if (found[0]) parts.push(`${rot(["That puts me in mind of something.", "Funny you should say so.", "Now that you mention it..."], k)} ${sayFact(found[0], mind.voice, undefined, scene.retry)}`);
+    if (found[0])
+      parts.push(
+        `${rot(["That puts me in mind of something.", "Funny you should say so.", "Now that you mention it..."], k)} ${sayFact(found[0], mind.voice, undefined, scene.retry)}`,
+      );
     else parts.push(nodPart(scene, k));
   }
   return inVoice(parts.join(" ").replace(/\s+/g, " ").trim(), mind.voice);
@@ -212,11 +314,12 @@ function lowerStart(line: string): string {
   return /^(I\b|I'|\p{Lu}\p{L}+\s+\p{Lu})/u.test(line) ? line : line.charAt(0).toLowerCase() + line.slice(1);
 }
 
-
 function toldPart(mind: Mind, scene: Scene, k: number): string {
   const said = scene.heard.aboutPlayer[0]!;
   const back = toSecondPerson(said);
   const found = factsFor(mind, scene.heard.roots, undefined, scene.memory)[0];
   const lead = rot([`So ${back}. I'll remember that.`, `${capitalize(back)}? I'll not forget it.`], k);
-  return found ? `${lead} ${sayFact(found, mind.voice, undefined, scene.retry)}` : `${lead} ${rot(["What brings you out here, then?", "And what brings you to me?"], k)}`;
+  return found
+    ? `${lead} ${sayFact(found, mind.voice, undefined, scene.retry)}`
+    : `${lead} ${rot(["What brings you out here, then?", "And what brings you to me?"], k)}`;
 }

@@ -38,13 +38,18 @@ const FIRST_PERSON = /\b(?:I|I'm|I've|I'll|I'd|[Mm]e|[Mm]y|[Mm]ine|[Mm]yself)\b/
 describe.each(CAST.map((m) => [m.character.name, m] as const))("a conversation with %s", (name, member) => {
   const turns = play(member);
   const { character, script } = member;
-  const sources = [...sentencesOf(character.persona), ...sentencesOf(character.lore)].map(comparable).filter((s) => s.split(" ").length >= 3);
-  const selfNames = (character.name.split(/\s+the\s+/i)[0] ?? character.name).split(/\s+/).filter((w) => /^\p{Lu}/u.test(w) && !/^(Brother|Captain|Professor)$/.test(w));
+  const sources = [...sentencesOf(character.persona), ...sentencesOf(character.lore)]
+    .map(comparable)
+    .filter((s) => s.split(" ").length >= 3);
+  const selfNames = (character.name.split(/\s+the\s+/i)[0] ?? character.name)
+    .split(/\s+/)
+    .filter((w) => /^\p{Lu}/u.test(w) && !/^(Brother|Captain|Professor)$/.test(w));
 
   it("speaks in the first person, never of itself by name or in the third person", () => {
     for (const t of turns) {
       expect(t.reply, t.text).toMatch(FIRST_PERSON);
-      for (const n of selfNames) expect(t.reply, t.text).not.toMatch(new RegExp(`\\b${n}(?:'s| (?:is|was|has|had|keeps|knows|learned|brews))\\b`));
+      for (const n of selfNames)
+        expect(t.reply, t.text).not.toMatch(new RegExp(`\\b${n}(?:'s| (?:is|was|has|had|keeps|knows|learned|brews))\\b`));
       expect(t.reply, t.text).not.toMatch(/\byou are (?:a|an|the) (?:old|gentle|grumpy|cartographer|curator|master)\b/i);
     }
   });

@@ -40,7 +40,46 @@ const PRONOUNS = {
   they: { subject: "they", object: "them", possessive: "their", own: "theirs", reflexive: "themselves" },
 } as const;
 
-const TITLE_WORDS = new Set(["the", "of", "old", "young", "mister", "mistress", "mr", "mrs", "ms", "miss", "dr", "doctor", "captain", "sir", "lady", "lord", "saint", "professor", "brother", "sister", "father", "mother", "uncle", "aunt", "master", "madame", "monsieur", "king", "queen", "prince", "princess", "chef", "general", "colonel", "sergeant", "admiral", "judge", "reverend"]);
+const TITLE_WORDS = new Set([
+  "the",
+  "of",
+  "old",
+  "young",
+  "mister",
+  "mistress",
+  "mr",
+  "mrs",
+  "ms",
+  "miss",
+  "dr",
+  "doctor",
+  "captain",
+  "sir",
+  "lady",
+  "lord",
+  "saint",
+  "professor",
+  "brother",
+  "sister",
+  "father",
+  "mother",
+  "uncle",
+  "aunt",
+  "master",
+  "madame",
+  "monsieur",
+  "king",
+  "queen",
+  "prince",
+  "princess",
+  "chef",
+  "general",
+  "colonel",
+  "sergeant",
+  "admiral",
+  "judge",
+  "reverend",
+]);
 
 /** Who the character is in its own lore: its names and the pronoun the lore uses for it. */
 export function selfRefOf(name: string, lore: string, persona: string): SelfRef {
@@ -49,7 +88,9 @@ export function selfRefOf(name: string, lore: string, persona: string): SelfRef 
   const names = new Set((proper.match(/\p{Lu}[\p{L}'-]*/gu) ?? []).map((w) => w.toLowerCase()).filter((w) => !TITLE_WORDS.has(w)));
   // A pronoun opening a sentence of the lore is most often the character: it counts twice.
   const text = ` ${lore} ${persona} `.toLowerCase();
-  const count = (words: string) => (text.match(new RegExp(`\\b(${words})\\b`, "g")) ?? []).length + (text.match(new RegExp(`(?:^|[.!?]\\s+)(${words})\\b`, "g")) ?? []).length;
+  const count = (words: string) =>
+    (text.match(new RegExp(`\\b(${words})\\b`, "g")) ?? []).length +
+    (text.match(new RegExp(`(?:^|[.!?]\\s+)(${words})\\b`, "g")) ?? []).length;
   const she = count("she|her|hers|herself");
   const he = count("he|him|his|himself");
   const they = count("they|their|theirs|themselves");
@@ -64,7 +105,8 @@ export function selfRefOf(name: string, lore: string, persona: string): SelfRef 
 }
 
 /** Persona sentences about how the character talks: voice, not facts (voice.ts reads them). */
-export const SPEECH_SENTENCE = /\b(speak\w*|talk\w*|voice|tone|accent|dialect|words?|say\w*|phrases?|humou?r|sentences?|swear\w*|call\w* (?:everyone|people|strangers)|address\w*|contractions)\b/i;
+export const SPEECH_SENTENCE =
+  /\b(speak\w*|talk\w*|voice|tone|accent|dialect|words?|say\w*|phrases?|humou?r|sentences?|swear\w*|call\w* (?:everyone|people|strangers)|address\w*|contractions)\b/i;
 
 /** Splits a sentence where a new subject starts after "and", "but" or ";" (one fact a clause). */
 function clausesOf(sentence: string, self: SelfRef): string[] {
@@ -115,7 +157,12 @@ export function firstPerson(clause: string, self: SelfRef, persona: boolean): { 
     const w = t.normal.replace(/[’]/g, "'");
     const next = toks[i + 1];
     const prev = out.length > 0 ? toks[i - 1] : undefined;
-    const atSubject = !prev || (!seenVerb && !isVerb(prev)) || prev.tags.has("Conjunction") || /[,;:]\s*$/.test(prev.post) || ["when", "while", "because", "after", "before", "that", "until", "since", "if", "as"].includes(prev.normal);
+    const atSubject =
+      !prev ||
+      (!seenVerb && !isVerb(prev)) ||
+      prev.tags.has("Conjunction") ||
+      /[,;:]\s*$/.test(prev.post) ||
+      ["when", "while", "because", "after", "before", "that", "until", "since", "if", "as"].includes(prev.normal);
     const possessiveName = t.tags.has("Possessive") && self.names.has(w.replace(/'s?$/, ""));
     const isName = self.names.has(w);
     let replaced: string | undefined;
@@ -144,7 +191,11 @@ export function firstPerson(clause: string, self: SelfRef, persona: boolean): { 
       replaced = w === "your" ? "my" : w === "yours" ? "mine" : w === "yourself" ? "myself" : atSubject ? "I" : "me";
     } else if (!persona && pronounIsSelf && (w === p.subject || w === p.object || w === p.possessive || w === p.own || w === p.reflexive)) {
       // "her"/"his" before a word of its noun phrase is "my" ("his left hand"), else "me"/"mine".
-      const beforeNoun = !!next && !/[,;:.!?]/.test(t.post) && !["Preposition", "Conjunction", "Copula", "Auxiliary", "Modal", "Determiner", "Pronoun"].some((tag) => next.tags.has(tag)) && !(next.tags.has("Verb") && !next.tags.has("Adjective") && next.tags.has("PresentTense"));
+      const beforeNoun =
+        !!next &&
+        !/[,;:.!?]/.test(t.post) &&
+        !["Preposition", "Conjunction", "Copula", "Auxiliary", "Modal", "Determiner", "Pronoun"].some((tag) => next.tags.has(tag)) &&
+        !(next.tags.has("Verb") && !next.tags.has("Adjective") && next.tags.has("PresentTense"));
       if (w === p.reflexive) replaced = "myself";
       else if (w === p.subject) replaced = "I";
       else if (w === p.possessive && beforeNoun) replaced = "my";
@@ -164,7 +215,12 @@ export function firstPerson(clause: string, self: SelfRef, persona: boolean): { 
       continue;
     }
     // compromise may read a verb after a name as a plural noun ("Anselm brews ale"): read it again after "she".
-    const verbAfterI = agree && !isVerb(t) && t.tags.has("Plural") && /s$/.test(w) && (nlp(`she ${w}`).json()[0] as { terms: TermTags[] } | undefined)?.terms[1]?.tags.includes("Verb");
+    const verbAfterI =
+      agree &&
+      !isVerb(t) &&
+      t.tags.has("Plural") &&
+      /s$/.test(w) &&
+      (nlp(`she ${w}`).json()[0] as { terms: TermTags[] } | undefined)?.terms[1]?.tags.includes("Verb");
     if (agree && (isVerb(t) || verbAfterI)) {
       if (verbAfterI) {
         out.push((nlp(w).verbs().toInfinitive().text() || w.replace(/e?s$/, "")) + spacing(t));
@@ -190,9 +246,15 @@ function spacing(t: Token): string {
   return post === "" ? " " : post;
 }
 
-const joinWords = (words: string[]) => words.join("").replace(/\s+([,;:.!?])/g, "$1").replace(/\s+/g, " ").trim();
+const joinWords = (words: string[]) =>
+  words
+    .join("")
+    .replace(/\s+([,;:.!?])/g, "$1")
+    .replace(/\s+/g, " ")
+    .trim();
 
-const TIME_WORDS = /^(night|tonight|dawn|dusk|morning|evening|afternoon|winter|summer|spring|autumn|midnight|noon|today|yesterday|now|nowadays|once|ago|forever|always)$/;
+const TIME_WORDS =
+  /^(night|tonight|dawn|dusk|morning|evening|afternoon|winter|summer|spring|autumn|midnight|noon|today|yesterday|now|nowadays|once|ago|forever|always)$/;
 const TIME_PREP = /^(in|since|until|till|for|at|during|every|each|on|before|after|by|through)$/;
 const PLACE_PREP = /^(in|at|on|under|beneath|below|near|by|beyond|across|behind|inside|outside|above|over|from|to|into)$/;
 
@@ -222,22 +284,40 @@ function phraseAround(toks: Token[], want: (t: Token) => boolean, prep: RegExp):
     .join(" ");
 }
 
-const isTime = (t: Token) => t.tags.has("Date") || t.tags.has("Year") || t.tags.has("Duration") || TIME_WORDS.test(t.normal) || /^1[0-9]{3}$|^20[0-9]{2}$/.test(t.normal);
+const isTime = (t: Token) =>
+  t.tags.has("Date") ||
+  t.tags.has("Year") ||
+  t.tags.has("Duration") ||
+  TIME_WORDS.test(t.normal) ||
+  /^1[0-9]{3}$|^20[0-9]{2}$/.test(t.normal);
 // A place: what compromise knows as one, or a proper name that is no person or date ("Old Wick").
 const isPlace = (t: Token) =>
-  t.tags.has("Place") || t.tags.has("City") || t.tags.has("Country") || t.tags.has("Region") || (t.tags.has("ProperNoun") && !t.tags.has("Person") && !t.tags.has("Date") && !t.tags.has("Value"));
+  t.tags.has("Place") ||
+  t.tags.has("City") ||
+  t.tags.has("Country") ||
+  t.tags.has("Region") ||
+  (t.tags.has("ProperNoun") && !t.tags.has("Person") && !t.tags.has("Date") && !t.tags.has("Value"));
 
-const MALE = /^(brother|father|son|husband|uncle|nephew|grandfather|king|prince|lord|man|boy|monk|priest|sir|master|lad|abbot|friar|duke|baron|captain)$/i;
-const FEMALE = /^(sister|mother|daughter|wife|aunt|niece|grandmother|queen|princess|lady|woman|girl|nun|mistress|lass|abbess|duchess|baroness)$/i;
+const MALE =
+  /^(brother|father|son|husband|uncle|nephew|grandfather|king|prince|lord|man|boy|monk|priest|sir|master|lad|abbot|friar|duke|baron|captain)$/i;
+const FEMALE =
+  /^(sister|mother|daughter|wife|aunt|niece|grandmother|queen|princess|lady|woman|girl|nun|mistress|lass|abbess|duchess|baroness)$/i;
 
 /** The pronoun that takes up a subject: its head noun's number, and a person's sex where the word says it. */
 function pronounOf(subject: Token[]): Fact["pronoun"] {
   const ofAt = subject.findIndex((t) => t.normal === "of");
   const phrase = ofAt > 0 ? subject.slice(0, ofAt) : subject;
-  const nouns = phrase.filter((t) => (t.tags.has("Noun") || t.tags.has("Verb")) && !t.tags.has("Pronoun") && !t.tags.has("Possessive") && !/'s$/.test(t.normal));
+  const nouns = phrase.filter(
+    (t) => (t.tags.has("Noun") || t.tags.has("Verb")) && !t.tags.has("Pronoun") && !t.tags.has("Possessive") && !/'s$/.test(t.normal),
+  );
   const head = nouns.at(-1);
   if (!head) return "it";
-  if (head.tags.has("Plural") || (/[^s']s$/.test(head.normal) && !head.tags.has("Person") && !head.tags.has("ProperNoun")) || subject.some((t) => t.normal === "and")) return "they";
+  if (
+    head.tags.has("Plural") ||
+    (/[^s']s$/.test(head.normal) && !head.tags.has("Person") && !head.tags.has("ProperNoun")) ||
+    subject.some((t) => t.normal === "and")
+  )
+    return "they";
   const person = nouns.find((t) => MALE.test(t.root) || FEMALE.test(t.root));
   if (person) return FEMALE.test(person.root) ? "she" : "he";
   if (head.tags.has("FemaleName")) return "she";
@@ -256,12 +336,21 @@ function splitSubject(words: string[], toks: Token[]): { subject: string; predic
     (t, i) =>
       i > 0 &&
       isVerb(t) &&
-      (t.tags.has("Copula") || t.tags.has("Auxiliary") || t.tags.has("Modal") || (!possessive(toks[i - 1]!) && !toks[i - 1]!.tags.has("Determiner") && toks[i + 1]?.normal !== "of")),
+      (t.tags.has("Copula") ||
+        t.tags.has("Auxiliary") ||
+        t.tags.has("Modal") ||
+        (!possessive(toks[i - 1]!) && !toks[i - 1]!.tags.has("Determiner") && toks[i + 1]?.normal !== "of")),
   );
   if (verbAt <= 0) return { subject: "", predicate: text };
   const subject = joinWords(words.slice(0, verbAt));
   // Only a plain noun phrase can be named and taken up again ("The lamp? It …").
-  if (/,/.test(subject) || subject.split(" ").length > 8 || /\b(?:I|me|when|while|before|after|because|who|which|that)\b/.test(subject) || toks.slice(0, verbAt).some((t) => t.tags.has("Preposition") && !/^of$/i.test(t.normal))) return { subject: "", predicate: text };
+  if (
+    /,/.test(subject) ||
+    subject.split(" ").length > 8 ||
+    /\b(?:I|me|when|while|before|after|because|who|which|that)\b/.test(subject) ||
+    toks.slice(0, verbAt).some((t) => t.tags.has("Preposition") && !/^of$/i.test(t.normal))
+  )
+    return { subject: "", predicate: text };
   return { subject, predicate: joinWords(words.slice(verbAt)), pronoun: pronounOf(toks.slice(0, verbAt)) };
 }
 
@@ -291,13 +380,17 @@ export function factsOf(character: { name: string; persona: string; lore: string
         // "… the drowned bell …, and you fear it": a clause ending on "it" means the thing the clause before named.
         if (lastThing && /\bit$/i.test(clause)) clause = clause.replace(/\bit$/i, () => lastThing);
         // "it"/"they" opening a clause is what the clause before was about, when that was not the character.
-        if (lastSubject && /^(it|they)\b/i.test(clause) && !(self.pronoun === "they" && /^they\b/i.test(clause))) clause = clause.replace(/^(it|they)\b/i, lastSubject);
+        if (lastSubject && /^(it|they)\b/i.test(clause) && !(self.pronoun === "they" && /^they\b/i.test(clause)))
+          clause = clause.replace(/^(it|they)\b/i, lastSubject);
         const converted = firstPerson(clause, self, source === "persona");
         const first = capitalize(joinWords(converted.words));
         const { subject, predicate, pronoun } = splitSubject(converted.words, converted.tokens);
-        if (subject && !/^(i|me|my)$/i.test(subject) && !/^(it|they|this|that|there)$/i.test(subject)) lastSubject = subject.replace(/^my\b/i, self.pronoun === "they" ? "their" : PRONOUNS[self.pronoun].possessive);
+        if (subject && !/^(i|me|my)$/i.test(subject) && !/^(it|they|this|that|there)$/i.test(subject))
+          lastSubject = subject.replace(/^my\b/i, self.pronoun === "they" ? "their" : PRONOUNS[self.pronoun].possessive);
         lastThing = objectOf(converted.tokens) ?? lastThing;
-        const people = converted.tokens.filter((t) => t.tags.has("Person") && !self.names.has(t.normal)).map((t) => t.text.replace(/'s$/, ""));
+        const people = converted.tokens
+          .filter((t) => t.tags.has("Person") && !self.names.has(t.normal))
+          .map((t) => t.text.replace(/'s$/, ""));
         facts.push({
           source,
           original: sentence,
@@ -305,7 +398,12 @@ export function factsOf(character: { name: string; persona: string; lore: string
           subject: subject ? capitalize(subject) : "",
           predicate,
           pronoun: pronoun ?? "it",
-          roots: new Set(converted.tokens.filter(isContent).map(rootKey).filter((r) => !self.names.has(r))),
+          roots: new Set(
+            converted.tokens
+              .filter(isContent)
+              .map(rootKey)
+              .filter((r) => !self.names.has(r)),
+          ),
           self: converted.self,
           time: phraseAround(converted.tokens, isTime, TIME_PREP),
           place: phraseAround(converted.tokens, isPlace, PLACE_PREP),

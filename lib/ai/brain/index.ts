@@ -79,8 +79,21 @@ export function localChat(input: ChatInput): Omit<ChatResult, "provider"> {
   const temperament = temperamentOf(character.persona, character.speakingDetail ?? "", character.stances);
   const affect = nextAffect(normalizeAffect(input.affect), heard, temperament, danger);
   const stance = chooseStance(character.stances, affect, input.currentStance, heard, danger);
-  const tone: Scene["tone"] =
-    heard.threat ? "worried" : heard.insult > 0 ? (temperament.stern ? "stern" : "hurt") : danger >= 0.3 ? "worried" : affect.v > 0.3 ? "warm" : affect.v < -0.3 ? (affect.d > 0.2 ? "stern" : "hurt") : "even";
+  const tone: Scene["tone"] = heard.threat
+    ? "worried"
+    : heard.insult > 0
+      ? temperament.stern
+        ? "stern"
+        : "hurt"
+      : danger >= 0.3
+        ? "worried"
+        : affect.v > 0.3
+          ? "warm"
+          : affect.v < -0.3
+            ? affect.d > 0.2
+              ? "stern"
+              : "hurt"
+            : "even";
   const action = heard.insult > 0 || heard.threat ? undefined : detectAction(input.text);
   const scene: Scene = { heard, memory, danger, dangerFact, tone, rapport: affect.rapport, retry: 0 };
 

@@ -21,9 +21,22 @@ describe("what the brain remembers", () => {
     const memory = remember([], "The player's name is Ada.\nI am a fisherman from Dunmore.");
     expect(memory).toMatchObject({ met: true, name: "Ada" });
     const { character } = CAST[0]!;
-    const turn = localChat({ character, text: "Good evening!", currentStance: "calm", history: [], affect: { v: 0, a: 0, d: 0, rapport: 0 }, memory: "The player's name is Ada." });
+    const turn = localChat({
+      character,
+      text: "Good evening!",
+      currentStance: "calm",
+      history: [],
+      affect: { v: 0, a: 0, d: 0, rapport: 0 },
+      memory: "The player's name is Ada.",
+    });
     expect(turn.reply).toMatch(/again|back/i);
-    const stranger = localChat({ character, text: "Good evening!", currentStance: "calm", history: [], affect: { v: 0, a: 0, d: 0, rapport: 0 } });
+    const stranger = localChat({
+      character,
+      text: "Good evening!",
+      currentStance: "calm",
+      history: [],
+      affect: { v: 0, a: 0, d: 0, rapport: 0 },
+    });
     expect(stranger.reply).not.toMatch(/again/i);
     expect(stranger.reply).toContain(character.greeting);
   });
@@ -38,8 +51,18 @@ describe("a turn at the limits of the route", () => {
   it("answers a 4,000-character line with 50 history lines of 4,000 characters", () => {
     const { character } = CAST[0]!;
     const long = "What does the lamp burn? ".repeat(160).slice(0, 4000);
-    const history = Array.from({ length: 50 }, (_, i) => ({ role: i % 2 ? "character" : "user", text: `My name is Sam ${i}. `.repeat(250).slice(0, 4000) }));
-    const turn = localChat({ character, text: long, currentStance: "calm", history, affect: { v: 0, a: 0, d: 0, rapport: 0 }, memory: "x ".repeat(4000) });
+    const history = Array.from({ length: 50 }, (_, i) => ({
+      role: i % 2 ? "character" : "user",
+      text: `My name is Sam ${i}. `.repeat(250).slice(0, 4000),
+    }));
+    const turn = localChat({
+      character,
+      text: long,
+      currentStance: "calm",
+      history,
+      affect: { v: 0, a: 0, d: 0, rapport: 0 },
+      memory: "x ".repeat(4000),
+    });
     expect(turn.reply).toMatch(/paraffin|whale oil/);
     expect(character.stances.map((s) => s.id)).toContain(turn.stance);
   });

@@ -24,12 +24,35 @@ export interface Remembered {
   lines: Understanding[];
 }
 
-const SWAP: Record<string, string> = { "i am": "you are", "i was": "you were", i: "you", my: "your", mine: "yours", me: "you", myself: "yourself", "you are": "I am", "you were": "I was", you: "me", your: "my", yours: "mine", yourself: "myself" };
+const SWAP: Record<string, string> = {
+  "i am": "you are",
+  "i was": "you were",
+  i: "you",
+  my: "your",
+  mine: "yours",
+  me: "you",
+  myself: "yourself",
+  "you are": "I am",
+  "you were": "I was",
+  you: "me",
+  your: "my",
+  yours: "mine",
+  yourself: "myself",
+};
 
 /** The player's words as the character says them back: "I keep bees" → "you keep bees", "you" → "me". */
 export function toSecondPerson(text: string): string {
-  const expanded = text.replace(/\bI'm\b/g, "I am").replace(/\bI've\b/g, "I have").replace(/\bI'll\b/g, "I will").replace(/\bI'd\b/g, "I would");
-  return bare(expanded.replace(/\b(?:I am|I was|you are|you were|I|my|mine|me|myself|you|your|yours|yourself)\b/gi, (w) => SWAP[w.toLowerCase()] ?? w));
+  const expanded = text
+    .replace(/\bI'm\b/g, "I am")
+    .replace(/\bI've\b/g, "I have")
+    .replace(/\bI'll\b/g, "I will")
+    .replace(/\bI'd\b/g, "I would");
+  return bare(
+    expanded.replace(
+      /\b(?:I am|I was|you are|you were|I|my|mine|me|myself|you|your|yours|yourself)\b/gi,
+      (w) => SWAP[w.toLowerCase()] ?? w,
+    ),
+  );
 }
 
 const NOTE_NAME = /\b(?:(?:player|user|visitor|their|his|her)(?:'s)? name is|name:)\s*(\p{Lu}[\p{L}'-]+)/u;
@@ -40,7 +63,9 @@ export function remember(history: readonly { role: string; text: string }[], mem
   const notes = (memory ?? "").trim();
   // The player's last 12 lines and the notes' last 12, each up to 200 characters: what a
   // conversation needs, at a bounded cost (each line is read once and remembered).
-  const lines = [...userLines.slice(-12), ...(notes ? notes.slice(-4000).split(/\n+/).slice(-12) : [])].map((line) => understand(line, 200));
+  const lines = [...userLines.slice(-12), ...(notes ? notes.slice(-4000).split(/\n+/).slice(-12) : [])].map((line) =>
+    understand(line, 200),
+  );
   const told: Remembered["told"] = [];
   const plans: string[] = [];
   // Notes may name the player in their own words: "The player's name is Sam", "name: Sam".

@@ -9,13 +9,18 @@ import type { Wh } from "./understand";
 // I've kept the light"), contractions follow the voice. `variant` picks another shape, so the
 // same fact told twice is never the same line.
 
-const lowerFirst = (s: string) => (/^(I|I'm|I've|I'll|I'd)\b/.test(s) || /^\p{Lu}\p{L}*\s+\p{Lu}/u.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1));
+const lowerFirst = (s: string) =>
+  /^(I|I'm|I've|I'll|I'd)\b/.test(s) || /^\p{Lu}\p{L}*\s+\p{Lu}/u.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1);
 
 /** The clause without one of its phrases ("In 1979" out of "… drowned in 1979 when …"). */
 function without(text: string, phrase: string): string {
   const at = text.toLowerCase().indexOf(phrase.toLowerCase());
   if (at < 0) return text;
-  return (text.slice(0, at) + text.slice(at + phrase.length)).replace(/\s+,/g, ",").replace(/\s{2,}/g, " ").replace(/,\s*$/, "").trim();
+  return (text.slice(0, at) + text.slice(at + phrase.length))
+    .replace(/\s+,/g, ",")
+    .replace(/\s{2,}/g, " ")
+    .replace(/,\s*$/, "")
+    .trim();
 }
 
 /** The shapes a fact can be said in, best first for what was asked. */
@@ -33,7 +38,10 @@ function shapes(fact: Fact, focus: Wh | undefined): string[] {
     if (/\b(?:which|who|whom|whose|that|where)\b/i.test(first.slice(0, at))) return undefined;
     return `${capitalize(phrase)}, ${lowerFirst(without(first, phrase))}`;
   };
-  const time = lead(fact.time, /^(?:in|since|until|till|for|at|during|every|each|on|before|after|by|through|once|now|tonight|nowadays|\d|[a-z]+ (?:years?|days?|months?|weeks?) ago)\b/i);
+  const time = lead(
+    fact.time,
+    /^(?:in|since|until|till|for|at|during|every|each|on|before|after|by|through|once|now|tonight|nowadays|\d|[a-z]+ (?:years?|days?|months?|weeks?) ago)\b/i,
+  );
   const place = lead(fact.place, /^(?:in|at|on|under|beneath|below|near|beyond|across|behind|inside|outside|above|over)\s/i);
   const they = fact.pronoun === "they";
   const named =
@@ -57,7 +65,9 @@ const FIRST_PERSON = /\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself)\b/i;
 /** A fact that does not speak of the character is still the character's telling: "…, I can tell you". */
 function told(line: string, past: boolean, k: number): string {
   if (FIRST_PERSON.test(line)) return line;
-  const tags = past ? [", if I remember right", ", as I recall it", ", I remember"] : [", I can tell you", ", I'll have you know", ", as I know well"];
+  const tags = past
+    ? [", if I remember right", ", as I recall it", ", I remember"]
+    : [", I can tell you", ", I'll have you know", ", as I know well"];
   return `${line}${tags[k % tags.length]}`;
 }
 
@@ -68,7 +78,11 @@ function told(line: string, past: boolean, k: number): string {
 export function sayFact(fact: Fact, voice: Voice, focus: Wh | undefined, variant: number): string {
   const options = shapes(fact, focus);
   if (options.length === 0) return "";
-  const line = told(options[variant % options.length]!, /\b(?:was|were|had|did|\w+ed)\b/.test(fact.predicate || fact.first) && !/\b(?:is|are|has|have)\b/.test(fact.predicate || fact.first), variant);
+  const line = told(
+    options[variant % options.length]!,
+    /\b(?:was|were|had|did|\w+ed)\b/.test(fact.predicate || fact.first) && !/\b(?:is|are|has|have)\b/.test(fact.predicate || fact.first),
+    variant,
+  );
   return `${inVoice(capitalize(line), voice).replace(/[,;:]$/, "")}.`;
 }
 

@@ -61,23 +61,34 @@ export interface Understanding {
   roots: string[];
 }
 
-const GREETING = /^(?:hello|hi|hey|hiya|howdy|greetings|good (morning|evening|afternoon|day)|(morning|evening|afternoon)|well met|ahoy|hullo)\b/i;
-const FAREWELL = /\b(?:good ?bye|bye|farewell|good night|goodnight|see you|so long|take care|until (?:next time|tomorrow)|i (?:must|have to|should|need to) (?:go|leave|be going|be off|get going)|i am (?:off|leaving|going now))\b/i;
-const HOSTILE = /\b(?:shut up|go away|get lost|leave me alone|go to hell|drop dead|piss off|bugger off|nobody cares|no one cares|who cares|you (?:are|were) (?:a |an )?(?:\w+ )?(?:\w+ ){0,3}(?:fool|idiot|liar|joke|disgrace|coward|fraud|hag|crone|witch|bore|nobody|useless|pathetic|stupid|worthless|boring|mad|crazy|dull|ugly|pirate|has-been|wreck))\b|\b(?:this|your|that) \w+ is a (?:joke|disgrace|dump|mess)\b/i;
-const THREAT = /\b(?:i (?:will|shall|am going to|could|can) (?:kill|hurt|burn|destroy|drown|hit|strangle|stab|shoot|break) you|i will make you (?:pay|suffer)|you will (?:die|pay|regret))\b/i;
-const KIND = /\b(?:thank(?:s| you)|i (?:brought|made|baked|got|saved|found|picked|carried) you|for you|you (?:are|were|have been) (?:so |very |really )?(?:kind|sweet|good|brave|wonderful|lovely|generous|wise|clever|a (?:good|kind|true) \w+)|i (?:like|love|admire|appreciate|trust) (?:you|your)|well done|bless you|i am (?:glad|happy) (?:to meet|i met|you)|nice to meet you|pleased to meet you)\b/i;
-const SAD = /\b(?:i am (?:so |very |really )?(?:sad|lonely|lost|tired|afraid|scared|frightened|worried|miserable|alone)|i miss|i lost|i cannot (?:sleep|go on)|nobody loves me)\b/i;
+const GREETING =
+  /^(?:hello|hi|hey|hiya|howdy|greetings|good (morning|evening|afternoon|day)|(morning|evening|afternoon)|well met|ahoy|hullo)\b/i;
+const FAREWELL =
+  /\b(?:good ?bye|bye|farewell|good night|goodnight|see you|so long|take care|until (?:next time|tomorrow)|i (?:must|have to|should|need to) (?:go|leave|be going|be off|get going)|i am (?:off|leaving|going now))\b/i;
+const HOSTILE =
+  /\b(?:shut up|go away|get lost|leave me alone|go to hell|drop dead|piss off|bugger off|nobody cares|no one cares|who cares|you (?:are|were) (?:a |an )?(?:\w+ )?(?:\w+ ){0,3}(?:fool|idiot|liar|joke|disgrace|coward|fraud|hag|crone|witch|bore|nobody|useless|pathetic|stupid|worthless|boring|mad|crazy|dull|ugly|pirate|has-been|wreck))\b|\b(?:this|your|that) \w+ is a (?:joke|disgrace|dump|mess)\b/i;
+const THREAT =
+  /\b(?:i (?:will|shall|am going to|could|can) (?:kill|hurt|burn|destroy|drown|hit|strangle|stab|shoot|break) you|i will make you (?:pay|suffer)|you will (?:die|pay|regret))\b/i;
+const KIND =
+  /\b(?:thank(?:s| you)|i (?:brought|made|baked|got|saved|found|picked|carried) you|for you|you (?:are|were|have been) (?:so |very |really )?(?:kind|sweet|good|brave|wonderful|lovely|generous|wise|clever|a (?:good|kind|true) \w+)|i (?:like|love|admire|appreciate|trust) (?:you|your)|well done|bless you|i am (?:glad|happy) (?:to meet|i met|you)|nice to meet you|pleased to meet you)\b/i;
+const SAD =
+  /\b(?:i am (?:so |very |really )?(?:sad|lonely|lost|tired|afraid|scared|frightened|worried|miserable|alone)|i miss|i lost|i cannot (?:sleep|go on)|nobody loves me)\b/i;
 const GIFT = /\bi (brought|made|baked|got|saved|found|picked|carried|kept) you ([^.!?,;]+)/i;
-const PLAN = /\b(?:i|we) (?:will|shall|am going to|are going to|am gonna|plan to|mean to|intend to|want to|have to|must|am about to|will have to) ((?:not )?(?:\w+ly )?[a-z]+ [^.!?;]*)/i;
+const PLAN =
+  /\b(?:i|we) (?:will|shall|am going to|are going to|am gonna|plan to|mean to|intend to|want to|have to|must|am about to|will have to) ((?:not )?(?:\w+ly )?[a-z]+ [^.!?;]*)/i;
 /** "I am rowing out tonight": a progressive with a time ahead is a plan too. */
-const PLAN_NOW = /\b(?:i|we) (?:am|are) ([a-z]+ing\b[^.!?;]*\b(?:tonight|tomorrow|soon|at dawn|at dusk|this (?:evening|night|morning)|next \w+|now)\b[^.!?;]*)/i;
+const PLAN_NOW =
+  /\b(?:i|we) (?:am|are) ([a-z]+ing\b[^.!?;]*\b(?:tonight|tomorrow|soon|at dawn|at dusk|this (?:evening|night|morning)|next \w+|now)\b[^.!?;]*)/i;
 const NAME = /\b(?:[Mm]y name is|[Ii] am called|[Cc]all me|[Tt]hey call me|[Tt]he name is)\s+(\p{Lu}[\p{L}'-]+)/u;
 const I_AM_NAME = /\bi am ([A-Z][\p{L}'-]+)\b/u;
-const RECALL = /\b(?:remember|recall|forget|forgot)\b.*\b(?:me|my|i)\b|\bwhat (?:did|have) i (?:tell|told|say|said)\b|\bwho am i\b|\bdo you know (?:my name|who i am)\b|\bwhat is my name\b/i;
-const WELLBEING = /^(?:how are you|how do you do|how have you been|how is it going|how are things|are you (?:well|ok|okay|alright|all right))\b/i;
+const RECALL =
+  /\b(?:remember|recall|forget|forgot)\b.*\b(?:me|my|i)\b|\bwhat (?:did|have) i (?:tell|told|say|said)\b|\bwho am i\b|\bdo you know (?:my name|who i am)\b|\bwhat is my name\b/i;
+const WELLBEING =
+  /^(?:how are you|how do you do|how have you been|how is it going|how are things|are you (?:well|ok|okay|alright|all right))\b/i;
 
 /** What is said of the listener: "you are a fool", "your soup tastes like mud", "you useless old crone". */
-const EVALUATION = /\byou (?:are|were|look|sound|smell|seem|act) [^.!?,;]*|\byour \w+(?: \w+)? (?:is|are|was|were|looks?|sounds?|smells?|stinks?|tastes?) [^.!?,;]*|\byou (?:\w+ ){0,2}(?:fool|idiot|crone|hag|liar|coward|oaf|wretch|witch|brute|pig|rat|worm|snake|monster|cow|dog)\b/g;
+const EVALUATION =
+  /\byou (?:are|were|look|sound|smell|seem|act) [^.!?,;]*|\byour \w+(?: \w+)? (?:is|are|was|were|looks?|sounds?|smells?|stinks?|tastes?) [^.!?,;]*|\byou (?:\w+ ){0,2}(?:fool|idiot|crone|hag|liar|coward|oaf|wretch|witch|brute|pig|rat|worm|snake|monster|cow|dog)\b/g;
 
 const expand = (text: string) => expandContractions(text).replace(/\s+/g, " ");
 
@@ -93,7 +104,9 @@ function whOf(sentence: string): Wh {
 }
 
 function topicOf(nouns: string[]): string {
-  const topic = nouns.map((n) => bare(n)).find((n) => n.replace(/^(?:the|your|my)\s+/i, "").length > 2 && !/^(?:you|me|it|this|that|thing|anything|something)$/i.test(n));
+  const topic = nouns
+    .map((n) => bare(n))
+    .find((n) => n.replace(/^(?:the|your|my)\s+/i, "").length > 2 && !/^(?:you|me|it|this|that|thing|anything|something)$/i.test(n));
   return (topic ?? "").replace(/^The\b/, "the");
 }
 
@@ -146,7 +159,11 @@ function readLine(text: string): Understanding {
 
   const planMatch = PLAN.exec(expanded) ?? PLAN_NOW.exec(expanded);
   let plan: Plan | undefined;
-  if (planMatch?.[1] && !question && !/^(?:sorry|glad|happy|sad|afraid|tired|lost|so|very|fine|well|here|back|called|from|a |an |the |not sure)/i.test(planMatch[1])) {
+  if (
+    planMatch?.[1] &&
+    !question &&
+    !/^(?:sorry|glad|happy|sad|afraid|tired|lost|so|very|fine|well|here|back|called|from|a |an |the |not sure)/i.test(planMatch[1])
+  ) {
     const act = bare(planMatch[1]);
     const actWords = new Set(act.toLowerCase().split(/[^\p{L}\p{N}']+/u));
     const roots = rootsOf(lineTokens.filter((t) => actWords.has(t.normal)));
@@ -161,7 +178,11 @@ function readLine(text: string): Understanding {
   // or a statement hard against them ("I hate you"); a question about a sad thing is none.
   const aimed = sentences
     .filter((s) => !/\?\s*$/.test(s))
-    .flatMap((s) => [...s.toLowerCase().matchAll(EVALUATION)].map((m) => valenceOf(m[0])).concat(/\b(?:you|your)\b/i.test(s) && !SAD.test(s.toLowerCase()) ? [valenceOf(s) + 0.3] : []));
+    .flatMap((s) =>
+      [...s.toLowerCase().matchAll(EVALUATION)]
+        .map((m) => valenceOf(m[0]))
+        .concat(/\b(?:you|your)\b/i.test(s) && !SAD.test(s.toLowerCase()) ? [valenceOf(s) + 0.3] : []),
+    );
   const worst = Math.min(0, ...aimed);
   // Contempt for the character's place or work is aimed at it too: "I hate this place".
   const scorn = /\bi (?:hate|despise|loathe|detest) (?:this|your|it here|everything)\b/.test(lower) ? 0.5 : 0;
@@ -175,7 +196,15 @@ function readLine(text: string): Understanding {
   // What the player says of themselves: "I am a fisherman", "my father built boats" (a line about the character is not).
   const aboutPlayer = sentences
     .flatMap((s) => s.split(/,?\s+and\s+(?=(?:i|my)\b)/i))
-    .filter((s) => /^(?:i|my)\b/i.test(s) && !/\?\s*$/.test(s) && !/\b(?:you|your)\b/i.test(s) && !FAREWELL.test(s) && !PLAN.test(s) && !/^my name is\b/i.test(s))
+    .filter(
+      (s) =>
+        /^(?:i|my)\b/i.test(s) &&
+        !/\?\s*$/.test(s) &&
+        !/\b(?:you|your)\b/i.test(s) &&
+        !FAREWELL.test(s) &&
+        !PLAN.test(s) &&
+        !/^my name is\b/i.test(s),
+    )
     .map(bare);
 
   return {

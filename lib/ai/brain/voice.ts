@@ -37,7 +37,10 @@ export function exampleLines(examples: string): string[] {
     .map((m) => m[2]!.trim());
 }
 
-export function voiceOf(character: { name: string; persona: string; lore: string; examples: string; speakingDetail?: string }, names: ReadonlySet<string> = new Set()): Voice {
+export function voiceOf(
+  character: { name: string; persona: string; lore: string; examples: string; speakingDetail?: string },
+  names: ReadonlySet<string> = new Set(),
+): Voice {
   const speech = [...sentencesOf(character.persona).filter((s) => SPEECH_SENTENCE.test(s)), character.speakingDetail ?? ""].join(" ");
   const manner = `${character.persona} ${character.speakingDetail ?? ""}`;
   const openers: string[] = [];
@@ -45,7 +48,17 @@ export function voiceOf(character: { name: string; persona: string; lore: string
   for (const line of exampleLines(character.examples)) {
     // An opening word or two set off by a comma or a stop: "Aye, …", "Well now. …"
     const open = /^([\p{L}']+(?: [\p{L}']+)?)[,.!]\s+\S/u.exec(line)?.[1];
-    if (open && open.split(" ").length <= 2 && tokens(open).every((t) => t.tags.has("Expression") || t.tags.has("Adverb") || /^(aye|och|ach|well|now|hm+|ah|oh|eh|right|so|listen|look|mm+|heh|ha|yes|no|nay)$/i.test(t.normal))) openers.push(open);
+    if (
+      open &&
+      open.split(" ").length <= 2 &&
+      tokens(open).every(
+        (t) =>
+          t.tags.has("Expression") ||
+          t.tags.has("Adverb") ||
+          /^(aye|och|ach|well|now|hm+|ah|oh|eh|right|so|listen|look|mm+|heh|ha|yes|no|nay)$/i.test(t.normal),
+      )
+    )
+      openers.push(open);
     // A vocative at the end: "…, love." / "…, lad?"
     const vocative = /,\s*([\p{Ll}][\p{L}'-]+)[.!?]$/u.exec(line)?.[1];
     if (vocative && tokens(vocative).every((t) => t.tags.has("Noun") && !t.tags.has("Pronoun"))) address.push(vocative);
@@ -58,7 +71,16 @@ export function voiceOf(character: { name: string; persona: string; lore: string
   // A topic is said the way the lore says it most ("the hives", not "the hive").
   const surface = new Map<string, Map<string, number>>();
   for (const t of tokens(`${character.lore} ${character.persona.split(/\n/).join(" ")}`)) {
-    if (!isContent(t) || !t.tags.has("Noun") || t.tags.has("Person") || t.tags.has("ProperNoun") || t.tags.has("Date") || t.tags.has("Value") || names.has(t.normal)) continue;
+    if (
+      !isContent(t) ||
+      !t.tags.has("Noun") ||
+      t.tags.has("Person") ||
+      t.tags.has("ProperNoun") ||
+      t.tags.has("Date") ||
+      t.tags.has("Value") ||
+      names.has(t.normal)
+    )
+      continue;
     const key = rootKey(t);
     counts.set(key, (counts.get(key) ?? 0) + 1);
     const forms = surface.get(key) ?? new Map<string, number>();
@@ -82,7 +104,10 @@ export function voiceOf(character: { name: string; persona: string; lore: string
 const CONTRACTIONS: [RegExp, string][] = [
   [/\bI am\b/g, "I'm"],
   // "I have" as an auxiliary only ("I have flown" → "I've flown"; "I have a boat" stays).
-  [/\bI have (?=(?:\w+ed|\w+en|been|flown|known|grown|shown|thrown|drawn|kept|heard|seen|lived|had|got|made|done|told|lost|found|never|always|not|come|gone|run|taught|brought|thought|caught|fought|built|felt|left|meant|sent|spent|slept|held|sold|stood|met|read|led|fed|won|paid|said)\b)/g, "I've "],
+  [
+    /\bI have (?=(?:\w+ed|\w+en|been|flown|known|grown|shown|thrown|drawn|kept|heard|seen|lived|had|got|made|done|told|lost|found|never|always|not|come|gone|run|taught|brought|thought|caught|fought|built|felt|left|meant|sent|spent|slept|held|sold|stood|met|read|led|fed|won|paid|said)\b)/g,
+    "I've ",
+  ],
   [/\bI will\b/g, "I'll"],
   [/\bI would\b/g, "I'd"],
   [/\bdo not\b/g, "don't"],

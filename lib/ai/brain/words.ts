@@ -71,7 +71,14 @@ export interface ParsedSentence {
   nouns(): string[];
 }
 
-const toToken = (t: TermJson): Token => ({ text: t.text || t.normal, normal: t.normal, root: t.root || t.normal, tags: new Set(t.tags), post: t.post, pre: t.pre });
+const toToken = (t: TermJson): Token => ({
+  text: t.text || t.normal,
+  normal: t.normal,
+  root: t.root || t.normal,
+  tags: new Set(t.tags),
+  post: t.post,
+  pre: t.pre,
+});
 
 /** A line read once: its sentences with their tokens, question flag and noun phrases (one compromise parse). */
 export function parseLine(text: string): ParsedSentence[] {
@@ -84,21 +91,36 @@ export function parseLine(text: string): ParsedSentence[] {
     const sentence = (view.text() as string).trim();
     if (!/\p{L}/u.test(sentence)) return;
     const terms = ((view.json() as { terms: TermJson[] }[])[0]?.terms ?? []).filter((t) => t.text || t.normal);
-    out.push({ text: sentence, tokens: terms.map(toToken), question: questions.has(sentence), nouns: () => (view as unknown as { nouns(): { not(m: string): { out(f: string): unknown } } }).nouns().not("#Pronoun").out("array") as string[] });
+    out.push({
+      text: sentence,
+      tokens: terms.map(toToken),
+      question: questions.has(sentence),
+      nouns: () =>
+        (view as unknown as { nouns(): { not(m: string): { out(f: string): unknown } } }).nouns().not("#Pronoun").out("array") as string[],
+    });
   });
   return out;
 }
 
 /** The sentences of a text (compromise's splitter: abbreviations and initials stay whole). */
 export function sentencesOf(text: string): string[] {
-  return (nlp(text.replace(/\s*\n+\s*/g, "\n")).sentences().out("array") as string[]).flatMap((s) => s.split(/\n+/)).map((s) => s.trim()).filter((s) => /\p{L}/u.test(s));
+  return (
+    nlp(text.replace(/\s*\n+\s*/g, "\n"))
+      .sentences()
+      .out("array") as string[]
+  )
+    .flatMap((s) => s.split(/\n+/))
+    .map((s) => s.trim())
+    .filter((s) => /\p{L}/u.test(s));
 }
 
 /** Word classes that carry no topic. */
 const FUNCTION_TAGS = ["Pronoun", "Determiner", "Preposition", "Conjunction", "Auxiliary", "Copula", "Modal", "QuestionWord", "Negative"];
 /** Lemmas too common to tell two facts apart. */
 const GENERIC = new Set(
-  "be have do know tell say ask think thing way lot much many some any all more most very just really also still ever never even about here there then now yes no okay ok please like get go make want come see look well good great right little old new one two".split(" "),
+  "be have do know tell say ask think thing way lot much many some any all more most very just really also still ever never even about here there then now yes no okay ok please like get go make want come see look well good great right little old new one two".split(
+    " ",
+  ),
 );
 
 /** Does a token carry meaning for matching (a noun, verb, adjective or value that is not generic)? */
@@ -134,7 +156,9 @@ export function valenceOf(text: string): number {
  * sad or frightening fact of the lore is dangerous to that character).
  */
 export const HAZARD_ROOTS = new Set(
-  "night tonight dark darkness midnight storm gale tempest squall flood drown fog ice blizzard fire flame burn smoke cliff edge fall climb deep wreck reef rock current alone weapon knife sword gun blade fight duel war battle wolf bear bandit thief poison curse ghost haunt dead death kill die hunt volcano avalanche crevasse".split(" "),
+  "night tonight dark darkness midnight storm gale tempest squall flood drown fog ice blizzard fire flame burn smoke cliff edge fall climb deep wreck reef rock current alone weapon knife sword gun blade fight duel war battle wolf bear bandit thief poison curse ghost haunt dead death kill die hunt volcano avalanche crevasse".split(
+    " ",
+  ),
 );
 
 /** The words of a phrase with their first letter up. */
@@ -144,4 +168,10 @@ export const capitalize = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slic
 export const bare = (s: string) => s.trim().replace(/[\s.!?;:,]+$/u, "");
 
 /** Normalised for comparing two replies or a reply and a source sentence. */
-export const comparable = (s: string) => s.toLowerCase().replace(/[’']/g, "'").replace(/[^\p{L}\p{N}' ]+/gu, " ").replace(/\s+/g, " ").trim();
+export const comparable = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[’']/g, "'")
+    .replace(/[^\p{L}\p{N}' ]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();

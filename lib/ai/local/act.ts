@@ -25,7 +25,9 @@ export function chapterBible(bible: Bible, chapter: Chapter): Bible {
   const placeNames = new Set(facts.places.map((p) => p.toLowerCase()));
   const places = bible.places.filter((p) => mentions(chapter.text, p));
   // A name the chapter uses as a place is not a person ("the road to Dunmere").
-  const characters = bible.characters.filter((c) => mentions(chapter.text, c) && !placeNames.has(c.toLowerCase()) && !places.some((p) => p.toLowerCase() === c.toLowerCase()));
+  const characters = bible.characters.filter(
+    (c) => mentions(chapter.text, c) && !placeNames.has(c.toLowerCase()) && !places.some((p) => p.toLowerCase() === c.toLowerCase()),
+  );
   const protagonist = fullName(bible.protagonist, [...bible.characters, ...facts.people]);
   return { ...bible, protagonist, places, characters, setting: places.slice(0, 3).join(", ") || bible.setting };
 }
@@ -39,15 +41,28 @@ export const SPIRIT_NOTE = "In the spirit of the book: its premise and tone, wit
  * local author invents a world from the premise and the chapter's opening, with the bible
  * narrowed to the chapter, and its description says so.
  */
-export function buildLocalAct(input: { bible: Bible; chapter: Chapter; act: Omit<LocalAuthorInput, "text" | "bible" | "chapterTitle"> }): World {
+export function buildLocalAct(input: {
+  bible: Bible;
+  chapter: Chapter;
+  act: Omit<LocalAuthorInput, "text" | "bible" | "chapterTitle">;
+}): World {
   const { bible, chapter, act } = input;
   const followed = chapter.fidelity === "spirit" ? null : buildChapterWorld({ ...act, text: chapter.text, title: chapter.title, bible });
   if (followed) return followed;
   if (chapter.fidelity === "spirit") {
     // The premise's places and things, as the book reads them, are no one to talk to or follow ("Carrow", "the Lune").
     const kinds = readChapter([bible.summary, chapter.text].join("\n\n"), getLexicon(), { hero: bible.protagonist }).kinds;
-    const notPeople = [...[...kinds.entries()].filter(([, k]) => k !== "person").map(([n]) => n), ...bible.places.filter((p) => /^\p{Lu}/u.test(p))];
-    const world = buildLocalWorld({ ...act, text: chapter.text, bible: chapterBible(bible, chapter), chapterTitle: chapter.title, notPeople });
+    const notPeople = [
+      ...[...kinds.entries()].filter(([, k]) => k !== "person").map(([n]) => n),
+      ...bible.places.filter((p) => /^\p{Lu}/u.test(p)),
+    ];
+    const world = buildLocalWorld({
+      ...act,
+      text: chapter.text,
+      bible: chapterBible(bible, chapter),
+      chapterTitle: chapter.title,
+      notPeople,
+    });
     return { ...world, description: truncate(`${SPIRIT_NOTE} ${world.description ?? ""}`.trim(), 280) };
   }
   // A chapter too short to follow: the local author builds it from what it names.

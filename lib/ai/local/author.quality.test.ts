@@ -21,14 +21,23 @@ const listed = (w: string): boolean => {
   return ["north", "south", "east", "west"].includes(l) || [l, l.replace(/s$/, "")].some((x) => PLACE_NOUNS.has(x) || ROLE_NOUNS.has(x));
 };
 
-const worlds: [hero: string, premise: string, world: World][] = PREMISES.map(([hero, premise]) => [hero, premise, buildLocalWorld({ worldId: "w", premise, pov: "third_person" })]);
+const worlds: [hero: string, premise: string, world: World][] = PREMISES.map(([hero, premise]) => [
+  hero,
+  premise,
+  buildLocalWorld({ worldId: "w", premise, pov: "third_person" }),
+]);
 
 /** The head (last word) of a phrase read as a noun phrase, and whether compromise calls it a noun. */
 function head(phrase: string, asNounPhrase: boolean): { word: string; noun: boolean } {
-  const terms = (nlp(asNounPhrase ? `the ${phrase}` : phrase).json({ terms: { tags: true } }) as { terms: { text: string; tags: string[] }[] }[]).flatMap((s) => s.terms);
+  const terms = (
+    nlp(asNounPhrase ? `the ${phrase}` : phrase).json({ terms: { tags: true } }) as { terms: { text: string; tags: string[] }[] }[]
+  ).flatMap((s) => s.terms);
   const last = terms[terms.length - 1];
   if (!last) return { word: "", noun: false };
-  return { word: last.text, noun: (last.tags.includes("Noun") || listed(last.text)) && !last.tags.includes("Pronoun") && !isFunctionWord(last.text) };
+  return {
+    word: last.text,
+    noun: (last.tags.includes("Noun") || listed(last.text)) && !last.tags.includes("Pronoun") && !isFunctionWord(last.text),
+  };
 }
 
 describe("local author over 200 premises", () => {
@@ -37,7 +46,9 @@ describe("local author over 200 premises", () => {
   });
 
   it("makes the premise's subject noun phrase the protagonist", () => {
-    const wrong = worlds.filter(([hero, , w]) => w.slots?.hero !== hero).map(([hero, premise, w]) => `${premise} → ${w.slots?.hero} (want ${hero})`);
+    const wrong = worlds
+      .filter(([hero, , w]) => w.slots?.hero !== hero)
+      .map(([hero, premise, w]) => `${premise} → ${w.slots?.hero} (want ${hero})`);
     expect(wrong).toEqual([]);
   });
 
@@ -45,7 +56,10 @@ describe("local author over 200 premises", () => {
     const bad: string[] = [];
     for (const [, premise, w] of worlds) {
       for (const id of Object.keys(w.scene.states)) {
-        const words = id.replace(/^(s|end)\d+-?/, "").split("-").filter(Boolean);
+        const words = id
+          .replace(/^(s|end)\d+-?/, "")
+          .split("-")
+          .filter(Boolean);
         const h = head(words.join(" "), true);
         if (words.length === 0 || !h.noun) bad.push(`${premise}: id ${id} (head "${h.word}")`);
       }
@@ -69,7 +83,16 @@ describe("local author over 200 premises", () => {
     for (const [hero, premise, w] of worlds) {
       // "the two kids", "Lena and her dog" are several; "the family of foxes" is one family.
       const plural = (/^the .*[^s]s$/.test(hero) && !/ of /.test(hero)) || / and /.test(hero);
-      const prose = [...Object.values(w.scene.states).flatMap((s) => [s.base, s.ending.text ?? "", s.movement.static, s.movement.dynamic, ...s.variants.map((v) => v.base)]), ...w.scene.events.map((e) => e.base)];
+      const prose = [
+        ...Object.values(w.scene.states).flatMap((s) => [
+          s.base,
+          s.ending.text ?? "",
+          s.movement.static,
+          s.movement.dynamic,
+          ...s.variants.map((v) => v.base),
+        ]),
+        ...w.scene.events.map((e) => e.base),
+      ];
       for (const text of prose.filter((x): x is string => typeof x === "string")) {
         for (const m of text.matchAll(/\{hero\} (\w+)/g)) {
           const verb = m[1] as string;
@@ -87,12 +110,17 @@ describe("local author over 200 premises", () => {
       expect(verdict.diagnostics, premise).toEqual([]);
       const index = buildGraphIndex(w);
       expect(index.reachable.size, premise).toBe(Object.keys(w.scene.states).length);
-      expect(index.endings.some((id) => index.reachable.has(id)), premise).toBe(true);
+      expect(
+        index.endings.some((id) => index.reachable.has(id)),
+        premise,
+      ).toBe(true);
     }
   });
 
   it("gives distinct graphs for distinct premises", () => {
-    const graphs = worlds.map(([, , w]) => JSON.stringify([Object.keys(w.scene.states), w.scene.events.map((e) => [e.from, e.to ?? null, e.name])]));
+    const graphs = worlds.map(([, , w]) =>
+      JSON.stringify([Object.keys(w.scene.states), w.scene.events.map((e) => [e.from, e.to ?? null, e.name])]),
+    );
     expect(new Set(graphs).size).toBe(worlds.length);
   });
 });

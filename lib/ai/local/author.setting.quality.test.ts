@@ -29,8 +29,12 @@ describe("local author and painter over 342 premises written for issue 26", { ti
   });
 
   it("names every noun of the premise in the prose, in 95 % of premises or more", () => {
-    const missing = worlds.map(({ premise, world }) => ({ premise: premise.premise, nouns: unnamedNouns(premise.nouns, world) })).filter((m) => m.nouns.length > 0);
-    console.info(`every noun named: ${pct(worlds.length - missing.length, worlds.length)}; missed: ${missing.map((m) => `${m.nouns.join(",")} (${m.premise})`).join("; ")}`);
+    const missing = worlds
+      .map(({ premise, world }) => ({ premise: premise.premise, nouns: unnamedNouns(premise.nouns, world) }))
+      .filter((m) => m.nouns.length > 0);
+    console.info(
+      `every noun named: ${pct(worlds.length - missing.length, worlds.length)}; missed: ${missing.map((m) => `${m.nouns.join(",")} (${m.premise})`).join("; ")}`,
+    );
     expect(worlds.length - missing.length).toBeGreaterThanOrEqual(Math.ceil(0.95 * worlds.length));
   });
 
@@ -46,12 +50,18 @@ describe("local author and painter over 342 premises written for issue 26", { ti
   });
 
   it("makes the premise's subject the protagonist, in every premise", () => {
-    const wrong = worlds.filter(({ premise, world }) => world.slots?.hero?.toLowerCase() !== premise.protagonist.toLowerCase()).map(({ premise, world }) => `${premise.premise} → ${world.slots?.hero} (want ${premise.protagonist})`);
+    const wrong = worlds
+      .filter(({ premise, world }) => world.slots?.hero?.toLowerCase() !== premise.protagonist.toLowerCase())
+      .map(({ premise, world }) => `${premise.premise} → ${world.slots?.hero} (want ${premise.protagonist})`);
     expect(wrong).toEqual([]);
   });
 
   it("draws a plural subject as several figures", () => {
-    const few = worlds.filter(({ premise, frames }) => premise.figures > 1 && !frames.some((f) => f.objects.filter((o) => o.subject).length >= premise.figures)).map(({ premise }) => premise.premise);
+    const few = worlds
+      .filter(
+        ({ premise, frames }) => premise.figures > 1 && !frames.some((f) => f.objects.filter((o) => o.subject).length >= premise.figures),
+      )
+      .map(({ premise }) => premise.premise);
     expect(few).toEqual([]);
   });
 
@@ -60,8 +70,12 @@ describe("local author and painter over 342 premises written for issue 26", { ti
   });
 
   it("gives no state a stock place when the premise names a setting", () => {
-    const stocked = worlds.filter(({ premise }) => premise.setting !== null).flatMap(({ premise, world }) => stockStates(world, STOCK_PLACES, premise.nouns).map((id) => `${id} (${premise.premise})`));
-    const states = worlds.filter(({ premise }) => premise.setting !== null).reduce((n, { world }) => n + Object.keys(world.scene.states).length, 0);
+    const stocked = worlds
+      .filter(({ premise }) => premise.setting !== null)
+      .flatMap(({ premise, world }) => stockStates(world, STOCK_PLACES, premise.nouns).map((id) => `${id} (${premise.premise})`));
+    const states = worlds
+      .filter(({ premise }) => premise.setting !== null)
+      .reduce((n, { world }) => n + Object.keys(world.scene.states).length, 0);
     console.info(`stock states where the premise names a setting: ${pct(stocked.length, states)}`);
     expect(stocked).toEqual([]);
   });
@@ -71,9 +85,14 @@ describe("local author and painter over 342 premises written for issue 26", { ti
       expect(checkWorld(world).diagnostics, premise.premise).toEqual([]);
       const index = buildGraphIndex(world);
       expect(index.reachable.size, premise.premise).toBe(Object.keys(world.scene.states).length);
-      expect(index.endings.some((id) => index.reachable.has(id)), premise.premise).toBe(true);
+      expect(
+        index.endings.some((id) => index.reachable.has(id)),
+        premise.premise,
+      ).toBe(true);
     }
-    const graphs = worlds.map(({ world }) => JSON.stringify([Object.keys(world.scene.states), world.scene.events.map((e) => [e.from, e.to ?? null, e.name])]));
+    const graphs = worlds.map(({ world }) =>
+      JSON.stringify([Object.keys(world.scene.states), world.scene.events.map((e) => [e.from, e.to ?? null, e.name])]),
+    );
     expect(new Set(graphs).size).toBe(worlds.length);
     const again = buildLocalWorld({ worldId: "w", premise: SETTING_PREMISES[0]!.premise, pov: "third_person_shoulder" });
     expect(JSON.stringify(again)).toBe(JSON.stringify(worlds[0]!.world));

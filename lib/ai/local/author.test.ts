@@ -44,9 +44,49 @@ function strings(value: unknown, out: string[] = []): string[] {
 // Words that exercise the extraction paths (prepositions, determiners, titles, place names,
 // verbs, place and role nouns) far more often than uniform random strings would.
 const VOCAB = [
-  "the", "a", "in", "at", "to", "into", "from", "through", "of", "and", "Captain", "Dr", "Port", "New", "Mara", "Ellis",
-  "Lisbon", "steal", "stole", "finds", "escaping", "rescue", "lighthouse", "forest", "detective", "fox", "crown", "map",
-  "storm", "night", ".", ",", "!", "{hero}", "{", "}", "__proto__", "toString", "Chapter", "I", "ünïcødé", "東京", "🦊",
+  "the",
+  "a",
+  "in",
+  "at",
+  "to",
+  "into",
+  "from",
+  "through",
+  "of",
+  "and",
+  "Captain",
+  "Dr",
+  "Port",
+  "New",
+  "Mara",
+  "Ellis",
+  "Lisbon",
+  "steal",
+  "stole",
+  "finds",
+  "escaping",
+  "rescue",
+  "lighthouse",
+  "forest",
+  "detective",
+  "fox",
+  "crown",
+  "map",
+  "storm",
+  "night",
+  ".",
+  ",",
+  "!",
+  "{hero}",
+  "{",
+  "}",
+  "__proto__",
+  "toString",
+  "Chapter",
+  "I",
+  "ünïcødé",
+  "東京",
+  "🦊",
 ];
 const sentence = fc.array(fc.constantFrom(...VOCAB), { maxLength: 40 }).map((ws) => ws.join(" "));
 const anyText = fc.oneof(
@@ -56,7 +96,10 @@ const anyText = fc.oneof(
   sentence,
   fc.constantFrom("", " ", "\n\n", "{hero}", "\u0000", "\ud800", "constructor", "The the the the."),
 );
-const pov = fc.oneof(fc.constantFrom("first_person", "third_person_shoulder", "top_down", "isometric", "toString", "__proto__", ""), fc.string({ maxLength: 20 }));
+const pov = fc.oneof(
+  fc.constantFrom("first_person", "third_person_shoulder", "top_down", "isometric", "toString", "__proto__", ""),
+  fc.string({ maxLength: 20 }),
+);
 
 describe("local author", () => {
   it("is gate-clean (no finding at all) for any premise, pov and subject", () => {
@@ -75,7 +118,8 @@ describe("local author", () => {
   });
 
   it("is gate-clean for a premise with String.replace's patterns in it ('$&', '$1'): found by the property above", () => {
-    for (const premise of ["$&A", "$1 in the $& of $`", "A $$ tower"]) expectPlayable(buildLocalWorld({ worldId: "w", premise, pov: "first_person" }));
+    for (const premise of ["$&A", "$1 in the $& of $`", "A $$ tower"])
+      expectPlayable(buildLocalWorld({ worldId: "w", premise, pov: "first_person" }));
   });
 
   it("is gate-clean for any chapter text with a bible", () => {
@@ -118,8 +162,16 @@ describe("local author", () => {
   });
 
   it("gives visibly different worlds for different premises", () => {
-    const a = buildLocalWorld({ worldId: "w", premise: "Detective Ruiz chases a thief through the rainy streets of New Lisbon to the museum.", pov: "first_person" });
-    const b = buildLocalWorld({ worldId: "w", premise: "Two kids find a talking fox in the forest behind their school and escape into a hidden kingdom.", pov: "first_person" });
+    const a = buildLocalWorld({
+      worldId: "w",
+      premise: "Detective Ruiz chases a thief through the rainy streets of New Lisbon to the museum.",
+      pov: "first_person",
+    });
+    const b = buildLocalWorld({
+      worldId: "w",
+      premise: "Two kids find a talking fox in the forest behind their school and escape into a hidden kingdom.",
+      pov: "first_person",
+    });
     expectPlayable(a);
     expectPlayable(b);
     expect(a.name).not.toBe(b.name);
@@ -140,7 +192,12 @@ describe("local author", () => {
   });
 
   it("stamps the subject reference with its descriptor", () => {
-    const world = buildLocalWorld({ worldId: "w", premise: "a fox", pov: "first_person", subjectRef: { imageUrl: "https://x.test/s.png", descriptor: "a red fox in a scarf" } });
+    const world = buildLocalWorld({
+      worldId: "w",
+      premise: "a fox",
+      pov: "first_person",
+      subjectRef: { imageUrl: "https://x.test/s.png", descriptor: "a red fox in a scarf" },
+    });
     expect(world.subject).toBe("a red fox in a scarf");
     expect(world.subjectRef).toEqual({ imageUrl: "https://x.test/s.png", descriptor: "a red fox in a scarf" });
   });
@@ -173,7 +230,8 @@ describe("light and weather", () => {
     for (let take = 0; take < 12; take++) {
       const { first } = entrance(`A detective waits on a rainy city street for a witness who never comes, take ${take}`);
       expect(first).not.toMatch(/in the first snow|in thick fog|in the rain|in the storm/);
-      for (const base of entrance(`In the rain a courier crosses the old harbor with a letter, take ${take}`).all) expect(base).not.toMatch(/first snow|thick fog|in the storm/);
+      for (const base of entrance(`In the rain a courier crosses the old harbor with a letter, take ${take}`).all)
+        expect(base).not.toMatch(/first snow|thick fog|in the storm/);
     }
   });
 });
@@ -220,15 +278,23 @@ describe("the setting", () => {
   it("gives a yurt no house's rooms (WordNet's dwellings have bathrooms; only buildings lend them)", () => {
     const states = ids("A herder's daughter hides a wounded eagle inside her family's yurt all winter.");
     expect(states.join(" ")).not.toMatch(/bathroom|bedroom|dining-room|dressing-room/);
-    expect(ids("A codebreaker in a wartime country house cracks a message addressed to her by name.").join(" ")).toMatch(/porch|loft|study|library|kitchen|room/);
+    expect(ids("A codebreaker in a wartime country house cracks a message addressed to her by name.").join(" ")).toMatch(
+      /porch|loft|study|library|kitchen|room/,
+    );
   });
 
   it("keeps every place of a sunken ship under water, its hold and cabin too (no moon, no 'late at night')", () => {
-    const world = buildLocalWorld({ worldId: "sheet-4", premise: "A diver searches a sunken galleon for her grandfather's compass", pov: "third_person" });
-    for (const s of Object.values(world.scene.states)) expect(s.base, s.id).not.toMatch(/late at night|moon|at dawn|at dusk|lamplight|afternoon|morning/);
+    const world = buildLocalWorld({
+      worldId: "sheet-4",
+      premise: "A diver searches a sunken galleon for her grandfather's compass",
+      pov: "third_person",
+    });
+    for (const s of Object.values(world.scene.states))
+      expect(s.base, s.id).not.toMatch(/late at night|moon|at dawn|at dusk|lamplight|afternoon|morning/);
   });
 
   it("gives no state an id that starts with a function word", () => {
-    for (const premise of SETTING_PREMISES) for (const id of ids(premise.premise)) expect(id, premise.premise).not.toMatch(/^(s|end)\d+-(of|in|on|at|to)-/);
+    for (const premise of SETTING_PREMISES)
+      for (const id of ids(premise.premise)) expect(id, premise.premise).not.toMatch(/^(s|end)\d+-(of|in|on|at|to)-/);
   });
 });

@@ -4,7 +4,24 @@ import type { Bible, SubjectRefInput } from "../provider";
 import { readCast, type Cast, type Place, type Thing } from "./cast";
 import { readConditions } from "./paint/read";
 import { sceneSvgDataUri } from "./painter";
-import { agree, ambientOf, ARRIVALS, LIGHT_ADJECTIVES, looksPlural, mendOpeners, MOOD_ADJECTIVES, moodFor, restates, movesTo, OPENERS, thingDetail, TIME_PHRASES, TIMES_BY_ENV, timeId, WEATHER_PHRASES } from "./prose";
+import {
+  agree,
+  ambientOf,
+  ARRIVALS,
+  LIGHT_ADJECTIVES,
+  looksPlural,
+  mendOpeners,
+  MOOD_ADJECTIVES,
+  moodFor,
+  restates,
+  movesTo,
+  OPENERS,
+  thingDetail,
+  TIME_PHRASES,
+  TIMES_BY_ENV,
+  timeId,
+  WEATHER_PHRASES,
+} from "./prose";
 import { isFunctionWord, readText, type NounInfo, type NounTest } from "./read";
 import { stockPlaces } from "./stock";
 import { capitalize, cleanText, readStory, truncate, type Action, type StoryFacts, type Tone } from "./text";
@@ -39,21 +56,41 @@ export interface LocalAuthorInput {
   notPeople?: readonly string[];
 }
 
-const HEROES = ["the wanderer", "the courier", "the cartographer", "the diver", "the archivist", "the stranger", "the pilot", "the apprentice"];
+const HEROES = [
+  "the wanderer",
+  "the courier",
+  "the cartographer",
+  "the diver",
+  "the archivist",
+  "the stranger",
+  "the pilot",
+  "the apprentice",
+];
 /** A passive predicament's way out: "two chefs are trapped in a market" → escape the market. */
-const PREDICAMENTS = /\b(?:is|are|was|were|gets?|got|become|becomes)\s+(trapped|lost|stranded|imprisoned|caught|stuck|marooned|locked|buried|hunted|chased)\b/i;
+const PREDICAMENTS =
+  /\b(?:is|are|was|were|gets?|got|become|becomes)\s+(trapped|lost|stranded|imprisoned|caught|stuck|marooned|locked|buried|hunted|chased)\b/i;
 
 const POV_CAMERA: Record<string, { static: string; dynamic: string }> = {
-  first_person: { static: "first-person view at eye height, steady and unhurried", dynamic: "first-person view with a gentle sway as {hero} moves" },
-  third_person_shoulder: { static: "over-the-shoulder framing just behind {hero}, horizon level", dynamic: "over-the-shoulder tracking shot following {hero}" },
-  third_person: { static: "wide third-person framing with {hero} in the lower third", dynamic: "third-person chase camera a few steps behind {hero}" },
+  first_person: {
+    static: "first-person view at eye height, steady and unhurried",
+    dynamic: "first-person view with a gentle sway as {hero} moves",
+  },
+  third_person_shoulder: {
+    static: "over-the-shoulder framing just behind {hero}, horizon level",
+    dynamic: "over-the-shoulder tracking shot following {hero}",
+  },
+  third_person: {
+    static: "wide third-person framing with {hero} in the lower third",
+    dynamic: "third-person chase camera a few steps behind {hero}",
+  },
   top_down: { static: "high top-down view looking straight at {hero}", dynamic: "top-down view drifting to keep {hero} centred" },
   isometric: { static: "isometric three-quarter view with {hero} centred", dynamic: "isometric view panning smoothly with {hero}" },
   side_scroller: { static: "flat side view with {hero} in profile", dynamic: "side view scrolling with {hero}" },
   cinematic: { static: "wide cinematic establishing shot with {hero} small in frame", dynamic: "slow cinematic dolly following {hero}" },
 };
 
-const own = <T>(record: Record<string, T>, key: string): T | undefined => (Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined);
+const own = <T>(record: Record<string, T>, key: string): T | undefined =>
+  Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
 
 /** ASCII slug of a noun phrase ("the Café Ñandú" → "cafe-nandu"), at most 24 characters, the head kept. */
 function slug(text: string): string {
@@ -117,7 +154,13 @@ function povCamera(pov: string): { static: string; dynamic: string } {
 /** The protagonist: the bible's, else the text's subject, else the narrator, a name, a role. */
 function heroOf(input: LocalAuthorInput, facts: StoryFacts, rng: Prng): string {
   const people = facts.people;
-  const source = cleanText(input.bible?.protagonist ?? "") || cleanText(facts.subject) || (facts.firstPerson ? "the narrator" : "") || people.find(isProperName) || people[0] || rng.pick(HEROES);
+  const source =
+    cleanText(input.bible?.protagonist ?? "") ||
+    cleanText(facts.subject) ||
+    (facts.firstPerson ? "the narrator" : "") ||
+    people.find(isProperName) ||
+    people[0] ||
+    rng.pick(HEROES);
   return truncate(source, 60);
 }
 
@@ -130,7 +173,12 @@ function ownerOf(hero: string, lexicon: Lexicon): string {
   if (!m) return hero;
   const owned = lexicon.pick(m[2]!.split(" ").pop()!);
   const owner = lexicon.pick(m[1]!.split(" ").pop()!, { expect: "being" });
-  return owned && ["device", "room", "structure", "container", "vehicle", "furniture"].includes(owned.kind) && owner && BEING_KINDS.has(owner.kind) ? `the ${m[1]}` : hero;
+  return owned &&
+    ["device", "room", "structure", "container", "vehicle", "furniture"].includes(owned.kind) &&
+    owner &&
+    BEING_KINDS.has(owner.kind)
+    ? `the ${m[1]}`
+    : hero;
 }
 
 /** The goal: the text's first deed on something ("repair the greenhouse"), else the way out of its predicament. */
@@ -161,8 +209,14 @@ export function nounInfoOf(lexicon: Lexicon): NounTest {
     const first = lexicon.senses(lemma)[0];
     const being = first !== undefined && BEING_KINDS.has(first.kind);
     // A group when one of its commoner senses is ("a pack of wolves", "a pair of twins").
-    const collective = lexicon.senses(lemma).slice(0, 4).some((s) => s.kind === "group" || s.lexname === "group" || s.lexname === "quantity");
-    const maybeBeing = lexicon.senses(lemma).slice(0, 4).some((s) => BEING_KINDS.has(s.kind));
+    const collective = lexicon
+      .senses(lemma)
+      .slice(0, 4)
+      .some((s) => s.kind === "group" || s.lexname === "group" || s.lexname === "quantity");
+    const maybeBeing = lexicon
+      .senses(lemma)
+      .slice(0, 4)
+      .some((s) => BEING_KINDS.has(s.kind));
     return { lemma, being, maybeBeing, collective };
   }
 }
@@ -186,13 +240,25 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   const premise = input.premise ?? "";
   const text = input.text ?? "";
   const frameRef = input.frameRef ?? "";
-  const key = JSON.stringify(["local-v2", premise, text, frameRef, input.pov, input.subjectRef?.imageUrl ?? "", input.subjectRef?.descriptor ?? "", input.bible?.title ?? "", input.bible?.protagonist ?? "", input.chapterTitle ?? ""]);
+  const key = JSON.stringify([
+    "local-v2",
+    premise,
+    text,
+    frameRef,
+    input.pov,
+    input.subjectRef?.imageUrl ?? "",
+    input.subjectRef?.descriptor ?? "",
+    input.bible?.title ?? "",
+    input.bible?.protagonist ?? "",
+    input.chapterTitle ?? "",
+  ]);
   const rng = createPrng(hashString(key, 0x5eed));
   const lexicon = getLexicon();
   const source = `${premise}\n${text}`;
   const nounInfo = nounInfoOf(lexicon);
   const { facts, reading: sourceReading } = readStory(source, nounInfo);
-  const tone: Tone = (input.bible?.tone as Tone | undefined) && own(MOOD_ADJECTIVES, input.bible?.tone ?? "") ? (input.bible?.tone as Tone) : facts.tone;
+  const tone: Tone =
+    (input.bible?.tone as Tone | undefined) && own(MOOD_ADJECTIVES, input.bible?.tone ?? "") ? (input.bible?.tone as Tone) : facts.tone;
   const moods = shuffle(MOOD_ADJECTIVES[tone], rng);
   const lights = shuffle(LIGHT_ADJECTIVES[tone], rng);
 
@@ -203,23 +269,37 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   const castText = [premise, text, input.bible ? [input.bible.setting, ...input.bible.places].join(". ") : ""].join("\n");
   // A premise's cast is read from the same reading; a chapter's adds its bible's places.
   const castReading = input.bible ? readText(cleanText(castText), nounInfo) : sourceReading;
-  const cast: Cast = readCast({ text: castText, hero, heroAliases: castReading.aliases, heroPlural: plural, lexicon, reading: castReading });
+  const cast: Cast = readCast({
+    text: castText,
+    hero,
+    heroAliases: castReading.aliases,
+    heroPlural: plural,
+    lexicon,
+    reading: castReading,
+  });
 
   // Other people, never the hero under another form of the name ("Ines Marrow" beside "Ines").
   const heroNames = new Set(hero.split(" ").filter((w) => /^\p{Lu}/u.test(w)));
-  const namesHero = (phrase: string): boolean => phrase.split(" ").some((w) => heroNames.has(w)) || phrase.toLowerCase() === hero.toLowerCase();
+  const namesHero = (phrase: string): boolean =>
+    phrase.split(" ").some((w) => heroNames.has(w)) || phrase.toLowerCase() === hero.toLowerCase();
   const noOne = new Set((input.notPeople ?? []).flatMap((n) => [n.toLowerCase(), `the ${n.toLowerCase()}`]));
   const others = uniqueBy([...cast.people, ...(input.bible?.characters ?? [])]).filter((p) => !namesHero(p) && !noOne.has(p.toLowerCase()));
   const things: Thing[] = cast.things.filter((t) => !namesHero(t.phrase));
   // Deeds on something, or toward somewhere ("repair the greenhouse", "escape into the kingdom"), not a state ("strand on the iceberg").
-  const deeds = facts.actions.filter((a) => a.object !== "" && !namesHero(objectPhrase(a.object)) && !/^(on|in|at|by|with|from|of|for|about|like|as|during|after|before)\s/i.test(a.object));
+  const deeds = facts.actions.filter(
+    (a) =>
+      a.object !== "" &&
+      !namesHero(objectPhrase(a.object)) &&
+      !/^(on|in|at|by|with|from|of|for|about|like|as|during|after|before)\s/i.test(a.object),
+  );
   const goal = goalOf(deeds, source, cast.setting);
   const happenings = facts.happenings.filter((h) => !namesHero(h));
 
   // Places: the cast's (the premise's own, their parts, its setting's kind); a genre's stock only when it names none.
   const stock = (): Place[] => stockPlaces([hero, ...others, ...things.map((t) => t.phrase), ...cast.notions], lexicon);
   // A world needs four places at least (three to walk, one to end in): a setting with too few parts borrows its genre's.
-  const pool: Place[] = cast.places.length >= 4 ? cast.places : [...cast.places, ...stock().filter((p) => !cast.places.some((q) => q.phrase === p.phrase))];
+  const pool: Place[] =
+    cast.places.length >= 4 ? cast.places : [...cast.places, ...stock().filter((p) => !cast.places.some((q) => q.phrase === p.phrase))];
   const ownPlaces = pool.filter((p) => p.own);
   const rest = pool.filter((p) => !p.own);
   // The premise's places in its order; the rest in a seeded order, so that distinct premises with one setting differ.
@@ -239,22 +319,30 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   const stated = readConditions(source.slice(0, 4000));
   const statedWeather = stated.weather ? WEATHER_PHRASES[stated.weather] : undefined;
   // The text's own word for its hour ("at midnight", "in the evening") when it gives one.
-  const ownHour = /\b(dawn|dusk|midnight|night|noon|sunset|sunrise|twilight|morning|evening|afternoon)\b/i.exec(source.slice(0, 4000))?.[1]?.toLowerCase();
+  const ownHour = /\b(dawn|dusk|midnight|night|noon|sunset|sunrise|twilight|morning|evening|afternoon)\b/i
+    .exec(source.slice(0, 4000))?.[1]
+    ?.toLowerCase();
   const statedHour = ownHour ? (/^(morning|evening|afternoon)$/.test(ownHour) ? `in the ${ownHour}` : `at ${ownHour}`) : undefined;
   const times = allPlaces.map((place, i) => {
     // No "late at night" at the night market.
     const options = TIMES_BY_ENV[place.env].filter((t) => !overlaps(t, place.phrase));
     const outdoor = place.env === "outdoor";
     const weathered = readConditions(place.phrase).weather !== null;
-    if (i === 0 && outdoor && !weathered && statedWeather) return stated.time ? `${TIME_PHRASES[stated.time] ?? ""} ${statedWeather}`.trim() : statedWeather;
-    const statedTime = stated.time ? (statedHour && readConditions(statedHour).time === stated.time ? statedHour : TIME_PHRASES[stated.time]) : undefined;
+    if (i === 0 && outdoor && !weathered && statedWeather)
+      return stated.time ? `${TIME_PHRASES[stated.time] ?? ""} ${statedWeather}`.trim() : statedWeather;
+    const statedTime = stated.time
+      ? statedHour && readConditions(statedHour).time === stated.time
+        ? statedHour
+        : TIME_PHRASES[stated.time]
+      : undefined;
     if (i === 0 && statedTime && !overlaps(statedTime, place.phrase) && (outdoor || place.env === "indoor")) return statedTime;
     if (outdoor && !weathered && statedWeather && rng.next() < 0.35) return statedWeather;
     return options.length > 0 ? rng.pick(options) : "at last";
   });
   const camera = povCamera(input.pov);
 
-  const outcomes: ("good" | "bad" | "neutral")[] = endingCount === 2 ? ["good", "bad"] : [tone === "ominous" || tone === "wistful" ? "neutral" : "good"];
+  const outcomes: ("good" | "bad" | "neutral")[] =
+    endingCount === 2 ? ["good", "bad"] : [tone === "ominous" || tone === "wistful" ? "neutral" : "good"];
   /** Things that are not the place itself nor share its words ("the greenhouse's roof" is not shown in the greenhouse's own sentence twice). */
   const thingFor = (i: number, place: string): Thing | undefined => {
     const fitting = things.filter((t) => !overlaps(t.phrase, place));
@@ -269,14 +357,29 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   /** "pauses in the greenhouse", "pauses at the shore". */
   const inOrAt = (p: Place): string => (p.env === "indoor" || p.kind === "room" ? "in" : "at");
   const plans: Plan[] = [
-    (c) => `${capitalize(c.time)}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place.phrase}.${c.thing && !overlaps(`${c.light} light`, c.thing.phrase) ? ` ${capitalize(c.light)} light falls across ${c.thing.phrase}.` : ""}`,
-    (c) => (c.thing ? `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place.phrase} ${c.time}, where ${c.thing.phrase} ${tv(c.thing.phrase, pickOr(rng, ["wait", "lie half in shadow", "catch the light", "rest untouched"].filter((p) => !overlaps(p, c.thing!.phrase)), "wait"))}.` : `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place.phrase} ${c.time}.`),
-    (c) => `${capitalize(c.place.phrase)} ${looksPlural(c.place.phrase) ? "are" : "is"} ${c.mood} ${c.time}.${c.thing ? ` There {hero} ${v("find")} ${c.thing.phrase}.` : ` Here {hero} ${v("look")} around slowly.`}`,
+    (c) =>
+      `${capitalize(c.time)}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place.phrase}.${c.thing && !overlaps(`${c.light} light`, c.thing.phrase) ? ` ${capitalize(c.light)} light falls across ${c.thing.phrase}.` : ""}`,
+    (c) =>
+      c.thing
+        ? `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place.phrase} ${c.time}, where ${c.thing.phrase} ${tv(
+            c.thing.phrase,
+            pickOr(
+              rng,
+              ["wait", "lie half in shadow", "catch the light", "rest untouched"].filter((p) => !overlaps(p, c.thing!.phrase)),
+              "wait",
+            ),
+          )}.`
+        : `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place.phrase} ${c.time}.`,
+    (c) =>
+      `${capitalize(c.place.phrase)} ${looksPlural(c.place.phrase) ? "are" : "is"} ${c.mood} ${c.time}.${c.thing ? ` There {hero} ${v("find")} ${c.thing.phrase}.` : ` Here {hero} ${v("look")} around slowly.`}`,
     (c) =>
       happenings.length > 0 && !overlaps(happenings[c.i % happenings.length]!, c.place.phrase)
         ? `${capitalize(c.time)}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place.phrase}. Somewhere near, ${happenings[c.i % happenings.length]}.`
         : `${capitalize(c.time)}, {hero} ${v("pause")} ${inOrAt(c.place)} ${c.place.phrase}${c.thing ? ` beside ${c.thing.phrase}` : ""}.`,
-    (c) => (goal && !overlaps(goal.object, c.place.phrase) ? `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place.phrase} ${c.time}, still hoping to ${actionPhrase(goal)}.` : `${capitalize(c.time)}, {hero} ${v("pause")} ${inOrAt(c.place)} ${c.place.phrase}.`),
+    (c) =>
+      goal && !overlaps(goal.object, c.place.phrase)
+        ? `${opener()}, {hero} ${v(rng.pick(ARRIVALS))} ${c.place.phrase} ${c.time}, still hoping to ${actionPhrase(goal)}.`
+        : `${capitalize(c.time)}, {hero} ${v("pause")} ${inOrAt(c.place)} ${c.place.phrase}.`,
   ];
 
   const states: Record<string, State> = {};
@@ -294,22 +397,53 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
       id,
       base:
         firstFine(shuffle(plans, rng).map((plan) => () => plan({ place, time, i, mood, light, thing, other }))) +
-        (other ? ` ${capitalize(other)} ${tv(other, pickOr(rng, ["wait nearby", "watch from the shadows", "whisper a warning", "keep a careful distance", "hum an old tune"].filter((w) => !overlaps(w, other) && !overlaps(w, place.phrase)), "wait nearby"))}.` : "") +
+        (other
+          ? ` ${capitalize(other)} ${tv(
+              other,
+              pickOr(
+                rng,
+                ["wait nearby", "watch from the shadows", "whisper a warning", "keep a careful distance", "hum an old tune"].filter(
+                  (w) => !overlaps(w, other) && !overlaps(w, place.phrase),
+                ),
+                "wait nearby",
+              ),
+            )}.`
+          : "") +
         "",
       camera: { ...camera },
       movement: {
         static: `${capitalize(inOrAt(place))} ${place.phrase}, {hero} ${v("hold")} still, breathing slowly`,
-        dynamic: movingThing ? `Through ${place.phrase}, {hero} ${v("move")} carefully, eyes on ${movingThing.phrase}` : `Through ${place.phrase}, {hero} ${v("move")} carefully`,
+        dynamic: movingThing
+          ? `Through ${place.phrase}, {hero} ${v("move")} carefully, eyes on ${movingThing.phrase}`
+          : `Through ${place.phrase}, {hero} ${v("move")} carefully`,
       },
-      ambient: [...(happenings.length > 0 && i % 2 === 0 ? [happenings[(i / 2) % happenings.length] as string] : []), ...ambientOf(place.kind, place.env, place.phrase, readConditions(time).weather)].slice(0, 3),
+      ambient: [
+        ...(happenings.length > 0 && i % 2 === 0 ? [happenings[(i / 2) % happenings.length] as string] : []),
+        ...ambientOf(place.kind, place.env, place.phrase, readConditions(time).weather),
+      ].slice(0, 3),
       ending: { isEnding: false },
       variants: [],
     };
     if (isEnding) {
       const outcome = outcomes[i - plainCount] as "good" | "bad" | "neutral";
       const object = goal ? bare(objectPhrase(goal.object)) : "";
-      const title = outcome === "good" ? (object ? (overlaps("last", object) ? capitalize(objectPhrase(goal!.object)) : `${capitalize(objectPhrase(goal!.object))}, at last`) : `Light over ${place.phrase}`) : outcome === "bad" ? `Lost in ${place.phrase}` : `Beyond ${place.phrase}`;
-      const deed = goal ? (outcome === "bad" ? `${v("fail")} to ${actionPhrase(goal)}` : v(actionPhrase(goal))) : outcome === "bad" ? v("lose the way") : v("find the way through");
+      const title =
+        outcome === "good"
+          ? object
+            ? overlaps("last", object)
+              ? capitalize(objectPhrase(goal!.object))
+              : `${capitalize(objectPhrase(goal!.object))}, at last`
+            : `Light over ${place.phrase}`
+          : outcome === "bad"
+            ? `Lost in ${place.phrase}`
+            : `Beyond ${place.phrase}`;
+      const deed = goal
+        ? outcome === "bad"
+          ? `${v("fail")} to ${actionPhrase(goal)}`
+          : v(actionPhrase(goal))
+        : outcome === "bad"
+          ? v("lose the way")
+          : v("find the way through");
       state.ending = {
         isEnding: true,
         outcome,
@@ -339,13 +473,31 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
     states[id] = state;
   }
 
-  const events = authorEvents({ ids, allPlaces, plainCount, endingCount, outcomes, others, things, deeds, goal, rng, v, opener, lexiconParts: (t) => partOf(t, lexicon) });
+  const events = authorEvents({
+    ids,
+    allPlaces,
+    plainCount,
+    endingCount,
+    outcomes,
+    others,
+    things,
+    deeds,
+    goal,
+    rng,
+    v,
+    opener,
+    lexiconParts: (t) => partOf(t, lexicon),
+  });
 
-  const description = truncate(cleanText(input.bible?.summary ?? "") || cleanText(premise) || cleanText(text), 280) || `A ${stateCount}-scene world.`;
+  const description =
+    truncate(cleanText(input.bible?.summary ?? "") || cleanText(premise) || cleanText(text), 280) || `A ${stateCount}-scene world.`;
   const properHero = isProperName(hero) ? hero : undefined;
   const firstPlace = allPlaces[0] as Place;
   const name = input.bible
-    ? truncate(`${cleanText(input.bible.title) || capitalize(bare(firstPlace.phrase))}${input.chapterTitle ? `: ${cleanText(input.chapterTitle)}` : ""}`, 100)
+    ? truncate(
+        `${cleanText(input.bible.title) || capitalize(bare(firstPlace.phrase))}${input.chapterTitle ? `: ${cleanText(input.chapterTitle)}` : ""}`,
+        100,
+      )
     : truncate(
         (properHero || hero === subject) && hero !== "" && things.length > 0 && things[0]!.phrase.indexOf("'s ") < 0
           ? `${capitalize(hero)} and ${things[0]!.phrase}`
@@ -361,9 +513,19 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   // happened to name is seen, heard or met in a state where it fits.
   // Things, people and weather are seen: a state's own prose (what its frame is painted from) names them.
   const norm = (t: string): string => ` ${t.toLowerCase().replace(/[^a-z0-9' ]+/g, " ")} `;
-  const seen = (phrase: string): boolean => norm(Object.values(states).map((st) => st.base).join(" ")).includes(norm(bare(phrase)).slice(0, -1));
+  const seen = (phrase: string): boolean =>
+    norm(
+      Object.values(states)
+        .map((st) => st.base)
+        .join(" "),
+    ).includes(norm(bare(phrase)).slice(0, -1));
   const said = (phrase: string): boolean =>
-    norm([...Object.values(states).flatMap((st) => [st.base, st.ending.text ?? "", st.ending.title ?? ""]), ...events.flatMap((e) => [e.name, e.base, e.detail])].join(" ")).includes(norm(bare(phrase)).slice(0, -1));
+    norm(
+      [
+        ...Object.values(states).flatMap((st) => [st.base, st.ending.text ?? "", st.ending.title ?? ""]),
+        ...events.flatMap((e) => [e.name, e.base, e.detail]),
+      ].join(" "),
+    ).includes(norm(bare(phrase)).slice(0, -1));
   const plainIds = ids.slice(0, plainCount);
   let slot = 0;
   const addTo = (sentence: (place: Place) => string, fits: (p: Place) => boolean = () => true): void => {
@@ -380,12 +542,19 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
     }
   };
   for (const who of others) if (!seen(who)) addTo(() => `${capitalize(who)} ${tv(who, "wait")} nearby.`);
-  for (const t of things) if (!seen(t.phrase)) addTo((p) => `Not far off, {hero} ${v("notice")} ${t.phrase}${overlaps(t.phrase, p.phrase) ? "" : ""}.`, (p) => !overlaps(t.phrase, p.phrase));
-  for (const w of cast.weathers) if (!seen(w)) addTo((p) => (p.env === "outdoor" ? `All around, ${w} ${tv(w, "rage")}.` : `Outside, ${w} ${tv(w, "rage")}.`));
+  for (const t of things)
+    if (!seen(t.phrase))
+      addTo(
+        (p) => `Not far off, {hero} ${v("notice")} ${t.phrase}${overlaps(t.phrase, p.phrase) ? "" : ""}.`,
+        (p) => !overlaps(t.phrase, p.phrase),
+      );
+  for (const w of cast.weathers)
+    if (!seen(w)) addTo((p) => (p.env === "outdoor" ? `All around, ${w} ${tv(w, "rage")}.` : `Outside, ${w} ${tv(w, "rage")}.`));
   for (const n of notions) if (!said(n)) addTo(() => `All the while, {hero} ${v("think")} of ${n}.`);
   // "Jonah Thistlewood, a lamplighter": what the text calls the protagonist besides their name.
   const entrance = states[ids[0] as string] as State;
-  for (const alias of castReading.aliases.filter((a) => !said(a) && a.toLowerCase() !== hero.toLowerCase()).slice(0, 1)) entrance.base = `${entrance.base} Everyone here knows {hero} as ${alias}.`;
+  for (const alias of castReading.aliases.filter((a) => !said(a) && a.toLowerCase() !== hero.toLowerCase()).slice(0, 1))
+    entrance.base = `${entrance.base} Everyone here knows {hero} as ${alias}.`;
 
   // A fixed opener that happens to repeat a word of its sentence ("At last, … the last reel") gives way to another.
   const mend = (t: string): string => mendOpeners(t, isFunctionWord);
@@ -401,7 +570,10 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
     description,
     cover: image,
     subject: descriptor || `${hero}, the ${cast.figures > 1 ? "ones" : "one"} the camera follows`,
-    entrance: { image: { src: image, label: truncate(`${capitalize(firstPlace.phrase)} ${times[0] as string}`, 100) }, state: ids[0] as string },
+    entrance: {
+      image: { src: image, label: truncate(`${capitalize(firstPlace.phrase)} ${times[0] as string}`, 100) },
+      state: ids[0] as string,
+    },
     scene: { states, events },
     slots: { hero },
   };
@@ -442,7 +614,8 @@ function authorEvents(x: EventInput): Event[] {
     if (!names) namesByState.set(from, (names = new Set()));
     const base = truncate(name, 80);
     let candidate = base;
-    for (let n = 0; names.has(candidate.toLowerCase()); n++) candidate = truncate(`${["Again", "Once more", "Still"][n % 3] as string}: ${base}`, 80);
+    for (let n = 0; names.has(candidate.toLowerCase()); n++)
+      candidate = truncate(`${["Again", "Once more", "Still"][n % 3] as string}: ${base}`, 80);
     names.add(candidate.toLowerCase());
     return candidate;
   };
@@ -475,16 +648,38 @@ function authorEvents(x: EventInput): Event[] {
         "1",
         guide ? `Follow ${guide} to ${target.phrase}` : `${capitalize(move)} ${target.phrase}`,
         `${opener()}, {hero} ${guide ? `${v("follow")} ${guide} to` : v(move)} ${target.phrase}${deed && !overlaps(actionPhrase(deed), `${target.phrase} ${move} ${guide ?? ""}`) ? `, hoping to ${actionPhrase(deed)}` : ""}.`,
-        past && !overlaps(past.phrase, target.phrase) ? `The way to ${target.phrase} leads past ${past.phrase}.` : overlaps("way", target.phrase) ? `${capitalize(target.phrase)} ${looksPlural(target.phrase) ? "are" : "is"} not far.` : `The way to ${target.phrase} is ${pickOr(rng, ["short", "long", "steep", "narrow"].filter((a) => !overlaps(a, target.phrase)), "short")}.`,
+        past && !overlaps(past.phrase, target.phrase)
+          ? `The way to ${target.phrase} leads past ${past.phrase}.`
+          : overlaps("way", target.phrase)
+            ? `${capitalize(target.phrase)} ${looksPlural(target.phrase) ? "are" : "is"} not far.`
+            : `The way to ${target.phrase} is ${pickOr(
+                rng,
+                ["short", "long", "steep", "narrow"].filter((a) => !overlaps(a, target.phrase)),
+                "short",
+              )}.`,
       );
       // A branch: a shortcut ahead, or a way back to where the hero has been.
       if (rng.next() < 0.5) {
         if (i + 2 <= lastPlain) {
           const ahead = allPlaces[i + 2] as Place;
-          transition(i, i + 2, "2", `Take the shortcut to ${ahead.phrase}`, `${opener()}, {hero} ${v("take")} a hidden path straight to ${ahead.phrase}.`, overlaps("far side", here.phrase) ? `A narrow way opens here.` : `A narrow way opens at the far side of ${here.phrase}.`);
+          transition(
+            i,
+            i + 2,
+            "2",
+            `Take the shortcut to ${ahead.phrase}`,
+            `${opener()}, {hero} ${v("take")} a hidden path straight to ${ahead.phrase}.`,
+            overlaps("far side", here.phrase) ? `A narrow way opens here.` : `A narrow way opens at the far side of ${here.phrase}.`,
+          );
         } else if (i > 0) {
           const back = allPlaces[i - 1] as Place;
-          transition(i, i - 1, "2", `Return to ${back.phrase}`, `${opener()}, {hero} ${v("return")} to ${back.phrase}.`, `Something was left behind in ${back.phrase}.`);
+          transition(
+            i,
+            i - 1,
+            "2",
+            `Return to ${back.phrase}`,
+            `${opener()}, {hero} ${v("return")} to ${back.phrase}.`,
+            `Something was left behind in ${back.phrase}.`,
+          );
         }
       }
     } else {
@@ -493,33 +688,80 @@ function authorEvents(x: EventInput): Event[] {
         const endIndex = plainCount + k;
         const outcome = outcomes[k] as string;
         const end = allPlaces[endIndex] as Place;
-        const name = outcome === "bad" ? (others.length > 0 ? `Trust ${others[0] as string}` : `Turn away toward ${end.phrase}`) : goal ? capitalize(actionPhrase(goal)) : `Press on to ${end.phrase}`;
+        const name =
+          outcome === "bad"
+            ? others.length > 0
+              ? `Trust ${others[0] as string}`
+              : `Turn away toward ${end.phrase}`
+            : goal
+              ? capitalize(actionPhrase(goal))
+              : `Press on to ${end.phrase}`;
         const base =
           outcome === "bad"
             ? `For a moment {hero} ${v("hesitate")}, and the path bends toward ${end.phrase}.`
             : goal && overlaps(goal.object, end.phrase)
               ? `${opener()}, {hero} ${v(actionPhrase(goal))}.`
               : `${opener()}, {hero} ${goal ? v(actionPhrase(goal)) : v("press on")} and ${v("go")} on toward ${end.phrase}.`;
-        transition(i, endIndex, String(k + 1), name, base, overlaps(here.phrase, end.phrase) ? `${capitalize(end.phrase)} ${looksPlural(end.phrase) ? "lie" : "lies"} ahead.` : `Beyond ${here.phrase} ${looksPlural(end.phrase) ? "lie" : "lies"} ${end.phrase}.`);
+        transition(
+          i,
+          endIndex,
+          String(k + 1),
+          name,
+          base,
+          overlaps(here.phrase, end.phrase)
+            ? `${capitalize(end.phrase)} ${looksPlural(end.phrase) ? "lie" : "lies"} ahead.`
+            : `Beyond ${here.phrase} ${looksPlural(end.phrase) ? "lie" : "lies"} ${end.phrase}.`,
+        );
       }
       if (i > 0 && rng.next() < 0.4) {
         const back = allPlaces[i - 1] as Place;
-        transition(i, i - 1, String(endingCount + 1), `Return to ${back.phrase}`, `${opener()}, {hero} ${v("retreat")} to ${back.phrase} to think.`, `${capitalize(back.phrase)} is still within reach.`);
+        transition(
+          i,
+          i - 1,
+          String(endingCount + 1),
+          `Return to ${back.phrase}`,
+          `${opener()}, {hero} ${v("retreat")} to ${back.phrase} to think.`,
+          `${capitalize(back.phrase)} is still within reach.`,
+        );
       }
     }
 
     // Things to do in place, each verb fitting its object: examine things, talk to people, look around places.
     const inPlace: { name: string; base: string; detail: string }[] = [];
     const thing = thingAt(i, here);
-    if (thing) inPlace.push({ name: `Examine ${thing.phrase}`, base: `${opener()}, {hero} ${v("examine")} ${thing.phrase} closely.`, detail: thingDetail(thing.kind as Kind, x.lexiconParts(thing), rng) });
+    if (thing)
+      inPlace.push({
+        name: `Examine ${thing.phrase}`,
+        base: `${opener()}, {hero} ${v("examine")} ${thing.phrase} closely.`,
+        detail: thingDetail(thing.kind as Kind, x.lexiconParts(thing), rng),
+      });
     if (others.length > 0) {
       const who = others[i % others.length] as string;
       const topic = thingAt(i + 1, here);
-      inPlace.push({ name: `Talk to ${who}`, base: `${opener()}, {hero} ${v("speak")} with ${who}.`, detail: topic ? `${capitalize(who)} ${tvAgree(who, "mention")} ${topic.phrase}.` : `${capitalize(who)} ${tvAgree(who, "say")} little, but ${tvAgree(who, "listen")}.` });
+      inPlace.push({
+        name: `Talk to ${who}`,
+        base: `${opener()}, {hero} ${v("speak")} with ${who}.`,
+        detail: topic
+          ? `${capitalize(who)} ${tvAgree(who, "mention")} ${topic.phrase}.`
+          : `${capitalize(who)} ${tvAgree(who, "say")} little, but ${tvAgree(who, "listen")}.`,
+      });
     }
     const act = deeds.length > 1 ? deeds[(i + 1) % deeds.length] : undefined;
-    if (act && act !== goal && !overlaps(act.object, here.phrase)) inPlace.push({ name: capitalize(actionPhrase(act)), base: `Right here in ${here.phrase}, {hero} ${v("try")} to ${actionPhrase(act)}.`, detail: `It is harder than it looks.` });
-    inPlace.push({ name: `Look around ${here.phrase}`, base: `For a while {hero} ${v("look")} around ${here.phrase}.`, detail: rng.pick(["Nothing here is quite as it seemed.", "Every corner holds something to notice.", "The quiet here is its own kind of answer."]) });
+    if (act && act !== goal && !overlaps(act.object, here.phrase))
+      inPlace.push({
+        name: capitalize(actionPhrase(act)),
+        base: `Right here in ${here.phrase}, {hero} ${v("try")} to ${actionPhrase(act)}.`,
+        detail: `It is harder than it looks.`,
+      });
+    inPlace.push({
+      name: `Look around ${here.phrase}`,
+      base: `For a while {hero} ${v("look")} around ${here.phrase}.`,
+      detail: rng.pick([
+        "Nothing here is quite as it seemed.",
+        "Every corner holds something to notice.",
+        "The quiet here is its own kind of answer.",
+      ]),
+    });
     const count = rng.int(Math.min(3, inPlace.length) + 1);
     const hotkeys = ["q", "e", "r"];
     for (const [k, o] of shuffle(inPlace, rng).slice(0, count).entries()) override(i, hotkeys[k] as string, o.name, o.base, o.detail);

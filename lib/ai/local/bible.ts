@@ -22,13 +22,27 @@ export function localBible(text: string): Omit<Bible, "provider"> {
       for (const s of b.settings) places.set(s.place, (places.get(s.place) ?? 0) + 1);
     }
   }
-  const ranked = (counts: Map<string, number>): string[] => [...counts.entries()].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1]).map(([name]) => name);
+  const ranked = (counts: Map<string, number>): string[] =>
+    [...counts.entries()]
+      .filter(([, n]) => n >= 2)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name]) => name);
   // "Ilse" is "Ilse Varga" when the book gives her the longer name.
-  const characters = ranked(people).filter((p, _, all) => p.includes(" ") || all.filter((q) => q.startsWith(`${p} `) || q.endsWith(` ${p}`)).length !== 1);
+  const characters = ranked(people).filter(
+    (p, _, all) => p.includes(" ") || all.filter((q) => q.startsWith(`${p} `) || q.endsWith(` ${p}`)).length !== 1,
+  );
   const settings = ranked(places).filter((p) => !people.has(p));
   if (characters.length === 0 && settings.length === 0) return bible;
-  const keptCharacters = [...characters, ...bible.characters.filter((c) => !places.has(c) && !characters.includes(c) && /^\p{Lu}/u.test(c))].slice(0, 6);
+  const keptCharacters = [
+    ...characters,
+    ...bible.characters.filter((c) => !places.has(c) && !characters.includes(c) && /^\p{Lu}/u.test(c)),
+  ].slice(0, 6);
   const keptPlaces = [...settings, ...bible.places.filter((p) => !people.has(p) && !settings.includes(p) && places.has(p))].slice(0, 6);
   const named = keptPlaces.length > 0 ? keptPlaces : bible.places.filter((p) => !people.has(p));
-  return { ...bible, characters: keptCharacters.length > 0 ? keptCharacters : bible.characters, places: named, setting: named.length === 0 ? bible.setting : named.slice(0, 3).join(", ") };
+  return {
+    ...bible,
+    characters: keptCharacters.length > 0 ? keptCharacters : bible.characters,
+    places: named,
+    setting: named.length === 0 ? bible.setting : named.slice(0, 3).join(", "),
+  };
 }

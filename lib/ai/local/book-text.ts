@@ -24,17 +24,22 @@ function plainCapitals(paragraph: string, names: ReadonlySet<string>): string {
   // A short line without a sentence's end is a heading or a title line ("CHAPTER II", "The Climb"): kept as set.
   return paragraph
     .split("\n")
-    .map((line) => (/^\s*(?:chapter|book|part|act|stave|canto|prologue|epilogue|[IVXLCDM]+\.?\s*$)/i.test(line) || (paragraph.split("\n").length <= 2 && line.length <= 60 && !/[.!?,;:]["”’']?$/.test(line.trim())) ? line : plainLine(line)))
+    .map((line) =>
+      /^\s*(?:chapter|book|part|act|stave|canto|prologue|epilogue|[IVXLCDM]+\.?\s*$)/i.test(line) ||
+      (paragraph.split("\n").length <= 2 && line.length <= 60 && !/[.!?,;:]["”’']?$/.test(line.trim()))
+        ? line
+        : plainLine(line),
+    )
     .join("\n");
   function plainLine(line: string): string {
-  return line.replace(/[\p{L}'’]+/gu, (word) => {
-    const atStart = first;
-    first = false;
-    if (word.length < 2 || /\p{Ll}/u.test(word) || !/\p{Lu}{2}/u.test(word)) return word;
-    // "I'LL", "DON'T": a contraction in capitals.
-    const lower = word.toLowerCase();
-    return atStart || lower === "i" || names.has(lower) ? lower.replace(/^(\p{Ll})/u, (c) => c.toUpperCase()) : lower;
-  });
+    return line.replace(/[\p{L}'’]+/gu, (word) => {
+      const atStart = first;
+      first = false;
+      if (word.length < 2 || /\p{Ll}/u.test(word) || !/\p{Lu}{2}/u.test(word)) return word;
+      // "I'LL", "DON'T": a contraction in capitals.
+      const lower = word.toLowerCase();
+      return atStart || lower === "i" || names.has(lower) ? lower.replace(/^(\p{Ll})/u, (c) => c.toUpperCase()) : lower;
+    });
   }
 }
 
@@ -57,13 +62,15 @@ export function cleanBookText(text: string): string {
     .replace(/[ \t]+/g, " ");
   // Names: words the book capitalises right after a lower-case word or a comma.
   const names = new Set([...body.matchAll(/[\p{Ll},;] (\p{Lu}\p{Ll}+)/gu)].map((m) => (m[1] as string).toLowerCase()));
-  return body
-    .split(/\n[ \t]*\n/)
-    .map((p) => plainCapitals(p.replace(/[ \t]+$/gm, "").replace(/^[ \t]+/gm, ""), names))
-    // A paragraph of no words goes, unless it is a scene break ("* * *", "---").
-    .filter((p) => /[\p{L}\p{N}]/u.test(p) || /^\s*(?:[*#~-]\s*){3,}$/.test(p))
-    .join("\n\n")
-    .trim();
+  return (
+    body
+      .split(/\n[ \t]*\n/)
+      .map((p) => plainCapitals(p.replace(/[ \t]+$/gm, "").replace(/^[ \t]+/gm, ""), names))
+      // A paragraph of no words goes, unless it is a scene break ("* * *", "---").
+      .filter((p) => /[\p{L}\p{N}]/u.test(p) || /^\s*(?:[*#~-]\s*){3,}$/.test(p))
+      .join("\n\n")
+      .trim()
+  );
 }
 
 /** A heading of the book made fit to be a title: the edition's marks gone, capitals made title case, spaces collapsed. */

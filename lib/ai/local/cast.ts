@@ -50,19 +50,122 @@ export interface Cast {
   kinds: ReadonlyMap<string, Kind>;
 }
 
-const SPATIAL = new Set(["in", "on", "at", "aboard", "inside", "within", "beneath", "under", "underneath", "below", "across", "through", "into", "onto", "near", "around", "along", "behind", "beyond", "over", "among", "amid", "outside", "atop", "upon"]);
+const SPATIAL = new Set([
+  "in",
+  "on",
+  "at",
+  "aboard",
+  "inside",
+  "within",
+  "beneath",
+  "under",
+  "underneath",
+  "below",
+  "across",
+  "through",
+  "into",
+  "onto",
+  "near",
+  "around",
+  "along",
+  "behind",
+  "beyond",
+  "over",
+  "among",
+  "amid",
+  "outside",
+  "atop",
+  "upon",
+]);
 const UNDER = new Set(["beneath", "under", "underneath", "below"]);
 /** Prepositions that put the story inside something. */
 const INSIDE = new Set(["in", "inside", "within", "aboard", "into"]);
-const NUMBERS: Record<string, number> = { two: 2, three: 3, four: 3, five: 3, six: 3, seven: 3, eight: 3, nine: 3, ten: 3, eleven: 3, twelve: 3, both: 2, pair: 2, twins: 2, couple: 2, dozen: 3 };
+const NUMBERS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 3,
+  five: 3,
+  six: 3,
+  seven: 3,
+  eight: 3,
+  nine: 3,
+  ten: 3,
+  eleven: 3,
+  twelve: 3,
+  both: 2,
+  pair: 2,
+  twins: 2,
+  couple: 2,
+  dozen: 3,
+};
 /** How wide a place of each kind is: the widest frames the rest. */
 /** WordNet's most general places: a sense directly under them names no place of its own. */
 const GENERAL_PLACES = new Set(["location", "point"]);
 const SCALE: Partial<Record<Kind, number>> = { celestial: 6, water: 5, landform: 4, place: 4, structure: 3, vehicle: 3, room: 2 };
 /** Parts one can stand in or walk to, told by an ancestor ("deck" is a platform, "nave" an area). */
-const WALKABLE_ANCESTORS = new Set(["area", "platform", "passage", "passageway", "way", "enclosure", "court", "porch", "chapel", "tower", "building", "landing", "dock", "deck", "road", "path", "yard", "field", "room", "compartment", "space", "hall", "gallery", "station", "natural elevation", "geological formation", "body of water", "region", "tract", "structure"]);
+const WALKABLE_ANCESTORS = new Set([
+  "area",
+  "platform",
+  "passage",
+  "passageway",
+  "way",
+  "enclosure",
+  "court",
+  "porch",
+  "chapel",
+  "tower",
+  "building",
+  "landing",
+  "dock",
+  "deck",
+  "road",
+  "path",
+  "yard",
+  "field",
+  "room",
+  "compartment",
+  "space",
+  "hall",
+  "gallery",
+  "station",
+  "natural elevation",
+  "geological formation",
+  "body of water",
+  "region",
+  "tract",
+  "structure",
+]);
 /** Parts that are surfaces or fittings of a building, not somewhere to go. */
-const NOT_PLACES = new Set(["wall", "floor", "corner", "ceiling", "shaft", "cornerstone", "cullis", "foundation", "partition", "bulkhead", "bulwark", "skeleton", "skin", "top", "sheet", "stern", "fin", "window", "elevator", "roof light", "amen corner", "rood screen", "presbytery", "exterior", "interior", "annex", "point", "storage space"]);
+const NOT_PLACES = new Set([
+  "wall",
+  "floor",
+  "corner",
+  "ceiling",
+  "shaft",
+  "cornerstone",
+  "cullis",
+  "foundation",
+  "partition",
+  "bulkhead",
+  "bulwark",
+  "skeleton",
+  "skin",
+  "top",
+  "sheet",
+  "stern",
+  "fin",
+  "window",
+  "elevator",
+  "roof light",
+  "amen corner",
+  "rood screen",
+  "presbytery",
+  "exterior",
+  "interior",
+  "annex",
+  "point",
+  "storage space",
+]);
 
 /** The places a setting of each kind has, around it ("the surface of the comet"). `{S}` is the setting. */
 const KIND_PLACES: Partial<Record<Kind, string[]>> = {
@@ -75,7 +178,19 @@ const KIND_PLACES: Partial<Record<Kind, string[]>> = {
   room: ["the doorway of {S}", "the far corner of {S}", "the middle of {S}", "the window of {S}", "a shadowy nook of {S}"],
 };
 /** The indoor kinds of place (a kind-place phrase keeps its setting's env otherwise). */
-const INDOOR_TEMPLATES = new Set(["the hold of {S}", "the cabin of {S}", "the bridge of {S}", "the heart of {S}", "the back of {S}", "the oldest corner of {S}", "the far corner of {S}", "the middle of {S}", "the doorway of {S}", "a shadowy nook of {S}", "the window of {S}"]);
+const INDOOR_TEMPLATES = new Set([
+  "the hold of {S}",
+  "the cabin of {S}",
+  "the bridge of {S}",
+  "the heart of {S}",
+  "the back of {S}",
+  "the oldest corner of {S}",
+  "the far corner of {S}",
+  "the middle of {S}",
+  "the doorway of {S}",
+  "a shadowy nook of {S}",
+  "the window of {S}",
+]);
 
 const BUILT: ReadonlySet<Kind> = new Set(["structure", "vehicle", "room"]);
 /** Generic ancestors whose parts are named with their owner ("the greenhouse stairway", not "the stairway"). */
@@ -84,16 +199,22 @@ const GENERIC_OWNERS = new Set(["building", "house", "dwelling", "housing", "man
 const NO_PARTS_FROM = new Set(["workplace", "establishment", "facility"]);
 /** Generic owners whose parts are a building's rooms. */
 const HOUSE_OWNERS = new Set(["building", "house", "dwelling", "housing", "mansion"]);
-const SPACE_WORDS = /\b(space|orbit|orbiting|zero-g|zero gravity|asteroid|comet|planet|moon|nebula|galaxy|starship|spaceship|space station|spacecraft)\b/i;
-const UNDERWATER_WORDS = /\b(underwater|undersea|seabed|sea floor|ocean floor|sea bed|coral reef|bathysphere|submarine|scuba|diver|divers)\b/i;
-const UNDERGROUND_WORDS = /\b(underground|beneath the (earth|ground|city|mountain)|under the (earth|ground|city|mountain)|cave|cavern|mine|catacombs?|tunnels?|sewers?|bunker|crypt)\b/i;
+const SPACE_WORDS =
+  /\b(space|orbit|orbiting|zero-g|zero gravity|asteroid|comet|planet|moon|nebula|galaxy|starship|spaceship|space station|spacecraft)\b/i;
+const UNDERWATER_WORDS =
+  /\b(underwater|undersea|seabed|sea floor|ocean floor|sea bed|coral reef|bathysphere|submarine|scuba|diver|divers)\b/i;
+const UNDERGROUND_WORDS =
+  /\b(underground|beneath the (earth|ground|city|mountain)|under the (earth|ground|city|mountain)|cave|cavern|mine|catacombs?|tunnels?|sewers?|bunker|crypt)\b/i;
 
 const article = (phrase: string): string => phrase.replace(/^(a|an)\s+/i, "the ");
 /** A place's name without its adjectives, for the places made from it ("the floating night market" → "the night market"). */
 function shortName(np: NounPhrase, lexicon: Lexicon): string {
   if (np.proper) return np.label;
   const words = np.core.split(" ");
-  const kept = words.filter((w, i) => i === words.length - 1 || (!np.modifiers.includes(w) && lexicon.lemmaOf(w.replace(/['’]s?$/, "")) !== undefined && !/^\d+$/.test(w)));
+  const kept = words.filter(
+    (w, i) =>
+      i === words.length - 1 || (!np.modifiers.includes(w) && lexicon.lemmaOf(w.replace(/['’]s?$/, "")) !== undefined && !/^\d+$/.test(w)),
+  );
   return `the ${kept.join(" ")}`;
 }
 const possessive = (phrase: string): string => (/s$/i.test(phrase) ? `${phrase}'` : `${phrase}'s`);
@@ -103,7 +224,13 @@ export function figuresOf(hero: string, plural: boolean, lexicon: Lexicon): numb
   const words = hero.toLowerCase().split(/[\s-]+/);
   for (const w of words) if (NUMBERS[w] !== undefined) return NUMBERS[w]!;
   if (words.includes("and")) return 2;
-  const head = lexicon.headOf(words.filter((w) => w !== "of").slice(0, words.indexOf("of") > 0 ? words.indexOf("of") : undefined).join(" ")) ?? "";
+  const head =
+    lexicon.headOf(
+      words
+        .filter((w) => w !== "of")
+        .slice(0, words.indexOf("of") > 0 ? words.indexOf("of") : undefined)
+        .join(" "),
+    ) ?? "";
   if (lexicon.pick(head, { expect: "being" })?.kind === "group") return 3;
   return plural || /^(we|the narrators)$/.test(hero) ? 3 : 1;
 }
@@ -132,7 +259,9 @@ export function readCast(input: CastInput): Cast {
   const heroKeys = new Set([input.hero, ...(input.heroAliases ?? [])].map((h) => h.toLowerCase()));
   // "the gang of grandmothers", "the father and daughter": each phrase the protagonist is made of is the protagonist too.
   const heroText = ` ${input.hero.toLowerCase()} `;
-  const partOfHero = (np: NounPhrase): boolean => heroKeys.has(np.label.toLowerCase()) || (input.hero.includes(" ") && (heroText.includes(` ${np.core.toLowerCase()} `) && /\b(of|and)\b/.test(input.hero)));
+  const partOfHero = (np: NounPhrase): boolean =>
+    heroKeys.has(np.label.toLowerCase()) ||
+    (input.hero.includes(" ") && heroText.includes(` ${np.core.toLowerCase()} `) && /\b(of|and)\b/.test(input.hero));
   const kinds = new Map<string, Kind>();
   /** Places that are a part of the place named after them ("the bottom" of an ocean trench, "the country" of a country house): never the setting. */
   const framed = new Set<NounPhrase>();
@@ -154,7 +283,10 @@ export function readCast(input: CastInput): Cast {
     }
     // A village, an underworld, a kindergarten are places before they are the people in them.
     if (picked?.kind === "group" && !np.proper) {
-      const place = lexicon.senses(head).slice(0, 4).find((s) => PLACE_KINDS.has(s.kind));
+      const place = lexicon
+        .senses(head)
+        .slice(0, 4)
+        .find((s) => PLACE_KINDS.has(s.kind));
       if (place) return place;
     }
     return picked;
@@ -172,7 +304,12 @@ export function readCast(input: CastInput): Cast {
       // "her city's traffic lights": a possessive place is a place of the story too.
       const w = word.replace(/['’]s?$/, "");
       const mod = w.length > 3 && !np.modifiers.includes(word) ? lexicon.pick(w, { context }) : undefined;
-      if (mod && (mod.kind === "structure" || mod.kind === "room" || (mod.kind === "place" && !mod.proper && mod.lemma === w)) && !own.some((o) => o.np.head === w) && !modifierOwn.some((o) => o.np.head === w)) {
+      if (
+        mod &&
+        (mod.kind === "structure" || mod.kind === "room" || (mod.kind === "place" && !mod.proper && mod.lemma === w)) &&
+        !own.some((o) => o.np.head === w) &&
+        !modifierOwn.some((o) => o.np.head === w)
+      ) {
         const modifier: NounPhrase = { ...np, label: `the ${w}`, core: w, head: w, modifiers: [], prep: np.prep === "" ? "at" : np.prep };
         modifierOwn.push({ np: modifier, sense: mod, kind: mod.kind });
         // "a wartime country house" is set in the house, not in "the country".
@@ -193,8 +330,16 @@ export function readCast(input: CastInput): Cast {
     // A name WordNet does not know is a person unless a preposition of place comes before it ("to Lisbon").
     // A name WordNet does not know is a place after a preposition of place or with a place word first ("Port Ellis"), else a person.
     // ("the heroes of Valhalla": a name after "of" that WordNet knows only as an idea is a place too.)
-    const placeName = np.proper && ((np.prep !== "" && (SPATIAL.has(np.prep) || np.prep === "to" || np.prep === "from")) || (np.prep === "of" && (!s || s.kind === "abstract")) || PLACE_NAME_HEADS.has(np.core.split(" ")[0]!.toLowerCase()) || np.place);
-    const kind: Kind = placeName && (!s || PLACE_NAME_HEADS.has(np.core.split(" ")[0]!.toLowerCase()) || !PLACE_KINDS.has(s.kind)) ? "place" : (s?.kind ?? (np.proper ? "person" : "artifact"));
+    const placeName =
+      np.proper &&
+      ((np.prep !== "" && (SPATIAL.has(np.prep) || np.prep === "to" || np.prep === "from")) ||
+        (np.prep === "of" && (!s || s.kind === "abstract")) ||
+        PLACE_NAME_HEADS.has(np.core.split(" ")[0]!.toLowerCase()) ||
+        np.place);
+    const kind: Kind =
+      placeName && (!s || PLACE_NAME_HEADS.has(np.core.split(" ")[0]!.toLowerCase()) || !PLACE_KINDS.has(s.kind))
+        ? "place"
+        : (s?.kind ?? (np.proper ? "person" : "artifact"));
     kinds.set(np.label.toLowerCase(), kind);
     // "the scriptorium of a mountain monastery", "the bottom of an ocean trench": a place of a place frames it.
     const framesPrevious = np.prep === "of" && previous !== undefined && PLACE_KINDS.has(previous.kind);
@@ -220,12 +365,20 @@ export function readCast(input: CastInput): Cast {
   // A premise that names no place of a placeish kind is still set somewhere it names: the thing
   // it is in or around ("a flooded cenote", "the carousel", "a borrowed hearse").
   if (own.length === 0) {
-    const objectOfDeed = (np: NounPhrase): boolean => reading.verbs.some((v) => v.doer === "" && v.object.toLowerCase() === np.label.toLowerCase());
+    const objectOfDeed = (np: NounPhrase): boolean =>
+      reading.verbs.some((v) => v.doer === "" && v.object.toLowerCase() === np.label.toLowerCase());
     const candidates = reading.phrases.filter((np) => {
       const kind = kindOf(np);
-      return !partOfHero(np) && !np.proper && np.head !== "own" && !BEING_KINDS.has(kind) && (THING_KINDS.has(kind) || (kind === "abstract" && objectOfDeed(np) && !/s$/.test(np.head) && lexicon.familiarity(np.head) > 0));
+      return (
+        !partOfHero(np) &&
+        !np.proper &&
+        np.head !== "own" &&
+        !BEING_KINDS.has(kind) &&
+        (THING_KINDS.has(kind) || (kind === "abstract" && objectOfDeed(np) && !/s$/.test(np.head) && lexicon.familiarity(np.head) > 0))
+      );
     });
-    const chosen = candidates.find((np) => np.prep !== "" && SPATIAL.has(np.prep)) ?? candidates.find((np) => np.prep !== "") ?? candidates[0];
+    const chosen =
+      candidates.find((np) => np.prep !== "" && SPATIAL.has(np.prep)) ?? candidates.find((np) => np.prep !== "") ?? candidates[0];
     if (chosen) {
       own.push({ np: { ...chosen, prep: chosen.prep === "" ? "in" : chosen.prep }, sense: sense(chosen), kind: "structure" });
       const at = things.findIndex((t) => t.phrase === article(chosen.label));
@@ -244,7 +397,8 @@ export function readCast(input: CastInput): Cast {
   const framing = located.length > 0 ? [...located].sort((a, b) => (SCALE[b.kind] ?? 0) - (SCALE[a.kind] ?? 0))[0] : candidates[0];
   const text = input.text;
   /** The phrase is where something else happens ("a bell ringing under the sea"), not where the protagonist is. */
-  const happensTo = (np: NounPhrase): boolean => reading.verbs.some((v) => v.doer !== "" && v.object.toLowerCase().endsWith(np.label.toLowerCase()));
+  const happensTo = (np: NounPhrase): boolean =>
+    reading.verbs.some((v) => v.doer !== "" && v.object.toLowerCase().endsWith(np.label.toLowerCase()));
   const settingEnv: Env = framing
     ? framing.kind === "celestial" || (framing.kind === "vehicle" && SPACE_WORDS.test(framing.np.core)) || SPACE_WORDS.test(text)
       ? "space"
@@ -259,7 +413,15 @@ export function readCast(input: CastInput): Cast {
       ? "space"
       : "outdoor";
   const settingBase = framing ? shortName(framing.np, lexicon) : "";
-  const setting: Place | null = framing ? { phrase: article(framing.np.label), head: framing.np.head, kind: framing.kind, env: envOf(framing.kind, settingEnv, false), own: true } : null;
+  const setting: Place | null = framing
+    ? {
+        phrase: article(framing.np.label),
+        head: framing.np.head,
+        kind: framing.kind,
+        env: envOf(framing.kind, settingEnv, false),
+        own: true,
+      }
+    : null;
 
   const places: Place[] = [];
   const seen = new Set<string>();
@@ -283,7 +445,10 @@ export function readCast(input: CastInput): Cast {
     for (const part of lexicon.parts(o.sense, 2)) {
       if (NOT_PLACES.has(part.lemma) || part.lemma.endsWith("ing") || part.lemma.split(" ").some((w) => w === o.np.head)) continue;
       const wide = o.kind === "celestial" || o.kind === "landform" || o.kind === "water";
-      const walkable = (wide && part.sense.kind === "natural") || (PLACE_KINDS.has(part.sense.kind) && (part.sense.kind === "room" || part.sense.ancestors.slice(0, 4).some((a) => WALKABLE_ANCESTORS.has(a)) || wide));
+      const walkable =
+        (wide && part.sense.kind === "natural") ||
+        (PLACE_KINDS.has(part.sense.kind) &&
+          (part.sense.kind === "room" || part.sense.ancestors.slice(0, 4).some((a) => WALKABLE_ANCESTORS.has(a)) || wide));
       if (part.inherited > 0 && NO_PARTS_FROM.has(part.from)) continue;
       const generic = part.inherited > 0 && GENERIC_OWNERS.has(part.from);
       if (generic && o.kind !== "structure" && o.kind !== "room") continue;
@@ -291,19 +456,56 @@ export function readCast(input: CastInput): Cast {
       // A house's rooms belong to buildings: a yurt is a dwelling too, but has no bathroom.
       if (generic && HOUSE_OWNERS.has(part.from) && !o.sense.ancestors.includes("building") && o.sense.lemma !== "building") continue;
       // A comet's "nucleus" and a galleon's "hull" need their comet and galleon; a cathedral's "nave" is a nave.
-      const partPhrase = o.kind === "celestial" || o.kind === "vehicle" ? `${possessive(base)} ${part.lemma}` : generic ? `the ${o.sense.lemma} ${part.lemma}` : `the ${part.lemma}`;
-      if (walkable) add({ phrase: partPhrase, head: part.lemma, kind: part.sense.kind, env: envOf(part.sense.kind, settingEnv, part.sense.kind === "vehicle"), own: false });
+      const partPhrase =
+        o.kind === "celestial" || o.kind === "vehicle"
+          ? `${possessive(base)} ${part.lemma}`
+          : generic
+            ? `the ${o.sense.lemma} ${part.lemma}`
+            : `the ${part.lemma}`;
+      if (walkable)
+        add({
+          phrase: partPhrase,
+          head: part.lemma,
+          kind: part.sense.kind,
+          env: envOf(part.sense.kind, settingEnv, part.sense.kind === "vehicle"),
+          own: false,
+        });
       // Fittings of the place itself ("the ship's helm"), not of buildings in general ("the greenhouse's roof").
-      else if (!generic && part.inherited === 0 && !part.lemma.endsWith("ing") && THING_KINDS.has(part.sense.kind) && lexicon.familiarity(part.lemma) > 0 && things.length < 8 && !things.some((t) => t.head === part.lemma)) things.push({ phrase: `${possessive(base)} ${part.lemma}`, head: part.lemma, kind: part.sense.kind });
+      else if (
+        !generic &&
+        part.inherited === 0 &&
+        !part.lemma.endsWith("ing") &&
+        THING_KINDS.has(part.sense.kind) &&
+        lexicon.familiarity(part.lemma) > 0 &&
+        things.length < 8 &&
+        !things.some((t) => t.head === part.lemma)
+      )
+        things.push({ phrase: `${possessive(base)} ${part.lemma}`, head: part.lemma, kind: part.sense.kind });
     }
   }
   // The places a setting of its kind has.
   if (setting) {
     for (const template of KIND_PLACES[setting.kind] ?? []) {
       // No "the edge of the edge".
-      if (template.split(" ").some((w) => !/^(\{S\}|the|a|an|of|on|in)$/.test(w) && settingBase.toLowerCase().split(/[\s-]+/).includes(w))) continue;
+      if (
+        template.split(" ").some(
+          (w) =>
+            !/^(\{S\}|the|a|an|of|on|in)$/.test(w) &&
+            settingBase
+              .toLowerCase()
+              .split(/[\s-]+/)
+              .includes(w),
+        )
+      )
+        continue;
       const phrase = template.replace("{S}", () => settingBase);
-      add({ phrase, head: phrase.split(" ")[1] ?? setting.head, kind: setting.kind, env: envOf(setting.kind, settingEnv, BUILT.has(setting.kind) && INDOOR_TEMPLATES.has(template)), own: false });
+      add({
+        phrase,
+        head: phrase.split(" ")[1] ?? setting.head,
+        kind: setting.kind,
+        env: envOf(setting.kind, settingEnv, BUILT.has(setting.kind) && INDOOR_TEMPLATES.has(template)),
+        own: false,
+      });
     }
   }
 

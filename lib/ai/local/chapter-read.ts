@@ -70,7 +70,11 @@ const NOT_NAMES = new Set(
     .filter(Boolean),
 );
 /** Words that make the name they lead a person's ("Brother Aldo", "Mrs. Cratchit", "Tiny Tim"). */
-const TITLES = new Set("mr mr. mrs mrs. miss ms ms. dr dr. brother sister father mother uncle aunt captain lady lord sir master mistress old young tiny little saint st st. doctor professor madame monsieur dame".split(" "));
+const TITLES = new Set(
+  "mr mr. mrs mrs. miss ms ms. dr dr. brother sister father mother uncle aunt captain lady lord sir master mistress old young tiny little saint st st. doctor professor madame monsieur dame".split(
+    " ",
+  ),
+);
 /** Place nouns that are a part or a side of somewhere, never somewhere to be. */
 const NOT_SETTINGS = new Set(
   "post posts pole poles pillar pillars column columns beam beams rail rails fence fences door doors window windows wall walls floor ceiling roof corner scene direction state base works resort resorts transport transports own side top bottom edge middle end front back way face air rate place part point distance course line surface interior exterior half spot area level bed fire stair stairs step steps threshold hearth chimney grate".split(
@@ -78,11 +82,17 @@ const NOT_SETTINGS = new Set(
   ),
 );
 /** Prepositions that put the narration somewhere. */
-const LOCATIVE = new Set("in into inside within at to toward towards on onto upon through across along up down over under beneath below above beyond past near around among amid behind before from out".split(" "));
+const LOCATIVE = new Set(
+  "in into inside within at to toward towards on onto upon through across along up down over under beneath below above beyond past near around among amid behind before from out".split(
+    " ",
+  ),
+);
 /** Verbs that take their object somewhere as a direct object ("reached Hollow Gate", "entered the crypt"). */
 const REACH = new Set("reach enter cross climb leave approach board descend ascend gain mount".split(" "));
 /** Verbs that send a thing somewhere, not the one who does it ("pinned to a post", "threw it into the ravine"). */
-const PUT_VERBS = new Set("pin nail tie throw toss hurl put place lay set hang fix attach bind press seal drop fling cast send push lock shut".split(" "));
+const PUT_VERBS = new Set(
+  "pin nail tie throw toss hurl put place lay set hang fix attach bind press seal drop fling cast send push lock shut".split(" "),
+);
 /** Verbs of a deed that turns a story: what a climax is made of. */
 export const STRONG_VERBS = new Set(
   `ring seize grasp clutch strike fall flee break burst tear fight kill die drown rescue save pull drag shut escape
@@ -93,11 +103,13 @@ export const STRONG_VERBS = new Set(
     .filter(Boolean),
 );
 /** A paragraph that opens by leaping forward in time is the aftermath, not the turn ("In the spring…"). */
-const AFTERMATH = /^(?:in the (?:spring|summer|autumn|winter|years?|days?|weeks?|months?) (?:that )?(?:after|followed|later)?|in the (?:spring|summer|autumn|winter)\b|years? (?:later|after|passed)|long after|afterwards?\b|ever after|from that (?:day|night|time)|some (?:days|weeks|months|years) later|and so\b)/i;
+const AFTERMATH =
+  /^(?:in the (?:spring|summer|autumn|winter|years?|days?|weeks?|months?) (?:that )?(?:after|followed|later)?|in the (?:spring|summer|autumn|winter)\b|years? (?:later|after|passed)|long after|afterwards?\b|ever after|from that (?:day|night|time)|some (?:days|weeks|months|years) later|and so\b)/i;
 /** A sentence that leaps forward in time ("In the spring…"): the aftermath, after the climax. */
 export const isAftermath = (sentence: string): boolean => AFTERMATH.test(sentence);
 /** Words of the hour and the sky a sentence may say. */
-const CONDITIONS = /\b(dawn|daybreak|sunrise|morning|noon|midday|afternoon|dusk|twilight|sunset|evening|night|midnight|snow|snowing|rain|raining|fog|foggy|mist|misty|frost|frosty|ice|icy|frozen|storm|wind|windy|thunder|lightning|hail|sleet|moonlight|sunshine|sunlight)\b/gi;
+const CONDITIONS =
+  /\b(dawn|daybreak|sunrise|morning|noon|midday|afternoon|dusk|twilight|sunset|evening|night|midnight|snow|snowing|rain|raining|fog|foggy|mist|misty|frost|frosty|ice|icy|frozen|storm|wind|windy|thunder|lightning|hail|sleet|moonlight|sunshine|sunlight)\b/gi;
 
 const capitalised = (w: string): boolean => /^\p{Lu}/u.test(w);
 const isFunction = (w: string): boolean => Object.values(FUNCTION_WORDS).some((s) => s.has(w.toLowerCase()));
@@ -144,7 +156,14 @@ function firstKind(lexicon: Lexicon, word: string): Kind | undefined {
 }
 const beingAmongFirst = (lexicon: Lexicon, word: string): boolean => {
   const lemma = lexicon.lemmaOf(word.toLowerCase());
-  return lemma !== undefined && lexicon.senses(lemma).filter((s) => !s.proper).slice(0, 3).some((s) => s.kind === "person");
+  return (
+    lemma !== undefined &&
+    lexicon
+      .senses(lemma)
+      .filter((s) => !s.proper)
+      .slice(0, 3)
+      .some((s) => s.kind === "person")
+  );
 };
 
 /** A place noun: its first sense is a place or a structure (or a room, a landform, water, a vehicle), and it is not a mere side of one. */
@@ -177,7 +196,10 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
     .split(/\n\s*\n/)
     .map((p) => p.replace(/\s*\n\s*/g, " ").trim())
     .filter((p) => p !== "");
-  const total = Math.max(1, paragraphs.reduce((n, p) => n + p.length + 2, 0));
+  const total = Math.max(
+    1,
+    paragraphs.reduce((n, p) => n + p.length + 2, 0),
+  );
   // Words the chapter capitalises mid-sentence: the only capitalised sentence openers that can be names.
   const midCaps = new Set([...text.matchAll(/[\p{Ll},;:—] (\p{Lu}[\p{L}'’]+)/gu)].map((m) => stripPossessive(m[1] as string)));
   const known = new Set([options.hero ?? "", ...(options.knownPeople ?? [])].filter(Boolean).map((n) => n.toLowerCase()));
@@ -198,7 +220,10 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
       const spoken = narration.replace(/\s+/g, " ").trim().length < sentence.replace(/\s+/g, " ").trim().length - 2;
       const doc = nlp(narration.replace(/\s+/g, " "));
       const json = doc.json({ terms: { tags: true } }) as { terms: { text: string; pre: string; post: string; tags: string[] }[] }[];
-      const terms = json.flatMap((s) => s.terms).filter((t) => /[\p{L}\p{N}]/u.test(t.text)).map((t) => ({ text: t.text, lower: t.text.toLowerCase(), tags: new Set(t.tags), post: t.post, pre: t.pre }));
+      const terms = json
+        .flatMap((s) => s.terms)
+        .filter((t) => /[\p{L}\p{N}]/u.test(t.text))
+        .map((t) => ({ text: t.text, lower: t.text.toLowerCase(), tags: new Set(t.tags), post: t.post, pre: t.pre }));
       raw.push({ paragraph: p, text: sentence, spoken, at: (offset + from) / total, terms });
     }
     offset += paragraph.length + 2;
@@ -220,8 +245,17 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
           j++;
           // "Marley's Ghost": a name's possessive runs on into a capitalised being.
           const next = terms[j];
-          const owns = /['’]s$/.test(x.text) && next !== undefined && capitalised(next.text) && beingAmongFirst(lexicon, next.lower) && !/[,;:!?.—]/.test(x.post);
-          if ((/['’]s$/.test(x.text) && !owns) || /[,;:!?.—]/.test(x.post.replace(/^\.(?=\s*$)/, (m) => (/^(Mr|Mrs|Ms|Dr|St)$/.test(x.text) ? "" : m)))) break;
+          const owns =
+            /['’]s$/.test(x.text) &&
+            next !== undefined &&
+            capitalised(next.text) &&
+            beingAmongFirst(lexicon, next.lower) &&
+            !/[,;:!?.—]/.test(x.post);
+          if (
+            (/['’]s$/.test(x.text) && !owns) ||
+            /[,;:!?.—]/.test(x.post.replace(/^\.(?=\s*$)/, (m) => (/^(Mr|Mrs|Ms|Dr|St)$/.test(x.text) ? "" : m)))
+          )
+            break;
           continue;
         }
         // "Ghost of Christmas Past": "of" between capitalised words.
@@ -232,12 +266,28 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
         }
         break;
       }
-      const notName = (w: string): boolean => NOT_NAMES.has(w.toLowerCase().replace(/\.$/, "")) || NOT_NAMES.has(w.toLowerCase().replace(/s$/, ""));
+      const notName = (w: string): boolean =>
+        NOT_NAMES.has(w.toLowerCase().replace(/\.$/, "")) || NOT_NAMES.has(w.toLowerCase().replace(/s$/, ""));
       while (words.length > 0 && (words[words.length - 1] === "of" || notName(words[words.length - 1] as string))) words.pop();
-      while (words.length > 0 && ((NOT_NAMES.has((words[0] as string).toLowerCase().replace(/\.$/, "")) && !TITLES.has((words[0] as string).toLowerCase())) || isFunction(words[0] as string))) words.shift();
+      while (
+        words.length > 0 &&
+        ((NOT_NAMES.has((words[0] as string).toLowerCase().replace(/\.$/, "")) && !TITLES.has((words[0] as string).toLowerCase())) ||
+          isFunction(words[0] as string))
+      )
+        words.shift();
       // "Whereat Scrooge", "Then Bob": a sentence's capitalised first word that is no name elsewhere.
       const rest = stripPossessive(words.slice(1).join(" "));
-      if (i === 0 && words.length > 1 && !midCaps.has(words[0] as string) && !TITLES.has((words[0] as string).toLowerCase()) && !isPlaceNoun(lexicon, rest.split(" ").pop() ?? "") && (["Adverb", "Conjunction", "Adjective", "Preposition", "Determiner", "Expression"].some((tag) => t.tags.has(tag)) || midCaps.has(rest) || known.has(rest.toLowerCase()))) words.shift();
+      if (
+        i === 0 &&
+        words.length > 1 &&
+        !midCaps.has(words[0] as string) &&
+        !TITLES.has((words[0] as string).toLowerCase()) &&
+        !isPlaceNoun(lexicon, rest.split(" ").pop() ?? "") &&
+        (["Adverb", "Conjunction", "Adjective", "Preposition", "Determiner", "Expression"].some((tag) => t.tags.has(tag)) ||
+          midCaps.has(rest) ||
+          known.has(rest.toLowerCase()))
+      )
+        words.shift();
       // "called Scrooge Scrooge": a word said twice is one name.
       const deduped = words.filter((w, k) => w !== words[k - 1]);
       const name = stripPossessive(deduped.join(" ").trim());
@@ -257,7 +307,13 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
     runsOf(b.terms).filter((r) => {
       const first = r.name.split(" ")[0] as string;
       // A sentence's first word is a name only when the chapter capitalises it mid-sentence too.
-      return r.start > 0 || midCaps.has(first) || midCaps.has(r.name.split(" ").pop() as string) || known.has(r.name.toLowerCase()) || TITLES.has(first.toLowerCase());
+      return (
+        r.start > 0 ||
+        midCaps.has(first) ||
+        midCaps.has(r.name.split(" ").pop() as string) ||
+        known.has(r.name.toLowerCase()) ||
+        TITLES.has(first.toLowerCase())
+      );
     }),
   );
   raw.forEach((b, k) => {
@@ -269,7 +325,8 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
       evidence.set(r.name, e);
       const terms = b.terms.slice(r.start, r.end);
       if (known.has(r.name.toLowerCase())) note(r.name, "person", 5);
-      if (terms.some((t) => t.tags.has("Person") || t.tags.has("FirstName") || t.tags.has("LastName") || t.tags.has("Honorific"))) note(r.name, "person", 1);
+      if (terms.some((t) => t.tags.has("Person") || t.tags.has("FirstName") || t.tags.has("LastName") || t.tags.has("Honorific")))
+        note(r.name, "person", 1);
       if (TITLES.has((words[0] as string).toLowerCase()) && words.length > 1) note(r.name, "person", 3);
       const headKind = firstKind(lexicon, head);
       // A name WordNet knows as a place ("London", "Great Britain", "Camden Town" is not, but its "Town" is).
@@ -295,7 +352,8 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
       // After a preposition of place in the narration: a place ("to Brennock", "at Kettle Ford").
       const prep = before?.lower ?? "";
       if (LOCATIVE.has(prep) && prep !== "to") note(r.name, "place", 1.5);
-      if (prep === "to" && !/^(said|spoke|talked|called|cried|turned|went)$/.test(b.terms[r.start - 2]?.lower ?? "")) note(r.name, "place", 0.5);
+      if (prep === "to" && !/^(said|spoke|talked|called|cried|turned|went)$/.test(b.terms[r.start - 2]?.lower ?? ""))
+        note(r.name, "place", 0.5);
       // Doing something: the name right before a verb ("Tomas ran", "said Tomas").
       const after = b.terms[r.end];
       if (after && after.tags.has("Verb") && !after.tags.has("Gerund")) note(r.name, "person", 1);
@@ -308,7 +366,10 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
   const fullOf = new Map<string, string>();
   for (const n of names) {
     if (n.includes(" ")) continue;
-    const longer = names.filter((m) => m !== n && !TITLES.has(m.split(" ")[0]!.toLowerCase()) && (m.startsWith(`${n} `) || m.endsWith(` ${n}`)) && !m.includes(" of "));
+    const longer = names.filter(
+      (m) =>
+        m !== n && !TITLES.has(m.split(" ")[0]!.toLowerCase()) && (m.startsWith(`${n} `) || m.endsWith(` ${n}`)) && !m.includes(" of "),
+    );
     if (longer.length === 1) fullOf.set(n, longer[0] as string);
   }
   const full = (n: string): string => fullOf.get(n) ?? n;
@@ -325,7 +386,11 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
     // A capitalised common noun ("Nature", "Weather", "Saturdays") names no one unless the lexicon says it is someone.
     if (!n.includes(" ") && !known.has(n.toLowerCase())) {
       const kind = firstKind(lexicon, n);
-      if (kind === "time" || (kind !== undefined && !PLACE_KINDS.has(kind) && !BEING_KINDS.has(kind) && !beingAmongFirst(lexicon, n) && e.person < 3)) continue;
+      if (
+        kind === "time" ||
+        (kind !== undefined && !PLACE_KINDS.has(kind) && !BEING_KINDS.has(kind) && !beingAmongFirst(lexicon, n) && e.person < 3)
+      )
+        continue;
     }
     kinds.set(n, e.place === best && e.place > e.person ? "place" : e.thing === best && e.thing > e.person ? "thing" : "person");
   }
@@ -354,7 +419,12 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
       // "Tomas ran", "said the Spirit", "Bob took Tiny Tim": doing something, or spoken to, here.
       const after = b.terms[r.end];
       const before = b.terms[r.start - 1];
-      const acts = (after !== undefined && after.tags.has("Verb") && !/['’]s$/.test(b.terms[r.end - 1]?.text ?? "")) || (before !== undefined && /^(said|asked|cried|replied|answered|returned|told|called|whispered|shouted|exclaimed|took|followed|met|found|led|helped|thanked|kissed|embraced)$/.test(before.lower));
+      const acts =
+        (after !== undefined && after.tags.has("Verb") && !/['’]s$/.test(b.terms[r.end - 1]?.text ?? "")) ||
+        (before !== undefined &&
+          /^(said|asked|cried|replied|answered|returned|told|called|whispered|shouted|exclaimed|took|followed|met|found|led|helped|thanked|kissed|embraced)$/.test(
+            before.lower,
+          ));
       if (kind === "person" && acts && !actors.includes(n)) actors.push(n);
     }
     const terms = b.terms;
@@ -393,7 +463,9 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
       const proper = phraseWords.every((w) => capitalised(w.text));
       // "Marguerite's boots", "the charcoal burners' huts": an owner keeps its mark.
       const owned = !proper && capitalised((phraseWords[0] as Term).text) && /['’]s?$/.test((phraseWords[0] as Term).text);
-      const said = phraseWords.map((w, k) => (capitalised(w.text) ? w.text : k === phraseWords.length - 1 ? stripPossessive(w.lower) : w.lower)).join(" ");
+      const said = phraseWords
+        .map((w, k) => (capitalised(w.text) ? w.text : k === phraseWords.length - 1 ? stripPossessive(w.lower) : w.lower))
+        .join(" ");
       const properName = full(stripPossessive(phraseWords.map((w) => w.text).join(" ")));
       const label = proper ? (kinds.get(properName) === "place" ? withThe(properName) : properName) : owned ? said : `the ${said}`;
       const kindOfName = proper ? kinds.get(properName) : undefined;
@@ -401,21 +473,36 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
       const isPlace = proper ? kindOfName === "place" : isPlaceNoun(lexicon, headWord) && !/['’]s$/.test(head.text);
       // A setting: after a preposition of place that follows a verb (or opens the clause, or
       // follows another place: "the ferry at Kettle Ford"), or the object of a verb of arrival.
-      const prepFollowsVerb = afterWhat === undefined || afterWhat.tags.has("Verb") || afterWhat.tags.has("Adverb") || afterWhat.tags.has("Particle") || /[,;:—]/.test(afterWhat.post) || lastVerbAt >= i - 3;
+      const prepFollowsVerb =
+        afterWhat === undefined ||
+        afterWhat.tags.has("Verb") ||
+        afterWhat.tags.has("Adverb") ||
+        afterWhat.tags.has("Particle") ||
+        /[,;:—]/.test(afterWhat.post) ||
+        lastVerbAt >= i - 3;
       const afterPlace = afterWhat !== undefined && afterWhat.tags.has("Noun") && isPlaceNoun(lexicon, stripPossessive(afterWhat.lower));
       const locative = LOCATIVE.has(prep) && (prepFollowsVerb || afterPlace) && !PUT_VERBS.has(lastVerb);
       const reached = lastVerbAt === i - 1 && REACH.has(lastVerb);
       // "Nobody went to Brennock", "had never gone into the crypt": nowhere anyone is.
-      const negated = terms.slice(0, i).some((t) => /^(nobody|none|nowhere)$/.test(t.lower)) || terms.slice(Math.max(0, lastVerbAt - 3), i).some((t) => /^(never|not|no)$/.test(t.lower) || /n['’]t$/.test(t.lower));
+      const negated =
+        terms.slice(0, i).some((t) => /^(nobody|none|nowhere)$/.test(t.lower)) ||
+        terms.slice(Math.max(0, lastVerbAt - 3), i).some((t) => /^(never|not|no)$/.test(t.lower) || /n['’]t$/.test(t.lower));
       // "in any lofty hall", "from every shore": a place supposed, not one the story is at.
       const supposed = startsPhrase && /^(any|every|no|such|each|either|neither|whatever)$/.test(t.lower);
       if (isPlace && !negated && !supposed && (locative || reached) && label.length <= 40) {
-        if (!settings.some((s) => s.place === label)) settings.push({ place: label, verb: lastVerbAt >= i - 3 ? lastVerb : "", prep: reached ? "" : prep, doer: doerBefore(terms, i, lexicon, full, kinds) });
+        if (!settings.some((s) => s.place === label))
+          settings.push({
+            place: label,
+            verb: lastVerbAt >= i - 3 ? lastVerb : "",
+            prep: reached ? "" : prep,
+            doer: doerBefore(terms, i, lexicon, full, kinds),
+          });
         if (!proper) placeKinds.set(label, firstKind(lexicon, headWord) ?? "place");
         else placeKinds.set(label, firstKind(lexicon, label.split(" ").pop() ?? "") ?? (label.startsWith("the ") ? "structure" : "place"));
       } else if (!isPlace && lastVerbAt >= i - 2 && lastVerb !== "" && !proper) {
         const kind = firstKind(lexicon, headWord);
-        if (kind && THING_KINDS.has(kind) && !["be", "have", "do", "say", "make", "get"].includes(lastVerb)) deeds.push({ verb: lastVerb, object: label + appositionOf(terms, j), kind: "thing" });
+        if (kind && THING_KINDS.has(kind) && !["be", "have", "do", "say", "make", "get"].includes(lastVerb))
+          deeds.push({ verb: lastVerb, object: label + appositionOf(terms, j), kind: "thing" });
       } else if (proper && kindOfName === "thing" && lastVerbAt >= i - 3 && lastVerb !== "") {
         deeds.push({ verb: lastVerb, object: label, kind: "thing" });
       }
@@ -423,8 +510,20 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
     }
     // "A churchyard.": a sentence that is only a place sets the scene there.
     const lastTerm = terms[terms.length - 1];
-    if (settings.length === 0 && terms.length <= 3 && lastTerm && !b.spoken && isPlaceNoun(lexicon, stripPossessive(lastTerm.lower)) && terms.slice(0, -1).every((t) => FUNCTION_WORDS.det.has(t.lower) || t.tags.has("Adjective"))) {
-      const label = `the ${terms.slice(1).map((t) => t.lower).join(" ") || lastTerm.lower}`;
+    if (
+      settings.length === 0 &&
+      terms.length <= 3 &&
+      lastTerm &&
+      !b.spoken &&
+      isPlaceNoun(lexicon, stripPossessive(lastTerm.lower)) &&
+      terms.slice(0, -1).every((t) => FUNCTION_WORDS.det.has(t.lower) || t.tags.has("Adjective"))
+    ) {
+      const label = `the ${
+        terms
+          .slice(1)
+          .map((t) => t.lower)
+          .join(" ") || lastTerm.lower
+      }`;
       settings.push({ place: label, verb: "", prep: "", doer: "" });
       placeKinds.set(label, firstKind(lexicon, lastTerm.lower) ?? "place");
     }
@@ -441,12 +540,27 @@ export function readChapter(text: string, lexicon: Lexicon, options: ReadChapter
     for (const d of b.deeds) if (!things.includes(d.object)) things.push(d.object);
   }
   const climax = findClimax(beats, [options.title ?? "", ...paragraphs], kinds, heroFull);
-  return { people, places, things, kinds, placeKinds, beats, climax, deed: beats[climax] ? deedIn(beats[climax] as Beat, raw[climax]?.terms ?? [], full) : undefined };
+  return {
+    people,
+    places,
+    things,
+    kinds,
+    placeKinds,
+    beats,
+    climax,
+    deed: beats[climax] ? deedIn(beats[climax] as Beat, raw[climax]?.terms ?? [], full) : undefined,
+  };
 }
 
 /** The strongest deed of a sentence: a verb that turns a story (else its first verb), with its object. */
 function deedIn(beat: Beat, terms: Term[], full: (n: string) => string): Deed | undefined {
-  const all = terms.map((t, i) => ({ t, i, inf: t.tags.has("Verb") && !t.tags.has("Auxiliary") && !t.tags.has("Copula") ? verbInfinitive(t.text, t.tags) : "" })).filter((v) => v.inf !== "" && !/^(be|have|do|begin|start|go|come|seem|try|want|let|say|tell|ask|reply|answer|speak)$/.test(v.inf));
+  const all = terms
+    .map((t, i) => ({
+      t,
+      i,
+      inf: t.tags.has("Verb") && !t.tags.has("Auxiliary") && !t.tags.has("Copula") ? verbInfinitive(t.text, t.tags) : "",
+    }))
+    .filter((v) => v.inf !== "" && !/^(be|have|do|begin|start|go|come|seem|try|want|let|say|tell|ask|reply|answer|speak)$/.test(v.inf));
   const plain = (inf: string): boolean => /^(think|know|see|look)$/.test(inf);
   // A verb of a relative clause ("the woman who had drowned…") is not the sentence's deed.
   // (A plain verb of seeing or knowing only when the main clause has nothing else.)
@@ -459,9 +573,16 @@ function deedIn(beat: Beat, terms: Term[], full: (n: string) => string): Deed | 
   while (k < terms.length && out.length < 12) {
     const x = terms[k] as Term;
     if (x.tags.has("Verb") && !x.tags.has("Adjective") && !x.tags.has("Noun")) break;
-    if ((x.tags.has("Conjunction") || /^(rather|than|as|because|while|when|until|though|although|if|once|before|after|again|too)$/.test(x.lower)) && out.length > 0) break;
+    if (
+      (x.tags.has("Conjunction") ||
+        /^(rather|than|as|because|while|when|until|though|although|if|once|before|after|again|too)$/.test(x.lower)) &&
+      out.length > 0
+    )
+      break;
     if (x.tags.has("Pronoun")) {
-      const stand = /^(him|her|them|it)$/.test(x.lower) ? beat.people.find((p) => !terms.slice(0, chosen.i).some((y) => p.split(" ").includes(y.text))) : undefined;
+      const stand = /^(him|her|them|it)$/.test(x.lower)
+        ? beat.people.find((p) => !terms.slice(0, chosen.i).some((y) => p.split(" ").includes(y.text)))
+        : undefined;
       if (x.lower === "it" && out.length === 0) out.push("it");
       else out.push(stand ?? x.lower);
     } else out.push(x.text);
@@ -477,8 +598,15 @@ function deedIn(beat: Beat, terms: Term[], full: (n: string) => string): Deed | 
     }
     k++;
   }
-  const object = out.join(" ").replace(/ ,/g, ",").replace(/^(his|her|their|its|my|our|your)\s/i, "the ").trim();
-  const before = terms.slice(0, chosen.i).filter((t) => capitalised(t.text)).map((t) => full(stripPossessive(t.text)));
+  const object = out
+    .join(" ")
+    .replace(/ ,/g, ",")
+    .replace(/^(his|her|their|its|my|our|your)\s/i, "the ")
+    .trim();
+  const before = terms
+    .slice(0, chosen.i)
+    .filter((t) => capitalised(t.text))
+    .map((t) => full(stripPossessive(t.text)));
   const doer = beat.people.find((p) => before.some((b) => p === b || p.split(" ").includes(b))) ?? "";
   return { verb: chosen.inf, object, doer };
 }
@@ -498,12 +626,18 @@ function doerBefore(terms: Term[], at: number, lexicon: Lexicon, full: (n: strin
       if (t.pre.includes("(")) aside--;
       continue;
     }
-    const governed = FUNCTION_WORDS.prep.has(terms[k - 1]?.lower ?? "") || (FUNCTION_WORDS.prep.has(terms[k - 2]?.lower ?? "") && (FUNCTION_WORDS.det.has(terms[k - 1]?.lower ?? "") || FUNCTION_WORDS.poss.has(terms[k - 1]?.lower ?? "")));
+    const governed =
+      FUNCTION_WORDS.prep.has(terms[k - 1]?.lower ?? "") ||
+      (FUNCTION_WORDS.prep.has(terms[k - 2]?.lower ?? "") &&
+        (FUNCTION_WORDS.det.has(terms[k - 1]?.lower ?? "") || FUNCTION_WORDS.poss.has(terms[k - 1]?.lower ?? "")));
     if (/^(he|she|they|we|i)$/.test(t.lower)) return t.lower;
     if (governed) continue;
     if (/['’]s$/.test(t.text)) continue;
     // "Ilse and Tomas crept in": who comes first in a pair is there too.
-    const pair = (name: string): string => (terms[k - 1]?.lower === "and" && terms[k - 2] && capitalised((terms[k - 2] as Term).text) ? `${full(stripPossessive((terms[k - 2] as Term).text))} and ${name}` : name);
+    const pair = (name: string): string =>
+      terms[k - 1]?.lower === "and" && terms[k - 2] && capitalised((terms[k - 2] as Term).text)
+        ? `${full(stripPossessive((terms[k - 2] as Term).text))} and ${name}`
+        : name;
     if (capitalised(t.text)) {
       const two = terms[k - 1] && capitalised((terms[k - 1] as Term).text) ? full(`${(terms[k - 1] as Term).text} ${t.text}`) : "";
       if (two && kinds.get(two) === "person") return two;
@@ -546,12 +680,17 @@ const CONTENT = (s: string): string[] =>
 function findClimax(beats: Beat[], paragraphs: string[], kinds: Map<string, NameKind>, hero: string | undefined): number {
   if (beats.length === 0) return 0;
   // The heading (its words count twice) and the first paragraph.
-  const heading = new Set(CONTENT(paragraphs[0] ?? "").filter((w) => !/^(chapter|stave|part|book|first|second|third|last|three|end)$/.test(w)));
+  const heading = new Set(
+    CONTENT(paragraphs[0] ?? "").filter((w) => !/^(chapter|stave|part|book|first|second|third|last|three|end)$/.test(w)),
+  );
   const opening = new Set(CONTENT(paragraphs[1] ?? ""));
   let leapt = false;
   const counts = new Map<string, number>();
   for (const b of beats) for (const p of b.people) counts.set(p, (counts.get(p) ?? 0) + 1);
-  const heroWord = hero?.split(" ").pop()?.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const heroWord = hero
+    ?.split(" ")
+    .pop()
+    ?.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const heroSelf = heroWord ? new RegExp(`\\b${heroWord}\\b(?!['’]s?\\b)`, "u") : undefined;
   let best = beats.length - 1;
   let bestScore = -Infinity;
@@ -563,9 +702,13 @@ function findClimax(beats: Beat[], paragraphs: string[], kinds: Map<string, Name
       return bases.some((x) => STRONG_VERBS.has(x)) || IRREGULAR_STRONG.has(w);
     });
     const own = [...new Set(CONTENT(b.text))];
-    const echo = Math.min(4, own.filter((w) => heading.has(w)).length * 2 + own.filter((w) => opening.has(w) && !heading.has(w)).length) / 2;
+    const echo =
+      Math.min(4, own.filter((w) => heading.has(w)).length * 2 + own.filter((w) => opening.has(w) && !heading.has(w)).length) / 2;
     // The chapter's own cast (named twice or more), not a sentence's list of allusions.
-    const named = Math.min(2, b.people.filter((p) => (counts.get(p) ?? 0) >= 2).length) + (b.deeds.some((d) => /, \p{Lu}/u.test(d.object)) ? 1 : 0) + [...kinds.entries()].filter(([n, k]) => k === "thing" && b.text.includes(n)).length;
+    const named =
+      Math.min(2, b.people.filter((p) => (counts.get(p) ?? 0) >= 2).length) +
+      (b.deeds.some((d) => /, \p{Lu}/u.test(d.object)) ? 1 : 0) +
+      [...kinds.entries()].filter(([n, k]) => k === "thing" && b.text.includes(n)).length;
     // The aftermath: from a sentence that leaps forward in time ("In the spring…") on.
     leapt ||= AFTERMATH.test(b.text);
     const next0 = beats[b.index + 1];
@@ -576,10 +719,30 @@ function findClimax(beats: Beat[], paragraphs: string[], kinds: Map<string, Name
     const heroThere = heroSelf !== undefined && (heroSelf.test(b.text) || heroSelf.test(beats[b.index - 1]?.text ?? "")) ? 2 : 0;
     // What it sets going: the next sentence of its paragraph reaching more people and places ("the sound rolled down the valley to Kettle Ford").
     const next = beats[b.index + 1];
-    const reach = next && next.paragraph === b.paragraph && !AFTERMATH.test(next.text) ? Math.min(2, next.people.length + next.settings.length + (next.text.match(/[\p{Ll},] \p{Lu}\p{Ll}+/gu)?.length ?? 0)) * 0.5 : 0;
+    const reach =
+      next && next.paragraph === b.paragraph && !AFTERMATH.test(next.text)
+        ? Math.min(2, next.people.length + next.settings.length + (next.text.match(/[\p{Ll},] \p{Lu}\p{Ll}+/gu)?.length ?? 0)) * 0.5
+        : 0;
     const feeling = Math.min(2, (b.text.match(AFFECT)?.length ?? 0) * 0.75);
-    const score = feeling + heroThere + reach + (strong ? 3 : 0) + named * 1.2 + echo * 1.5 + late + (/!/.test(b.text) ? 0.5 : 0) - aftermath - (b.spoken ? 1 : 0) - (b.text.length < 40 ? 1 : 0) - (b.text.length > 400 ? 2 : 0);
-    if (process.env.CLIMAX_DEBUG && score > 7) console.log(score.toFixed(1), JSON.stringify({ strong, echo, named, aftermath, late: late.toFixed(2), reach, feeling }), b.text.slice(0, 100));
+    const score =
+      feeling +
+      heroThere +
+      reach +
+      (strong ? 3 : 0) +
+      named * 1.2 +
+      echo * 1.5 +
+      late +
+      (/!/.test(b.text) ? 0.5 : 0) -
+      aftermath -
+      (b.spoken ? 1 : 0) -
+      (b.text.length < 40 ? 1 : 0) -
+      (b.text.length > 400 ? 2 : 0);
+    if (process.env.CLIMAX_DEBUG && score > 7)
+      console.log(
+        score.toFixed(1),
+        JSON.stringify({ strong, echo, named, aftermath, late: late.toFixed(2), reach, feeling }),
+        b.text.slice(0, 100),
+      );
     if (score >= bestScore) {
       bestScore = score;
       best = b.index;
@@ -589,9 +752,14 @@ function findClimax(beats: Beat[], paragraphs: string[], kinds: Map<string, Name
 }
 
 /** Words of a peak of feeling: fear, grief, pleading, joy. */
-const AFFECT = /\b(trembl\w*|terror|horror|dread\w*|fear\w*|wept|weep\w*|tears|sob\w*|shudder\w*|gasp\w*|knees|kneel\w*|knelt|pray\w*|plead\w*|implor\w*|despair\w*|agony|anguish|joy\w*|ecstas\w*|rapture|shriek\w*|scream\w*)\b/gi;
+const AFFECT =
+  /\b(trembl\w*|terror|horror|dread\w*|fear\w*|wept|weep\w*|tears|sob\w*|shudder\w*|gasp\w*|knees|kneel\w*|knelt|pray\w*|plead\w*|implor\w*|despair\w*|agony|anguish|joy\w*|ecstas\w*|rapture|shriek\w*|scream\w*)\b/gi;
 
 /** Past forms of the strong verbs that spelling alone does not undo. */
-const IRREGULAR_STRONG = new Set("rang rung seized fell fled broke broken burst tore torn fought died slew drowned shut threw thrown hurled freed read won lost caught shot woke awoke sank sunk vowed forgave knelt wept sobbed rose struck".split(" "));
+const IRREGULAR_STRONG = new Set(
+  "rang rung seized fell fled broke broken burst tore torn fought died slew drowned shut threw thrown hurled freed read won lost caught shot woke awoke sank sunk vowed forgave knelt wept sobbed rose struck".split(
+    " ",
+  ),
+);
 
 export { CONTRACTION };

@@ -34,7 +34,11 @@ interface Scene {
 }
 
 const MAX_SCENES = 6;
-const MOTION = new Set("go walk run climb creep cross ride sail row enter follow return come hurry descend ascend leave pass step drive wander fly float reach stand sit stop arrive approach lead turn flee move rush hasten make head".split(" "));
+const MOTION = new Set(
+  "go walk run climb creep cross ride sail row enter follow return come hurry descend ascend leave pass step drive wander fly float reach stand sit stop arrive approach lead turn flee move rush hasten make head".split(
+    " ",
+  ),
+);
 const PRONOUN_START = /^(?:he|she|they|it|his|her|their|its|this|that|then|but|and|so)\b/i;
 
 const slug = (text: string): string =>
@@ -64,14 +68,28 @@ function scenesOf(span: ChapterSpan, hero: string): Scene[] {
   const heroWord = hero.split(" ").pop() ?? hero;
   const cast = new Map<string, number>();
   for (const b of span.beats) for (const p of b.people) cast.set(p, (cast.get(p) ?? 0) + 1);
-  const withHero = (b: Beat): boolean => b.people.some((p) => p === hero || p.split(" ").includes(heroWord)) || /\b(?:he|she|they)\b/i.test(b.text.replace(/["“][^"”]*["”]/g, ""));
+  const withHero = (b: Beat): boolean =>
+    b.people.some((p) => p === hero || p.split(" ").includes(heroWord)) ||
+    /\b(?:he|she|they)\b/i.test(b.text.replace(/["“][^"”]*["”]/g, ""));
   for (const b of upTo) {
     // ("A churchyard.": a sentence that is only a place sets the scene, whoever is named.)
     // Someone else's arrival ("the clerk ran home to Camden Town", "the Lord Mayor, in the stronghold") is not the story's.
-    const heroThere = (d: string): boolean => /^(he|she|they|we|i)$/.test(d) || d === hero || d.split(" ").includes(heroWord) || d.split(" and ").some((x) => x === hero || x.split(" ").includes(heroWord));
+    const heroThere = (d: string): boolean =>
+      /^(he|she|they|we|i)$/.test(d) ||
+      d === hero ||
+      d.split(" ").includes(heroWord) ||
+      d.split(" and ").some((x) => x === hero || x.split(" ").includes(heroWord));
     // One of the chapter's cast going somewhere in a paragraph the protagonist is in goes with them ("Tobias Fenn poled his flat boat through Greyfen Marsh").
-    const withCompany = (d: string): boolean => (cast.get(d) ?? 0) >= 2 && span.beats.some((x) => x.paragraph === b.paragraph && withHero(x) && x.people.some((p) => p === hero || p.split(" ").includes(heroWord)));
-    const arrival = b.settings.find((s) => (s.verb === "" && s.prep === "") || (s.doer !== "" ? heroThere(s.doer) || withCompany(s.doer) : (setCount.get(s.place) ?? 0) >= 2 || withHero(b)));
+    const withCompany = (d: string): boolean =>
+      (cast.get(d) ?? 0) >= 2 &&
+      span.beats.some(
+        (x) => x.paragraph === b.paragraph && withHero(x) && x.people.some((p) => p === hero || p.split(" ").includes(heroWord)),
+      );
+    const arrival = b.settings.find(
+      (s) =>
+        (s.verb === "" && s.prep === "") ||
+        (s.doer !== "" ? heroThere(s.doer) || withCompany(s.doer) : (setCount.get(s.place) ?? 0) >= 2 || withHero(b)),
+    );
     const current = scenes[scenes.length - 1];
     if (arrival && (!current || current.place !== arrival.place)) {
       scenes.push({ place: arrival.place, kind: span.placeKinds.get(arrival.place) ?? "place", beats: [b], revisit: false });
@@ -114,7 +132,16 @@ function proseOf(scene: Scene, used: Set<number>, count: number, hero: string, e
     .filter((b) => !used.has(b.index) && b.text.length >= 25)
     // (On the first screen: no sentence naming a place the chapter only speaks of.)
     .filter((b) => !elsewhere.some((p) => b.text.includes(p)))
-    .map((b) => ({ b, score: (b.settings.some((s) => s.place === scene.place) ? 3 : 0) + b.people.length + (b.spoken ? -3 : 0) + (PRONOUN_START.test(b.text) ? -1.5 : 0) + (b.text.includes(hero) ? 1 : 0) - (b.text.length > 380 ? 2 : 0) }))
+    .map((b) => ({
+      b,
+      score:
+        (b.settings.some((s) => s.place === scene.place) ? 3 : 0) +
+        b.people.length +
+        (b.spoken ? -3 : 0) +
+        (PRONOUN_START.test(b.text) ? -1.5 : 0) +
+        (b.text.includes(hero) ? 1 : 0) -
+        (b.text.length > 380 ? 2 : 0),
+    }))
     .sort((x, y) => y.score - x.score || x.b.index - y.b.index)
     .slice(0, count)
     .map((x) => x.b)
@@ -131,10 +158,19 @@ function wayTo(scene: Scene, hero: string): { name: string; base: string } {
   const arrival = scene.beats.find((b) => b.settings.some((s) => s.place === scene.place));
   const setting = arrival?.settings.find((s) => s.place === scene.place);
   const place = scene.place;
-  if (scene.stay) return { name: `Stay ${inOrAt(scene.kind)} ${place}`, base: line((scene.beats.find((b) => !b.spoken) ?? scene.beats[0])?.text ?? `${capitalize(hero)} stays ${inOrAt(scene.kind)} ${place}.`) };
+  if (scene.stay)
+    return {
+      name: `Stay ${inOrAt(scene.kind)} ${place}`,
+      base: line(
+        (scene.beats.find((b) => !b.spoken) ?? scene.beats[0])?.text ?? `${capitalize(hero)} stays ${inOrAt(scene.kind)} ${place}.`,
+      ),
+    };
   if (scene.revisit) return { name: `Go back to ${place}`, base: arrival ? line(arrival.text) : `{hero} goes back to ${place}.` };
   // The book's verb when the one moving is the hero (or "they"), not someone else ("Marguerite fled across the lake").
-  const byOther = arrival !== undefined && arrival.people.length > 0 && !arrival.people.some((p) => p === hero || p.split(" ").some((w) => hero.split(" ").includes(w)));
+  const byOther =
+    arrival !== undefined &&
+    arrival.people.length > 0 &&
+    !arrival.people.some((p) => p === hero || p.split(" ").some((w) => hero.split(" ").includes(w)));
   const verb = setting && MOTION.has(setting.verb) && !byOther ? setting.verb : "";
   const road = /\b(road|street|lane|path|track|way|bridge|alley|avenue|highway|trail)$/.test(place);
   const roads = /\b(roads|streets|lanes|paths|tracks|ways|alleys|avenues|highways|trails)$/.test(place);
@@ -144,20 +180,26 @@ function wayTo(scene: Scene, hero: string): { name: string; base: string } {
       ? `Take ${place}`
       : roads
         ? `Walk ${place}`
-      : scene.kind === "vehicle"
-      ? `Board ${place}`
-      : scene.kind === "room" || scene.kind === "structure"
-        ? `Enter ${place}`
-        : `Go to ${place}`;
+        : scene.kind === "vehicle"
+          ? `Board ${place}`
+          : scene.kind === "room" || scene.kind === "structure"
+            ? `Enter ${place}`
+            : `Go to ${place}`;
   return { name: truncate(name, 80), base: arrival ? line(arrival.text) : `${capitalize(hero)} goes on to ${place}.` };
 }
 
 /** The climax's deed as an order: its strongest verb and what it acts on ("Ring the great bell, Old Gideon"). */
 function deedOf(climax: Beat, span: ChapterSpan): { name: string; verb: string; object: string } {
   const deed = span.deed;
-  if (deed && deed.object !== "" && !/^(it|he|she|they|him|her|them|that|this)$/i.test(deed.object)) return { name: truncate(`${capitalize(deed.verb)} ${deed.object}`, 80), verb: deed.verb, object: deed.object };
+  if (deed && deed.object !== "" && !/^(it|he|she|they|him|her|them|that|this)$/i.test(deed.object))
+    return { name: truncate(`${capitalize(deed.verb)} ${deed.object}`, 80), verb: deed.verb, object: deed.object };
   const setting = climax.settings[climax.settings.length - 1];
-  if (setting && setting.verb) return { name: truncate(`${capitalize(setting.verb)} ${setting.prep || "to"} ${setting.place}`, 80), verb: setting.verb, object: `${setting.prep || "to"} ${setting.place}` };
+  if (setting && setting.verb)
+    return {
+      name: truncate(`${capitalize(setting.verb)} ${setting.prep || "to"} ${setting.place}`, 80),
+      verb: setting.verb,
+      object: `${setting.prep || "to"} ${setting.place}`,
+    };
   const who = climax.people.find((p) => p !== span.people[0]);
   if (who) return { name: `Face ${who}`, verb: "face", object: who };
   return { name: "See it through", verb: "see", object: "it through" };
@@ -173,7 +215,11 @@ function conditionsOf(scene: Scene): string | undefined {
 export function buildChapterWorld(input: ChapterWorldInput): World | null {
   const lexicon = getLexicon();
   const hero = cleanText(input.bible.protagonist) || "the narrator";
-  const span = readChapter(input.text, lexicon, { hero, title: input.title, knownPeople: input.bible.characters.filter((c) => /^\p{Lu}/u.test(c) && input.text.includes(c)) });
+  const span = readChapter(input.text, lexicon, {
+    hero,
+    title: input.title,
+    knownPeople: input.bible.characters.filter((c) => /^\p{Lu}/u.test(c) && input.text.includes(c)),
+  });
   const heroName = span.people.find((p) => p === hero || p.startsWith(`${hero} `) || p.endsWith(` ${hero}`)) ?? hero;
   // The chapter's cast: named twice or more, not the protagonist.
   const mentions = (p: string): number => span.beats.filter((b) => b.people.includes(p)).length;
@@ -201,7 +247,10 @@ export function buildChapterWorld(input: ChapterWorldInput): World | null {
   const elsewhere = [...span.kinds.entries()].filter(([n, k]) => k === "place" && !span.places.includes(n)).map(([n]) => n);
   const climaxScene = scenes[scenes.length - 1] as Scene;
 
-  const camera = { static: `steady ${input.pov.replace(/_/g, " ")} framing on {hero}`, dynamic: `${input.pov.replace(/_/g, " ")} framing that follows {hero}` };
+  const camera = {
+    static: `steady ${input.pov.replace(/_/g, " ")} framing on {hero}`,
+    dynamic: `${input.pov.replace(/_/g, " ")} framing that follows {hero}`,
+  };
   const used = new Set<number>([climax.index]);
   const ids = scenes.map((s, i) => `s${i + 1}${slug(s.place) ? `-${slug(s.place)}` : ""}`);
   const states: Record<string, State> = {};
@@ -210,13 +259,17 @@ export function buildChapterWorld(input: ChapterWorldInput): World | null {
   scenes.forEach((scene, i) => {
     const id = ids[i] as string;
     // The first screen tells where the story is, not where it goes later; later scenes tell what the book tells.
-    const prose = proseOf(scene, used, 2, heroName, i === 0 ? elsewhere : []) || `${capitalize(heroName)} is ${inOrAt(scene.kind)} ${scene.place}.`;
+    const prose =
+      proseOf(scene, used, 2, heroName, i === 0 ? elsewhere : []) || `${capitalize(heroName)} is ${inOrAt(scene.kind)} ${scene.place}.`;
     const opening = scene.revisit ? `Back ${inOrAt(scene.kind)} ${scene.place}. ` : "";
     states[id] = {
       id,
       base: `${opening}${prose}`,
       camera: { ...camera },
-      movement: { static: `${capitalize(inOrAt(scene.kind))} ${scene.place}, {hero} stands still`, dynamic: `Through ${scene.place}, {hero} moves on` },
+      movement: {
+        static: `${capitalize(inOrAt(scene.kind))} ${scene.place}, {hero} stands still`,
+        dynamic: `Through ${scene.place}, {hero} moves on`,
+      },
       ambient: [],
       ending: { isEnding: false },
       variants: [],
@@ -228,7 +281,14 @@ export function buildChapterWorld(input: ChapterWorldInput): World | null {
     const next = scenes[i + 1];
     if (!next) return;
     const way = wayTo(next, heroName);
-    events.push({ from: ids[i] as string, to: ids[i + 1] as string, name: way.name, base: way.base, detail: `As the book goes on, the story moves ${inOrAt(next.kind)} ${next.place}.`, hotkey: "1" });
+    events.push({
+      from: ids[i] as string,
+      to: ids[i + 1] as string,
+      name: way.name,
+      base: way.base,
+      detail: `As the book goes on, the story moves ${inOrAt(next.kind)} ${next.place}.`,
+      hotkey: "1",
+    });
   });
 
   // In each scene: talk to (or follow) its people, take or use its things, look around its place.
@@ -247,15 +307,33 @@ export function buildChapterWorld(input: ChapterWorldInput): World | null {
     const present = others.filter((p) => acting(p) > 0).sort((a, b) => acting(b) - acting(a));
     const who = present[0];
     if (who) {
-      const said = scene.beats.find((b) => b.actors.includes(who) && b.spoken && !used.has(b.index)) ?? scene.beats.find((b) => b.actors.includes(who) && !used.has(b.index));
+      const said =
+        scene.beats.find((b) => b.actors.includes(who) && b.spoken && !used.has(b.index)) ??
+        scene.beats.find((b) => b.actors.includes(who) && !used.has(b.index));
       if (said) used.add(said.index);
-      add(`Talk to ${called(who)}`, said?.text ?? `${capitalize(heroName)} speaks with ${called(who)}.`, `${capitalize(called(who))} is here ${inOrAt(scene.kind)} ${scene.place}.`, "q");
+      add(
+        `Talk to ${called(who)}`,
+        said?.text ?? `${capitalize(heroName)} speaks with ${called(who)}.`,
+        `${capitalize(called(who))} is here ${inOrAt(scene.kind)} ${scene.place}.`,
+        "q",
+      );
     }
-    const deed = scene.beats.flatMap((b) => b.deeds.map((d) => ({ ...d, beat: b }))).find((d) => d.beat.index !== climax.index && !used.has(d.beat.index));
+    const deed = scene.beats
+      .flatMap((b) => b.deeds.map((d) => ({ ...d, beat: b })))
+      .find((d) => d.beat.index !== climax.index && !used.has(d.beat.index));
     if (deed) {
       used.add(deed.beat.index);
-      const verb = /^(take|pick|seize|grab|carry|lift|bring|hold|snatch|gather)$/.test(deed.verb) ? "Take" : /^(ring|light|open|use|turn|wind|strike|break|read|write|sign|fire|pull|push)$/.test(deed.verb) ? capitalize(deed.verb) : "Examine";
-      add(`${verb} ${deed.object.replace(/^(\p{Lu}[\p{L}'’]+)/u, (m) => m)}`, deed.beat.text, `Here ${inOrAt(scene.kind)} ${scene.place}.`, "e");
+      const verb = /^(take|pick|seize|grab|carry|lift|bring|hold|snatch|gather)$/.test(deed.verb)
+        ? "Take"
+        : /^(ring|light|open|use|turn|wind|strike|break|read|write|sign|fire|pull|push)$/.test(deed.verb)
+          ? capitalize(deed.verb)
+          : "Examine";
+      add(
+        `${verb} ${deed.object.replace(/^(\p{Lu}[\p{L}'’]+)/u, (m) => m)}`,
+        deed.beat.text,
+        `Here ${inOrAt(scene.kind)} ${scene.place}.`,
+        "e",
+      );
     }
     const look = scene.beats.find((b) => !used.has(b.index) && !b.spoken && b.text.length >= 25);
     if (look) {
@@ -283,16 +361,32 @@ export function buildChapterWorld(input: ChapterWorldInput): World | null {
     id,
     base,
     camera: { ...camera },
-    movement: { static: `${capitalize(inOrAt(climaxScene.kind))} ${climaxScene.place}, {hero} stands still`, dynamic: `Through ${climaxScene.place}, {hero} moves on` },
+    movement: {
+      static: `${capitalize(inOrAt(climaxScene.kind))} ${climaxScene.place}, {hero} stands still`,
+      dynamic: `Through ${climaxScene.place}, {hero} moves on`,
+    },
     ambient: [],
     ending: { isEnding: true, outcome, title: truncate(title, 80), text },
     variants: [],
   });
   states[winId] = endingState(winId, line(climax.text), "good", deed.name, `${told} ${onward}`);
   const failure = `{hero} falters ${inOrAt(climaxScene.kind)} ${climaxScene.place}, and the moment to ${`${deed.verb} ${deed.object}`.trim()} passes.${others[0] ? ` ${capitalize(called(others.find((o) => climax.people.includes(o)) ?? others[0]))} waits in vain.` : ""} This is not how the book goes on.`;
-  states[loseId] = endingState(loseId, `{hero} hesitates ${inOrAt(climaxScene.kind)} ${climaxScene.place}.`, "bad", `The moment passes ${inOrAt(climaxScene.kind)} ${climaxScene.place}`, failure);
+  states[loseId] = endingState(
+    loseId,
+    `{hero} hesitates ${inOrAt(climaxScene.kind)} ${climaxScene.place}.`,
+    "bad",
+    `The moment passes ${inOrAt(climaxScene.kind)} ${climaxScene.place}`,
+    failure,
+  );
   events.push({ from: lastId, to: winId, name: deed.name, base: line(climax.text), detail: `The turn of this chapter.`, hotkey: "1" });
-  events.push({ from: lastId, to: loseId, name: "Hesitate", base: `{hero} hesitates, and holds back from the moment.`, detail: `Not everyone finds the nerve.`, hotkey: "2" });
+  events.push({
+    from: lastId,
+    to: loseId,
+    name: "Hesitate",
+    base: `{hero} hesitates, and holds back from the moment.`,
+    detail: `Not everyone finds the nerve.`,
+    hotkey: "2",
+  });
 
   // Ambient from the book only: the conditions each scene's own sentences state.
   scenes.forEach((scene, i) => {
@@ -309,7 +403,16 @@ export function buildChapterWorld(input: ChapterWorldInput): World | null {
   const world: World = {
     id: input.worldId,
     name: truncate(`${cleanText(input.bible.title)}: ${cleanText(input.title)}`, 100),
-    description: truncate(cleanText(span.beats.slice(0, 2).map((b) => b.text).join(" ")), 280) || cleanText(input.bible.summary),
+    description:
+      truncate(
+        cleanText(
+          span.beats
+            .slice(0, 2)
+            .map((b) => b.text)
+            .join(" "),
+        ),
+        280,
+      ) || cleanText(input.bible.summary),
     cover: image,
     subject: cleanText(input.subjectRef?.descriptor ?? "") || `${heroName}, the one the camera follows`,
     entrance: { image: { src: image, label: truncate(capitalize(first.place), 100) }, state: ids[0] as string },

@@ -44,7 +44,11 @@ export async function speakLocally({ signal, ...input }: SpeechInput): Promise<O
 }
 
 /** A character's portrait in one stance (paint/portrait.ts) on the worker pool: `local`'s, and `openai-compatible`'s without an image model. */
-export async function paintPortraitLocally({ signal, reference, ...input }: PaintInput & { portrait: NonNullable<PaintInput["portrait"]> }): Promise<PaintResult> {
+export async function paintPortraitLocally({
+  signal,
+  reference,
+  ...input
+}: PaintInput & { portrait: NonNullable<PaintInput["portrait"]> }): Promise<PaintResult> {
   const image = await portraitTask({ ...input, ...(reference ? { reference: { look: reference.look } } : {}) }, signal);
   return { ...image, bytes: asBuffer(image.bytes) };
 }
@@ -57,9 +61,15 @@ export function createLocalProvider(): Provider {
     world: (input) =>
       input.text !== undefined && input.text.trim() !== ""
         ? null
-        : authorTask({ worldId: input.worldId, premise: input.premise, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef }, input.signal),
+        : authorTask(
+            { worldId: input.worldId, premise: input.premise, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef },
+            input.signal,
+          ),
     act: (bible, chapter, input) =>
-      actTask({ bible, chapter, act: { worldId: input.worldId, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef } }, input.signal),
+      actTask(
+        { bible, chapter, act: { worldId: input.worldId, frameRef: input.frameRef, pov: input.pov, subjectRef: input.subjectRef } },
+        input.signal,
+      ),
     bible: (text, signal) => bibleTask(text, signal),
     // A signal cannot cross to a worker: it aborts the task instead.
     // The reference's colours cross to the worker; its image bytes are not needed there.

@@ -15,7 +15,10 @@ import { PREMISES } from "./premises";
 /** The premise's nouns, one word each (the head and the modifiers of its noun phrases). */
 function nounsOf(premise: string): string[] {
   const terms = (nlp(premise).json({ terms: { tags: true } }) as { terms: { normal: string; tags: string[] }[] }[]).flatMap((s) => s.terms);
-  return terms.filter((t) => t.tags.includes("Noun") && !t.tags.includes("Pronoun")).map((t) => t.normal.replace(/[^a-z-]/g, "")).filter(Boolean);
+  return terms
+    .filter((t) => t.tags.includes("Noun") && !t.tags.includes("Pronoun"))
+    .map((t) => t.normal.replace(/[^a-z-]/g, ""))
+    .filter(Boolean);
 }
 
 describe("local painter over 200 premises", () => {
@@ -23,10 +26,17 @@ describe("local painter over 200 premises", () => {
     const missing: string[] = [];
     for (const [, premise] of PREMISES) {
       const world = buildLocalWorld({ worldId: "w", premise, pov: "third_person" });
-      const drawn = Object.keys(world.scene.states).flatMap((id) => composeScene({ ...framePrompt(world, id), aspect: "16:9", lite: true }).manifest.objects);
+      const drawn = Object.keys(world.scene.states).flatMap(
+        (id) => composeScene({ ...framePrompt(world, id), aspect: "16:9", lite: true }).manifest.objects,
+      );
       const nouns = nounsOf(premise);
-      const matches = nouns.some((noun) => drawn.some((o) => o.label.split(/[\s-]+/).includes(noun) || (motifsOf(noun) ?? []).includes(o.motif)));
-      if (!matches) missing.push(`${premise} → nouns [${nouns.join(", ")}], drew [${[...new Set(drawn.map((o) => `${o.label}:${o.motif}`))].join(", ")}]`);
+      const matches = nouns.some((noun) =>
+        drawn.some((o) => o.label.split(/[\s-]+/).includes(noun) || (motifsOf(noun) ?? []).includes(o.motif)),
+      );
+      if (!matches)
+        missing.push(
+          `${premise} → nouns [${nouns.join(", ")}], drew [${[...new Set(drawn.map((o) => `${o.label}:${o.motif}`))].join(", ")}]`,
+        );
     }
     expect(missing).toEqual([]);
   });

@@ -48,10 +48,12 @@ describe("local painter", () => {
 });
 
 describe("a vehicle's parts", () => {
-  const motifs = (prompt: string) => composeScene({ prompt, aspect: "16:9", lite: true }, getLexicon()).manifest.objects.map((o) => o.motif);
+  const motifs = (prompt: string) =>
+    composeScene({ prompt, aspect: "16:9", lite: true }, getLexicon()).manifest.objects.map((o) => o.motif);
 
   it("paints every underwater light the author writes as under water ('in the pale light from above' too)", () => {
-    for (const light of ["in the green gloom", "in the pale light from above", "in the cold dark water", "in the filtered light"]) expect(motifs(`${light}, the diver pauses at the hold of the galleon`), light).toContain("seabed");
+    for (const light of ["in the green gloom", "in the pale light from above", "in the cold dark water", "in the filtered light"])
+      expect(motifs(`${light}, the diver pauses at the hold of the galleon`), light).toContain("seabed");
   });
 
   it("draws a galleon's hull and deck as the ship, never a husk or a train", () => {

@@ -16,13 +16,113 @@ export type SceneKind = "sea" | "forest" | "city" | "mountains" | "desert" | "sp
 type TimeOfDay = "night" | "dusk" | "dawn" | "day";
 
 const SETTING_WORDS: Record<Exclude<SceneKind, "hills">, string[]> = {
-  sea: ["sea", "ocean", "harbor", "harbour", "shore", "coast", "beach", "bay", "port", "pier", "quay", "island", "lake", "river", "dock", "docks", "tide", "waves", "sail", "ship", "boat", "drowned"],
-  forest: ["forest", "woods", "wood", "jungle", "grove", "orchard", "garden", "park", "tree", "trees", "pine", "oak", "moss", "fern", "meadow"],
-  city: ["city", "town", "street", "streets", "station", "market", "alley", "square", "building", "skyscraper", "museum", "library", "office", "neon", "metro", "subway", "rooftop", "cafe"],
-  mountains: ["mountain", "mountains", "peak", "peaks", "cliff", "cliffs", "canyon", "ridge", "valley", "glacier", "volcano", "summit", "pass"],
+  sea: [
+    "sea",
+    "ocean",
+    "harbor",
+    "harbour",
+    "shore",
+    "coast",
+    "beach",
+    "bay",
+    "port",
+    "pier",
+    "quay",
+    "island",
+    "lake",
+    "river",
+    "dock",
+    "docks",
+    "tide",
+    "waves",
+    "sail",
+    "ship",
+    "boat",
+    "drowned",
+  ],
+  forest: [
+    "forest",
+    "woods",
+    "wood",
+    "jungle",
+    "grove",
+    "orchard",
+    "garden",
+    "park",
+    "tree",
+    "trees",
+    "pine",
+    "oak",
+    "moss",
+    "fern",
+    "meadow",
+  ],
+  city: [
+    "city",
+    "town",
+    "street",
+    "streets",
+    "station",
+    "market",
+    "alley",
+    "square",
+    "building",
+    "skyscraper",
+    "museum",
+    "library",
+    "office",
+    "neon",
+    "metro",
+    "subway",
+    "rooftop",
+    "cafe",
+  ],
+  mountains: [
+    "mountain",
+    "mountains",
+    "peak",
+    "peaks",
+    "cliff",
+    "cliffs",
+    "canyon",
+    "ridge",
+    "valley",
+    "glacier",
+    "volcano",
+    "summit",
+    "pass",
+  ],
   desert: ["desert", "dune", "dunes", "sand", "oasis", "wasteland", "mesa", "badlands"],
-  space: ["space", "planet", "planets", "nebula", "galaxy", "spaceship", "starship", "orbit", "asteroid", "colony", "cosmos", "station-orbit"],
-  castle: ["castle", "fortress", "citadel", "palace", "tower", "keep", "lighthouse", "cathedral", "chapel", "temple", "ruins", "abbey", "monastery", "throne"],
+  space: [
+    "space",
+    "planet",
+    "planets",
+    "nebula",
+    "galaxy",
+    "spaceship",
+    "starship",
+    "orbit",
+    "asteroid",
+    "colony",
+    "cosmos",
+    "station-orbit",
+  ],
+  castle: [
+    "castle",
+    "fortress",
+    "citadel",
+    "palace",
+    "tower",
+    "keep",
+    "lighthouse",
+    "cathedral",
+    "chapel",
+    "temple",
+    "ruins",
+    "abbey",
+    "monastery",
+    "throne",
+  ],
 };
 const TIME_WORDS: Record<Exclude<TimeOfDay, "day">, string[]> = {
   night: ["night", "midnight", "moon", "moonlit", "stars", "starlit", "dark", "darkness"],
@@ -38,7 +138,9 @@ interface Palette {
 }
 
 const hsl = (h: number, s: number, l: number, a?: number): string =>
-  a === undefined ? `hsl(${Math.round(((h % 360) + 360) % 360)},${Math.round(s)}%,${Math.round(l)}%)` : `hsla(${Math.round(((h % 360) + 360) % 360)},${Math.round(s)}%,${Math.round(l)}%,${a})`;
+  a === undefined
+    ? `hsl(${Math.round(((h % 360) + 360) % 360)},${Math.round(s)}%,${Math.round(l)}%)`
+    : `hsla(${Math.round(((h % 360) + 360) % 360)},${Math.round(s)}%,${Math.round(l)}%,${a})`;
 const f = (n: number): string => (Math.round(n * 10) / 10).toString();
 
 function palette(tone: Tone, time: TimeOfDay, rng: Prng): Palette {
@@ -93,9 +195,19 @@ function ridge(w: number, h: number, base: number, amp: number, rng: Prng, steps
   return `${d} L${f(w)} ${f(h)} Z`;
 }
 
-const landColor = (p: Palette, depth: number, alpha?: number): string => hsl(p.land[0], p.land[1], Math.max(3, p.land[2] * (1.5 - depth)), alpha);
+const landColor = (p: Palette, depth: number, alpha?: number): string =>
+  hsl(p.land[0], p.land[1], Math.max(3, p.land[2] * (1.5 - depth)), alpha);
 
-function feature(kind: SceneKind, w: number, h: number, p: Palette, time: TimeOfDay, rng: Prng, words: ReadonlySet<string>, lite: boolean): string {
+function feature(
+  kind: SceneKind,
+  w: number,
+  h: number,
+  p: Palette,
+  time: TimeOfDay,
+  rng: Prng,
+  words: ReadonlySet<string>,
+  lite: boolean,
+): string {
   const out: string[] = [];
   const horizon = h * (0.55 + rng.next() * 0.1);
   switch (kind) {
@@ -104,12 +216,16 @@ function feature(kind: SceneKind, w: number, h: number, p: Palette, time: TimeOf
       for (let i = 0; i < 14; i++) {
         const y = horizon + (h - horizon) * rng.next();
         const x = w * rng.next();
-        out.push(`<rect x="${f(x)}" y="${f(y)}" width="${f(20 + rng.next() * 120)}" height="2" fill="${p.accent}" opacity="${f(0.15 + rng.next() * 0.3)}"/>`);
+        out.push(
+          `<rect x="${f(x)}" y="${f(y)}" width="${f(20 + rng.next() * 120)}" height="2" fill="${p.accent}" opacity="${f(0.15 + rng.next() * 0.3)}"/>`,
+        );
       }
       if (words.has("ship") || words.has("boat") || words.has("sail") || rng.next() < 0.4) {
         const x = w * (0.15 + rng.next() * 0.7);
         const y = horizon + 6;
-        out.push(`<path d="M${f(x - 40)} ${f(y)} L${f(x + 40)} ${f(y)} L${f(x + 28)} ${f(y + 14)} L${f(x - 28)} ${f(y + 14)} Z M${f(x)} ${f(y - 70)} L${f(x)} ${f(y)} L${f(x + 36)} ${f(y - 8)} Z" fill="${landColor(p, 0.9)}"/>`);
+        out.push(
+          `<path d="M${f(x - 40)} ${f(y)} L${f(x + 40)} ${f(y)} L${f(x + 28)} ${f(y + 14)} L${f(x - 28)} ${f(y + 14)} Z M${f(x)} ${f(y - 70)} L${f(x)} ${f(y)} L${f(x + 36)} ${f(y - 8)} Z" fill="${landColor(p, 0.9)}"/>`,
+        );
       }
       break;
     }
@@ -121,7 +237,9 @@ function feature(kind: SceneKind, w: number, h: number, p: Palette, time: TimeOf
         const th = h * (0.12 + rng.next() * 0.18);
         const tw = th * (0.3 + rng.next() * 0.15);
         const y = horizon + h * 0.06 + rng.next() * h * 0.12;
-        out.push(`<path d="M${f(x)} ${f(y - th)} L${f(x + tw)} ${f(y)} L${f(x - tw)} ${f(y)} Z" fill="${landColor(p, 0.75 + rng.next() * 0.25)}"/>`);
+        out.push(
+          `<path d="M${f(x)} ${f(y - th)} L${f(x + tw)} ${f(y)} L${f(x - tw)} ${f(y)} Z" fill="${landColor(p, 0.75 + rng.next() * 0.25)}"/>`,
+        );
       }
       break;
     }
@@ -132,7 +250,9 @@ function feature(kind: SceneKind, w: number, h: number, p: Palette, time: TimeOf
         const bw = w / count + rng.next() * 40;
         const bh = h * (0.15 + rng.next() * 0.35);
         const top = horizon + h * 0.1 - bh;
-        out.push(`<rect x="${f(x)}" y="${f(top)}" width="${f(bw)}" height="${f(h - top)}" fill="${landColor(p, 0.7 + rng.next() * 0.3)}"/>`);
+        out.push(
+          `<rect x="${f(x)}" y="${f(top)}" width="${f(bw)}" height="${f(h - top)}" fill="${landColor(p, 0.7 + rng.next() * 0.3)}"/>`,
+        );
         const lit = time === "night" || time === "dusk" ? 0.8 : 0.25;
         for (let wy = top + 10; !lite && wy < horizon + h * 0.08; wy += 18) {
           for (let wx = x + 6; wx < x + bw - 10; wx += 14) {
@@ -163,7 +283,10 @@ function feature(kind: SceneKind, w: number, h: number, p: Palette, time: TimeOf
       const cy = h * (0.3 + rng.next() * 0.25);
       const r = h * (0.12 + rng.next() * 0.15);
       out.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="url(#planet)"/>`);
-      if (rng.next() < 0.6) out.push(`<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(r * 1.8)}" ry="${f(r * 0.35)}" fill="none" stroke="${p.accent}" stroke-width="3" opacity=".6" transform="rotate(${f(-20 + rng.next() * 40)} ${f(cx)} ${f(cy)})"/>`);
+      if (rng.next() < 0.6)
+        out.push(
+          `<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(r * 1.8)}" ry="${f(r * 0.35)}" fill="none" stroke="${p.accent}" stroke-width="3" opacity=".6" transform="rotate(${f(-20 + rng.next() * 40)} ${f(cx)} ${f(cy)})"/>`,
+        );
       out.push(`<path d="${ridge(w, h, h * 0.85, h * 0.03, rng, 30, true)}" fill="${landColor(p, 0.9)}"/>`);
       break;
     }
@@ -182,7 +305,9 @@ function feature(kind: SceneKind, w: number, h: number, p: Palette, time: TimeOf
       }
       out.push(`<path d="${d}" fill="${color}"/>`);
       if (words.has("lighthouse") || time === "night") {
-        out.push(`<path d="M${f(cx)} ${f(base - th * 0.9)} L${f(cx + w * 0.45)} ${f(base - th * 1.2)} L${f(cx + w * 0.45)} ${f(base - th * 0.7)} Z" fill="${p.accent}" opacity=".18"/>`);
+        out.push(
+          `<path d="M${f(cx)} ${f(base - th * 0.9)} L${f(cx + w * 0.45)} ${f(base - th * 1.2)} L${f(cx + w * 0.45)} ${f(base - th * 0.7)} Z" fill="${p.accent}" opacity=".18"/>`,
+        );
         out.push(`<circle cx="${f(cx)}" cy="${f(base - th * 0.9)}" r="6" fill="${p.accent}"/>`);
       }
       break;
@@ -218,9 +343,15 @@ export function sceneSvg(input: { prompt: string; mood?: string; aspect: Aspect;
   const lite = input.lite === true;
   const prompt = effectivePrompt(input.prompt, input.mood);
   const rng = createPrng(hashString(JSON.stringify(["scene-v1", prompt, input.aspect])));
-  const words = new Set(prompt.toLowerCase().split(/[^\p{L}\p{N}-]+/u).filter(Boolean));
+  const words = new Set(
+    prompt
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}-]+/u)
+      .filter(Boolean),
+  );
   const tone = detectTone([...words]);
-  const time: TimeOfDay = pickByWords(TIME_WORDS, words) ?? (rng.pick(["day", "dusk", "dawn", "night", "day"] as const) satisfies TimeOfDay);
+  const time: TimeOfDay =
+    pickByWords(TIME_WORDS, words) ?? (rng.pick(["day", "dusk", "dawn", "night", "day"] as const) satisfies TimeOfDay);
   const kind: SceneKind = pickByWords(SETTING_WORDS, words) ?? rng.pick(["hills", "mountains", "forest", "sea"] as const);
   const p = palette(tone, time, rng);
   const w = input.aspect === "16:9" ? 1280 : 720;
@@ -241,14 +372,19 @@ export function sceneSvg(input: { prompt: string; mood?: string; aspect: Aspect;
 
   if (time === "night" || kind === "space") {
     const stars = lite ? 12 : 50 + rng.int(60);
-    for (let i = 0; i < stars; i++) parts.push(`<circle cx="${f(rng.next() * w)}" cy="${f(rng.next() * h * 0.6)}" r="${f(0.6 + rng.next() * 1.6)}" fill="#fff" opacity="${f(0.3 + rng.next() * 0.7)}"/>`);
+    for (let i = 0; i < stars; i++)
+      parts.push(
+        `<circle cx="${f(rng.next() * w)}" cy="${f(rng.next() * h * 0.6)}" r="${f(0.6 + rng.next() * 1.6)}" fill="#fff" opacity="${f(0.3 + rng.next() * 0.7)}"/>`,
+      );
   }
 
   // Sun or moon with its glow.
   const sx = w * (0.15 + rng.next() * 0.7);
   const sy = h * (time === "day" ? 0.15 + rng.next() * 0.15 : 0.3 + rng.next() * 0.2);
   const sr = h * (0.04 + rng.next() * 0.04);
-  parts.push(`<circle cx="${f(sx)}" cy="${f(sy)}" r="${f(sr * 5)}" fill="url(#glow)"/><circle cx="${f(sx)}" cy="${f(sy)}" r="${f(sr)}" fill="${p.accent}"/>`);
+  parts.push(
+    `<circle cx="${f(sx)}" cy="${f(sy)}" r="${f(sr * 5)}" fill="url(#glow)"/><circle cx="${f(sx)}" cy="${f(sy)}" r="${f(sr)}" fill="${p.accent}"/>`,
+  );
 
   // Far ridge, the setting, the near ground.
   parts.push(`<path d="${ridge(w, h, h * 0.5, h * 0.07, rng, 20)}" fill="${landColor(p, 0.25, 0.55)}"/>`);
@@ -276,7 +412,8 @@ export function sceneSvg(input: { prompt: string; mood?: string; aspect: Aspect;
     }
   }
   if (!lite && (words.has("snow") || words.has("winter") || words.has("frost"))) {
-    for (let i = 0; i < 110; i++) parts.push(`<circle cx="${f(rng.next() * w)}" cy="${f(rng.next() * h)}" r="${f(1 + rng.next() * 2)}" fill="#fff" opacity=".8"/>`);
+    for (let i = 0; i < 110; i++)
+      parts.push(`<circle cx="${f(rng.next() * w)}" cy="${f(rng.next() * h)}" r="${f(1 + rng.next() * 2)}" fill="#fff" opacity=".8"/>`);
   }
 
   // Vignette and a title band (abstract marks, no lettering).
@@ -287,7 +424,9 @@ export function sceneSvg(input: { prompt: string; mood?: string; aspect: Aspect;
   let mx = w * 0.05;
   for (let i = 0; i < marks; i++) {
     const mw = w * (0.05 + rng.next() * 0.12);
-    parts.push(`<rect x="${f(mx)}" y="${f(bandY + (h - bandY) * 0.38)}" width="${f(mw)}" height="${f((h - bandY) * 0.24)}" rx="3" fill="${p.accent}" opacity=".75"/>`);
+    parts.push(
+      `<rect x="${f(mx)}" y="${f(bandY + (h - bandY) * 0.38)}" width="${f(mw)}" height="${f((h - bandY) * 0.24)}" rx="3" fill="${p.accent}" opacity=".75"/>`,
+    );
     mx += mw + w * 0.015;
   }
 
@@ -318,13 +457,30 @@ export async function paintLocal(input: PaintInput): Promise<PaintResult> {
   const visible = measureVisibility(scene.objectSvgs);
   const m = { ...scene.manifest, objects: scene.manifest.objects.map((o, i) => ({ ...o, visible: visible[i] })) };
   const artStyle = `procedural vector art: ${m.objects.map((o) => o.motif).join(", ")}; ${m.timeOfDay}, ${m.weather}`;
-  return { bytes: png.bytes, mimeType: "image/png", width: png.width, height: png.height, prompt: effectivePrompt(input.prompt, input.mood), artStyle, provider: "local", manifest: m };
+  return {
+    bytes: png.bytes,
+    mimeType: "image/png",
+    width: png.width,
+    height: png.height,
+    prompt: effectivePrompt(input.prompt, input.mood),
+    artStyle,
+    provider: "local",
+    manifest: m,
+  };
 }
 
 /** The subject's own word for the manifest: the head noun of its first phrase that the lexicon knows as a being ("Maren, an old keeper" → keeper). */
 function portraitLabel(subject: string): string {
   const lexicon = getLexicon();
-  const words = subject.toLowerCase().split(/[,;(]/).flatMap((part) => part.split(/\s+(?:who|in|on|at|with|from|of)\s+/)[0]!.split(/\s+/).reverse());
+  const words = subject
+    .toLowerCase()
+    .split(/[,;(]/)
+    .flatMap((part) =>
+      part
+        .split(/\s+(?:who|in|on|at|with|from|of)\s+/)[0]!
+        .split(/\s+/)
+        .reverse(),
+    );
   return words.find((w) => /^\p{L}+$/u.test(w) && lexicon.pick(w, { expect: "being" })?.kind === "person") ?? "person";
 }
 
@@ -335,8 +491,27 @@ function portraitLabel(subject: string): string {
  */
 export async function paintPortraitLocal(input: PaintInput & { portrait: NonNullable<PaintInput["portrait"]> }): Promise<PaintResult> {
   const subject = input.subject?.trim() || input.prompt;
-  const composed = composePortrait({ subject, stance: input.portrait.stance, camera: input.portrait.camera, scene: input.portrait.scene, aspect: input.aspect, ...(input.reference ? { reference: { look: input.reference.look } } : {}) }, portraitLabel(subject));
+  const composed = composePortrait(
+    {
+      subject,
+      stance: input.portrait.stance,
+      camera: input.portrait.camera,
+      scene: input.portrait.scene,
+      aspect: input.aspect,
+      ...(input.reference ? { reference: { look: input.reference.look } } : {}),
+    },
+    portraitLabel(subject),
+  );
   const png = await rasterizeSvg(composed.svg, LOCAL_IMAGE_WIDTH[input.aspect], input.signal);
   const artStyle = `procedural vector portrait: ${composed.framing.name}; ${input.portrait.stance.label.toLowerCase()}`;
-  return { bytes: png.bytes, mimeType: "image/png", width: png.width, height: png.height, prompt: effectivePrompt(input.prompt, input.mood), artStyle, provider: "local", manifest: composed.manifest };
+  return {
+    bytes: png.bytes,
+    mimeType: "image/png",
+    width: png.width,
+    height: png.height,
+    prompt: effectivePrompt(input.prompt, input.mood),
+    artStyle,
+    provider: "local",
+    manifest: composed.manifest,
+  };
 }

@@ -104,18 +104,51 @@ export const PREMISES: readonly (readonly [hero: string, premise: string])[] = [
   ["the messenger", "A messenger runs across the empire with news of the emperor's death."],
   ["the cook", "The cook on a whaling ship keeps a secret in the galley."],
   ["the raven", "A raven carries messages between the living and the dead."],
-  ["the lighthouse keeper", "The lighthouse keeper climbs the spiral stairs to the lantern room as the fog rolls in from the sea, and a ship with black sails drifts toward the rocks where the old bell once hung."],
-  ["Nadia", "Nadia, an engineer on the generation ship Perihelion, discovers that the ship's gardens are dying and that the captain has known for years; she must reach the reactor deck before the council votes to abandon the lower rings."],
-  ["the retired detective", "A retired detective in a seaside town receives a postcard from a woman who drowned thirty years ago, and follows its clues from the pier to the boarded-up hotel on the cliff."],
-  ["the young cartographer", "The young cartographer of a desert caravan notices that the stars over the dunes no longer match her charts, and leads the camels toward an oasis that should not be there."],
-  ["the narrator", "I was born in the lighthouse at the end of the causeway, and tonight the tide has not gone out; the causeway is gone, the radio is dead, and someone is knocking on the door below."],
-  ["Elias Marr", "Elias Marr, a disgraced surgeon, hides from the law in a traveling carnival where the fortune teller knows his real name and the ringmaster wants his help with a patient who has no heartbeat."],
-  ["the girl", "The girl who lives in the clock tower winds the great gears every dawn, until one morning the hands spin backward and the whole town forgets her."],
-  ["the old sailor", "An old sailor tells the children of the harbor about an island made of whale bones, and one night they steal his boat to find it."],
-  ["the courier", "The courier crosses the frozen river at midnight with a lantern, a sealed letter for the duchess, and a wolf pack close behind."],
+  [
+    "the lighthouse keeper",
+    "The lighthouse keeper climbs the spiral stairs to the lantern room as the fog rolls in from the sea, and a ship with black sails drifts toward the rocks where the old bell once hung.",
+  ],
+  [
+    "Nadia",
+    "Nadia, an engineer on the generation ship Perihelion, discovers that the ship's gardens are dying and that the captain has known for years; she must reach the reactor deck before the council votes to abandon the lower rings.",
+  ],
+  [
+    "the retired detective",
+    "A retired detective in a seaside town receives a postcard from a woman who drowned thirty years ago, and follows its clues from the pier to the boarded-up hotel on the cliff.",
+  ],
+  [
+    "the young cartographer",
+    "The young cartographer of a desert caravan notices that the stars over the dunes no longer match her charts, and leads the camels toward an oasis that should not be there.",
+  ],
+  [
+    "the narrator",
+    "I was born in the lighthouse at the end of the causeway, and tonight the tide has not gone out; the causeway is gone, the radio is dead, and someone is knocking on the door below.",
+  ],
+  [
+    "Elias Marr",
+    "Elias Marr, a disgraced surgeon, hides from the law in a traveling carnival where the fortune teller knows his real name and the ringmaster wants his help with a patient who has no heartbeat.",
+  ],
+  [
+    "the girl",
+    "The girl who lives in the clock tower winds the great gears every dawn, until one morning the hands spin backward and the whole town forgets her.",
+  ],
+  [
+    "the old sailor",
+    "An old sailor tells the children of the harbor about an island made of whale bones, and one night they steal his boat to find it.",
+  ],
+  [
+    "the courier",
+    "The courier crosses the frozen river at midnight with a lantern, a sealed letter for the duchess, and a wolf pack close behind.",
+  ],
   ["Kaito", "Kaito delivers noodles by scooter through the neon streets of Osaka and stumbles on a robbery at the pawn shop."],
-  ["the sorceress", "The sorceress of the salt marsh offers the village a bargain: rain for their harvest, in exchange for the youngest child's shadow."],
-  ["the beekeeper", "A beekeeper in the Carpathian mountains wakes to find every hive empty and a trail of golden dust leading into the pine forest."],
+  [
+    "the sorceress",
+    "The sorceress of the salt marsh offers the village a bargain: rain for their harvest, in exchange for the youngest child's shadow.",
+  ],
+  [
+    "the beekeeper",
+    "A beekeeper in the Carpathian mountains wakes to find every hive empty and a trail of golden dust leading into the pine forest.",
+  ],
   ["the last dragon", "The last dragon of the northern peaks hatches in the henhouse of a small farm."],
   ["the night guard", "I am the night guard at a museum where the statues move after closing time."],
   ["the two explorers", "Two explorers race each other to the source of the river through a jungle full of ruins."],

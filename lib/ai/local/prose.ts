@@ -14,15 +14,29 @@ export const TIMES_BY_ENV: Record<Env, string[]> = {
   indoor: ["at dawn", "at dusk", "late at night", "by lamplight", "in the early morning", "in the grey afternoon"],
   space: ["under a black sky", "in the glare of the distant sun", "as the stars wheel overhead", "in the long night of space"],
   underwater: ["in the green gloom", "in the pale light from above", "in the cold dark water", "in the filtered light"],
-  underground: ["deep underground by lamplight", "in the dark underground", "by torchlight below ground", "in the flickering light underground"],
+  underground: [
+    "deep underground by lamplight",
+    "in the dark underground",
+    "by torchlight below ground",
+    "in the flickering light underground",
+  ],
 };
 /** Weather phrases by the weather the painter reads from them. */
-export const WEATHER_PHRASES: Record<string, string> = { rain: "in the rain", fog: "in thick fog", snow: "in the first snow", storm: "in the storm" };
+export const WEATHER_PHRASES: Record<string, string> = {
+  rain: "in the rain",
+  fog: "in thick fog",
+  snow: "in the first snow",
+  storm: "in the storm",
+};
 export const TIME_PHRASES: Record<string, string> = { night: "at night", dawn: "at dawn", dusk: "at dusk", day: "at high noon" };
 
 /** A short id for a variant's light ("at dusk" → "dusk"). */
 export function timeId(phrase: string): string {
-  const words = phrase.toLowerCase().replace(/[^a-z ]/g, "").split(" ").filter((w) => !/^(at|in|the|a|under|by|of|as|high|first|low|early|thick|long|cold|dark|pale|distant)$/.test(w));
+  const words = phrase
+    .toLowerCase()
+    .replace(/[^a-z ]/g, "")
+    .split(" ")
+    .filter((w) => !/^(at|in|the|a|under|by|of|as|high|first|low|early|thick|long|cold|dark|pale|distant)$/.test(w));
   return words.slice(-1)[0] ?? "alt";
 }
 
@@ -68,7 +82,11 @@ export const ARRIVALS = ["arrive at", "reach", "come to", "stand at", "pause at"
 /** What a thing is like up close, by its kind (never its own noun again). */
 const KIND_DETAILS: Partial<Record<Kind, string[]>> = {
   device: ["It still works, after a fashion.", "Someone has kept it in good repair.", "It is cold to the touch and very still."],
-  container: ["Something shifts inside when it is moved.", "Its lid is stiff, and the inside smells of dust.", "It is heavier than it looks."],
+  container: [
+    "Something shifts inside when it is moved.",
+    "Its lid is stiff, and the inside smells of dust.",
+    "It is heavier than it looks.",
+  ],
   furniture: ["It is worn smooth where hands have rested.", "Someone sat here not long ago."],
   garment: ["It still smells faintly of its owner.", "Its seams have been mended many times."],
   weapon: ["Its edge is still keen.", "It is balanced for a practised hand."],
@@ -81,7 +99,8 @@ const KIND_DETAILS: Partial<Record<Kind, string[]>> = {
 };
 
 export function thingDetail(kind: Kind, part: string | undefined, rng: Prng): string {
-  if (part && rng.next() < 0.6) return rng.pick([`Its ${part} is worn smooth.`, `Its ${part} catches the light.`, `Its ${part} is cold and still.`]);
+  if (part && rng.next() < 0.6)
+    return rng.pick([`Its ${part} is worn smooth.`, `Its ${part} catches the light.`, `Its ${part} is cold and still.`]);
   return rng.pick(KIND_DETAILS[kind] ?? KIND_DETAILS.artifact!);
 }
 
@@ -120,17 +139,33 @@ export function ambientOf(kind: Kind, env: Env, place: string, weather: string |
   else if (env === "underground") out.push("water dripping", "a distant echo");
   else if (env === "indoor") out.push(/kitchen|market|hall|inn|tavern|station/i.test(place) ? "a murmuring crowd" : "a clock ticking");
   else if (kind === "water" || /\b(sea|shore|harbou?r|coast|beach|pier|bay)\b/i.test(place)) out.push("waves on the shore", "wind");
-  else if (kind === "landform" || kind === "place") out.push(/\b(forest|wood|orchard|garden|grove|jungle)\b/i.test(place) ? "birds" : "wind");
+  else if (kind === "landform" || kind === "place")
+    out.push(/\b(forest|wood|orchard|garden|grove|jungle)\b/i.test(place) ? "birds" : "wind");
   else out.push("wind");
   if (weather && env === "outdoor") out.push(weather === "storm" ? "storm" : weather);
   return out;
 }
 
-const singularOf = (w: string): string => (w.endsWith("ies") ? `${w.slice(0, -3)}y` : /(ch|sh|x|s|z)es$/.test(w) ? w.slice(0, -2) : w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w);
+const singularOf = (w: string): string =>
+  w.endsWith("ies")
+    ? `${w.slice(0, -3)}y`
+    : /(ch|sh|x|s|z)es$/.test(w)
+      ? w.slice(0, -2)
+      : w.endsWith("s") && !w.endsWith("ss")
+        ? w.slice(0, -1)
+        : w;
 
 /** The sentence says one content word twice ("the soft orchard is soft"), the protagonist's name aside. */
 export function restates(sentence: string, isFunctionWord: (w: string) => boolean): boolean {
-  const words = (sentence.toLowerCase().replace(/\{hero\}/g, " ").match(/[a-z'-]+/g) ?? []).flatMap((w) => w.split("-")).map((w) => w.replace(/'s?$/, "")).filter((w) => w.length > 2 && !isFunctionWord(w) && w !== "the");
+  const words = (
+    sentence
+      .toLowerCase()
+      .replace(/\{hero\}/g, " ")
+      .match(/[a-z'-]+/g) ?? []
+  )
+    .flatMap((w) => w.split("-"))
+    .map((w) => w.replace(/'s?$/, ""))
+    .filter((w) => w.length > 2 && !isFunctionWord(w) && w !== "the");
   const seen = new Set<string>();
   return words.some((w) => (seen.has(singularOf(w)) ? true : (seen.add(singularOf(w)), false)));
 }

@@ -29,7 +29,15 @@ describe("readText", () => {
   });
 
   it("conjugates the third person", () => {
-    expect(["catch", "carry", "go", "be", "have", "play", "fix"].map(thirdPerson)).toEqual(["catches", "carries", "goes", "is", "has", "plays", "fixes"]);
+    expect(["catch", "carry", "go", "be", "have", "play", "fix"].map(thirdPerson)).toEqual([
+      "catches",
+      "carries",
+      "goes",
+      "is",
+      "has",
+      "plays",
+      "fixes",
+    ]);
   });
 });
 

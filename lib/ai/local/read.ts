@@ -80,8 +80,12 @@ export const FUNCTION_WORDS = {
   prep: set(
     "in on at to into onto from by with without for of about above below over under beneath behind beyond near around along past inside outside through across toward towards among amid via upon within against between during after before since until till off up down out like aboard atop underneath",
   ),
-  conj: set("and or but nor so yet because while when whenever where wherever if though although unless than as once who whom which what that whose how why"),
-  pron: set("i me you he him she it we us they them myself yourself himself herself itself ourselves themselves one someone something anyone anything everyone everything nobody nothing"),
+  conj: set(
+    "and or but nor so yet because while when whenever where wherever if though although unless than as once who whom which what that whose how why",
+  ),
+  pron: set(
+    "i me you he him she it we us they them myself yourself himself herself itself ourselves themselves one someone something anyone anything everyone everything nobody nothing",
+  ),
   aux: set("is are was were be been being am do does did have has had will would shall should can could may might must"),
   neg: set("not never"),
 };
@@ -94,7 +98,16 @@ export const isFunctionWord = (w: string): boolean => {
 /** compromise's verb transforms, reached through its world (no document needed). */
 const world = nlp.world() as unknown as {
   model: unknown;
-  methods: { two: { transform: { verb: { toInfinitive: (s: string, model: unknown, tense?: string) => string; conjugate: (s: string, model: unknown) => Record<string, string | undefined> } } } };
+  methods: {
+    two: {
+      transform: {
+        verb: {
+          toInfinitive: (s: string, model: unknown, tense?: string) => string;
+          conjugate: (s: string, model: unknown) => Record<string, string | undefined>;
+        };
+      };
+    };
+  };
 };
 const verbs = world.methods.two.transform.verb;
 
@@ -139,7 +152,15 @@ export function verbInfinitive(text: string, tags: ReadonlySet<string>): string 
 function infinitive(word: Word): string {
   const w = word.lower;
   if (word.tags.has("Infinitive") && !w.endsWith("ing")) return w;
-  const tense = w.endsWith("ing") ? "Gerund" : word.tags.has("PastTense") ? "PastTense" : word.tags.has("Participle") ? "Participle" : w.endsWith("s") ? "PresentTense" : undefined;
+  const tense = w.endsWith("ing")
+    ? "Gerund"
+    : word.tags.has("PastTense")
+      ? "PastTense"
+      : word.tags.has("Participle")
+        ? "Participle"
+        : w.endsWith("s")
+          ? "PresentTense"
+          : undefined;
   if (tense === undefined) return /(ed|en|wn)$/.test(w) ? "" : w;
   const forms = (b: string): string[] => Object.values(verbs.conjugate(b, world.model)).filter((x): x is string => typeof x === "string");
   const known = verbs.toInfinitive(w, world.model, tense);
@@ -167,7 +188,12 @@ function classify(text: string, tags: ReadonlySet<string>, first: boolean): Pos 
     const capital = /^\p{Lu}/u.test(text);
     // At a sentence start, a capitalised singular noun is a name unless compromise knows it as
     // a common noun that needs no article ("Juno pilots…", not "Fog rolls in…"; "Ghosts dance").
-    return capital && (!first || tags.has("ProperNoun") || (!tags.has("Plural") && (tags.has("Actor") || (tags.has("Singular") && !tags.has("Uncountable"))))) ? "propn" : "noun";
+    return capital &&
+      (!first ||
+        tags.has("ProperNoun") ||
+        (!tags.has("Plural") && (tags.has("Actor") || (tags.has("Singular") && !tags.has("Uncountable")))))
+      ? "propn"
+      : "noun";
   }
   return "other";
 }
@@ -190,7 +216,14 @@ function laterFinite(words: readonly Word[], i: number): boolean {
   for (let k = i + 1; k < words.length; k++) {
     const x = words[k] as Word;
     if (x.pos === "conj" || SUBORDINATORS.has(x.lower) || /^(that|who|which|whose|where)$/.test(x.lower)) return false;
-    if (x.pos === "verb" && words[k - 1]?.lower !== "to" && (x.tags.has("PresentTense") || x.tags.has("Infinitive")) && !/(ing|ed)$/.test(x.lower) && !x.text.includes("-")) return true;
+    if (
+      x.pos === "verb" &&
+      words[k - 1]?.lower !== "to" &&
+      (x.tags.has("PresentTense") || x.tags.has("Infinitive")) &&
+      !/(ing|ed)$/.test(x.lower) &&
+      !x.text.includes("-")
+    )
+      return true;
   }
   return false;
 }
@@ -203,17 +236,65 @@ function repair(words: Word[], nounInfo: NounTest | undefined): void {
     const prev = words[i - 1];
     const next = words[i + 1];
     // "A washed-up jockey": a hyphenated word between a determiner and a noun is a modifier.
-    if (w.text.includes("-") && w.pos === "verb" && prev && (prev.pos === "det" || prev.pos === "num") && next && next.pos === "noun") w.pos = "adj";
+    if (w.text.includes("-") && w.pos === "verb" && prev && (prev.pos === "det" || prev.pos === "num") && next && next.pos === "noun")
+      w.pos = "adj";
     // "Two stranded engineers in…": a verb-looking plural after a number, determiner or
     // modifier that the lexicon knows as a noun is that noun.
-    if (isNoun && w.pos === "verb" && w.tags.has("PresentTense") && /s$/.test(w.lower) && prev && (["num", "det", "poss"].includes(prev.pos) || prev.lower === "of") && isNoun(w.lower)) w.pos = "noun";
-    if (isNoun && w.pos === "verb" && w.tags.has("PresentTense") && /s$/.test(w.lower) && prev?.pos === "verb" && (prev.tags.has("PastTense") || prev.tags.has("Participle")) && words[i - 2] && ["num", "det"].includes((words[i - 2] as Word).pos) && isNoun(w.lower)) w.pos = "noun";
+    if (
+      isNoun &&
+      w.pos === "verb" &&
+      w.tags.has("PresentTense") &&
+      /s$/.test(w.lower) &&
+      prev &&
+      (["num", "det", "poss"].includes(prev.pos) || prev.lower === "of") &&
+      isNoun(w.lower)
+    )
+      w.pos = "noun";
+    if (
+      isNoun &&
+      w.pos === "verb" &&
+      w.tags.has("PresentTense") &&
+      /s$/.test(w.lower) &&
+      prev?.pos === "verb" &&
+      (prev.tags.has("PastTense") || prev.tags.has("Participle")) &&
+      words[i - 2] &&
+      ["num", "det"].includes((words[i - 2] as Word).pos) &&
+      isNoun(w.lower)
+    )
+      w.pos = "noun";
     // "A salvage diver exploring a shipwreck finds…": a participle after a noun, before what it acts on, is a verb.
-    if ((w.pos === "noun" || w.pos === "adj") && w.lower.endsWith("ing") && prev && (prev.pos === "noun" || prev.pos === "propn") && next && ["det", "poss", "num", "adj", "noun", "prep"].includes(next.pos)) w.pos = "verb";
+    if (
+      (w.pos === "noun" || w.pos === "adj") &&
+      w.lower.endsWith("ing") &&
+      prev &&
+      (prev.pos === "noun" || prev.pos === "propn") &&
+      next &&
+      ["det", "poss", "num", "adj", "noun", "prep"].includes(next.pos)
+    )
+      w.pos = "verb";
     // "seasick pirates searches": two finite verbs cannot follow each other; the first, a noun the lexicon knows, is the subject's head.
-    if (isNoun && w.pos === "verb" && w.tags.has("PresentTense") && /s$/.test(w.lower) && next && next.tags.has("Plural") && /s$/.test(next.lower) && isNoun(w.lower) && words[i - 2]?.pos === "prep") w.pos = "noun";
+    if (
+      isNoun &&
+      w.pos === "verb" &&
+      w.tags.has("PresentTense") &&
+      /s$/.test(w.lower) &&
+      next &&
+      next.tags.has("Plural") &&
+      /s$/.test(next.lower) &&
+      isNoun(w.lower) &&
+      words[i - 2]?.pos === "prep"
+    )
+      w.pos = "noun";
     // "A ventriloquist's dummy begins": after a possessive noun, a modifier the lexicon knows as a noun, right before a verb, is the head.
-    if (isNoun && w.pos === "adj" && prev && /['’]s$/.test(prev.text) && (next === undefined || ["verb", "aux", "prep", "conj"].includes(next.pos)) && isNoun(w.lower)) w.pos = "noun";
+    if (
+      isNoun &&
+      w.pos === "adj" &&
+      prev &&
+      /['’]s$/.test(prev.text) &&
+      (next === undefined || ["verb", "aux", "prep", "conj"].includes(next.pos)) &&
+      isNoun(w.lower)
+    )
+      w.pos = "noun";
   }
   let finite = false;
   for (let i = 0; i < words.length; i++) {
@@ -221,7 +302,15 @@ function repair(words: Word[], nounInfo: NounTest | undefined): void {
     const prev = words[i - 1];
     const next = words[i + 1];
     // "a drowned bell", "the burning city": a participle between a determiner or modifier and a noun.
-    if (w.pos === "verb" && (w.tags.has("PastTense") || w.tags.has("Participle") || w.tags.has("Gerund")) && prev && ["det", "poss", "adj", "num"].includes(prev.pos) && !prev.pause && next && (next.pos === "noun" || next.pos === "adj")) {
+    if (
+      w.pos === "verb" &&
+      (w.tags.has("PastTense") || w.tags.has("Participle") || w.tags.has("Gerund")) &&
+      prev &&
+      ["det", "poss", "adj", "num"].includes(prev.pos) &&
+      !prev.pause &&
+      next &&
+      (next.pos === "noun" || next.pos === "adj")
+    ) {
       w.pos = "adj";
       continue;
     }
@@ -231,19 +320,45 @@ function repair(words: Word[], nounInfo: NounTest | undefined): void {
     let after = i + 1;
     while (words[after]?.pos === "adv") after++;
     const verbFollows = words[after]?.pos === "verb" || laterFinite(words, i);
-    if (!finite && !verbFollows && w.pos === "noun" && w.tags.has("Plural") && prev && (prev.pos === "noun" || prev.pos === "propn" || prev.pos === "num" || (prev.pos === "adj" && words[i - 2]?.pos !== "prep")) && (next === undefined || ["det", "poss", "prep", "propn", "pron", "adv", "adj"].includes(next.pos) || (next.pos === "noun" && isNoun !== undefined && !isNoun(w.lower)))) {
+    if (
+      !finite &&
+      !verbFollows &&
+      w.pos === "noun" &&
+      w.tags.has("Plural") &&
+      prev &&
+      (prev.pos === "noun" || prev.pos === "propn" || prev.pos === "num" || (prev.pos === "adj" && words[i - 2]?.pos !== "prep")) &&
+      (next === undefined ||
+        ["det", "poss", "prep", "propn", "pron", "adv", "adj"].includes(next.pos) ||
+        (next.pos === "noun" && isNoun !== undefined && !isNoun(w.lower)))
+    ) {
       const base = verbs.toInfinitive(w.lower, world.model, "PresentTense");
       if (base !== w.lower && verbs.conjugate(base, world.model).PresentTense === w.lower) w.pos = "verb";
     }
     // "A Roman water engineer discovers poison", "The last librarian trades stories": a plural
     // the lexicon does not know as a noun, or one before another plural, is the clause's verb.
-    if (!finite && isNoun && w.pos === "noun" && w.tags.has("Plural") && prev && ["noun", "propn", "adj", "num"].includes(prev.pos) && i > 1 && (!isNoun(w.lower) || (next?.pos === "noun" && next.tags.has("Plural")))) {
+    if (
+      !finite &&
+      isNoun &&
+      w.pos === "noun" &&
+      w.tags.has("Plural") &&
+      prev &&
+      ["noun", "propn", "adj", "num"].includes(prev.pos) &&
+      i > 1 &&
+      (!isNoun(w.lower) || (next?.pos === "noun" && next.tags.has("Plural")))
+    ) {
       const base = verbs.toInfinitive(w.lower, world.model, "PresentTense");
       if (base !== w.lower && verbs.conjugate(base, world.model).PresentTense === w.lower) w.pos = "verb";
     }
     // "Three orphaned sisters inherit a debt": a base-form verb read as a noun right after a plural subject.
     const pluralBefore = prev?.pos === "noun" && (prev.tags.has("Plural") || words[i - 2]?.lower === "and");
-    if (!finite && w.pos === "noun" && !w.tags.has("Plural") && pluralBefore && next && (["det", "poss", "pron"].includes(next.pos) || (next.pos === "prep" && isNoun !== undefined && !isNoun(w.lower)))) {
+    if (
+      !finite &&
+      w.pos === "noun" &&
+      !w.tags.has("Plural") &&
+      pluralBefore &&
+      next &&
+      (["det", "poss", "pron"].includes(next.pos) || (next.pos === "prep" && isNoun !== undefined && !isNoun(w.lower)))
+    ) {
       const forms = verbs.conjugate(w.lower, world.model);
       if (forms.Infinitive === w.lower && forms.PresentTense !== undefined && forms.PresentTense !== w.lower) w.pos = "verb";
     }
@@ -265,15 +380,31 @@ function repair(words: Word[], nounInfo: NounTest | undefined): void {
       if (w.pos !== "verb" && w.pos !== "adv") continue;
       // "witnesses a shooting", "a bombed-out shopping mall": a word in -ing right after an
       // article, with no object after it, is a noun (an event or a kind of place).
-      if (w.lower.endsWith("ing") && w.pos === "verb" && prev.pos === "det" && /^(a|an|the)$/.test(prev.lower) && (next === undefined || ["prep", "conj", "aux", "verb", "noun"].includes(next.pos))) {
+      if (
+        w.lower.endsWith("ing") &&
+        w.pos === "verb" &&
+        prev.pos === "det" &&
+        /^(a|an|the)$/.test(prev.lower) &&
+        (next === undefined || ["prep", "conj", "aux", "verb", "noun"].includes(next.pos))
+      ) {
         w.pos = next?.pos === "noun" ? "adj" : "noun";
         continue;
       }
       if (!isNoun(w.lower) || w.lower.endsWith("ing")) continue;
-      const afterArticle = w.pos === "verb" && ((prev.pos === "det" && !/^(that|no)$/.test(prev.lower)) || prev.pos === "poss" || prev.lower === "one");
+      const afterArticle =
+        w.pos === "verb" && ((prev.pos === "det" && !/^(that|no)$/.test(prev.lower)) || prev.pos === "poss" || prev.lower === "one");
       const afterArticleAndModifier = w.pos === "adv" && prev.pos === "adj" && ["det", "poss", "num"].includes(words[i - 2]?.pos ?? "");
-      const afterParticiple = prev.pos === "verb" && (prev.tags.has("PastTense") || prev.tags.has("Participle")) && words[i - 2]?.pos === "verb" && /s$/.test(w.lower);
-      const afterVerb = w.pos === "verb" && prev.pos === "verb" && !prev.lower.endsWith("ing") && !prev.tags.has("PastTense") && (next === undefined || !["det", "poss", "pron"].includes(next.pos));
+      const afterParticiple =
+        prev.pos === "verb" &&
+        (prev.tags.has("PastTense") || prev.tags.has("Participle")) &&
+        words[i - 2]?.pos === "verb" &&
+        /s$/.test(w.lower);
+      const afterVerb =
+        w.pos === "verb" &&
+        prev.pos === "verb" &&
+        !prev.lower.endsWith("ing") &&
+        !prev.tags.has("PastTense") &&
+        (next === undefined || !["det", "poss", "pron"].includes(next.pos));
       if (afterArticle || afterArticleAndModifier || afterParticiple || afterVerb) {
         w.pos = "noun";
         if (afterParticiple) prev.pos = "adj";
@@ -290,7 +421,15 @@ function repair(words: Word[], nounInfo: NounTest | undefined): void {
       const after = words[i + 2];
       // ("cave divers races a current": an article after the second word makes it the verb.)
       if (after && ((after.pos === "det" && after.lower !== "that") || after.pos === "poss" || after.pos === "num")) continue;
-      if (w.pos !== "noun" || !w.tags.has("Plural") || (words[i - 1] as Word).pos !== "noun" || next.pos !== "verb" || !/[^s]s$/.test(next.lower) || !isNoun(next.lower)) continue;
+      if (
+        w.pos !== "noun" ||
+        !w.tags.has("Plural") ||
+        (words[i - 1] as Word).pos !== "noun" ||
+        next.pos !== "verb" ||
+        !/[^s]s$/.test(next.lower) ||
+        !isNoun(next.lower)
+      )
+        continue;
       const base = verbs.toInfinitive(w.lower, world.model, "PresentTense");
       if (base !== w.lower && verbs.conjugate(base, world.model).PresentTense === w.lower) {
         w.pos = "verb";
@@ -303,7 +442,13 @@ function repair(words: Word[], nounInfo: NounTest | undefined): void {
   for (let i = 1; i < words.length - 1; i++) {
     const w = words[i] as Word;
     const next = words[i + 1] as Word;
-    if (w.pos !== "noun" || !/^(that|who|which)$/.test((words[i - 1] as Word).lower) || !/[^s]s$/.test(w.lower) || !["det", "noun", "poss", "adj", "num"].includes(next.pos)) continue;
+    if (
+      w.pos !== "noun" ||
+      !/^(that|who|which)$/.test((words[i - 1] as Word).lower) ||
+      !/[^s]s$/.test(w.lower) ||
+      !["det", "noun", "poss", "adj", "num"].includes(next.pos)
+    )
+      continue;
     const base = verbs.toInfinitive(w.lower, world.model, "PresentTense");
     if (base !== w.lower && verbs.conjugate(base, world.model).PresentTense === w.lower) w.pos = "verb";
   }
@@ -313,7 +458,11 @@ function repair(words: Word[], nounInfo: NounTest | undefined): void {
     const w = words[i] as Word;
     const next = words[i + 1];
     const prev = words[i - 1] as Word;
-    if (w.pos === "adj" && (prev.pos === "det" || prev.pos === "poss" || prev.pos === "adj") && (next === undefined || w.pause || ["verb", "aux", "prep", "conj"].includes(next.pos))) {
+    if (
+      w.pos === "adj" &&
+      (prev.pos === "det" || prev.pos === "poss" || prev.pos === "adj") &&
+      (next === undefined || w.pause || ["verb", "aux", "prep", "conj"].includes(next.pos))
+    ) {
       let k = i - 1;
       while (k > 0 && (words[k] as Word).pos === "adj") k--;
       if ((words[k] as Word).pos === "det" || (words[k] as Word).pos === "poss") w.pos = "noun";
@@ -343,7 +492,14 @@ function chunk(words: Word[]): NounPhrase[] {
       // unless an article leads ("a Roman water engineer", "the Scotland Yard inspector").
       const led = (w.pos === "det" && w.lower !== "the") || w.pos === "num";
       const possessive = /['’]s?$/.test((words[lastNoun] as Word | undefined)?.text ?? "");
-      if (lastNoun >= 0 && (x.pos === "propn") !== ((words[lastNoun] as Word).pos === "propn") && (x.pos === "noun" || x.pos === "propn") && !(led && x.pos === "noun") && !possessive) break;
+      if (
+        lastNoun >= 0 &&
+        (x.pos === "propn") !== ((words[lastNoun] as Word).pos === "propn") &&
+        (x.pos === "noun" || x.pos === "propn") &&
+        !(led && x.pos === "noun") &&
+        !possessive
+      )
+        break;
       if (x.pos === "noun" || x.pos === "propn") lastNoun = j;
       j++;
       if (x.pause || j - start >= 5) break;
@@ -356,11 +512,15 @@ function chunk(words: Word[]): NounPhrase[] {
     const body = words.slice(start, end);
     const hasDet = body[0]?.pos === "det" || body[0]?.pos === "poss";
     // "her own childhood": "own" belongs to the possessive that "the" replaces.
-    const content = (hasDet ? body.slice(1) : body).filter((x, k, all) => !(k === 0 && all.length > 1 && x.lower === "own" && body[0]?.pos === "poss"));
+    const content = (hasDet ? body.slice(1) : body).filter(
+      (x, k, all) => !(k === 0 && all.length > 1 && x.lower === "own" && body[0]?.pos === "poss"),
+    );
     const headWord = words[lastNoun] as Word;
     // "an Egyptologist": an indefinite article makes a capitalised noun a common one.
     // "Persephone's gardener": a name's possessive leads a phrase that takes no article.
-    const proper = (content.every((x) => x.pos === "propn") || (content[0]?.pos === "propn" && /['’]s$/.test(content[0].text))) && !(body[0]?.pos === "det" && /^(a|an)$/.test(body[0].lower));
+    const proper =
+      (content.every((x) => x.pos === "propn") || (content[0]?.pos === "propn" && /['’]s$/.test(content[0].text))) &&
+      !(body[0]?.pos === "det" && /^(a|an)$/.test(body[0].lower));
     const core = content.map((x) => (x.pos === "propn" ? x.text : x.lower)).join(" ");
     const prevWord = words[start - 1];
     out.push({
@@ -402,7 +562,12 @@ export function readText(source: string, nounInfo?: NounTest): Reading {
       .map((t, k) => {
         const tags = new Set(t.tags);
         // "Dr." keeps its full stop (compromise moves it into the space after the word).
-        const text = tags.has("Abbreviation") && t.post.startsWith(".") ? `${t.text}.` : tags.has("Possessive") && /^['’]/.test(t.post) && /s$/.test(t.text) ? `${t.text}'` : t.text;
+        const text =
+          tags.has("Abbreviation") && t.post.startsWith(".")
+            ? `${t.text}.`
+            : tags.has("Possessive") && /^['’]/.test(t.post) && /s$/.test(t.text)
+              ? `${t.text}'`
+              : t.text;
         return { text, lower: text.toLowerCase(), pos: classify(t.text, tags, k === 0), tags, pause: /[,;:—–]|\s-\s|-$/.test(t.post) };
       });
     repair(words, nounInfo);
@@ -431,13 +596,23 @@ export function readText(source: string, nounInfo?: NounTest): Reading {
       // "a gang of grandmothers", "the ghost of a cosmonaut", "a family of four": the group is the protagonist.
       const joiner = s.words[chosen.end];
       const joined = s.phrases.find((p) => p.start === chosen.end + 1 && p.end <= firstVerb);
-      const said = (p: NounPhrase) => s.words.slice(p.start, p.end).map((x) => x.text).join(" ");
+      const said = (p: NounPhrase) =>
+        s.words
+          .slice(p.start, p.end)
+          .map((x) => x.text)
+          .join(" ");
       const info = (p: NounPhrase): NounInfo | undefined => nounInfo?.(p.head);
       const plural = (p: NounPhrase): boolean => p.plural || (info(p) !== undefined && info(p)!.lemma !== p.head);
       // A group of someone ("a gang of grandmothers", "a family of four"), or someone's someone ("the ghost of a cosmonaut"); not "the conductor of a night train".
-      const groupOf = (p: NounPhrase): boolean => (info(chosen)?.collective === true && plural(p)) || (info(chosen)?.maybeBeing === true && info(chosen)?.collective === false && info(p)?.being === true && info(p)?.collective === false);
+      const groupOf = (p: NounPhrase): boolean =>
+        (info(chosen)?.collective === true && plural(p)) ||
+        (info(chosen)?.maybeBeing === true &&
+          info(chosen)?.collective === false &&
+          info(p)?.being === true &&
+          info(p)?.collective === false);
       if (!chosen.proper && joiner?.lower === "of" && joined && groupOf(joined)) subject = `${chosen.label} of ${said(joined)}`;
-      else if (!chosen.proper && joiner?.lower === "of" && s.words[chosen.end + 1]?.pos === "num" && chosen.end + 2 === firstVerb) subject = `${chosen.label} of ${(s.words[chosen.end + 1] as Word).text}`;
+      else if (!chosen.proper && joiner?.lower === "of" && s.words[chosen.end + 1]?.pos === "num" && chosen.end + 2 === firstVerb)
+        subject = `${chosen.label} of ${(s.words[chosen.end + 1] as Word).text}`;
       // "a girl made of gingerbread": what the protagonist is made of is part of who they are.
       else if (joiner?.lower === "made" && s.words[chosen.end + 1]?.lower === "of") {
         const stuff = s.phrases.find((p) => p.start === chosen.end + 2);
@@ -460,7 +635,11 @@ export function readText(source: string, nounInfo?: NounTest): Reading {
         subject = said.label;
         subjectPlural = said.plural;
         const joined = s.phrases.find((p) => p.start === said.end + 1 && s.words[said.end]?.lower === "of");
-        if (joined && nounInfo?.(said.head)?.collective === true && (joined.plural || nounInfo(joined.head)?.being === true)) subject = `${said.label} of ${s.words.slice(joined.start, joined.end).map((x) => x.text).join(" ")}`;
+        if (joined && nounInfo?.(said.head)?.collective === true && (joined.plural || nounInfo(joined.head)?.being === true))
+          subject = `${said.label} of ${s.words
+            .slice(joined.start, joined.end)
+            .map((x) => x.text)
+            .join(" ")}`;
       }
       break;
     }
@@ -489,7 +668,13 @@ export function readText(source: string, nounInfo?: NounTest): Reading {
       const doerPlural = afterTo ? (chained as { plural: boolean }).plural : (doerPhrase?.plural ?? false);
       chained = { doer, plural: doerPlural };
       // A participle after "has", "is", "was"… (perfect or passive) is not an action.
-      if (s.words[i - 1]?.pos === "aux" && /^(has|have|had|is|are|was|were|be|been|being)$/.test((s.words[i - 1] as Word).lower) && !w.tags.has("Gerund") && doer === "") return;
+      if (
+        s.words[i - 1]?.pos === "aux" &&
+        /^(has|have|had|is|are|was|were|be|been|being)$/.test((s.words[i - 1] as Word).lower) &&
+        !w.tags.has("Gerund") &&
+        doer === ""
+      )
+        return;
       const verb = infinitive(w);
       if (!/^[a-z]+$/.test(verb) || verb.length < 2) return;
       let k = i + 1;

@@ -15,18 +15,48 @@ import { isFunctionWord } from "./read";
 export function premiseNouns(premise: string): string[] {
   const terms = (nlp(premise).json({ terms: { tags: true } }) as { terms: { normal: string; tags: string[] }[] }[]).flatMap((s) => s.terms);
   const out = terms
-    .filter((t) => t.tags.includes("Noun") && !t.tags.includes("Pronoun") && !t.tags.includes("Possessive") && !t.tags.includes("Honorific"))
+    .filter(
+      (t) => t.tags.includes("Noun") && !t.tags.includes("Pronoun") && !t.tags.includes("Possessive") && !t.tags.includes("Honorific"),
+    )
     .map((t) => t.normal.replace(/[^a-z'-]/g, "").replace(/'s$/, ""))
-    .filter((w) => w.length > 1 && !isFunctionWord(w) && !/^(one|two|three|four|five|six|seven|eight|nine|ten|twelve|hundred|thousand|years?|days?|nights?|times?)$/.test(w));
+    .filter(
+      (w) =>
+        w.length > 1 &&
+        !isFunctionWord(w) &&
+        !/^(one|two|three|four|five|six|seven|eight|nine|ten|twelve|hundred|thousand|years?|days?|nights?|times?)$/.test(w),
+    );
   return [...new Set(out)];
 }
 
-const singular = (w: string): string => (w.endsWith("ies") ? `${w.slice(0, -3)}y` : w.endsWith("es") && /(ch|sh|x|s|z)es$/.test(w) ? w.slice(0, -2) : w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w);
+const singular = (w: string): string =>
+  w.endsWith("ies")
+    ? `${w.slice(0, -3)}y`
+    : w.endsWith("es") && /(ch|sh|x|s|z)es$/.test(w)
+      ? w.slice(0, -2)
+      : w.endsWith("s") && !w.endsWith("ss")
+        ? w.slice(0, -1)
+        : w;
 const wordsOf = (text: string): Set<string> =>
-  new Set((text.toLowerCase().match(/[a-z'-]+/g) ?? []).flatMap((w) => [w, ...w.split("-")]).flatMap((w) => [w, singular(w), w.replace(/'s?$/, "")]));
+  new Set(
+    (text.toLowerCase().match(/[a-z'-]+/g) ?? [])
+      .flatMap((w) => [w, ...w.split("-")])
+      .flatMap((w) => [w, singular(w), w.replace(/'s?$/, "")]),
+  );
 
 /** compromise's verb forms of a word it tagged as a noun ("crossing" → cross, crosses, crossed…): a premise's verb that compromise misread. */
-const world = nlp.world() as unknown as { model: unknown; methods: { two: { transform: { verb: { toInfinitive: (s: string, model: unknown, tense?: string) => string; conjugate: (s: string, model: unknown) => Record<string, string | undefined> } } } } };
+const world = nlp.world() as unknown as {
+  model: unknown;
+  methods: {
+    two: {
+      transform: {
+        verb: {
+          toInfinitive: (s: string, model: unknown, tense?: string) => string;
+          conjugate: (s: string, model: unknown) => Record<string, string | undefined>;
+        };
+      };
+    };
+  };
+};
 function verbForms(word: string): string[] {
   const t = world.methods.two.transform.verb;
   const tense = word.endsWith("ing") ? "Gerund" : word.endsWith("s") ? "PresentTense" : undefined;
@@ -36,7 +66,8 @@ function verbForms(word: string): string[] {
   return forms.includes(word) ? forms : [];
 }
 /** A noun is named when the prose says it (singular or plural), or, for a word the premise used as a verb, any form of that verb. */
-const named = (noun: string, said: Set<string>): boolean => said.has(noun) || said.has(singular(noun)) || verbForms(noun).some((f) => said.has(f));
+const named = (noun: string, said: Set<string>): boolean =>
+  said.has(noun) || said.has(singular(noun)) || verbForms(noun).some((f) => said.has(f));
 
 /** Every prose field a player reads, with the hero's slot filled. */
 export function proseOf(world: World): string[] {
@@ -59,7 +90,9 @@ export function unnamedNouns(nouns: readonly string[], world: World): string[] {
 /** The manifest of every state's frame, as generation paints them (lib/ai/frame-prompt.ts, with the worker's lexicon). */
 export function drawnFrames(world: World): SceneManifest[] {
   const lexicon = getLexicon();
-  return Object.keys(world.scene.states).map((id) => composeScene({ ...framePrompt(world, id), aspect: "16:9", lite: true }, lexicon).manifest);
+  return Object.keys(world.scene.states).map(
+    (id) => composeScene({ ...framePrompt(world, id), aspect: "16:9", lite: true }, lexicon).manifest,
+  );
 }
 
 /**
@@ -71,7 +104,9 @@ export function undrawnNouns(nouns: readonly string[], frames: SceneManifest[]):
   const drawn = wordsOf(frames.flatMap((f) => f.objects.map((o) => o.label)).join(" "));
   const lit = (n: string): boolean => {
     const c = readConditions(n);
-    return (c.time !== null && frames.some((f) => f.timeOfDay === c.time)) || (c.weather !== null && frames.some((f) => f.weather === c.weather));
+    return (
+      (c.time !== null && frames.some((f) => f.timeOfDay === c.time)) || (c.weather !== null && frames.some((f) => f.weather === c.weather))
+    );
   };
   return nouns.map((n) => n.toLowerCase()).filter((n) => !drawn.has(n) && !drawn.has(singular(n)) && !lit(n));
 }
@@ -87,7 +122,9 @@ export function restatingSentences(world: World): string[] {
   for (const field of proseOf(world)) {
     for (const sentence of field.split(/(?<=[.!?])\s+/)) {
       const lower = hero ? sentence.toLowerCase().split(hero).join(" ") : sentence.toLowerCase();
-      const words = (lower.match(/[a-z'-]+/g) ?? []).map((w) => w.replace(/'s$/, "")).filter((w) => w.length > 2 && !isFunctionWord(w) && w !== "the");
+      const words = (lower.match(/[a-z'-]+/g) ?? [])
+        .map((w) => w.replace(/'s$/, ""))
+        .filter((w) => w.length > 2 && !isFunctionWord(w) && w !== "the");
       const seen = new Set<string>();
       if (words.some((w) => (seen.has(singular(w)) ? true : (seen.add(singular(w)), false)))) out.push(sentence);
     }
@@ -96,8 +133,15 @@ export function restatingSentences(world: World): string[] {
 }
 
 /** The places of the old author's fixed stock (issue 26): "the pale library", "the humming harbor"… */
-const OLD_STOCK = /^(the )?(cold|hushed|smoke-dark|uneasy|golden|warm|sunlit|lively|grey|faded|quiet|rain-soft|shimmering|starlit|strange|glowing|restless|flickering|charged|breathless|still|pale|humming|soft|far|high|open|distant|lantern)[ -](garden|harbor|archive|market|tower|bridge|cellar|rooftop|observatory|chapel|workshop|station|orchard|lighthouse|library|canyon|courtyard|pier|shore|gate|room|hill|window|road|threshold)$/;
-const slugOf = (phrase: string): string => phrase.toLowerCase().replace(/^(the|a|an)\s+/, "").replace(/['’]s\b/g, "s").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const OLD_STOCK =
+  /^(the )?(cold|hushed|smoke-dark|uneasy|golden|warm|sunlit|lively|grey|faded|quiet|rain-soft|shimmering|starlit|strange|glowing|restless|flickering|charged|breathless|still|pale|humming|soft|far|high|open|distant|lantern)[ -](garden|harbor|archive|market|tower|bridge|cellar|rooftop|observatory|chapel|workshop|station|orchard|lighthouse|library|canyon|courtyard|pier|shore|gate|room|hill|window|road|threshold)$/;
+const slugOf = (phrase: string): string =>
+  phrase
+    .toLowerCase()
+    .replace(/^(the|a|an)\s+/, "")
+    .replace(/['’]s\b/g, "s")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 /** States whose place is a stock place (the old fixed list, or a genre's stock of stock.ts), by their ids. */
 export function stockStates(world: World, stock: readonly string[], nouns: readonly string[]): string[] {

@@ -159,8 +159,10 @@ export function readStory(source: string, isNoun?: NounTest): { facts: StoryFact
     if (np.bare && np.prep !== "" && !PLACE_NOUNS.has(np.head) && !ROLE_NOUNS.has(np.head)) continue;
     if (Array.from(np.core).length > 60 || np.core.split(" ").some((w) => Array.from(w).length > MAX_WORD_CHARS)) continue;
     const first = np.core.split(" ")[0]?.toLowerCase() ?? "";
-    const placeName = np.proper && (PLACE_NAME_HEADS.has(first) || np.place || (np.prep !== "" && (SPATIAL.has(np.prep) || PLACE_PREPS.has(np.prep))));
-    const person = !placeName && (ROLE_NOUNS.has(np.head) || (np.person && !PLACE_NOUNS.has(np.head)) || np.label.toLowerCase() === subjectKey);
+    const placeName =
+      np.proper && (PLACE_NAME_HEADS.has(first) || np.place || (np.prep !== "" && (SPATIAL.has(np.prep) || PLACE_PREPS.has(np.prep))));
+    const person =
+      !placeName && (ROLE_NOUNS.has(np.head) || (np.person && !PLACE_NOUNS.has(np.head)) || np.label.toLowerCase() === subjectKey);
     const place =
       !person &&
       (placeName ||
@@ -176,20 +178,35 @@ export function readStory(source: string, isNoun?: NounTest): { facts: StoryFact
     // ("the retired rooftop", "the murmur of the detective").
     if (!person && !np.proper) {
       for (const m of np.modifiers) modifiers.add(m);
-      if (!np.plural && !TIME_NOUNS.has(np.head) && ASCII_WORD.test(np.head) && Array.from(np.head).length >= 3 && Array.from(np.head).length <= MAX_WORD_CHARS && !STOPWORDS.has(np.head)) nouns.add(np.head);
+      if (
+        !np.plural &&
+        !TIME_NOUNS.has(np.head) &&
+        ASCII_WORD.test(np.head) &&
+        Array.from(np.head).length >= 3 &&
+        Array.from(np.head).length <= MAX_WORD_CHARS &&
+        !STOPWORDS.has(np.head)
+      )
+        nouns.add(np.head);
     }
   }
   const compounds = new Counter();
   for (const s of reading.sentences) {
     for (const w of s.words) {
-      if (Array.from(w.lower).length < 3 || Array.from(w.lower).length > MAX_WORD_CHARS || !ASCII_WORD.test(w.lower) || STOPWORDS.has(w.lower)) continue;
+      if (
+        Array.from(w.lower).length < 3 ||
+        Array.from(w.lower).length > MAX_WORD_CHARS ||
+        !ASCII_WORD.test(w.lower) ||
+        STOPWORDS.has(w.lower)
+      )
+        continue;
       if (w.pos === "noun" && PLACE_NOUNS.has(w.lower)) compounds.add(w.lower);
     }
   }
 
   // A place noun inside another phrase ("a lighthouse keeper") is a place of the story too.
   for (const n of compounds.inOrder()) {
-    if (PLACE_NOUNS.has(n) && ![...places.inOrder(), ...things.inOrder()].some((p) => p.toLowerCase().endsWith(` ${n}`))) places.addLast(`the ${n}`);
+    if (PLACE_NOUNS.has(n) && ![...places.inOrder(), ...things.inOrder()].some((p) => p.toLowerCase().endsWith(` ${n}`)))
+      places.addLast(`the ${n}`);
   }
 
   const actions: Action[] = [];
@@ -201,7 +218,9 @@ export function readStory(source: string, isNoun?: NounTest): { facts: StoryFact
     seen.add(key);
     actions.push({ verb: v.verb, third: v.third, object: v.object });
   }
-  const happenings = reading.verbs.filter((v) => v.doer !== "" && v.doer.toLowerCase() !== subjectKey).map((v) => `${v.doer} ${v.doerPlural ? v.verb : v.third}${v.object ? ` ${v.object}` : ""}`);
+  const happenings = reading.verbs
+    .filter((v) => v.doer !== "" && v.doer.toLowerCase() !== subjectKey)
+    .map((v) => `${v.doer} ${v.doerPlural ? v.verb : v.third}${v.object ? ` ${v.object}` : ""}`);
 
   // A capitalised name the text writes after "the" ("the Saltworks", "the Gannet") names a
   // place or a thing, not a person.

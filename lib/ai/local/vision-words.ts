@@ -3,14 +3,50 @@ import { motifsOf } from "./paint/lexicon";
 // Matching a caller's phrase ("the old keeper", "a mug") to the names of what is in a frame:
 // a painted object's label and motif, or a COCO class of the offline detector.
 
-const STOPWORDS = new Set(["a", "an", "the", "of", "on", "in", "at", "by", "with", "and", "or", "to", "some", "any", "this", "that", "its", "his", "her", "their", "my", "your", "old", "young", "little", "big", "small", "large"]);
+const STOPWORDS = new Set([
+  "a",
+  "an",
+  "the",
+  "of",
+  "on",
+  "in",
+  "at",
+  "by",
+  "with",
+  "and",
+  "or",
+  "to",
+  "some",
+  "any",
+  "this",
+  "that",
+  "its",
+  "his",
+  "her",
+  "their",
+  "my",
+  "your",
+  "old",
+  "young",
+  "little",
+  "big",
+  "small",
+  "large",
+]);
 
 /** Lower-case words of a phrase, without articles and the commonest adjectives. */
 export function phraseWords(phrase: string): string[] {
   return (phrase.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => !STOPWORDS.has(w));
 }
 
-const singular = (w: string) => (w.endsWith("ies") ? `${w.slice(0, -3)}y` : w.endsWith("ses") || w.endsWith("xes") ? w.slice(0, -2) : w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w);
+const singular = (w: string) =>
+  w.endsWith("ies")
+    ? `${w.slice(0, -3)}y`
+    : w.endsWith("ses") || w.endsWith("xes")
+      ? w.slice(0, -2)
+      : w.endsWith("s") && !w.endsWith("ss")
+        ? w.slice(0, -1)
+        : w;
 
 /** The phrase's words and two-word compounds, each also in a simple singular form. */
 function terms(phrase: string): Set<string> {

@@ -45,7 +45,11 @@ describe("phrase matching", () => {
 
 describe("local vision on a painted frame", () => {
   it("grounds phrases to the manifest's boxes exactly, never calling the detector", async () => {
-    const result = await groundLocal({ frame, phrases: ["man", "lighthouse", "giraffe"], detect: () => Promise.reject(new Error("not used")) });
+    const result = await groundLocal({
+      frame,
+      phrases: ["man", "lighthouse", "giraffe"],
+      detect: () => Promise.reject(new Error("not used")),
+    });
     expect(result).toEqual({
       objects: [
         { phrase: "man", label: "keeper", score: 1, box: { x: 0.2, y: 0.4, w: 0.1, h: 0.4 } },
@@ -68,8 +72,15 @@ describe("local vision on a painted frame", () => {
   it("uses the detector for a frame without a manifest, and says so", async () => {
     const plain: VisionFrame = { ...frame, manifest: undefined };
     const detect = async () => [{ label: "cup", score: 0.8, box: { x: 0.3, y: 0.1, w: 0.4, h: 0.7 } }];
-    expect(await groundLocal({ frame: plain, phrases: ["mug"], detect })).toMatchObject({ source: "detector", objects: [{ phrase: "mug", label: "cup", score: 0.8 }] });
-    expect(await describeLocal({ frame: plain, detail: "short", detect })).toMatchObject({ caption: "A picture showing a cup.", labels: ["cup"], source: "detector" });
+    expect(await groundLocal({ frame: plain, phrases: ["mug"], detect })).toMatchObject({
+      source: "detector",
+      objects: [{ phrase: "mug", label: "cup", score: 0.8 }],
+    });
+    expect(await describeLocal({ frame: plain, detail: "short", detect })).toMatchObject({
+      caption: "A picture showing a cup.",
+      labels: ["cup"],
+      source: "detector",
+    });
     await expect(groundLocal({ frame: plain, phrases: ["mug"] })).rejects.toThrow(/needs the offline object detector/);
   });
 });

@@ -1,5 +1,16 @@
 import { ProviderError } from "../errors";
-import type { Box, DescribeInput, DescribeResult, Detection, GroundedObject, GroundInput, GroundResult, ManifestObject, SceneManifest, VisionInput } from "../provider";
+import type {
+  Box,
+  DescribeInput,
+  DescribeResult,
+  Detection,
+  GroundedObject,
+  GroundInput,
+  GroundResult,
+  ManifestObject,
+  SceneManifest,
+  VisionInput,
+} from "../provider";
 import { matchCoco, matchPainted } from "./vision-words";
 
 // Vision of the `local` provider. A frame the local painter painted is grounded exactly from its
@@ -15,12 +26,20 @@ const boxOf = (b: Box): Box => ({ x: round3(b.x), y: round3(b.y), w: round3(b.w)
 const paintedScore = (o: ManifestObject) => round3(Math.min(1, Math.max(0, o.visible ?? 1)));
 
 async function detections(input: VisionInput): Promise<Detection[]> {
-  if (!input.detect) throw new ProviderError("config", "The local provider needs the offline object detector for frames without a scene manifest.", { provider: "local" });
+  if (!input.detect)
+    throw new ProviderError("config", "The local provider needs the offline object detector for frames without a scene manifest.", {
+      provider: "local",
+    });
   return input.detect({ bytes: input.frame.bytes });
 }
 
 /** The objects that answer each phrase: the best match strength first, then the best score. */
-function groundAll<T>(phrases: string[], items: T[], match: (phrase: string, item: T) => number, toObject: (phrase: string, item: T) => GroundedObject): GroundedObject[] {
+function groundAll<T>(
+  phrases: string[],
+  items: T[],
+  match: (phrase: string, item: T) => number,
+  toObject: (phrase: string, item: T) => GroundedObject,
+): GroundedObject[] {
   return phrases.flatMap((phrase) =>
     items
       .map((item) => ({ item, strength: match(phrase, item) }))
@@ -34,11 +53,21 @@ function groundAll<T>(phrases: string[], items: T[], match: (phrase: string, ite
 export async function groundLocal(input: GroundInput): Promise<GroundResult> {
   const manifest = input.frame.manifest;
   if (manifest) {
-    const objects = groundAll(input.phrases, manifest.objects, matchPainted, (phrase, o) => ({ phrase, label: o.label, score: paintedScore(o), box: boxOf(o.box) }));
+    const objects = groundAll(input.phrases, manifest.objects, matchPainted, (phrase, o) => ({
+      phrase,
+      label: o.label,
+      score: paintedScore(o),
+      box: boxOf(o.box),
+    }));
     return { objects, source: "manifest", provider: "local" };
   }
   const found = await detections(input);
-  const objects = groundAll(input.phrases, found, (phrase, d) => matchCoco(phrase, d.label), (phrase, d) => ({ phrase, label: d.label, score: round3(d.score), box: boxOf(d.box) }));
+  const objects = groundAll(
+    input.phrases,
+    found,
+    (phrase, d) => matchCoco(phrase, d.label),
+    (phrase, d) => ({ phrase, label: d.label, score: round3(d.score), box: boxOf(d.box) }),
+  );
   return { objects, source: "detector", provider: "local" };
 }
 
@@ -66,15 +95,24 @@ function uniqueLabels<T extends { label: string }>(items: T[]): T[] {
 
 function describeManifest(manifest: SceneManifest, detail: DescribeInput["detail"]): Omit<DescribeResult, "provider"> {
   // The objects that show most first: on-screen area times the share that is not covered.
-  const shown = uniqueLabels([...manifest.objects].filter((o) => paintedScore(o) > 0).sort((a, b) => b.box.w * b.box.h * paintedScore(b) - a.box.w * a.box.h * paintedScore(a)));
-  const weather = manifest.weather === "clear" ? "" : `${manifest.weather === "storm" ? "stormy" : manifest.weather === "fog" ? "foggy" : manifest.weather === "rain" ? "rainy" : manifest.weather === "snow" ? "snowy" : "cloudy"} `;
+  const shown = uniqueLabels(
+    [...manifest.objects]
+      .filter((o) => paintedScore(o) > 0)
+      .sort((a, b) => b.box.w * b.box.h * paintedScore(b) - a.box.w * a.box.h * paintedScore(a)),
+  );
+  const weather =
+    manifest.weather === "clear"
+      ? ""
+      : `${manifest.weather === "storm" ? "stormy" : manifest.weather === "fog" ? "foggy" : manifest.weather === "rain" ? "rainy" : manifest.weather === "snow" ? "snowy" : "cloudy"} `;
   const setting = `${weather}${manifest.timeOfDay === "day" ? "daytime" : manifest.timeOfDay} ${manifest.indoor ? "interior" : "scene"}`;
   const named = shown.slice(0, detail === "long" ? 8 : 4).map((o) => article(o.label));
   const lead = article(setting);
   let caption = `${lead[0]!.toUpperCase()}${lead.slice(1)}${named.length > 0 ? ` with ${list(named)}` : ""}.`;
   if (detail === "long") {
     const subject = manifest.objects.find((o) => o.subject);
-    const places = shown.slice(0, 6).map((o) => `${article(o.label)} ${where(o.box)}${o.depth < 0.34 ? " in the foreground" : o.depth > 0.66 ? " in the distance" : ""}`);
+    const places = shown
+      .slice(0, 6)
+      .map((o) => `${article(o.label)} ${where(o.box)}${o.depth < 0.34 ? " in the foreground" : o.depth > 0.66 ? " in the distance" : ""}`);
     caption += ` ${places.length > 0 ? `There is ${list(places)}.` : ""}${subject ? ` The ${subject.label} is the protagonist.` : ""}`;
   }
   return { caption: caption.trim(), labels: shown.map((o) => o.label), source: "manifest" };
@@ -83,13 +121,23 @@ function describeManifest(manifest: SceneManifest, detail: DescribeInput["detail
 function describeDetections(found: Detection[], detail: DescribeInput["detail"]): Omit<DescribeResult, "provider"> {
   const shown = uniqueLabels(found.filter((d) => d.score >= CAPTION_MIN_SCORE));
   if (shown.length === 0) {
-    return { caption: "A picture in which the offline detector finds none of the 80 everyday objects it knows.", labels: [], source: "detector" };
+    return {
+      caption: "A picture in which the offline detector finds none of the 80 everyday objects it knows.",
+      labels: [],
+      source: "detector",
+    };
   }
   const counts = new Map<string, number>();
   for (const d of found) if (d.score >= CAPTION_MIN_SCORE) counts.set(d.label, (counts.get(d.label) ?? 0) + 1);
-  const named = shown.slice(0, detail === "long" ? 8 : 4).map((d) => ((counts.get(d.label) ?? 1) > 1 ? `${counts.get(d.label)} ${d.label}s` : article(d.label)));
+  const named = shown
+    .slice(0, detail === "long" ? 8 : 4)
+    .map((d) => ((counts.get(d.label) ?? 1) > 1 ? `${counts.get(d.label)} ${d.label}s` : article(d.label)));
   let caption = `A picture showing ${list(named)}.`;
-  if (detail === "long") caption += ` ${shown.slice(0, 6).map((d) => `The ${d.label} is ${where(d.box)} (score ${round3(d.score)}).`).join(" ")}`;
+  if (detail === "long")
+    caption += ` ${shown
+      .slice(0, 6)
+      .map((d) => `The ${d.label} is ${where(d.box)} (score ${round3(d.score)}).`)
+      .join(" ")}`;
   return { caption, labels: shown.map((d) => d.label), source: "detector" };
 }
 

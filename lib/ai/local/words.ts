@@ -17,10 +17,14 @@ named called known
 `);
 
 /** First words that make a capitalised run a place name ("Port Ellis", "New Lisbon", "Lake Ohrid"). */
-export const PLACE_NAME_HEADS = set("port new fort mount mt lake cape san santa los las el la north south east west upper lower old great little isle glen");
+export const PLACE_NAME_HEADS = set(
+  "port new fort mount mt lake cape san santa los las el la north south east west upper lower old great little isle glen",
+);
 
 /** Prepositions after which a determiner phrase is a place unless its head says otherwise. */
-export const SPATIAL = set("in at into inside through across beneath under near beyond within onto around along behind past toward towards over among");
+export const SPATIAL = set(
+  "in at into inside through across beneath under near beyond within onto around along behind past toward towards over among",
+);
 export const PLACE_NOUNS = set(`
 forest woods wood jungle grove orchard garden park meadow field fields farm valley canyon gorge cliff cliffs mountain
 mountains peak hill hills ridge desert dunes oasis swamp marsh bog moor moors lake river stream creek waterfall sea ocean
@@ -48,13 +52,23 @@ apprentice mentor crew keeper keepers kid kids hermit oracle prophet healer warr
 `);
 
 /** Heads that make a phrase a time, not a thing ("a dark night"). */
-export const TIME_NOUNS = set("night nights day days morning mornings evening evenings dawn dusk noon midnight time times year years moment moments hour hours week weeks month months minute minutes second seconds while life lives way");
+export const TIME_NOUNS = set(
+  "night nights day days morning mornings evening evenings dawn dusk noon midnight time times year years moment moments hour hours week weeks month months minute minutes second seconds while life lives way",
+);
 
 /** Words that lean a text towards a tone (text.ts `detectTone`). */
 export const TONE_WORDS = {
-  ominous: set("dark darkness night shadow shadows blood death dead murder ghost ghosts haunted curse cursed fear dread grim crypt tomb grave doom poison monster nightmare black cold rot ruin"),
-  bright: set("sun sunny summer laugh laughter joy festival gold golden bright light warm spring picnic bloom flowers sweet happy celebration dance song party"),
-  wistful: set("rain grief lost memory memories alone lonely autumn letter farewell goodbye missing mourning tears old forgotten remember longing empty winter"),
-  wondrous: set("magic magical star stars dream dreams wonder crystal spell enchanted fairy dragon moon aurora myth legend secret hidden ancient cosmic nebula"),
+  ominous: set(
+    "dark darkness night shadow shadows blood death dead murder ghost ghosts haunted curse cursed fear dread grim crypt tomb grave doom poison monster nightmare black cold rot ruin",
+  ),
+  bright: set(
+    "sun sunny summer laugh laughter joy festival gold golden bright light warm spring picnic bloom flowers sweet happy celebration dance song party",
+  ),
+  wistful: set(
+    "rain grief lost memory memories alone lonely autumn letter farewell goodbye missing mourning tears old forgotten remember longing empty winter",
+  ),
+  wondrous: set(
+    "magic magical star stars dream dreams wonder crystal spell enchanted fairy dragon moon aurora myth legend secret hidden ancient cosmic nebula",
+  ),
   tense: set("chase escape war battle hunt fire storm race heist alarm siege attack danger explosion bomb fight trap deadline pursuit gun"),
 };

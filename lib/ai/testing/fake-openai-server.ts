@@ -86,7 +86,12 @@ export function formParts(request: RecordedRequest): { name: string; filename?: 
     const name = /name="([^"]*)"/.exec(head)?.[1] ?? "";
     const filename = /filename="([^"]*)"/.exec(head)?.[1];
     const contentType = /content-type:\s*([^\r\n]+)/i.exec(head)?.[1];
-    parts.push({ name, ...(filename !== undefined ? { filename } : {}), ...(contentType ? { contentType } : {}), data: part.subarray(split + 4) });
+    parts.push({
+      name,
+      ...(filename !== undefined ? { filename } : {}),
+      ...(contentType ? { contentType } : {}),
+      data: part.subarray(split + 4),
+    });
     at = next;
   }
   return parts;
@@ -110,7 +115,12 @@ export async function startFakeOpenAI(): Promise<FakeOpenAIServer> {
       }
       const path = (req.url ?? "").split("?")[0] ?? "";
       requests.push({ method: req.method ?? "", path, headers: req.headers, raw: bytes, body });
-      const queue = req.method === "POST" && path === "/v1/chat/completions" ? chat : req.method === "POST" && (path === "/v1/images/generations" || path === "/v1/images/edits") ? images : null;
+      const queue =
+        req.method === "POST" && path === "/v1/chat/completions"
+          ? chat
+          : req.method === "POST" && (path === "/v1/images/generations" || path === "/v1/images/edits")
+            ? images
+            : null;
       const reply: FakeReply =
         queue === null
           ? errorAnswer(404, `fake server: no route ${req.method} ${path}`)

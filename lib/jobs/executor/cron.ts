@@ -59,7 +59,11 @@ export class CronTicks {
           const next = nextAfter(schedule, now);
           if (next !== undefined) this.ticks.push({ fn, cron: trigger.cron, schedule, next });
         } catch (error) {
-          log.warn("jobs: a cron trigger the local executor cannot read never fires", { function: fn.id, cron: trigger.cron, error: error instanceof Error ? error.message : String(error) });
+          log.warn("jobs: a cron trigger the local executor cannot read never fires", {
+            function: fn.id,
+            cron: trigger.cron,
+            error: error instanceof Error ? error.message : String(error),
+          });
         }
       }
     }

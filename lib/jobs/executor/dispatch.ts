@@ -82,7 +82,10 @@ async function checkpoint(context: DispatchContext, dispatch: Dispatch, payload:
     try {
       placed = await storeCheckpoint(context.sql, dispatch.runId, context.id, steps);
     } catch (error) {
-      log.warn("jobs: could not store a checkpoint", { runId: dispatch.runId, error: error instanceof Error ? error.message : String(error) });
+      log.warn("jobs: could not store a checkpoint", {
+        runId: dispatch.runId,
+        error: error instanceof Error ? error.message : String(error),
+      });
       return { status: 500, message: "could not store the checkpoint" };
     }
     if (placed === null) {

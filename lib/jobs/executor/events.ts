@@ -22,7 +22,8 @@ function normalize(raw: unknown, index: number, seed: string | undefined, now: n
   if (typeof event.name !== "string" || event.name === "") throw new InvalidEventError(`event ${index} has no name`);
   if (event.name.startsWith("inngest/")) throw new InvalidEventError(`event ${index}: names under inngest/ are reserved`);
   const data = event.data ?? {};
-  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new InvalidEventError(`event ${index}: data must be an object`);
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    throw new InvalidEventError(`event ${index}: data must be an object`);
   const id = typeof event.id === "string" && event.id !== "" ? event.id : seededEventId(seed, index);
   const ts = typeof event.ts === "number" && Number.isFinite(event.ts) ? event.ts : now;
   return { ...event, id, name: event.name, data: data as Record<string, unknown>, ts };
@@ -59,7 +60,11 @@ function matches(expression: string | null | undefined, vars: Record<string, unk
     return compileExpression(expression, roots)(vars);
   } catch (error) {
     if (!(error instanceof ExpressionError)) throw error;
-    warnOnce(`${where}|${expression}`, "jobs: expression not supported by the local executor; it never matches", { where, expression, error: error.message });
+    warnOnce(`${where}|${expression}`, "jobs: expression not supported by the local executor; it never matches", {
+      where,
+      expression,
+      error: error.message,
+    });
     return false;
   }
 }
@@ -67,7 +72,12 @@ function matches(expression: string | null | undefined, vars: Record<string, unk
 /** `app/user.*`-style wildcards are allowed in trigger event names, as in Inngest. */
 function eventNameMatches(pattern: string, name: string): boolean {
   if (!pattern.includes("*")) return pattern === name;
-  const regex = new RegExp(`^${pattern.split("*").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+  const regex = new RegExp(
+    `^${pattern
+      .split("*")
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
   return regex.test(name);
 }
 
@@ -90,7 +100,12 @@ function triggeredBy(fn: RegisteredFunction, event: StoredEvent): boolean {
 }
 
 /** A new run of `fn` for `event` (also used for step.invoke). */
-export function newRunRow(fn: { id: string; config: FunctionConfig }, event: StoredEvent, now: Date, parent?: { runId: string; stepId: string }) {
+export function newRunRow(
+  fn: { id: string; config: FunctionConfig },
+  event: StoredEvent,
+  now: Date,
+  parent?: { runId: string; stepId: string },
+) {
   return {
     id: ulid(now.getTime()),
     functionId: fn.id,
@@ -153,7 +168,12 @@ async function cancelMatches(tx: Tx, functions: RegisteredFunction[], event: Sto
     for (const run of runs) {
       const rule = rules.find((r) => {
         const timeoutMs = r.timeout ? parseTimeString(r.timeout) : undefined;
-        const until = timeoutMs !== undefined ? new Date(run.createdAt.getTime() + timeoutMs) : r.timeout ? resolveInstant(r.timeout, run.createdAt.getTime()) : undefined;
+        const until =
+          timeoutMs !== undefined
+            ? new Date(run.createdAt.getTime() + timeoutMs)
+            : r.timeout
+              ? resolveInstant(r.timeout, run.createdAt.getTime())
+              : undefined;
         if (until && now > until) return false;
         return matches(r.if, { event: run.event, async: event }, ["event", "async"], `cancelOn of ${fn.id}`);
       });
@@ -171,7 +191,10 @@ async function cancelMatches(tx: Tx, functions: RegisteredFunction[], event: Sto
  * not at all). Rows are claimed with `FOR UPDATE SKIP LOCKED`, so two processes never process
  * one event twice. Returns how many events it processed.
  */
-export async function processPendingEvents(db: Db, { batch = 100 }: { batch?: number } = {}): Promise<{ processed: number; started: number; resumed: number; cancelled: number }> {
+export async function processPendingEvents(
+  db: Db,
+  { batch = 100 }: { batch?: number } = {},
+): Promise<{ processed: number; started: number; resumed: number; cancelled: number }> {
   const outcome = await inTransaction(db, async (tx) => {
     const rows = await tx.$queryRaw<{ id: string; payload: StoredEvent; received_at: Date }[]>`
       SELECT id, payload, received_at FROM job_events WHERE processed_at IS NULL

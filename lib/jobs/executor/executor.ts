@@ -49,7 +49,17 @@ export interface LocalExecutorOptions {
   reclaimStaleLeases?: boolean;
 }
 
-const UNSUPPORTED_CONFIG = ["batchEvents", "rateLimit", "throttle", "debounce", "concurrency", "idempotency", "priority", "timeouts", "singleton"] as const;
+const UNSUPPORTED_CONFIG = [
+  "batchEvents",
+  "rateLimit",
+  "throttle",
+  "debounce",
+  "concurrency",
+  "idempotency",
+  "priority",
+  "timeouts",
+  "singleton",
+] as const;
 const EVENT_BATCH = 100;
 const HOUR = 3_600_000;
 
@@ -209,7 +219,11 @@ export class LocalExecutor implements Wakeable {
     const ids = functions.map((fn) => fn.id);
     await inTransaction(this.db, async (tx) => {
       for (const fn of functions) {
-        await tx.jobFunction.upsert({ where: { id: fn.id }, create: { id: fn.id, appId, config: asJson(fn), syncedAt: now }, update: { appId, config: asJson(fn), syncedAt: now } });
+        await tx.jobFunction.upsert({
+          where: { id: fn.id },
+          create: { id: fn.id, appId, config: asJson(fn), syncedAt: now },
+          update: { appId, config: asJson(fn), syncedAt: now },
+        });
       }
       await tx.jobFunction.deleteMany({ where: { appId, id: { notIn: ids } } });
     });
@@ -217,7 +231,8 @@ export class LocalExecutor implements Wakeable {
     this.crons.reset(functions);
     for (const fn of functions) {
       const unsupported = UNSUPPORTED_CONFIG.filter((key) => fn[key] !== undefined && fn[key] !== null);
-      if (unsupported.length > 0) log.warn("jobs: the local executor ignores some of this function's options", { function: fn.id, options: unsupported });
+      if (unsupported.length > 0)
+        log.warn("jobs: the local executor ignores some of this function's options", { function: fn.id, options: unsupported });
     }
   }
 
@@ -258,10 +273,13 @@ export class LocalExecutor implements Wakeable {
   private setTimer(at: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timerAt = at;
-    this.timer = setTimeout(() => {
-      this.timerAt = Infinity;
-      this.wake({ events: true });
-    }, Math.max(0, at - Date.now()) + 2);
+    this.timer = setTimeout(
+      () => {
+        this.timerAt = Infinity;
+        this.wake({ events: true });
+      },
+      Math.max(0, at - Date.now()) + 2,
+    );
     this.timer.unref();
   }
 
@@ -290,8 +308,11 @@ export class LocalExecutor implements Wakeable {
   private launch(claimed: RunWithSteps): void {
     const runId = claimed.id;
     if (this.active.has(runId)) return; // re-claimed after its lease lapsed while still driven here: the driver goes on
-    const work = this.driver.processRun(claimed)
-      .catch((error: unknown) => log.error("jobs: run processing failed", { runId, error: error instanceof Error ? error.message : String(error) }))
+    const work = this.driver
+      .processRun(claimed)
+      .catch((error: unknown) =>
+        log.error("jobs: run processing failed", { runId, error: error instanceof Error ? error.message : String(error) }),
+      )
       .finally(() => {
         this.active.delete(runId);
         this.schedule();
@@ -313,7 +334,9 @@ export class LocalExecutor implements Wakeable {
     if (now < this.nextPruneAt) return;
     this.nextPruneAt = now + HOUR;
     const before = new Date(now - this.retentionMs);
-    const runs = await this.db.jobRun.deleteMany({ where: { status: { in: ["completed", "failed", "cancelled"] }, endedAt: { lt: before } } });
+    const runs = await this.db.jobRun.deleteMany({
+      where: { status: { in: ["completed", "failed", "cancelled"] }, endedAt: { lt: before } },
+    });
     const events = await this.db.jobEvent.deleteMany({ where: { processedAt: { lt: before } } });
     if (runs.count + events.count > 0) log.info("jobs: pruned old runs and events", { runs: runs.count, events: events.count });
   }

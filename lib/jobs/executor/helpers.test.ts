@@ -80,12 +80,14 @@ describe("time strings, instants and backoff", () => {
 
 describe("wire details", () => {
   it("canonicalizes JSON (RFC 8785 key order, no undefined)", () => {
-    expect(canonicalJson({ b: 1, a: [true, null, { d: "x", c: undefined }], "é": 1.5 })).toBe('{"a":[true,null,{"d":"x"}],"b":1,"é":1.5}');
+    expect(canonicalJson({ b: 1, a: [true, null, { d: "x", c: undefined }], é: 1.5 })).toBe('{"a":[true,null,{"d":"x"}],"b":1,"é":1.5}');
   });
 
   it("signs as SDK_SPEC 4.1.3 describes: HMAC-SHA256 of body + t, keyed without the signkey-<env>- prefix", () => {
     // echo -n "body1700000000" | openssl dgst -sha256 -hmac abc
-    expect(signRequest("body", "signkey-prod-abc", 1_700_000_000_000)).toBe("t=1700000000&s=7e4b67233f69535de9be03a2b093241d1bed783592e01d715d8c62945d5f6844");
+    expect(signRequest("body", "signkey-prod-abc", 1_700_000_000_000)).toBe(
+      "t=1700000000&s=7e4b67233f69535de9be03a2b093241d1bed783592e01d715d8c62945d5f6844",
+    );
   });
 
   it("reads max attempts from the synced retries (default 3 retries)", () => {

@@ -57,9 +57,14 @@ export async function cancelRun(runId: string, reason = "cancelled"): Promise<bo
     throw new Error("cancelRun drives the local executor; with an Inngest server, cancel with a cancelOn event (docs/jobs.md)");
   }
   const db = await getDb();
-  const run = await db.jobRun.findUnique({ where: { id: runId }, select: { id: true, functionId: true, event: true, parentRunId: true, parentStepId: true } });
+  const run = await db.jobRun.findUnique({
+    where: { id: runId },
+    select: { id: true, functionId: true, event: true, parentRunId: true, parentStepId: true },
+  });
   if (!run) return false;
-  const cancelled = await inTransaction(db, (tx) => finishRun(tx, runHead(run), "cancelled", { error: { name: "RunCancelledError", message: reason } }));
+  const cancelled = await inTransaction(db, (tx) =>
+    finishRun(tx, runHead(run), "cancelled", { error: { name: "RunCancelledError", message: reason } }),
+  );
   if (cancelled) notifyExecutors({ events: true });
   return cancelled;
 }
@@ -93,6 +98,13 @@ export async function getJobRun(runId: string): Promise<JobRunView | null> {
     createdAt: run.createdAt,
     startedAt: run.startedAt,
     endedAt: run.endedAt,
-    steps: run.steps.map((step) => ({ id: step.id, name: step.name, op: step.op, status: step.status, attempt: step.attempt, lastError: step.lastError })),
+    steps: run.steps.map((step) => ({
+      id: step.id,
+      name: step.name,
+      op: step.op,
+      status: step.status,
+      attempt: step.attempt,
+      lastError: step.lastError,
+    })),
   };
 }

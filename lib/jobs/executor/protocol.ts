@@ -26,7 +26,8 @@ export function canonicalJson(value: unknown): string {
     return JSON.stringify(value) ?? "null";
   }
   if (typeof (value as { toJSON?: unknown }).toJSON === "function") return canonicalJson((value as { toJSON(): unknown }).toJSON());
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined || typeof item === "function" ? "null" : canonicalJson(item))).join(",")}]`;
+  if (Array.isArray(value))
+    return `[${value.map((item) => (item === undefined || typeof item === "function" ? "null" : canonicalJson(item))).join(",")}]`;
   const entries = Object.keys(value)
     .sort()
     .filter((key) => {
@@ -44,7 +45,9 @@ export function canonicalJson(value: unknown): string {
 export function signRequest(body: string, signingKey: string, nowMs: number = Date.now()): string {
   const t = Math.round(nowMs / 1000).toString();
   const key = signingKey.replace(/^signkey-[\w]+-/, "");
-  const s = createHmac("sha256", key).update(body + t).digest("hex");
+  const s = createHmac("sha256", key)
+    .update(body + t)
+    .digest("hex");
   return `t=${t}&s=${s}`;
 }
 
@@ -63,7 +66,21 @@ export class CallTimeoutError extends Error {
 /** Sends one signed request to the route in-process. */
 export async function callRoute(
   route: ServeRoute,
-  { method, query, body, signingKey, headers = {}, timeoutMs }: { method: "POST" | "PUT"; query?: Record<string, string>; body: unknown; signingKey: string; headers?: Record<string, string>; timeoutMs?: number },
+  {
+    method,
+    query,
+    body,
+    signingKey,
+    headers = {},
+    timeoutMs,
+  }: {
+    method: "POST" | "PUT";
+    query?: Record<string, string>;
+    body: unknown;
+    signingKey: string;
+    headers?: Record<string, string>;
+    timeoutMs?: number;
+  },
 ): Promise<RouteAnswer> {
   const text = canonicalJson(body);
   const url = new URL(LOCAL_SERVE_URL);
@@ -146,7 +163,19 @@ export const ZFunctionConfig = z
     id: z.string().min(1),
     name: z.string().optional(),
     triggers: z.array(ZTrigger).default([]),
-    steps: z.record(z.string(), z.object({ retries: z.object({ attempts: z.number().int().min(0).optional() }).passthrough().nullish() }).passthrough()).default({}),
+    steps: z
+      .record(
+        z.string(),
+        z
+          .object({
+            retries: z
+              .object({ attempts: z.number().int().min(0).optional() })
+              .passthrough()
+              .nullish(),
+          })
+          .passthrough(),
+      )
+      .default({}),
     cancel: z.array(z.object({ event: z.string(), if: z.string().nullish(), timeout: z.string().nullish() }).passthrough()).nullish(),
   })
   .passthrough();

@@ -126,7 +126,10 @@ export class RunDriver {
         // A sleep is over, or a wait timed out: both are memoized as null (SDK_SPEC 5.3.2–3).
         changed = (await this.memoize(run.id, step.id, { data: null })) || changed;
       } else if (step.status === "invoking") {
-        changed = (await this.memoize(run.id, step.id, { error: { name: "InngestInvokeTimeoutError", message: "Timed out waiting for the invoked function to complete" } })) || changed;
+        changed =
+          (await this.memoize(run.id, step.id, {
+            error: { name: "InngestInvokeTimeoutError", message: "Timed out waiting for the invoked function to complete" },
+          })) || changed;
       }
     }
     if (changed) return true;
@@ -192,7 +195,12 @@ export class RunDriver {
       if (op?.op === "StepRun") return void (await this.memoize(run.id, step.id, { data: op.data ?? null }));
       if (op?.op === "StepFailed") return void (await this.memoize(run.id, step.id, { error: toJsonError(op.error) }));
       if (op?.op === "StepError") return this.retryStep(run, step, toJsonError(op.error), answer);
-      return this.retryStep(run, step, { name: "Error", message: `unexpected answer for step ${step.name || step.id}: ${answer.text.slice(0, 300)}` }, answer);
+      return this.retryStep(
+        run,
+        step,
+        { name: "Error", message: `unexpected answer for step ${step.name || step.id}: ${answer.text.slice(0, 300)}` },
+        answer,
+      );
     }
     if (answer.status === 200) return void (await this.complete(run, answer.json)); // the function ended before reaching the step
     if (answer.status === 400 && noRetry(answer)) return void (await this.fail(run, toJsonError(answer.json)));
@@ -236,7 +244,8 @@ export class RunDriver {
     if (answer.status === 200) return this.complete(run, answer.json);
     if (answer.status === 206) {
       const parsed = ZOps.safeParse(answer.json);
-      if (!parsed.success) return this.retryDiscovery(run, { name: "Error", message: `malformed ops from the serve route: ${answer.text.slice(0, 300)}` });
+      if (!parsed.success)
+        return this.retryDiscovery(run, { name: "Error", message: `malformed ops from the serve route: ${answer.text.slice(0, 300)}` });
       const ops = parsed.data;
       const [only] = ops;
       if (ops.length === 1 && only?.op === "RunComplete") return this.complete(run, only.data);
@@ -248,7 +257,12 @@ export class RunDriver {
       // SDK has seen the steps it checkpointed.
       await this.context.db.jobRun.updateMany({
         where: { id: run.id, lockedBy: this.context.id },
-        data: { discoveredCount: seen + placed, attempt: 0, discoverAt: null, disableImmediateExecution: run.disableImmediateExecution || ops.length > 1 },
+        data: {
+          discoveredCount: seen + placed,
+          attempt: 0,
+          discoverAt: null,
+          disableImmediateExecution: run.disableImmediateExecution || ops.length > 1,
+        },
       });
       return true;
     }
@@ -285,18 +299,40 @@ export class RunDriver {
       return;
     }
     if (row.wake !== run.wake) return;
-    const step: StepRow = { runId: run.id, id: op.id, name, op: "StepPlanned", status: "completed", attempt: 0, runAt: null, seq: row.seq, result: result as Prisma.JsonValue, lastError: null, opts: null, waitEvent: null, createdAt: now, updatedAt: now };
+    const step: StepRow = {
+      runId: run.id,
+      id: op.id,
+      name,
+      op: "StepPlanned",
+      status: "completed",
+      attempt: 0,
+      runAt: null,
+      seq: row.seq,
+      result: result as Prisma.JsonValue,
+      lastError: null,
+      opts: null,
+      waitEvent: null,
+      createdAt: now,
+      updatedAt: now,
+    };
     return { ...run, stepCount: row.step_count, discoveredCount: seen, attempt: 0, discoverAt: null, steps: [...run.steps, step] };
   }
 
   private async retryDiscovery(run: RunWithSteps, error: JsonError, answer?: RouteAnswer): Promise<Advanced> {
     const next = run.attempt + 1;
     if (next >= run.maxAttempts) return this.fail(run, error);
-    await this.context.db.jobRun.updateMany({ where: { id: run.id, lockedBy: this.context.id }, data: { attempt: next, discoverAt: this.retryAt(next, answer) } });
+    await this.context.db.jobRun.updateMany({
+      where: { id: run.id, lockedBy: this.context.id },
+      data: { attempt: next, discoverAt: this.retryAt(next, answer) },
+    });
     return true;
   }
 
-  private async insertStep(runId: string, op: Op, data: { op: string; status: string; runAt: Date | null; attempt?: number; opts?: unknown; waitEvent?: string; lastError?: JsonError }): Promise<boolean> {
+  private async insertStep(
+    runId: string,
+    op: Op,
+    data: { op: string; status: string; runAt: Date | null; attempt?: number; opts?: unknown; waitEvent?: string; lastError?: JsonError },
+  ): Promise<boolean> {
     const { count } = await this.context.db.jobStep.createMany({
       data: [
         {
@@ -348,7 +384,10 @@ export class RunDriver {
       case "Sleep": {
         const until = resolveInstant(op.opts?.duration ?? op.name, now);
         if (!until) {
-          await this.fail(run, { name: "NonRetriableError", message: `invalid sleep duration ${JSON.stringify(op.opts?.duration ?? op.name)}` });
+          await this.fail(run, {
+            name: "NonRetriableError",
+            message: `invalid sleep duration ${JSON.stringify(op.opts?.duration ?? op.name)}`,
+          });
           return true;
         }
         await this.insertStep(run.id, op, { op: "Sleep", status: "sleeping", runAt: until });
@@ -358,10 +397,19 @@ export class RunDriver {
         const event = typeof op.opts?.event === "string" ? op.opts.event : op.name;
         const timeout = resolveInstant(op.opts?.timeout, now);
         if (!event || !timeout) {
-          await this.fail(run, { name: "NonRetriableError", message: `waitForEvent needs an event and a timeout (${op.displayName ?? op.id})` });
+          await this.fail(run, {
+            name: "NonRetriableError",
+            message: `waitForEvent needs an event and a timeout (${op.displayName ?? op.id})`,
+          });
           return true;
         }
-        await this.insertStep(run.id, op, { op: "WaitForEvent", status: "waiting", runAt: timeout, waitEvent: event, opts: { if: op.opts?.if ?? null, timeout: op.opts?.timeout } });
+        await this.insertStep(run.id, op, {
+          op: "WaitForEvent",
+          status: "waiting",
+          runAt: timeout,
+          waitEvent: event,
+          opts: { if: op.opts?.if ?? null, timeout: op.opts?.timeout },
+        });
         return false;
       }
       case "InvokeFunction":
@@ -384,17 +432,39 @@ export class RunDriver {
     const timeout = resolveInstant(op.opts?.timeout, now.getTime()) ?? null;
     await inTransaction(this.context.db, async (tx) => {
       const { count } = await tx.jobStep.createMany({
-        data: [{ runId: run.id, id: op.id, name: op.displayName ?? op.name ?? "", op: "InvokeFunction", status: "invoking", runAt: timeout, opts: asJson({ function_id: functionId }) }],
+        data: [
+          {
+            runId: run.id,
+            id: op.id,
+            name: op.displayName ?? op.name ?? "",
+            op: "InvokeFunction",
+            status: "invoking",
+            runAt: timeout,
+            opts: asJson({ function_id: functionId }),
+          },
+        ],
         skipDuplicates: true,
       });
       if (count === 0) return;
       const target = await tx.jobFunction.findUnique({ where: { id: functionId } });
       const config = target ? ZFunctionConfig.safeParse(target.config) : undefined;
       if (!config?.success) {
-        await memoizeStep(tx, run.id, op.id, { error: { name: "Error", message: `could not find function ${functionId} to invoke` } }, { outside: false, now });
+        await memoizeStep(
+          tx,
+          run.id,
+          op.id,
+          { error: { name: "Error", message: `could not find function ${functionId} to invoke` } },
+          { outside: false, now },
+        );
         return;
       }
-      const event = { id: ulid(now.getTime()), name: "inngest/function.invoked", data: payload.data ?? {}, ts: now.getTime(), ...(payload.v ? { v: payload.v } : {}) };
+      const event = {
+        id: ulid(now.getTime()),
+        name: "inngest/function.invoked",
+        data: payload.data ?? {},
+        ts: now.getTime(),
+        ...(payload.v ? { v: payload.v } : {}),
+      };
       await tx.jobRun.create({ data: newRunRow({ id: functionId, config: config.data }, event, now, { runId: run.id, stepId: op.id }) });
     });
     notifyExecutors();
@@ -409,7 +479,9 @@ export class RunDriver {
     let finished: boolean;
     if (!finishingTouchesMore(run, status)) finished = await endRun(this.context.sql, run.id, status, result, new Date(), this.context.id);
     else {
-      finished = await inTransaction(this.context.db, (tx) => finishRun(tx, run, status, result, new Date(), { releasedBy: this.context.id }));
+      finished = await inTransaction(this.context.db, (tx) =>
+        finishRun(tx, run, status, result, new Date(), { releasedBy: this.context.id }),
+      );
       if (finished) notifyExecutors({ events: true });
     }
     // Ended meanwhile by someone else (cancelled): the lease is still ours to give up.
@@ -437,11 +509,18 @@ export class RunDriver {
     const times = outstanding.map((step) => step.runAt?.getTime()).filter((t): t is number => t !== undefined);
     if (needsDiscovery) times.push(run.discoverAt?.getTime() ?? Date.now());
     const next = times.length > 0 ? new Date(Math.min(...times)) : null;
-    const status = needsDiscovery || outstanding.some((s) => s.status === "planned") ? "running" : outstanding.some((s) => s.status === "sleeping") ? "sleeping" : "waiting";
+    const status =
+      needsDiscovery || outstanding.some((s) => s.status === "planned")
+        ? "running"
+        : outstanding.some((s) => s.status === "sleeping")
+          ? "sleeping"
+          : "waiting";
     return this.release(run, next, status);
   }
 
   private async release(run: RunWithSteps, next: Date | null, status: string): Promise<void> {
-    this.context.released((await releaseRun(this.context.sql, run.id, this.context.id, { wake: run.wake, next, status, now: new Date() })) ?? null);
+    this.context.released(
+      (await releaseRun(this.context.sql, run.id, this.context.id, { wake: run.wake, next, status, now: new Date() })) ?? null,
+    );
   }
 }

@@ -17,7 +17,9 @@ const event = { id: "e-store", name: "store/test", data: { nested: { list: [1, "
 
 async function createRun(id: string, data: Record<string, unknown> = {}) {
   const db = await getDb();
-  await db.jobRun.create({ data: { id, functionId: `fn-${id}`, event, events: [event], maxAttempts: 4, runAt: new Date(Date.now() - 1000), ...data } });
+  await db.jobRun.create({
+    data: { id, functionId: `fn-${id}`, event, events: [event], maxAttempts: 4, runAt: new Date(Date.now() - 1000), ...data },
+  });
 }
 
 // The same statements straight on the driver and through a Prisma client give the same results.
@@ -31,11 +33,28 @@ describe.each([
     const sql = await sqlOf();
     const db = await getDb();
     const runId = id("claimed");
-    await createRun(runId, { stepCount: 1, discoveredCount: 0, discoverAt: new Date(Date.now() - 500), wake: 3, parentRunId: "p", parentStepId: "ps" });
+    await createRun(runId, {
+      stepCount: 1,
+      discoveredCount: 0,
+      discoverAt: new Date(Date.now() - 500),
+      wake: 3,
+      parentRunId: "p",
+      parentStepId: "ps",
+    });
     await db.jobStep.createMany({
       data: [
         { runId, id: "done", name: "done", op: "StepPlanned", status: "completed", seq: 0, result: { data: { deep: [1, { x: "y" }] } } },
-        { runId, id: "nap", name: "nap", op: "Sleep", status: "sleeping", runAt: new Date(Date.now() + 60_000), opts: { timeout: "1h" }, lastError: { name: "Error", message: "m" }, waitEvent: "w/e" },
+        {
+          runId,
+          id: "nap",
+          name: "nap",
+          op: "Sleep",
+          status: "sleeping",
+          runAt: new Date(Date.now() + 60_000),
+          opts: { timeout: "1h" },
+          lastError: { name: "Error", message: "m" },
+          waitEvent: "w/e",
+        },
       ],
     });
     const now = new Date();
@@ -54,7 +73,13 @@ describe.each([
     const sql = await sqlOf();
     const db = await getDb();
     const runId = id("checkpointed");
-    await createRun(runId, { lockedBy: "exec-a", lockedUntil: new Date(Date.now() + 30_000), stepCount: 2, attempt: 2, discoverAt: new Date() });
+    await createRun(runId, {
+      lockedBy: "exec-a",
+      lockedUntil: new Date(Date.now() + 30_000),
+      stepCount: 2,
+      attempt: 2,
+      discoverAt: new Date(),
+    });
     await db.jobStep.create({ data: { runId, id: "planned", name: "planned", op: "StepPlanned", status: "planned", runAt: new Date() } });
     expect(await storeCheckpoint(sql, runId, "exec-b", [{ id: "x", name: "x", result: { data: 1 } }])).toBeNull();
     expect(
@@ -90,9 +115,20 @@ describe.each([
     const at = new Date();
     expect(await endRun(sql, held, "completed", { data: { ok: true } }, at, "exec-a")).toBe(true);
     expect(await endRun(sql, held, "failed", { error: { name: "Error", message: "late" } }, at, "exec-a")).toBe(false);
-    expect(await db.jobRun.findUnique({ where: { id: held } })).toMatchObject({ status: "completed", result: { data: { ok: true } }, endedAt: at, runAt: null, lockedBy: null, lockedUntil: null });
+    expect(await db.jobRun.findUnique({ where: { id: held } })).toMatchObject({
+      status: "completed",
+      result: { data: { ok: true } },
+      endedAt: at,
+      runAt: null,
+      lockedBy: null,
+      lockedUntil: null,
+    });
     expect(await endRun(sql, other, "failed", { error: { name: "Error", message: "x" } }, at, "exec-a")).toBe(true);
-    expect(await db.jobRun.findUnique({ where: { id: other } })).toMatchObject({ status: "failed", lockedBy: "exec-b", lockedUntil: until });
+    expect(await db.jobRun.findUnique({ where: { id: other } })).toMatchObject({
+      status: "failed",
+      lockedBy: "exec-b",
+      lockedUntil: until,
+    });
   });
 
   it("releases a run with its next due time, or due now if it was woken meanwhile", async () => {
@@ -104,7 +140,12 @@ describe.each([
     await createRun(runId, { status: "running", lockedBy: "exec-a", lockedUntil: later, wake: 1 });
     expect(await releaseRun(sql, runId, "exec-b", { wake: 1, next: later, status: "sleeping", now })).toBeUndefined();
     expect(await releaseRun(sql, runId, "exec-a", { wake: 1, next: later, status: "sleeping", now })).toEqual(later);
-    expect(await db.jobRun.findUnique({ where: { id: runId } })).toMatchObject({ status: "sleeping", runAt: later, lockedBy: null, lockedUntil: null });
+    expect(await db.jobRun.findUnique({ where: { id: runId } })).toMatchObject({
+      status: "sleeping",
+      runAt: later,
+      lockedBy: null,
+      lockedUntil: null,
+    });
     await db.jobRun.update({ where: { id: runId }, data: { lockedBy: "exec-a", wake: 2 } });
     expect(await releaseRun(sql, runId, "exec-a", { wake: 1, next: later, status: "waiting", now })).toEqual(now);
     await db.jobRun.update({ where: { id: runId }, data: { lockedBy: "exec-a", status: "cancelled" } });

@@ -73,12 +73,20 @@ export function internalEvent(name: string, data: Record<string, unknown>, now: 
  * lease (an event matched a wait, an invoked run ended), so the run is made due and its holder,
  * if any, is told through `wake`.
  */
-export async function memoizeStep(tx: Tx | Db, runId: string, stepId: string, result: StepResult, { outside, now }: { outside: boolean; now: Date }): Promise<boolean> {
+export async function memoizeStep(
+  tx: Tx | Db,
+  runId: string,
+  stepId: string,
+  result: StepResult,
+  { outside, now }: { outside: boolean; now: Date },
+): Promise<boolean> {
   const status = "error" in result ? "failed" : "completed";
   // One statement: take the next place on the stack, then memoize the step there if it is
   // still outstanding. (Two racing memoizers may both take a place; the loser's is a harmless
   // gap: places only order the stack.)
-  const wake = outside ? Prisma.sql`, wake = wake + 1, run_at = CASE WHEN status IN ('completed', 'failed', 'cancelled') THEN run_at ELSE ${now}::timestamptz END` : Prisma.empty;
+  const wake = outside
+    ? Prisma.sql`, wake = wake + 1, run_at = CASE WHEN status IN ('completed', 'failed', 'cancelled') THEN run_at ELSE ${now}::timestamptz END`
+    : Prisma.empty;
   const changed = await tx.$executeRaw`
     WITH place AS (
       UPDATE job_runs SET step_count = step_count + 1 ${wake}
@@ -187,7 +195,14 @@ function fromClaimedRow(row: ClaimedRow): RunWithSteps {
  * atomic statement (`FOR UPDATE SKIP LOCKED`: a run goes to one claimer), and returns them with
  * their steps as they now stand, so that driving them starts without a read.
  */
-export async function claimRuns(sql: Sql, executorId: string, functionIds: string[], limit: number, now: Date, until: Date): Promise<RunWithSteps[]> {
+export async function claimRuns(
+  sql: Sql,
+  executorId: string,
+  functionIds: string[],
+  limit: number,
+  now: Date,
+  until: Date,
+): Promise<RunWithSteps[]> {
   const rows = await sql<ClaimedRow>(
     `UPDATE job_runs SET locked_by = $1, locked_until = $2, status = 'running', started_at = COALESCE(started_at, $3)
     WHERE id IN (
@@ -218,7 +233,13 @@ export interface CheckpointedStep {
  * step already there keeps its result unless it was still outstanding). Returns how many places
  * were taken, or null when the lease is lost or the run ended (nothing stored: the SDK must stop).
  */
-export async function storeCheckpoint(sql: Sql, runId: string, executorId: string, steps: CheckpointedStep[], now: Date = new Date()): Promise<number | null> {
+export async function storeCheckpoint(
+  sql: Sql,
+  runId: string,
+  executorId: string,
+  steps: CheckpointedStep[],
+  now: Date = new Date(),
+): Promise<number | null> {
   // One row per step, each result its own parameter (parsed once, as jsonb).
   const params: unknown[] = [runId, executorId, steps.length, now];
   const values = steps.map((step, i) => {
@@ -248,7 +269,14 @@ export async function storeCheckpoint(sql: Sql, runId: string, executorId: strin
  * Ends a run that has not ended yet (one statement, nothing else): its status and result, and,
  * with `releasedBy`, the lease that executor holds on it. Returns false if it had already ended.
  */
-export async function endRun(sql: Sql, runId: string, status: (typeof TERMINAL_STATUSES)[number], result: StepResult, now: Date, releasedBy?: string): Promise<boolean> {
+export async function endRun(
+  sql: Sql,
+  runId: string,
+  status: (typeof TERMINAL_STATUSES)[number],
+  result: StepResult,
+  now: Date,
+  releasedBy?: string,
+): Promise<boolean> {
   const rows = await sql<{ id: string }>(
     `UPDATE job_runs SET status = $2, result = $3::jsonb, ended_at = $4, run_at = NULL,
       locked_by = CASE WHEN locked_by = $5 THEN NULL ELSE locked_by END,
@@ -266,7 +294,12 @@ export async function endRun(sql: Sql, runId: string, status: (typeof TERMINAL_S
  * its own). If someone made the run due while it was held (`wake` moved from `wake`), it stays
  * due now. Returns the run's `run_at` as left, or undefined if the lease was not held.
  */
-export async function releaseRun(sql: Sql, runId: string, executorId: string, { wake, next, status, now }: { wake: number; next: Date | null; status: string; now: Date }): Promise<Date | null | undefined> {
+export async function releaseRun(
+  sql: Sql,
+  runId: string,
+  executorId: string,
+  { wake, next, status, now }: { wake: number; next: Date | null; status: string; now: Date },
+): Promise<Date | null | undefined> {
   const rows = await sql<{ run_at: Date | null }>(
     `UPDATE job_runs SET locked_by = NULL, locked_until = NULL,
       status = CASE WHEN status IN ('completed', 'failed', 'cancelled') THEN status ELSE $3::text END,
@@ -307,7 +340,8 @@ export async function finishRun(
   // `releasedBy`: the lease holder ending its run gives the lease up in the same statement.
   if (!(await endRun(prismaSql(tx), run.id, status, result, now, releasedBy))) return false;
   const base = { function_id: run.functionId, run_id: run.id, event: run.event };
-  if (status === "failed" && "error" in result) await insertEvents(tx, [internalEvent("inngest/function.failed", { ...base, error: result.error }, now.getTime())], now);
+  if (status === "failed" && "error" in result)
+    await insertEvents(tx, [internalEvent("inngest/function.failed", { ...base, error: result.error }, now.getTime())], now);
   if (status === "cancelled") await insertEvents(tx, [internalEvent("inngest/function.cancelled", base, now.getTime())], now);
   if (run.parentRunId && run.parentStepId) {
     const handed: StepResult =
@@ -322,6 +356,12 @@ export function finishingTouchesMore(run: RunHead, status: (typeof TERMINAL_STAT
   return status !== "completed" || Boolean(run.parentRunId);
 }
 
-export function runHead(run: { id: string; functionId: string; event: unknown; parentRunId: string | null; parentStepId: string | null }): RunHead {
+export function runHead(run: {
+  id: string;
+  functionId: string;
+  event: unknown;
+  parentRunId: string | null;
+  parentStepId: string | null;
+}): RunHead {
   return { id: run.id, functionId: run.functionId, event: run.event, parentRunId: run.parentRunId, parentStepId: run.parentStepId };
 }

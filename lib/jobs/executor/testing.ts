@@ -37,7 +37,9 @@ export async function createPostgresDatabase(baseUrl: string): Promise<{ url: st
 }
 
 /** Points the app at a fresh database and data folder and opens it (migrations applied). */
-export async function openTestDatabase({ postgres = Boolean(process.env.TEST_DATABASE_URL) }: { postgres?: boolean } = {}): Promise<TestDatabase> {
+export async function openTestDatabase({
+  postgres = Boolean(process.env.TEST_DATABASE_URL),
+}: { postgres?: boolean } = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "worlds-jobs-test-"));
   const base = process.env.TEST_DATABASE_URL;
   const database = postgres && base ? await createPostgresDatabase(base) : undefined;

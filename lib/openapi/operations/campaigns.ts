@@ -12,7 +12,7 @@ export const createCampaign = operation({
   description: [
     "A book (`text`, at most 200000 characters) becomes a campaign of 2..12 chapter worlds, authored in order by a durable job: segment → bible → story spine (`target_acts` guides the act count; `fidelity: faithful` hews to the book's events and settings, `spirit` keeps tone and premise and invents) → the protagonist reference (`subject_ref`, its `image_b64` hosted first; omitted, one is painted from the bible) → each chapter in turn, gate-clean, stamped with that `subjectRef`, its winning ending leading to the next chapter.",
     "Always 202 `{jobId, campaignId}`: the campaign exists at once (GET /v1/campaigns/{id}); poll GET /v1/jobs/{jobId} for `actsDone`/`actsTotal`. No quota is reserved here: each chapter reserves one `generation` just before it is authored, so a daily-quota stop shows on the job (`failed`, `error` starting `quota_exceeded`) and the campaign (`partial`); resume it with POST /v1/campaigns/{id}/resume.",
-    "With a test key: a deterministic mock campaign with one mock chapter, `jobId: \"test_mock\"`, no quota. `Idempotency-Key` (its own `campaign:` namespace) replays the first answer without starting a second campaign.",
+    'With a test key: a deterministic mock campaign with one mock chapter, `jobId: "test_mock"`, no quota. `Idempotency-Key` (its own `campaign:` namespace) replays the first answer without starting a second campaign.',
   ].join("\n\n"),
   auth: "key",
   scope: "campaigns:write",
@@ -20,7 +20,8 @@ export const createCampaign = operation({
   body: ZCreateCampaignBody,
   responses: { 202: { description: "The campaign and its job.", schema: "CampaignStarted" } },
   errors: {
-    invalid_request: "`text` missing, not a string, empty or whitespace, or over 200000 characters; `target_acts` not an integer in 2..12; an unknown `fidelity`; a `data:` URI as `subject_ref.image_url`",
+    invalid_request:
+      "`text` missing, not a string, empty or whitespace, or over 200000 characters; `target_acts` not an integer in 2..12; an unknown `fidelity`; a `data:` URI as `subject_ref.image_url`",
     payload_too_large: "the body is larger than the book and a reference image allow",
     upstream_failed: "`subject_ref.image_b64` could not be hosted; nothing was created",
     unavailable: "the job could not be queued; nothing was created",
@@ -33,7 +34,8 @@ export const listCampaigns = operation({
   tag: "Campaigns",
   operationId: "listCampaigns",
   summary: "List campaigns",
-  description: "The campaigns of the key's app and mode, newest first, each with its chapters. Pass `nextCursor` back as `cursor` for the next page.",
+  description:
+    "The campaigns of the key's app and mode, newest first, each with its chapters. Pass `nextCursor` back as `cursor` for the next page.",
   auth: "key",
   scope: "worlds:read",
   query: ZCampaignListQuery,
@@ -47,7 +49,8 @@ export const getCampaign = operation({
   tag: "Campaigns",
   operationId: "getCampaign",
   summary: "Retrieve a campaign",
-  description: "Status (`authoring`, `complete`, `partial`, `failed`, `cancelled`), the spine's chapters in story order (a chapter not yet authored has `worldId: null`), `actsDone`/`actsTotal` and the `subjectRef` every chapter carries.",
+  description:
+    "Status (`authoring`, `complete`, `partial`, `failed`, `cancelled`), the spine's chapters in story order (a chapter not yet authored has `worldId: null`), `actsDone`/`actsTotal` and the `subjectRef` every chapter carries.",
   auth: "key",
   scope: "worlds:read",
   params: ZCampaignParams,
@@ -61,14 +64,19 @@ export const resumeCampaign = operation({
   tag: "Campaigns",
   operationId: "resumeCampaign",
   summary: "Resume a partial or failed campaign",
-  description: "A new job goes on from the first unauthored chapter; chapters already authored are neither authored nor charged again. 202 `{jobId, campaignId}`.",
+  description:
+    "A new job goes on from the first unauthored chapter; chapters already authored are neither authored nor charged again. 202 `{jobId, campaignId}`.",
   auth: "key",
   scope: "campaigns:write",
   idempotency: "campaign-resume",
   params: ZCampaignParams,
   bodyOptional: true,
   responses: { 202: { description: "The campaign and its new job.", schema: "CampaignStarted" } },
-  errors: { ...notFoundCampaign, conflict: "the campaign is authoring, complete or cancelled", unavailable: "the job could not be queued; nothing changed" },
+  errors: {
+    ...notFoundCampaign,
+    conflict: "the campaign is authoring, complete or cancelled",
+    unavailable: "the job could not be queued; nothing changed",
+  },
 });
 
 /** In the order of the document. */

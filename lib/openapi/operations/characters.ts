@@ -21,7 +21,8 @@ export const createCharacter = operation({
   responses: { 201: { description: "Created.", schema: "CharacterCreated" } },
   errors: {
     invalid_request: "a malformed body or a rule of the three modes broken (see `errors`)",
-    quota_exceeded: "the app's daily `generation` quota is used up, or its `seed_frame` quota cannot take one picture per stance (`kind` says which)",
+    quota_exceeded:
+      "the app's daily `generation` quota is used up, or its `seed_frame` quota cannot take one picture per stance (`kind` says which)",
     payload_too_large: "the imported world is over the import size limit",
     validation_failed: "the imported world failed the schema, the gate (`diagnostics`) or is not a character world (`errors`)",
     upstream_failed: "`frame_b64` could not be hosted, or a stance picture could not be painted; nothing was created or charged",
@@ -34,7 +35,8 @@ export const getCharacter = operation({
   tag: "Characters",
   operationId: "getCharacter",
   summary: "Retrieve a character",
-  description: "The World resource of a character (`kind: character`): metadata at the top, the stance graph under `world`, the profile at `world.character`. Each stance's picture is its state's `image.src` (`world.scene.states[<stance id>].image`). `ETag` is the `rev`.",
+  description:
+    "The World resource of a character (`kind: character`): metadata at the top, the stance graph under `world`, the profile at `world.character`. Each stance's picture is its state's `image.src` (`world.scene.states[<stance id>].image`). `ETag` is the `rev`.",
   auth: "key",
   scope: "characters:read",
   params: ZIdParams,
@@ -60,7 +62,8 @@ export const updateCharacter = operation({
   headers: ["If-Match"],
   responses: { 200: { description: "The updated character.", schema: "CharacterResource", headers: ["ETag"] } },
   errors: {
-    invalid_request: "a malformed body (see `errors`): an empty persona, duplicate stance ids, an `entranceState` that is not a stance, or `If-Match` and `expectedRev` disagreeing",
+    invalid_request:
+      "a malformed body (see `errors`): an empty persona, duplicate stance ids, an `entranceState` that is not a stance, or `If-Match` and `expectedRev` disagreeing",
     not_found: "no character with this id in the key's app and mode (a plain world too)",
     quota_exceeded: "the app's daily `seed_frame` quota cannot take a picture for every stance the palette adds; nothing is saved",
     upstream_failed: "an added stance's picture could not be painted; nothing is saved or charged",
@@ -100,7 +103,8 @@ export const getCharacterTranscript = operation({
   tag: "Characters",
   operationId: "getCharacterTranscript",
   summary: "A player's chat history",
-  description: "Every stored turn of one player with the character, both sides, oldest first: by `userRef` (all their sessions) or by `sessionId`. Secret keys only. Pass `nextCursor` back as `cursor` for the next page.",
+  description:
+    "Every stored turn of one player with the character, both sides, oldest first: by `userRef` (all their sessions) or by `sessionId`. Secret keys only. Pass `nextCursor` back as `cursor` for the next page.",
   auth: "key",
   scope: "characters:read",
   params: ZIdParams,

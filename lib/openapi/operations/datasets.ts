@@ -28,7 +28,8 @@ export const getWorldDataset = operation({
   tag: "Simulation",
   operationId: "getWorldDataset",
   summary: "Get a simulation dataset",
-  description: "Status (`queued`, `running`, `succeeded`, `failed`), phase and progress from 0 to 1; once it has `succeeded`, `steps` and the `files` to download.",
+  description:
+    "Status (`queued`, `running`, `succeeded`, `failed`), phase and progress from 0 to 1; once it has `succeeded`, `steps` and the `files` to download.",
   auth: "key",
   scope: "worlds:read",
   params: ZDatasetParams,

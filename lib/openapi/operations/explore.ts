@@ -66,7 +66,8 @@ export const unlikeWorld = operation({
   tag: "Explore",
   operationId: "unlikeWorld",
   summary: "Take a like back",
-  description: "The player's like is taken back and `likeCount` moves down by one, in one statement; a player who does not like it changes nothing (`changed: false`). The body names the player as for a like.",
+  description:
+    "The player's like is taken back and `likeCount` moves down by one, in one statement; a player who does not like it changes nothing (`changed: false`). The body names the player as for a like.",
   auth: "none",
   params: ZIdParams,
   body: ZLikeBody,

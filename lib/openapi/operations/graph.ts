@@ -56,7 +56,8 @@ export const addWorldEvent = operation({
   tag: "Graph",
   operationId: "addWorldEvent",
   summary: "Add an event",
-  description: "Adds one event through the same path as an `add_event` op: a transition needs `to`, an override must not carry it. Validated fail-closed by the kernel gate; nothing persists on failure.",
+  description:
+    "Adds one event through the same path as an `add_event` op: a transition needs `to`, an override must not carry it. Validated fail-closed by the kernel gate; nothing persists on failure.",
   auth: "key",
   scope: "worlds:write",
   params: ZIdParams,
@@ -67,7 +68,8 @@ export const addWorldEvent = operation({
     ...ifMatchConflict,
     ...notFoundWorld,
     ...revMismatch,
-    validation_failed: "the event could not be added, the result failed the kernel gate (`diagnostics`), or `requirePlaytests` is set and it breaks a recorded play-through; nothing persisted",
+    validation_failed:
+      "the event could not be added, the result failed the kernel gate (`diagnostics`), or `requirePlaytests` is set and it breaks a recorded play-through; nothing persisted",
   },
 });
 
@@ -93,7 +95,8 @@ export const applyWorldOps = operation({
     ...notFoundWorld,
     ...revMismatch,
     payload_too_large: "the batch is over 4 MB",
-    validation_failed: "the resulting world failed the kernel gate (`diagnostics`), or `requirePlaytests` is set and it breaks a recorded play-through; nothing persisted",
+    validation_failed:
+      "the resulting world failed the kernel gate (`diagnostics`), or `requirePlaytests` is set and it breaks a recorded play-through; nothing persisted",
   },
 });
 
@@ -115,14 +118,19 @@ export const editWorld = operation({
   body: ZEditBody,
   headers: ["If-Match"],
   responses: {
-    200: { description: "The graph-write result with `ops` and `summary`; with `dryRun`, the preview (`dryRun: true`, `baseRev`).", schema: "EditAnswer", headers: ["ETag"] },
+    200: {
+      description: "The graph-write result with `ops` and `summary`; with `dryRun`, the preview (`dryRun: true`, `baseRev`).",
+      schema: "EditAnswer",
+      headers: ["ETag"],
+    },
   },
   errors: {
     ...ifMatchConflict,
     ...notFoundWorld,
     ...revMismatch,
     quota_exceeded: "the app's daily `edit` quota is used up",
-    validation_failed: "the instruction could not be turned into ops (`detail` says why), the batch failed the kernel gate (`diagnostics`), or `requirePlaytests` is set and it breaks a recorded play-through; nothing persisted, nothing charged",
+    validation_failed:
+      "the instruction could not be turned into ops (`detail` says why), the batch failed the kernel gate (`diagnostics`), or `requirePlaytests` is set and it breaks a recorded play-through; nothing persisted, nothing charged",
     upstream_failed: "the edit model failed; nothing persisted, nothing charged",
     unavailable: "the quota store or the edit model's configuration is unavailable",
   },

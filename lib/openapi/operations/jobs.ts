@@ -7,7 +7,8 @@ export const getJob = operation({
   tag: "Jobs",
   operationId: "getJob",
   summary: "Get a generation job",
-  description: "Status (`queued`, `running`, `succeeded`, `failed`, `cancelled`), phase, progress from 0 to 1, and `worldId` once the world exists. A campaign job (`campaignId` set) reports `actsDone`/`actsTotal` instead of phase and progress, and `worldId` is its first authored chapter. `test_mock` with a test key: the mock campaign job, `succeeded`, `mock: true`.",
+  description:
+    "Status (`queued`, `running`, `succeeded`, `failed`, `cancelled`), phase, progress from 0 to 1, and `worldId` once the world exists. A campaign job (`campaignId` set) reports `actsDone`/`actsTotal` instead of phase and progress, and `worldId` is its first authored chapter. `test_mock` with a test key: the mock campaign job, `succeeded`, `mock: true`.",
   auth: "key",
   scope: "worlds:read",
   params: ZJobParams,
@@ -21,7 +22,8 @@ export const cancelJob = operation({
   tag: "Jobs",
   operationId: "cancelJob",
   summary: "Cancel a generation job",
-  description: "A `queued` or `running` job becomes `cancelled`; it stops at its next step and its quota unit comes back unless the world was already stored. A campaign job stops between chapters: the chapters authored so far stay, and the campaign becomes `cancelled`.",
+  description:
+    "A `queued` or `running` job becomes `cancelled`; it stops at its next step and its quota unit comes back unless the world was already stored. A campaign job stops between chapters: the chapters authored so far stay, and the campaign becomes `cancelled`.",
   auth: "key",
   scope: "worlds:write",
   params: ZJobParams,

@@ -22,7 +22,8 @@ export const createKey = operation({
   tag: "Keys",
   operationId: "createKey",
   summary: "Create a key",
-  description: "Returns the key's metadata and its `secret`, the only time the secret is shown. Scopes, when given, restrict the key to routes that declare one of them.",
+  description:
+    "Returns the key's metadata and its `secret`, the only time the secret is shown. Scopes, when given, restrict the key to routes that declare one of them.",
   auth: "user",
   idempotency: "key",
   params: ZIdParams,
@@ -37,7 +38,8 @@ export const revokeKey = operation({
   tag: "Keys",
   operationId: "revokeKey",
   summary: "Revoke a key",
-  description: "Sets `revoked_at`; the key stops working at once (within seconds on multi-server deployments). Revoking again keeps the first time.",
+  description:
+    "Sets `revoked_at`; the key stops working at once (within seconds on multi-server deployments). Revoking again keeps the first time.",
   auth: "user",
   params: ZKeyParams,
   responses: { 200: { description: "The revoked key's metadata.", schema: "KeyBody" } },

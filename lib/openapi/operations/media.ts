@@ -8,13 +8,18 @@ export const paintSeedFrame = operation({
   tag: "Media",
   operationId: "paintSeedFrame",
   summary: "Paint a 16:9 seed frame",
-  description: "Metered as `seed_frame`, reserved before the painter runs and given back if painting fails. Test keys get a deterministic mock frame (`mock: true`).",
+  description:
+    "Metered as `seed_frame`, reserved before the painter runs and given back if painting fails. Test keys get a deterministic mock frame (`mock: true`).",
   auth: "key",
   scope: "media:write",
   idempotency: "seed-frame",
   body: ZSeedFrameBody,
   responses: { 200: { description: "The frame, inline and hosted.", schema: "SeedFrame" } },
-  errors: { quota_exceeded: "the app's daily `seed_frame` quota is used up", upstream_failed: "the painter failed; nothing was charged", unavailable: "the quota store is unreachable" },
+  errors: {
+    quota_exceeded: "the app's daily `seed_frame` quota is used up",
+    upstream_failed: "the painter failed; nothing was charged",
+    unavailable: "the quota store is unreachable",
+  },
 });
 
 export const paintScene = operation({
@@ -23,7 +28,8 @@ export const paintScene = operation({
   tag: "Media",
   operationId: "paintScene",
   summary: "Paint a world's next scene",
-  description: "Paints a 16:9 frame from the world's stored `subjectRef` (and a state's prose, with `stateId`). Metered as `seed_frame`. The graph is not changed: set the frame with an op if you keep it.",
+  description:
+    "Paints a 16:9 frame from the world's stored `subjectRef` (and a state's prose, with `stateId`). Metered as `seed_frame`. The graph is not changed: set the frame with an op if you keep it.",
   auth: "key",
   scope: "media:write",
   idempotency: "scene",

@@ -6,7 +6,8 @@ export const getOpenApiDocument = operation({
   tag: "Meta",
   operationId: "getOpenApiDocument",
   summary: "This reference as OpenAPI 3.1",
-  description: "The OpenAPI 3.1 document of /v1, generated from the zod schemas the routes use. Not wrapped: it carries no `schemaVersion`.",
+  description:
+    "The OpenAPI 3.1 document of /v1, generated from the zod schemas the routes use. Not wrapped: it carries no `schemaVersion`.",
   auth: "none",
   unwrapped: true,
   responses: { 200: { description: "The document.", schema: "OpenApiDocument" } },

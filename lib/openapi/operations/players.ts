@@ -40,7 +40,8 @@ export const updatePlayer = operation({
   tag: "Players",
   operationId: "updatePlayer",
   summary: "Set a player's plan",
-  description: "`plus` adds this month's Plus allowance (2 hours by default) after the free taste; `free` leaves the taste and credit. Takes effect on the next talk turn. Secret keys only.",
+  description:
+    "`plus` adds this month's Plus allowance (2 hours by default) after the free taste; `free` leaves the taste and credit. Takes effect on the next talk turn. Secret keys only.",
   auth: "key",
   scope: "players:write",
   params: ZPlayerParams,

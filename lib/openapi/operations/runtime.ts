@@ -18,7 +18,10 @@ export const createSessionToken = operation({
   scope: "sessions:write",
   body: ZMintSessionBody,
   responses: { 200: { description: "The token.", schema: "SessionToken" } },
-  errors: { not_found: "no world (or character) with this id in the key's app and mode", forbidden: "a publishable key, or a key whose scopes do not include `sessions:write`" },
+  errors: {
+    not_found: "no world (or character) with this id in the key's app and mode",
+    forbidden: "a publishable key, or a key whose scopes do not include `sessions:write`",
+  },
 });
 
 export const getRuntimeWorld = operation({
@@ -27,7 +30,8 @@ export const getRuntimeWorld = operation({
   tag: "Runtime",
   operationId: "getRuntimeWorld",
   summary: "The session's world",
-  description: "What the embed player boots from: the session token's world (or character, without its brain's private fields), its name, mode, `rev` and the `sessionId` to send heartbeats with. The whole graph is returned, states' `camera` and `movement` included: they are directions for a renderer, which the embed player itself never shows to players. CORS: answered for the app's embedding origins only.\n\nA campaign's chapters share one session: with `worldId`, a token minted for one chapter world reads any other chapter world of the same campaign (an anonymous token of a public chapter: its public chapters only), so the player's \"Next chapter\" goes on in the same session; heartbeats stay with the token's `sessionId`.",
+  description:
+    "What the embed player boots from: the session token's world (or character, without its brain's private fields), its name, mode, `rev` and the `sessionId` to send heartbeats with. The whole graph is returned, states' `camera` and `movement` included: they are directions for a renderer, which the embed player itself never shows to players. CORS: answered for the app's embedding origins only.\n\nA campaign's chapters share one session: with `worldId`, a token minted for one chapter world reads any other chapter world of the same campaign (an anonymous token of a public chapter: its public chapters only), so the player's \"Next chapter\" goes on in the same session; heartbeats stay with the token's `sessionId`.",
   auth: "session",
   query: ZRuntimeWorldQuery,
   headers: ["If-None-Match"],
@@ -45,7 +49,8 @@ export const getPublicRuntimeWorld = operation({
   tag: "Runtime",
   operationId: "getPublicRuntimeWorld",
   summary: "A public world by slug",
-  description: "A public live world (or character) for an anonymous player, without a credential: the runtime view plus a public session id (`sessionId`, `pub_…`, which authenticates heartbeats on its own) and a session token of the same session (`token`, for talk turns), valid for an hour. Private, unlisted and test worlds are 404. Each answer mints a new session, so this route never answers 304 (`If-None-Match` is ignored).",
+  description:
+    "A public live world (or character) for an anonymous player, without a credential: the runtime view plus a public session id (`sessionId`, `pub_…`, which authenticates heartbeats on its own) and a session token of the same session (`token`, for talk turns), valid for an hour. Private, unlisted and test worlds are 404. Each answer mints a new session, so this route never answers 304 (`If-None-Match` is ignored).",
   auth: "none",
   params: ZSlugParams,
   responses: { 200: { description: "The world and its anonymous session.", schema: "RuntimeWorld", headers: ["ETag"] } },
@@ -65,7 +70,10 @@ export const sendHeartbeat = operation({
   auth: "session",
   body: ZHeartbeatBody,
   responses: { 200: { description: "What was credited.", schema: "Heartbeat" } },
-  errors: { unauthorized: "no valid session token or public session id, or `sessionId` is not the token's session", not_found: "the session's world was deleted" },
+  errors: {
+    unauthorized: "no valid session token or public session id, or `sessionId` is not the token's session",
+    not_found: "the session's world was deleted",
+  },
 });
 
 export const createSpeech = operation({
@@ -74,7 +82,8 @@ export const createSpeech = operation({
   tag: "Runtime",
   operationId: "createSpeech",
   summary: "Speak a line",
-  description: "Speech for `text`, inline (`audioBase64`) and hosted (`url`), metered as `tts` (given back if speaking fails). A secret key may pick any `voiceId`; a character's session token (bearer or `token` body field) speaks with that character's voice. Test mode: a deterministic short WAV, `mock: true`. Without a speech model configured, the `local` voice (eSpeak NG, offline) speaks.",
+  description:
+    "Speech for `text`, inline (`audioBase64`) and hosted (`url`), metered as `tts` (given back if speaking fails). A secret key may pick any `voiceId`; a character's session token (bearer or `token` body field) speaks with that character's voice. Test mode: a deterministic short WAV, `mock: true`. Without a speech model configured, the `local` voice (eSpeak NG, offline) speaks.",
   auth: "keyOrSession",
   scope: "media:write",
   idempotency: "tts",

@@ -12,7 +12,7 @@ export const createScenarioBatch = operation({
   summary: "Submit a batch of clips",
   description: [
     "1..100 clips over one world of the key's app and mode. A `variation` walks `path` from `from` with `apply` (weather, time of day, a state variant, a note) on every frame; a `counterfactual` rewrites one event of its path (`replace`) for that clip only, and the kernel gate must accept the rewritten graph. Every clip is planned against the world's current graph before anything is stored: a clip that cannot be planned (an unknown state or event, a refused counterfactual) is a 422 whose `errors` name it (`clips[3]: …`), and no batch is created.",
-    "The batch renders against the graph revision it was submitted with (`rev`), whatever the world becomes while it runs. A durable job renders each clip (one frame per state, an animated GIF preview), verifies it (`path`, `reach`, `visible:<label>`, `absent:<label>`, `subject`) and settles it: `review: \"auto\"` accepts a clip that passes and rejects the rest; `manual` leaves a passing clip `pending_review` for POST …/accept or …/reject.",
+    'The batch renders against the graph revision it was submitted with (`rev`), whatever the world becomes while it runs. A durable job renders each clip (one frame per state, an animated GIF preview), verifies it (`path`, `reach`, `visible:<label>`, `absent:<label>`, `subject`) and settles it: `review: "auto"` accepts a clip that passes and rejects the rest; `manual` leaves a passing clip `pending_review` for POST …/accept or …/reject.',
     "Nothing is charged at submit. A live clip is charged once (one `scenario_clip` in the billing ledger) when it is accepted; rejected, failed and cancelled clips never are. A test key runs the same job with the deterministic mock painter and is never charged. `Idempotency-Key` replays the first answer without a second batch.",
   ].join("\n\n"),
   auth: "key",
@@ -21,9 +21,11 @@ export const createScenarioBatch = operation({
   body: ZCreateBatchBody,
   responses: { 202: { description: "The batch, queued.", schema: "BatchStarted" } },
   errors: {
-    invalid_request: "a body that does not parse: no clips or over 100, an unknown `kind`, a counterfactual without `replace`, an unknown field",
+    invalid_request:
+      "a body that does not parse: no clips or over 100, an unknown `kind`, a counterfactual without `replace`, an unknown field",
     not_found: "`worldId` names no world of the key's app and mode",
-    validation_failed: "a clip cannot be planned on the world's graph; `errors` names each such clip (`clips[i]: …`), `diagnostics` the gate's findings on a refused counterfactual",
+    validation_failed:
+      "a clip cannot be planned on the world's graph; `errors` names each such clip (`clips[i]: …`), `diagnostics` the gate's findings on a refused counterfactual",
     unavailable: "the job could not be queued; nothing was created",
   },
 });
@@ -63,7 +65,8 @@ export const cancelScenarioBatch = operation({
   tag: "Scenarios",
   operationId: "cancelScenarioBatch",
   summary: "Cancel a scenario batch",
-  description: "A `queued` or `running` batch becomes `cancelled` with every clip not yet settled (a clip `pending_review` stays reviewable); the job renders no further clip, and a cancelled clip is never charged. Answers the batch with its clips.",
+  description:
+    "A `queued` or `running` batch becomes `cancelled` with every clip not yet settled (a clip `pending_review` stays reviewable); the job renders no further clip, and a cancelled clip is never charged. Answers the batch with its clips.",
   auth: "key",
   scope: "scenarios:write",
   params: ZBatchParams,
@@ -78,7 +81,8 @@ export const acceptScenarioClip = operation({
   tag: "Scenarios",
   operationId: "acceptScenarioClip",
   summary: "Accept a clip pending review",
-  description: "Manual review only: a `pending_review` clip becomes `accepted`; a live clip is charged once (one `scenario_clip` ledger row), in the same transaction. A second accept is a 409 and charges nothing.",
+  description:
+    "Manual review only: a `pending_review` clip becomes `accepted`; a live clip is charged once (one `scenario_clip` ledger row), in the same transaction. A second accept is a 409 and charges nothing.",
   auth: "key",
   scope: "scenarios:write",
   params: ZClipParams,
@@ -103,4 +107,11 @@ export const rejectScenarioClip = operation({
 });
 
 /** In the order of the document. */
-export const SCENARIOS = [createScenarioBatch, listScenarioBatches, getScenarioBatch, cancelScenarioBatch, acceptScenarioClip, rejectScenarioClip];
+export const SCENARIOS = [
+  createScenarioBatch,
+  listScenarioBatches,
+  getScenarioBatch,
+  cancelScenarioBatch,
+  acceptScenarioClip,
+  rejectScenarioClip,
+];

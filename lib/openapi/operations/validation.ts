@@ -9,7 +9,8 @@ export const validateWorld = operation({
   tag: "Validation",
   operationId: "validateWorld",
   summary: "Validate a world",
-  description: "Runs the schema check and the kernel gate on `world` without persisting anything, reading it as an import is read (every state field but `id` may be omitted and reads as its `add_state` default). `ok` is the gate's verdict; `diagnostics` lists every finding.",
+  description:
+    "Runs the schema check and the kernel gate on `world` without persisting anything, reading it as an import is read (every state field but `id` may be omitted and reads as its `add_state` default). `ok` is the gate's verdict; `diagnostics` lists every finding.",
   auth: "key",
   scope: "worlds:read",
   body: ZValidateBody,

@@ -9,7 +9,8 @@ export const listWorldVersions = operation({
   tag: "Versions",
   operationId: "listWorldVersions",
   summary: "List versions",
-  description: "Every version of the world, newest first, and the id of HEAD. A generated, imported or forked world starts with one, `Original`: the root, and HEAD until the first snapshot.",
+  description:
+    "Every version of the world, newest first, and the id of HEAD. A generated, imported or forked world starts with one, `Original`: the root, and HEAD until the first snapshot.",
   auth: "key",
   scope: "worlds:read",
   params: ZIdParams,
@@ -90,7 +91,13 @@ export const restoreWorldVersion = operation({
   body: ZRestoreVersionBody,
   bodyOptional: true,
   headers: ["If-Match"],
-  responses: { 200: { description: "The restored world, with the recorded play-throughs replayed on it (`playtests`).", schema: "RestoredWorld", headers: ["ETag"] } },
+  responses: {
+    200: {
+      description: "The restored world, with the recorded play-throughs replayed on it (`playtests`).",
+      schema: "RestoredWorld",
+      headers: ["ETag"],
+    },
+  },
   errors: {
     ...ifMatchConflict,
     not_found: "no such world, or no such version of it",
@@ -100,4 +107,11 @@ export const restoreWorldVersion = operation({
 });
 
 /** In the order of the document. */
-export const VERSIONS = [listWorldVersions, createWorldVersion, getWorldVersion, renameWorldVersion, pruneWorldVersion, restoreWorldVersion];
+export const VERSIONS = [
+  listWorldVersions,
+  createWorldVersion,
+  getWorldVersion,
+  renameWorldVersion,
+  pruneWorldVersion,
+  restoreWorldVersion,
+];

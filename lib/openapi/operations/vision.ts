@@ -2,7 +2,8 @@ import { MAX_VISION_BODY_BYTES, ZCheckBody, ZDescribeBody, ZGroundBody } from "@
 import { operation } from "../operation";
 
 const frameErrors = {
-  invalid_request: "a malformed body; a frame with none or more than one of `worldId`, `url`, `b64`; bytes that are not PNG, JPEG or WebP; a URL that is not https or not on a public address; a `stateId` the world does not have",
+  invalid_request:
+    "a malformed body; a frame with none or more than one of `worldId`, `url`, `b64`; bytes that are not PNG, JPEG or WebP; a URL that is not https or not on a public address; a `stateId` the world does not have",
   not_found: "`frame.worldId` names no world of the key's app and mode",
   payload_too_large: "the frame is more than 10 MB",
   validation_failed: "the state has no frame, the frame cannot be decoded, or its URL cannot be read",

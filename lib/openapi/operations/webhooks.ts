@@ -19,7 +19,8 @@ export const createWebhookEndpoint = operation({
   body: ZCreateWebhook,
   responses: { 201: { description: "The new endpoint with its signing secret.", schema: "CreatedWebhookEndpoint" } },
   errors: {
-    invalid_request: "a malformed body, an unknown event type, a URL that is not allowed (see `errors`), or the app already has 20 endpoints",
+    invalid_request:
+      "a malformed body, an unknown event type, a URL that is not allowed (see `errors`), or the app already has 20 endpoints",
     not_found: "no app with this id among the user's",
   },
 });
@@ -45,7 +46,7 @@ export const updateWebhookEndpoint = operation({
   summary: "Update a webhook endpoint",
   description: [
     "Changes any of `url` (checked as at registration), `events` and `enabled`; at least one. The signing secret stays.",
-    "`enabled: false` switches the endpoint off: events emitted while it is off make no delivery for it, and its pending retries stop at once (they end `failed` with `last_error: \"endpoint disabled\"`; resend them once it is on again). Test events and resends to a disabled endpoint are refused (409). `enabled: true` switches it back on for events emitted from then on.",
+    '`enabled: false` switches the endpoint off: events emitted while it is off make no delivery for it, and its pending retries stop at once (they end `failed` with `last_error: "endpoint disabled"`; resend them once it is on again). Test events and resends to a disabled endpoint are refused (409). `enabled: true` switches it back on for events emitted from then on.',
   ].join("\n\n"),
   auth: "user",
   params: ZWebhookParams,
@@ -89,7 +90,8 @@ export const listWebhookDeliveries = operation({
   tag: "Webhooks",
   operationId: "listWebhookDeliveries",
   summary: "List an endpoint's deliveries",
-  description: "The delivery log, newest first: one row per event sent to this endpoint, with its state, its attempts (at most 3) and when the next retry is due. An attempt without a response has a null `status_code` and an `error` saying why (a timeout, a refused connection, `host … could not be resolved (…)`, `URL refused: …` when the host now resolves to a non-public address). Pass `nextCursor` back as `cursor` for the next page.",
+  description:
+    "The delivery log, newest first: one row per event sent to this endpoint, with its state, its attempts (at most 3) and when the next retry is due. An attempt without a response has a null `status_code` and an `error` saying why (a timeout, a refused connection, `host … could not be resolved (…)`, `URL refused: …` when the host now resolves to a non-public address). Pass `nextCursor` back as `cursor` for the next page.",
   auth: "user",
   params: ZWebhookParams,
   query: ZDeliveryListQuery,
@@ -140,4 +142,13 @@ export const resendWebhookDelivery = operation({
 });
 
 /** In the order of the document. */
-export const WEBHOOKS = [createWebhookEndpoint, listWebhookEndpoints, updateWebhookEndpoint, deleteWebhookEndpoint, deleteWebhookEndpointViaPost, listWebhookDeliveries, sendWebhookTestEvent, resendWebhookDelivery];
+export const WEBHOOKS = [
+  createWebhookEndpoint,
+  listWebhookEndpoints,
+  updateWebhookEndpoint,
+  deleteWebhookEndpoint,
+  deleteWebhookEndpointViaPost,
+  listWebhookDeliveries,
+  sendWebhookTestEvent,
+  resendWebhookDelivery,
+];

@@ -39,7 +39,8 @@ export const listWorlds = operation({
   tag: "Worlds",
   operationId: "listWorlds",
   summary: "List worlds",
-  description: "The worlds of the key's app and mode, newest first, without their graphs. Pass `nextCursor` back as `cursor` for the next page.",
+  description:
+    "The worlds of the key's app and mode, newest first, without their graphs. Pass `nextCursor` back as `cursor` for the next page.",
   auth: "key",
   scope: "worlds:read",
   query: ZListQuery,
@@ -69,7 +70,8 @@ export const updateWorld = operation({
   tag: "Worlds",
   operationId: "updateWorld",
   summary: "Update a world's metadata",
-  description: "Changes `name`, `description`, `cover` and `visibility`. A live world made public gets a `playUrl` (on the server's `PUBLIC_URL`, else the origin the request addressed); a test-mode world stays private and slug-less whatever is asked.",
+  description:
+    "Changes `name`, `description`, `cover` and `visibility`. A live world made public gets a `playUrl` (on the server's `PUBLIC_URL`, else the origin the request addressed); a test-mode world stays private and slug-less whatever is asked.",
   auth: "key",
   scope: "worlds:write",
   params: ZIdParams,
@@ -99,7 +101,8 @@ export const forkWorld = operation({
   tag: "Worlds",
   operationId: "forkWorld",
   summary: "Fork a world",
-  description: "Copies the working graph into a new world of the key's app and mode. The source must be the caller's own or a public live world. `name` defaults to the source's name plus \" (fork)\".",
+  description:
+    "Copies the working graph into a new world of the key's app and mode. The source must be the caller's own or a public live world. `name` defaults to the source's name plus \" (fork)\".",
   auth: "key",
   scope: "worlds:write",
   idempotency: "fork",

@@ -38,7 +38,9 @@ async function reencoded(): Promise<{ jpeg: Uint8Array; webp: Uint8Array }> {
   const webpEncoder = await import("@jsquash/webp/encode.js");
   const root = path.dirname(createRequire(import.meta.url).resolve("@jsquash/webp/package.json"));
   await webpEncoder.init(await WebAssembly.compile(fs.readFileSync(path.join(root, "codec/enc/webp_enc.wasm"))));
-  const webp = new Uint8Array(await webpEncoder.default({ data: rgba, width: rgb.width, height: rgb.height, colorSpace: "srgb" }, { quality: 85 }));
+  const webp = new Uint8Array(
+    await webpEncoder.default({ data: rgba, width: rgb.width, height: rgb.height, colorSpace: "srgb" }, { quality: 85 }),
+  );
   return { jpeg, webp };
 }
 

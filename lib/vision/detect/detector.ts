@@ -118,7 +118,11 @@ export function readDetections(rows: number[][], options: DetectOptions = {}): D
     if (kept.some((k) => k.label === c.label && iou(k.box, c.box) > iouThreshold)) continue;
     kept.push(c);
   }
-  return kept.map((d) => ({ label: d.label, score: round4(d.score), box: { x: round4(d.box.x), y: round4(d.box.y), w: round4(d.box.w), h: round4(d.box.h) } }));
+  return kept.map((d) => ({
+    label: d.label,
+    score: round4(d.score),
+    box: { x: round4(d.box.x), y: round4(d.box.y), w: round4(d.box.w), h: round4(d.box.h) },
+  }));
 }
 
 /**

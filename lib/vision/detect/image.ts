@@ -112,7 +112,11 @@ function decodePngRgb(bytes: Uint8Array): RgbImage {
     const expanded = convertIndexedToRgb(png);
     return { width: png.width, height: png.height, rgb: toRgb(expanded, pixels, expanded.length / pixels, 255) };
   }
-  return { width: png.width, height: png.height, rgb: toRgb(png.data, pixels, png.channels, png.depth === 16 ? 65535 : (1 << png.depth) - 1) };
+  return {
+    width: png.width,
+    height: png.height,
+    rgb: toRgb(png.data, pixels, png.channels, png.depth === 16 ? 65535 : (1 << png.depth) - 1),
+  };
 }
 
 // libwebp compiled to wasm (@jsquash/webp). In Node its loader cannot fetch the .wasm, so the
@@ -134,11 +138,17 @@ function loadWebpDecoder() {
 export async function decodeImage(bytes: Uint8Array): Promise<RgbImage> {
   const probe = probeImage(bytes);
   if (!probe) throw new ImageDecodeError("not a PNG, JPEG or WebP image");
-  if (probe.width * probe.height > MAX_PIXELS) throw new ImageDecodeError(`the image is ${probe.width}×${probe.height}; at most ${MAX_PIXELS} pixels are decoded`);
+  if (probe.width * probe.height > MAX_PIXELS)
+    throw new ImageDecodeError(`the image is ${probe.width}×${probe.height}; at most ${MAX_PIXELS} pixels are decoded`);
   try {
     if (probe.mimeType === "image/png") return decodePngRgb(bytes);
     if (probe.mimeType === "image/jpeg") {
-      const jpeg = decodeJpeg(bytes, { useTArray: true, formatAsRGBA: false, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: 1024 });
+      const jpeg = decodeJpeg(bytes, {
+        useTArray: true,
+        formatAsRGBA: false,
+        maxResolutionInMP: MAX_PIXELS / 1e6,
+        maxMemoryUsageInMB: 1024,
+      });
       return { width: jpeg.width, height: jpeg.height, rgb: jpeg.data };
     }
     const decode = await loadWebpDecoder();

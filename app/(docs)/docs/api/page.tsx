@@ -8,7 +8,8 @@ import { CodeIcon, KeyIcon } from "@/components/ui/icons";
 
 export const metadata: Metadata = {
   title: "API reference",
-  description: "Every /v1 operation, its credentials, request fields and responses, read from the OpenAPI document; requests can be tried against this server.",
+  description:
+    "Every /v1 operation, its credentials, request fields and responses, read from the OpenAPI document; requests can be tried against this server.",
 };
 
 const code = "rounded bg-subtle px-1 py-0.5 font-mono text-[12px] text-fg";
@@ -42,14 +43,14 @@ export default function ApiReferencePage() {
         <div className="flex max-w-5xl gap-3 px-5 py-3 text-[13px] leading-relaxed text-fg-muted sm:px-8">
           <KeyIcon className="mt-0.5 size-4 shrink-0 text-accent-text" />
           <p>
-            <strong className="font-medium text-fg">Test Request</strong> sends an operation to this server. Authenticate with a test
-            secret key (<code className={code}>sk_test_…</code>): in{" "}
+            <strong className="font-medium text-fg">Test Request</strong> sends an operation to this server. Authenticate with a test secret
+            key (<code className={code}>sk_test_…</code>): in{" "}
             <Link href="/creations" className="text-accent-text underline underline-offset-2">
               the Studio
             </Link>
-            , open your app and choose Create key (Secret, Test), or run <code className={code}>npm run worlds -- bootstrap</code>; then paste
-            it over the placeholder under Authentication. The key stays in this tab. Test keys see only your app&rsquo;s test data and get
-            deterministic mocks.
+            , open your app and choose Create key (Secret, Test), or run <code className={code}>npm run worlds -- bootstrap</code>; then
+            paste it over the placeholder under Authentication. The key stays in this tab. Test keys see only your app&rsquo;s test data and
+            get deterministic mocks.
           </p>
         </div>
       </aside>

@@ -15,7 +15,14 @@ import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { BoxIcon, GlobeIcon, LinkIcon, LockIcon, MessageIcon } from "@/components/ui/icons";
 import { readCharacter, stanceView } from "@/embed/character/model";
-import { entranceStanceOf, findUserCharacter, MAX_STANCES, mintStudioPreviewToken, PRIVATE_PROFILE_FIELDS, studioUserRef } from "@/lib/characters";
+import {
+  entranceStanceOf,
+  findUserCharacter,
+  MAX_STANCES,
+  mintStudioPreviewToken,
+  PRIVATE_PROFILE_FIELDS,
+  studioUserRef,
+} from "@/lib/characters";
 import { studioBaseUrl } from "../../base-url";
 import { getSessionUser } from "../../session";
 
@@ -57,7 +64,15 @@ export default async function CharacterPage({ params }: Props) {
   const stances: StanceCardView[] = character
     ? character.stances.map((stance) => {
         const view = stanceView(character, stance.id);
-        return { id: stance.id, label: stance.label, mood: stance.mood, expression: stance.expression, image: view.image, hue: view.hue, entrance: stance.id === character.entrance };
+        return {
+          id: stance.id,
+          label: stance.label,
+          mood: stance.mood,
+          expression: stance.expression,
+          image: view.image,
+          hue: view.hue,
+          entrance: stance.id === character.entrance,
+        };
       })
     : [];
   const brain: BrainView | null = profile
@@ -133,8 +148,8 @@ export default async function CharacterPage({ params }: Props) {
 
       {!profile ? (
         <Alert tone="warning" title="This character cannot talk">
-          Its profile (<code className="font-mono text-[12px]">world.character</code>) is missing or malformed, so it has no brain to show and no preview. Re-create or re-import
-          it.
+          Its profile (<code className="font-mono text-[12px]">world.character</code>) is missing or malformed, so it has no brain to show
+          and no preview. Re-create or re-import it.
         </Alert>
       ) : null}
 
@@ -168,7 +183,9 @@ export default async function CharacterPage({ params }: Props) {
         }
       />
 
-      {brain ? <CharacterBrain brain={brain} edit={<EditBrainButton scope={scope} characterId={row.id} rev={row.rev} brain={brain} />} /> : null}
+      {brain ? (
+        <CharacterBrain brain={brain} edit={<EditBrainButton scope={scope} characterId={row.id} rev={row.rev} brain={brain} />} />
+      ) : null}
 
       <div id="embed">
         <EmbedSnippet appId={app.id} characterId={row.id} origin={origin} />

@@ -12,7 +12,12 @@ export const POST = route({
     const verdict = await allowSignUp(clientAddress(req.headers));
     if (!verdict.ok) {
       const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-      throw new ApiError("rate_limited", `Too many new accounts from this network; try again in ${minutes} min.`, {}, { "retry-after": String(verdict.retryAfterSeconds) });
+      throw new ApiError(
+        "rate_limited",
+        `Too many new accounts from this network; try again in ${minutes} min.`,
+        {},
+        { "retry-after": String(verdict.retryAfterSeconds) },
+      );
     }
     const user = await signUp(body);
     return reply(201, { id: user.id, email: user.email });

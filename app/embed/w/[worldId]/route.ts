@@ -18,7 +18,11 @@ export async function GET(_req: Request, { params }: Context): Promise<Response>
   // frame only for worlds anyone with the link may see (public, unlisted).
   const shareable = world.visibility !== "private";
   const html = renderPlayerPage(
-    { source: "token", worldId: world.id, ...(shareable ? { world: world.graph, name: world.name, mode: world.mode, cues: await playerCuesOf(world.graph) } : {}) },
+    {
+      source: "token",
+      worldId: world.id,
+      ...(shareable ? { world: world.graph, name: world.name, mode: world.mode, cues: await playerCuesOf(world.graph) } : {}),
+    },
     nonce,
   );
   return new Response(html, { status: 200, headers: playerHeaders(await frameAncestorsFor(world.appId), nonce) });

@@ -13,5 +13,6 @@ export const GET = route({
 /** Its brain and stance palette, edited (docs/runtime.md "Editing a character"). */
 export const PATCH = route({
   ...op.updateCharacter,
-  handler: async ({ req, auth, params, body, expectedRev }) => worldResourceBody(await updateCharacter(auth, params.id, body, expectedRev, publicBaseUrl(req)), publicBaseUrl(req)),
+  handler: async ({ req, auth, params, body, expectedRev }) =>
+    worldResourceBody(await updateCharacter(auth, params.id, body, expectedRev, publicBaseUrl(req)), publicBaseUrl(req)),
 });

@@ -6,7 +6,9 @@ import { THING_MOTIFS } from "./motifs-things";
 import type { Motif } from "./types";
 
 /** Every motif the local painter can draw, by id. */
-export const MOTIFS: ReadonlyMap<string, Motif> = new Map([...LAND_MOTIFS, ...BUILT_MOTIFS, ...THING_MOTIFS, ...BEING_MOTIFS, ...KIND_MOTIFS].map((m) => [m.id, m]));
+export const MOTIFS: ReadonlyMap<string, Motif> = new Map(
+  [...LAND_MOTIFS, ...BUILT_MOTIFS, ...THING_MOTIFS, ...BEING_MOTIFS, ...KIND_MOTIFS].map((m) => [m.id, m]),
+);
 
 export function getMotif(id: string): Motif {
   const motif = MOTIFS.get(id);

@@ -32,7 +32,14 @@ function iou(a: Box, b: Box): number {
   return inter / (a.w * a.h + b.w * b.h - inter);
 }
 
-const ctx: Ctx = { rng: createPrng(1), ink: (h, s, l) => `hsl(${h},${s}%,${l}%)`, glow: "#ffd36b", time: "night", weather: "storm", look: lookOf("a lighthouse keeper") };
+const ctx: Ctx = {
+  rng: createPrng(1),
+  ink: (h, s, l) => `hsl(${h},${s}%,${l}%)`,
+  glow: "#ffd36b",
+  time: "night",
+  weather: "storm",
+  look: lookOf("a lighthouse keeper"),
+};
 
 describe("motif library", () => {
   it("holds at least 60 motifs, each with a label", () => {
@@ -111,10 +118,19 @@ describe("composed frames", () => {
     expect(other.fills).not.toEqual(a.fills);
     expect(lookOf("a lighthouse keeper")).toEqual(lookOf("A lighthouse keeper "));
     // The subject from the pipeline's "…, featuring X" prompt is read the same way.
-    expect(composeScene({ prompt: "a harbor at night, featuring a lighthouse keeper", aspect: "16:9" }).manifest.objects.find((o) => o.subject)?.label).toBe("keeper");
+    expect(
+      composeScene({ prompt: "a harbor at night, featuring a lighthouse keeper", aspect: "16:9" }).manifest.objects.find((o) => o.subject)
+        ?.label,
+    ).toBe("keeper");
 
     // The local author's subject ("the sheriff, the one the camera follows"): its first noun phrase names the figure.
-    expect(composeScene({ prompt: "the salt flats at noon", subject: "the cartographer, the one the camera follows", aspect: "16:9" }).manifest.objects.find((o) => o.subject)?.label).toBe("cartographer");
+    expect(
+      composeScene({
+        prompt: "the salt flats at noon",
+        subject: "the cartographer, the one the camera follows",
+        aspect: "16:9",
+      }).manifest.objects.find((o) => o.subject)?.label,
+    ).toBe("cartographer");
   });
 
   it("paints the time of day and weather a caller sets over what the words say (a scenario clip's variation)", () => {
@@ -123,7 +139,10 @@ describe("composed frames", () => {
     const set = composeScene({ prompt, aspect: "16:9", conditions: { timeOfDay: "night", weather: "rain" } });
     expect(set.manifest).toMatchObject({ timeOfDay: "night", weather: "rain" });
     expect(set.manifest.palette.skyTop).not.toBe(composeScene({ prompt, aspect: "16:9" }).manifest.palette.skyTop);
-    expect(composeScene({ prompt, aspect: "16:9", conditions: { weather: "clear" } }).manifest).toMatchObject({ timeOfDay: "dawn", weather: "clear" });
+    expect(composeScene({ prompt, aspect: "16:9", conditions: { weather: "clear" } }).manifest).toMatchObject({
+      timeOfDay: "dawn",
+      weather: "clear",
+    });
   });
 
   it("is deterministic per input, and the time of day and weather come from the words", () => {
@@ -171,7 +190,10 @@ describe("varied premises", () => {
 describe("visibility", () => {
   it("says how much of each object the nearer ones leave in view", async () => {
     const { paintLocal } = await import("../painter");
-    const { manifest } = await paintLocal({ prompt: "A lighthouse keeper hears a drowned bell ringing under a stormy sea", aspect: "16:9" });
+    const { manifest } = await paintLocal({
+      prompt: "A lighthouse keeper hears a drowned bell ringing under a stormy sea",
+      aspect: "16:9",
+    });
     const objects = manifest!.objects;
     const by = (motif: string) => objects.find((o) => o.motif === motif)!;
     // The keeper is nearest: nothing covers them. The sea lies behind the rock, the keeper and the bell.
@@ -183,7 +205,8 @@ describe("visibility", () => {
 
   it("measures cover exactly on a known layout", async () => {
     const { measureVisibility } = await import("./visibility");
-    const doc = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" viewBox="0 0 1280 720">${inner}</svg>`;
+    const doc = (inner: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" viewBox="0 0 1280 720">${inner}</svg>`;
     // A far square half covered by a near square, and a near square nothing covers.
     const far = doc(`<rect x="0" y="0" width="400" height="400" fill="#f00"/>`);
     const near = doc(`<rect x="200" y="0" width="400" height="400" fill="#00f"/>`);

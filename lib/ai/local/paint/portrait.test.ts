@@ -117,7 +117,10 @@ describe("a character's portraits", () => {
   });
 
   it("names the character as the subject of its manifest, placed where the framing puts it", () => {
-    const left = composePortrait({ subject: KEEPER, stance: stance("neutral"), camera: "medium shot, on the left third", aspect: "16:9" }, "keeper");
+    const left = composePortrait(
+      { subject: KEEPER, stance: stance("neutral"), camera: "medium shot, on the left third", aspect: "16:9" },
+      "keeper",
+    );
     const [subject] = left.manifest.objects;
     expect(subject).toMatchObject({ label: "keeper", subject: true, kind: "person" });
     expect(subject!.box.x + subject!.box.w / 2).toBeLessThan(0.45);
@@ -130,7 +133,8 @@ describe("a character's portraits", () => {
   it("draws the face where the framing says: a smile and a frown differ in the mouth, not in the far corner", () => {
     const diff = (a: Buffer, b: Buffer, x0: number, y0: number, x1: number, y1: number, w: number) => {
       let n = 0;
-      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) for (let c = 0; c < 3; c++) n += Math.abs(a[(y * w + x) * 4 + c]! - b[(y * w + x) * 4 + c]!);
+      for (let y = y0; y < y1; y++)
+        for (let x = x0; x < x1; x++) for (let c = 0; c < 3; c++) n += Math.abs(a[(y * w + x) * 4 + c]! - b[(y * w + x) * 4 + c]!);
       return n / ((x1 - x0) * (y1 - y0));
     };
     const neutral = { label: "Neutral", mood: "", expression: "" };

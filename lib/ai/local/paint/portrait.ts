@@ -37,12 +37,18 @@ export interface Framing {
 /** The framing the camera prose asks for; a medium close-up, centred, when it says nothing of it. */
 export function readFraming(camera: string): Framing {
   const c = camera.toLowerCase();
-  const x = /\b(left third|on the left|to the left|left of (?:the )?frame|off-?cent(?:er|re) left)\b/.test(c) ? 0.38 : /\b(right third|on the right|to the right|right of (?:the )?frame|off-?cent(?:er|re) right)\b/.test(c) ? 0.62 : 0.5;
+  const x = /\b(left third|on the left|to the left|left of (?:the )?frame|off-?cent(?:er|re) left)\b/.test(c)
+    ? 0.38
+    : /\b(right third|on the right|to the right|right of (?:the )?frame|off-?cent(?:er|re) right)\b/.test(c)
+      ? 0.62
+      : 0.5;
   if (/\bextreme close/.test(c)) return { head: 0.7, top: 0.12, x, name: "extreme close-up" };
   if (/\bmedium close|\bbust\b|head and shoulders|\bshoulders up\b/.test(c)) return { head: 0.36, top: 0.14, x, name: "medium close-up" };
   if (/\bclose[- ]?up\b|\bclose shot\b|\btight\b/.test(c)) return { head: 0.5, top: 0.1, x, name: "close-up" };
-  if (/\bfull[- ](?:figure|body|length|shot)|\bwide\b|\blong shot\b|head to toe|\bestablishing\b/.test(c)) return { head: 0.105, top: 0.1, x, name: "full figure" };
-  if (/\bmedium\b|\bmid[- ]shot\b|\bwaist\b|\bhalf[- ](?:length|body)|\bcowboy\b|\bknees?\b/.test(c)) return { head: 0.2, top: 0.1, x, name: "medium shot" };
+  if (/\bfull[- ](?:figure|body|length|shot)|\bwide\b|\blong shot\b|head to toe|\bestablishing\b/.test(c))
+    return { head: 0.105, top: 0.1, x, name: "full figure" };
+  if (/\bmedium\b|\bmid[- ]shot\b|\bwaist\b|\bhalf[- ](?:length|body)|\bcowboy\b|\bknees?\b/.test(c))
+    return { head: 0.2, top: 0.1, x, name: "medium shot" };
   return { head: 0.36, top: 0.14, x, name: "medium close-up" };
 }
 
@@ -55,7 +61,8 @@ interface Palette {
   lining: string;
 }
 
-const hsl = (h: number, s: number, l: number): string => `hsl(${Math.round(((h % 360) + 360) % 360)},${Math.round(Math.max(0, Math.min(100, s)))}%,${Math.round(Math.max(0, Math.min(100, l)))}%)`;
+const hsl = (h: number, s: number, l: number): string =>
+  `hsl(${Math.round(((h % 360) + 360) % 360)},${Math.round(Math.max(0, Math.min(100, s)))}%,${Math.round(Math.max(0, Math.min(100, l)))}%)`;
 
 /** What the subject lock says of the face besides its colours: age (grey hair, lines) and a beard. */
 export interface Features {
@@ -63,7 +70,8 @@ export interface Features {
   beard: boolean;
 }
 
-const OLD = /\b(old|elderly|aged|ancient|aging|ageing|grey-haired|gray-haired|white-haired|silver-haired|grey-bearded|gray-bearded|white-bearded|grandmother|grandfather|granny|grandpa|grandma|crone|veteran|retired|weathered|wizened|venerable)\b/i;
+const OLD =
+  /\b(old|elderly|aged|ancient|aging|ageing|grey-haired|gray-haired|white-haired|silver-haired|grey-bearded|gray-bearded|white-bearded|grandmother|grandfather|granny|grandpa|grandma|crone|veteran|retired|weathered|wizened|venerable)\b/i;
 
 export function featuresOf(subject: string): Features {
   return { old: OLD.test(subject), beard: /\b(beard\w*|bearded)\b/i.test(subject) };
@@ -142,9 +150,13 @@ function face(e: Expression, p: Palette, dy: number, features: Features): string
   out += `<ellipse cx="0" cy="0" rx="40" ry="50" fill="${p.skin}"/>`;
   // Age: lines on the brow and at the eyes' corners.
   if (features.old) {
-    const line = (d: string) => `<path d="${d}" stroke="${p.skinShade}" stroke-width="1.6" fill="none" stroke-linecap="round" opacity=".8"/>`;
-    out += line(`M-14 ${f(-31 + dy)} Q0 ${f(-34 + dy)} 14 ${f(-31 + dy)}`) + line(`M-10 ${f(-26.5 + dy)} Q0 ${f(-29 + dy)} 10 ${f(-26.5 + dy)}`);
-    out += line(`M-27 ${f(-3 + dy)} L-31 ${f(-6 + dy)} M-27 ${f(0 + dy)} L-31 ${f(1 + dy)} M27 ${f(-3 + dy)} L31 ${f(-6 + dy)} M27 ${f(0 + dy)} L31 ${f(1 + dy)}`);
+    const line = (d: string) =>
+      `<path d="${d}" stroke="${p.skinShade}" stroke-width="1.6" fill="none" stroke-linecap="round" opacity=".8"/>`;
+    out +=
+      line(`M-14 ${f(-31 + dy)} Q0 ${f(-34 + dy)} 14 ${f(-31 + dy)}`) + line(`M-10 ${f(-26.5 + dy)} Q0 ${f(-29 + dy)} 10 ${f(-26.5 + dy)}`);
+    out += line(
+      `M-27 ${f(-3 + dy)} L-31 ${f(-6 + dy)} M-27 ${f(0 + dy)} L-31 ${f(1 + dy)} M27 ${f(-3 + dy)} L31 ${f(-6 + dy)} M27 ${f(0 + dy)} L31 ${f(1 + dy)}`,
+    );
     out += line(`M-13 ${f(19 + dy)} Q-17 ${f(26 + dy)} -15 ${f(33 + dy)} M13 ${f(19 + dy)} Q17 ${f(26 + dy)} 15 ${f(33 + dy)}`);
   }
   // Eyes.
@@ -167,7 +179,8 @@ function face(e: Expression, p: Palette, dy: number, features: Features): string
   // Nose.
   out += `<path d="M-2 ${f(6 + dy)} Q-5 ${f(15 + dy)} 4 ${f(16 + dy)}" stroke="${p.skinShade}" stroke-width="2.2" fill="none" stroke-linecap="round"/>`;
   // Cheeks.
-  if (e.blush) out += `<ellipse cx="-23" cy="${f(14 + dy)}" rx="8" ry="5" fill="#e0707a" opacity=".35"/><ellipse cx="23" cy="${f(14 + dy)}" rx="8" ry="5" fill="#e0707a" opacity=".35"/>`;
+  if (e.blush)
+    out += `<ellipse cx="-23" cy="${f(14 + dy)}" rx="8" ry="5" fill="#e0707a" opacity=".35"/><ellipse cx="23" cy="${f(14 + dy)}" rx="8" ry="5" fill="#e0707a" opacity=".35"/>`;
   // Mouth: the corners rise with a smile and fall with a frown; open for a laugh or a gasp.
   const my = 29 + dy;
   const half = (e.tight ? 9 : 12) + Math.max(0, e.smile) * 3;
@@ -178,13 +191,15 @@ function face(e: Expression, p: Palette, dy: number, features: Features): string
     const upper = my + e.smile * 2;
     const lower = my + Math.max(0, e.smile) * 6 + 4 + e.mouthOpen * 12;
     out += `<path d="M${f(-half)} ${f(left)} Q0 ${f(upper - 2)} ${f(half)} ${f(right)} Q0 ${f(lower + 4)} ${f(-half)} ${f(left)} Z" fill="#4a1c1c"/>`;
-    if (e.smile > 0.4) out += `<path d="M${f(-half * 0.8)} ${f(left + 1)} Q0 ${f(upper)} ${f(half * 0.8)} ${f(right + 1)} L${f(half * 0.7)} ${f(right + 4)} Q0 ${f(upper + 4)} ${f(-half * 0.7)} ${f(left + 4)} Z" fill="#f4efe8"/>`;
+    if (e.smile > 0.4)
+      out += `<path d="M${f(-half * 0.8)} ${f(left + 1)} Q0 ${f(upper)} ${f(half * 0.8)} ${f(right + 1)} L${f(half * 0.7)} ${f(right + 4)} Q0 ${f(upper + 4)} ${f(-half * 0.7)} ${f(left + 4)} Z" fill="#f4efe8"/>`;
   } else {
     const mid = my + e.smile * 7;
     out += `<path d="M${f(-half)} ${f(left)} Q0 ${f(mid)} ${f(half)} ${f(right)}" stroke="#6b2a2a" stroke-width="${e.tight ? 2.4 : 3.2}" fill="none" stroke-linecap="round"/>`;
   }
   // A beard round the jaw, open at the mouth.
-  if (features.beard) out += `<path d="M-38 ${f(8 + dy)} Q-36 58 0 62 Q36 58 38 ${f(8 + dy)} Q30 ${f(30 + dy)} 18 ${f(36 + dy)} Q0 ${f(28 + dy)} -18 ${f(36 + dy)} Q-30 ${f(30 + dy)} -38 ${f(8 + dy)} Z" fill="${p.hair}"/>`;
+  if (features.beard)
+    out += `<path d="M-38 ${f(8 + dy)} Q-36 58 0 62 Q36 58 38 ${f(8 + dy)} Q30 ${f(30 + dy)} 18 ${f(36 + dy)} Q0 ${f(28 + dy)} -18 ${f(36 + dy)} Q-30 ${f(30 + dy)} -38 ${f(8 + dy)} Z" fill="${p.hair}"/>`;
   return out;
 }
 
@@ -203,36 +218,144 @@ function body(e: Expression, p: Palette, look: Look, full: boolean): string {
   out += `<path d="${torso}" fill="${p.coat}"/>`;
   // The collar: an open V over a lighter shirt.
   out += `<path d="M-26 ${f(78 + sh)} L0 ${f(150 + sh)} L26 ${f(78 + sh)} Z" fill="${p.lining}"/><path d="M-34 ${f(78 + sh)} L0 ${f(160 + sh)} L-8 ${f(78 + sh)} Z M34 ${f(78 + sh)} L0 ${f(160 + sh)} L8 ${f(78 + sh)} Z" fill="${p.coatDark}"/>`;
-  const arm = (points: number[][], width: number): string => `<path d="M${points.map(([x, y]) => `${f(x!)} ${f(y!)}`).join(" L")}" stroke="${p.coatDark}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`;
+  const arm = (points: number[][], width: number): string =>
+    `<path d="M${points.map(([x, y]) => `${f(x!)} ${f(y!)}`).join(" L")}" stroke="${p.coatDark}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`;
   const hand = (x: number, y: number): string => `<ellipse cx="${f(x)}" cy="${f(y)}" rx="15" ry="17" fill="${p.skin}"/>`;
   const s = 100 + sh;
   switch (e.arms) {
     case "crossed":
-      out += arm([[-sw + 6, s], [-sw - 2, 196]], 40) + arm([[sw - 6, s], [sw + 2, 196]], 40);
-      out += arm([[-sw + 4, 198], [sw - 20, 168]], 40) + arm([[sw - 4, 202], [-sw + 20, 178]], 40);
+      out +=
+        arm(
+          [
+            [-sw + 6, s],
+            [-sw - 2, 196],
+          ],
+          40,
+        ) +
+        arm(
+          [
+            [sw - 6, s],
+            [sw + 2, 196],
+          ],
+          40,
+        );
+      out +=
+        arm(
+          [
+            [-sw + 4, 198],
+            [sw - 20, 168],
+          ],
+          40,
+        ) +
+        arm(
+          [
+            [sw - 4, 202],
+            [-sw + 20, 178],
+          ],
+          40,
+        );
       out += hand(sw - 14, 160) + hand(-sw + 14, 182);
       break;
     case "clasped":
-      out += arm([[-sw + 6, s], [-sw + 4, 300], [-18, 340]], 38) + arm([[sw - 6, s], [sw - 4, 300], [18, 340]], 38);
+      out +=
+        arm(
+          [
+            [-sw + 6, s],
+            [-sw + 4, 300],
+            [-18, 340],
+          ],
+          38,
+        ) +
+        arm(
+          [
+            [sw - 6, s],
+            [sw - 4, 300],
+            [18, 340],
+          ],
+          38,
+        );
       out += `<ellipse cx="0" cy="340" rx="26" ry="20" fill="${p.skin}"/>`;
       break;
     case "chin":
-      out += arm([[-sw + 6, s], [-sw - 4, 400]], 38) + arm([[sw - 6, s], [sw - 10, 300], [22, 70]], 36);
+      out +=
+        arm(
+          [
+            [-sw + 6, s],
+            [-sw - 4, 400],
+          ],
+          38,
+        ) +
+        arm(
+          [
+            [sw - 6, s],
+            [sw - 10, 300],
+            [22, 70],
+          ],
+          36,
+        );
       out += hand(18, 58);
       break;
     case "raised":
-      out += arm([[-sw + 6, s], [-sw - 4, 400]], 38) + arm([[sw - 6, s], [sw + 44, 20], [sw + 40, -62]], 36);
+      out +=
+        arm(
+          [
+            [-sw + 6, s],
+            [-sw - 4, 400],
+          ],
+          38,
+        ) +
+        arm(
+          [
+            [sw - 6, s],
+            [sw + 44, 20],
+            [sw + 40, -62],
+          ],
+          36,
+        );
       out += hand(sw + 40, -78);
       break;
     case "hug":
       out += `<rect x="-58" y="170" width="116" height="120" rx="10" fill="${hsl(look.hue + 160, 35, 55)}"/>`;
-      out += arm([[-sw + 6, s], [-sw + 8, 260], [30, 262]], 38) + arm([[sw - 6, s], [sw - 8, 230], [-30, 226]], 38);
+      out +=
+        arm(
+          [
+            [-sw + 6, s],
+            [-sw + 8, 260],
+            [30, 262],
+          ],
+          38,
+        ) +
+        arm(
+          [
+            [sw - 6, s],
+            [sw - 8, 230],
+            [-30, 226],
+          ],
+          38,
+        );
       out += hand(32, 258) + hand(-32, 224);
       break;
     default:
-      out += arm([[-sw + 6, s], [-sw - 6, 330], [-sw, 400]], 38) + arm([[sw - 6, s], [sw + 6, 330], [sw, 400]], 38);
+      out +=
+        arm(
+          [
+            [-sw + 6, s],
+            [-sw - 6, 330],
+            [-sw, 400],
+          ],
+          38,
+        ) +
+        arm(
+          [
+            [sw - 6, s],
+            [sw + 6, 330],
+            [sw, 400],
+          ],
+          38,
+        );
       out += hand(-sw, 412) + hand(sw, 412);
-      if (look.item === "lantern" && full) out += `<rect x="${sw - 18}" y="426" width="36" height="44" rx="6" fill="#ffd36b"/><rect x="${sw - 20}" y="420" width="40" height="8" fill="#2a2420"/>`;
+      if (look.item === "lantern" && full)
+        out += `<rect x="${sw - 18}" y="426" width="36" height="44" rx="6" fill="#ffd36b"/><rect x="${sw - 20}" y="420" width="40" height="8" fill="#2a2420"/>`;
   }
   return out;
 }
@@ -268,12 +391,7 @@ export function composePortrait(input: PortraitInput, subjectLabel = "person"): 
   const dy = e.chin * -3.5;
   const hair = hairAndHat(look, p, long);
   const headAt = `translate(0 ${f(-e.chin * 4 + (e.shoulders < 0 ? 6 : 0))}) rotate(${f(e.headTilt)} 0 45)`;
-  const head =
-    `<g transform="${headAt}">` +
-    hair.back +
-    face(e, p, dy, features) +
-    hair.front +
-    `</g>`;
+  const head = `<g transform="${headAt}">` + hair.back + face(e, p, dy, features) + hair.front + `</g>`;
   const figure = `<g transform="translate(${f(cx)} ${f(cy)}) scale(${Math.round(k * 1000) / 1000})">${hair.behind ? `<g transform="${headAt}">${hair.behind}</g>` : ""}${body(e, p, look, full)}${head}</g>`;
 
   // The mood's light: a tinted glow from the key side and a darkening for the dim moods.
@@ -298,7 +416,16 @@ export function composePortrait(input: PortraitInput, subjectLabel = "person"): 
     indoor: true,
     horizon: null,
     palette: { skyTop: p.coat, skyBottom: p.coat, ground: p.coatDark, accent: hsl(light.hue, light.sat, 62), haze: p.lining },
-    objects: [{ label: subjectLabel, motif: "portrait", box: { x: r3(x0), y: r3(top), w: r3(Math.min(1, cx / W + halfW) - x0), h: r3(1 - top) }, depth: 0.15, subject: true, kind: "person" }],
+    objects: [
+      {
+        label: subjectLabel,
+        motif: "portrait",
+        box: { x: r3(x0), y: r3(top), w: r3(Math.min(1, cx / W + halfW) - x0), h: r3(1 - top) },
+        depth: 0.15,
+        subject: true,
+        kind: "person",
+      },
+    ],
   };
   return { svg, width: W, height: H, framing, expression: e, manifest };
 }

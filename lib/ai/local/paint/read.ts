@@ -22,22 +22,56 @@ export interface Named {
  */
 export interface PainterLexicon {
   lemmaOf?(word: string): string | undefined;
-  pick(word: string, options?: { expect?: "place" | "thing" | "being"; context?: readonly string[] }): { lemma: string; kind: string; lexname: string; words: readonly string[]; ancestors: readonly string[]; gloss: string } | undefined;
+  pick(
+    word: string,
+    options?: { expect?: "place" | "thing" | "being"; context?: readonly string[] },
+  ): { lemma: string; kind: string; lexname: string; words: readonly string[]; ancestors: readonly string[]; gloss: string } | undefined;
 }
 
 /** The motif of a kind with no picture of its own nearer up the noun's chain. */
 const KIND_FALLBACK: Record<string, string> = {
-  person: PERSON_MOTIF, group: PERSON_MOTIF, animal: "creature", plant: "plant", food: "food", structure: "building", room: "room", vehicle: "cart",
-  container: "chest", furniture: "table", garment: "garment", weapon: "sword", device: "machine", artifact: "machine", celestial: "planet",
-  water: "lake", landform: "hills", place: "meadow", natural: "rock", substance: "crystal", fire: "campfire", light: "lantern",
+  person: PERSON_MOTIF,
+  group: PERSON_MOTIF,
+  animal: "creature",
+  plant: "plant",
+  food: "food",
+  structure: "building",
+  room: "room",
+  vehicle: "cart",
+  container: "chest",
+  furniture: "table",
+  garment: "garment",
+  weapon: "sword",
+  device: "machine",
+  artifact: "machine",
+  celestial: "planet",
+  water: "lake",
+  landform: "hills",
+  place: "meadow",
+  natural: "rock",
+  substance: "crystal",
+  fire: "campfire",
+  light: "lantern",
 };
 const THINGS = new Set(["prop", "figure"]);
 /** Where a thing of each kind may stand in a frame (kinds not listed may stand anywhere). */
 const LAYERS_BY_KIND: Record<string, ReadonlySet<string>> = {
-  container: THINGS, device: THINGS, furniture: THINGS, garment: THINGS, weapon: THINGS, food: THINGS, substance: THINGS,
-  person: new Set(["figure"]), animal: new Set(["figure"]),
-  structure: new Set(["landmark", "room", "range"]), room: new Set(["room", "landmark"]), vehicle: new Set(["landmark", "prop"]),
-  landform: new Set(["terrain", "range", "landmark"]), water: new Set(["terrain", "landmark"]), place: new Set(["terrain", "range", "landmark", "room"]), celestial: new Set(["sky"]),
+  container: THINGS,
+  device: THINGS,
+  furniture: THINGS,
+  garment: THINGS,
+  weapon: THINGS,
+  food: THINGS,
+  substance: THINGS,
+  person: new Set(["figure"]),
+  animal: new Set(["figure"]),
+  structure: new Set(["landmark", "room", "range"]),
+  room: new Set(["room", "landmark"]),
+  vehicle: new Set(["landmark", "prop"]),
+  landform: new Set(["terrain", "range", "landmark"]),
+  water: new Set(["terrain", "landmark"]),
+  place: new Set(["terrain", "range", "landmark", "room"]),
+  celestial: new Set(["sky"]),
 };
 /** A noun read as a place ("court" after a building's name is its courtyard). */
 function placeMotifs(word: string, lexicon: PainterLexicon, context: readonly string[]): readonly string[] | undefined {
@@ -58,7 +92,11 @@ const UNDRAWN = new Set(["time", "abstract", "sound", "body"]);
  * picture ("samurai" → warrior → person; "cormorant" → seabird → bird), else its kind's
  * ("samovar" → a machine); weather by what its words say ("sandstorm" → storm clouds).
  */
-export function motifsByKind(word: string, lexicon: PainterLexicon, context: readonly string[] = []): { motifs: readonly string[]; kind: string } | undefined {
+export function motifsByKind(
+  word: string,
+  lexicon: PainterLexicon,
+  context: readonly string[] = [],
+): { motifs: readonly string[]; kind: string } | undefined {
   // A thing, else a place or someone, before an idea ("cinema" the theatre, not the medium); the
   // frame's other nouns choose among senses (a monastery's "cell" is a room, not a cell of the body).
   const tries = (["thing", "place", "being"] as const).map((expect) => lexicon.pick(word, { expect, context }));
@@ -73,7 +111,13 @@ export function motifsByKind(word: string, lexicon: PainterLexicon, context: rea
     return undefined;
   }
   // A message, a poem, a letter: drawn as the page it is written on.
-  if (sense.lexname === "communication" && [...sense.words, ...sense.ancestors].some((a) => /^(message|written communication|writing|text|document|letter|poem|poetry|verse|note)$/.test(a))) return { motifs: ["scroll"], kind: "artifact" };
+  if (
+    sense.lexname === "communication" &&
+    [...sense.words, ...sense.ancestors].some((a) =>
+      /^(message|written communication|writing|text|document|letter|poem|poetry|verse|note)$/.test(a),
+    )
+  )
+    return { motifs: ["scroll"], kind: "artifact" };
   if (UNDRAWN.has(sense.kind)) return undefined;
   if (sense.kind === "weather") {
     const weather = readConditions([word, ...sense.ancestors.slice(0, 4), sense.gloss].join(" ")).weather;
@@ -81,7 +125,8 @@ export function motifsByKind(word: string, lexicon: PainterLexicon, context: rea
   }
   // An ancestor's word may name another thing ("vessel" is a ship to the library, an urn's kind to
   // WordNet): its motif counts only when it stands where a thing of this kind stands.
-  const fits = (m: readonly string[]): boolean => m.every((id) => id === PERSON_MOTIF || LAYERS_BY_KIND[sense.kind]?.has(getMotif(id).layer) !== false);
+  const fits = (m: readonly string[]): boolean =>
+    m.every((id) => id === PERSON_MOTIF || LAYERS_BY_KIND[sense.kind]?.has(getMotif(id).layer) !== false);
   for (const w of [...sense.words, ...sense.ancestors]) {
     const m = motifsOf(w);
     if (m && fits(m)) return { motifs: m, kind: sense.kind };
@@ -114,19 +159,29 @@ const WEATHER: Array<[Weather, RegExp]> = [
   ["cloudy", /\b(cloudy|overcast|grey sky|gray sky|clouds)\b/],
 ];
 const POSE: Array<[Reading["pose"], RegExp]> = [
-  ["reaching", /\b(ring|rings|ringing|reach|reaches|reaching|call|calls|calling|lift|lifts|raise|raises|wave|waves|pull|pulls|climb|climbs)\b/],
+  [
+    "reaching",
+    /\b(ring|rings|ringing|reach|reaches|reaching|call|calls|calling|lift|lifts|raise|raises|wave|waves|pull|pulls|climb|climbs)\b/,
+  ],
   ["kneeling", /\b(kneel|kneels|kneeling|pray|prays|praying|dig|digs|digging|search|searches|searching)\b/],
   ["sitting", /\b(sit|sits|sitting|seated|read|reads|reading|write|writes|writing|rest|rests)\b/],
-  ["walking", /\b(walk|walks|walking|run|runs|running|flee|flees|fleeing|travel|travels|wander|wanders|cross|crosses|chase|chases|return|returns)\b/],
+  [
+    "walking",
+    /\b(walk|walks|walking|run|runs|running|flee|flees|fleeing|travel|travels|wander|wanders|cross|crosses|chase|chases|return|returns)\b/,
+  ],
 ];
-const UNDER = /\b(drowned|sunken|sunk|underwater|undersea|submerged|beneath the (sea|waves|water|ocean)|under (the|a) [a-z ]{0,20}(sea|waves|water|ocean|lake))\b/;
+const UNDER =
+  /\b(drowned|sunken|sunk|underwater|undersea|submerged|beneath the (sea|waves|water|ocean)|under (the|a) [a-z ]{0,20}(sea|waves|water|ocean|lake))\b/;
 
 /** The time of day and the weather a text states ("at night", "a stormy sea"), if any. */
 export function readConditions(text: string): { time: TimeOfDay | null; weather: Weather | null } {
   const lower = text.toLowerCase();
   // A stated hour ("at dawn") wins over a word that only names a thing ("the night market").
   const stated = STATED_TIME.find(([, re]) => re.test(lower))?.[0];
-  return { time: stated ?? TIME.find(([, re]) => re.test(lower))?.[0] ?? null, weather: WEATHER.find(([, re]) => re.test(lower))?.[0] ?? null };
+  return {
+    time: stated ?? TIME.find(([, re]) => re.test(lower))?.[0] ?? null,
+    weather: WEATHER.find(([, re]) => re.test(lower))?.[0] ?? null,
+  };
 }
 const STATED_TIME: Array<[TimeOfDay, RegExp]> = [
   ["dawn", /\b(at|by|before|after|until) (dawn|sunrise|daybreak)\b|\bin the (early )?morning\b/],
@@ -146,15 +201,25 @@ export function readScene(text: string, lexicon?: PainterLexicon): Reading {
   const words = terms.map((t) => {
     const tags = t.terms[0]?.tags ?? [];
     // compromise's own classes: an Actor or a Person is someone to draw, a City or a Place somewhere.
-    const kind = tags.includes("Actor") || tags.includes("Person") ? "person" : tags.includes("City") || tags.includes("Place") ? "place" : undefined;
-    return { w: (t.terms[0]?.normal ?? "").replace(/['’]s$/, "").replace(/[^a-z-]/g, ""), noun: tags.includes("Noun"), verb: tags.includes("Verb"), det: tags.includes("Determiner"), adv: tags.includes("Adverb"), adj: tags.includes("Adjective"), kind };
+    const kind =
+      tags.includes("Actor") || tags.includes("Person") ? "person" : tags.includes("City") || tags.includes("Place") ? "place" : undefined;
+    return {
+      w: (t.terms[0]?.normal ?? "").replace(/['’]s$/, "").replace(/[^a-z-]/g, ""),
+      noun: tags.includes("Noun"),
+      verb: tags.includes("Verb"),
+      det: tags.includes("Determiner"),
+      adv: tags.includes("Adverb"),
+      adj: tags.includes("Adjective"),
+      kind,
+    };
   });
   // compromise reads some nouns as verbs after a modifier ("the rowing boat is"): with a lexicon,
   // a word it knows as a noun, right after a noun or an adjective-like word, is that noun.
-  if (lexicon) words.forEach((x, i) => {
-    const prev = words[i - 1];
-    if (!x.noun && x.verb && prev && prev.noun && lexicon.pick(x.w) !== undefined) x.noun = true;
-  });
+  if (lexicon)
+    words.forEach((x, i) => {
+      const prev = words[i - 1];
+      if (!x.noun && x.verb && prev && prev.noun && lexicon.pick(x.w) !== undefined) x.noun = true;
+    });
   const named: Named[] = [];
   const seen = new Set<string>();
   const context = lexicon ? words.filter((x) => x.noun && x.w.length > 2).map((x) => x.w) : [];
@@ -179,18 +244,46 @@ export function readScene(text: string, lexicon?: PainterLexicon): Reading {
     // adjective is that noun's verb, however compromise tagged it ("the bell rests untouched",
     // "the army keeps a careful distance", "the chefs reach the gate").
     // "the heart of the market", "the back of the shop": a region of something, not a thing in it.
-    if (lexicon && b?.w === "of" && /^(heart|back|middle|edge|outskirts|side|corner|depths|bottom|top|rim|end|centre|center|far|foot)$/.test(a.w)) continue;
+    if (
+      lexicon &&
+      b?.w === "of" &&
+      /^(heart|back|middle|edge|outskirts|side|corner|depths|bottom|top|rim|end|centre|center|far|foot)$/.test(a.w)
+    )
+      continue;
     const prevWord = words[i - 1];
-    if (lexicon && prevWord?.noun && b && (b.det || b.adv || b.adj || /^(overhead|away|back|up|down|around|off|past|slowly|quietly)$/.test(b.w)) && (/[^s]s$/.test(a.w) || /[^s]s$/.test(prevWord.w))) continue;
+    if (
+      lexicon &&
+      prevWord?.noun &&
+      b &&
+      (b.det || b.adv || b.adj || /^(overhead|away|back|up|down|around|off|past|slowly|quietly)$/.test(b.w)) &&
+      (/[^s]s$/.test(a.w) || /[^s]s$/.test(prevWord.w))
+    )
+      continue;
     // ("the cat stands at the foot": a singular noun, then a word in -s, then a preposition.)
-    if (lexicon && prevWord?.noun && !/s$/.test(prevWord.w) && /[^s]s$/.test(a.w) && b && /^(at|in|on|to|from|into|onto|toward|towards|over|under|through|across|along|beside|near|with)$/.test(b.w)) continue;
+    if (
+      lexicon &&
+      prevWord?.noun &&
+      !/s$/.test(prevWord.w) &&
+      /[^s]s$/.test(a.w) &&
+      b &&
+      /^(at|in|on|to|from|into|onto|toward|towards|over|under|through|across|along|beside|near|with)$/.test(b.w)
+    )
+      continue;
     // With a lexicon, two nouns in a row are one thing named by both ("concert hall", "pocket
     // watch", "research vessel"), drawn as its head; a person's place ("lighthouse keeper",
     // "street boy") is drawn apart from the person.
     // ("the witch keeps", "the apprentice reaches": someone and a verb compromise reads as a plural noun, not a compound.)
-    const subjectAndVerb = lexicon !== undefined && b !== undefined && /[^s]s$/.test(b.w) && lexicon.lemmaOf?.(`${a.w} ${b.w}`) === undefined && (motifsOf(a.w)?.includes(PERSON_MOTIF) || ["person", "animal", "group"].includes(lexicon.pick(a.w, { expect: "being" })?.kind ?? ""));
+    const subjectAndVerb =
+      lexicon !== undefined &&
+      b !== undefined &&
+      /[^s]s$/.test(b.w) &&
+      lexicon.lemmaOf?.(`${a.w} ${b.w}`) === undefined &&
+      (motifsOf(a.w)?.includes(PERSON_MOTIF) || ["person", "animal", "group"].includes(lexicon.pick(a.w, { expect: "being" })?.kind ?? ""));
     const afterB = words[i + 2];
-    const bIsVerb = afterB !== undefined && (afterB.det || afterB.adv || afterB.adj || /^(overhead|away|back|up|down|around|off|past|slowly|quietly)$/.test(afterB.w)) && (/[^s]s$/.test(b?.w ?? "") || /[^s]s$/.test(a.w));
+    const bIsVerb =
+      afterB !== undefined &&
+      (afterB.det || afterB.adv || afterB.adj || /^(overhead|away|back|up|down|around|off|past|slowly|quietly)$/.test(afterB.w)) &&
+      (/[^s]s$/.test(b?.w ?? "") || /[^s]s$/.test(a.w));
     if (lexicon && b && b.noun && b.w !== "" && !subjectAndVerb && !bIsVerb && !/^(here|there|now|then)$/.test(b.w)) {
       const compound = `${a.w} ${b.w}`;
       // After a building's name the head is a part of the building ("the greenhouse court" is a courtyard, not a royal court).
@@ -198,7 +291,13 @@ export function readScene(text: string, lexicon?: PainterLexicon): Reading {
       const built = ["structure", "room", "vehicle"].includes(modifierKind);
       // After a vehicle's name the head is a part of it, drawn as the vehicle ("the galleon's hull" is the ship).
       const vehicle = modifierKind === "vehicle" ? motifsOf(a.w) : undefined;
-      const headMotifs = motifsOf(compound) ?? motifsOf(b.w) ?? vehicle ?? motifsByKind(compound, lexicon, context)?.motifs ?? (built ? placeMotifs(b.w, lexicon, context) : undefined) ?? motifsByKind(b.w, lexicon, context)?.motifs;
+      const headMotifs =
+        motifsOf(compound) ??
+        motifsOf(b.w) ??
+        vehicle ??
+        motifsByKind(compound, lexicon, context)?.motifs ??
+        (built ? placeMotifs(b.w, lexicon, context) : undefined) ??
+        motifsByKind(b.w, lexicon, context)?.motifs;
       if (headMotifs && !headMotifs.includes(PERSON_MOTIF)) {
         add(compound, headMotifs, motifsByKind(compound, lexicon, context)?.kind ?? motifsByKind(b.w, lexicon, context)?.kind);
         i++;
@@ -207,11 +306,21 @@ export function readScene(text: string, lexicon?: PainterLexicon): Reading {
     }
     const own = motifsOf(a.w);
     // Light itself ("in the filtered light", "by torchlight") is how the frame is lit, not a thing in it.
-    if (own === undefined && lexicon && /^(light|lamplight|torchlight|moonlight|sunlight|starlight|firelight|glare|gloom|dark|darkness|shadow|shadows|space|ground|underground)$/.test(a.w)) continue;
+    if (
+      own === undefined &&
+      lexicon &&
+      /^(light|lamplight|torchlight|moonlight|sunlight|starlight|firelight|glare|gloom|dark|darkness|shadow|shadows|space|ground|underground)$/.test(
+        a.w,
+      )
+    )
+      continue;
     const byKind = own === undefined && lexicon ? motifsByKind(a.w, lexicon, context) : undefined;
     // With a lexicon, its word on what a noun is wins over compromise's guess ("the night chef": night is a time, not a person).
     const guess = lexicon && lexicon.pick(a.w) !== undefined ? undefined : a.kind;
-    const m = own ?? byKind?.motifs ?? (guess === "person" || (!lexicon && isRoleNoun(a.w)) ? [PERSON_MOTIF] : guess === "place" ? ["city"] : undefined);
+    const m =
+      own ??
+      byKind?.motifs ??
+      (guess === "person" || (!lexicon && isRoleNoun(a.w)) ? [PERSON_MOTIF] : guess === "place" ? ["city"] : undefined);
     // A noun modifying a person noun ("lighthouse keeper") names a place or thing of its own too.
     if (m) add(a.w, m, byKind?.kind);
   }

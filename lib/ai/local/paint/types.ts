@@ -11,7 +11,6 @@ export interface Box {
   h: number;
 }
 
-
 /**
  * Where a motif goes in a frame: `terrain` fills the ground below the horizon (or a range on
  * it), `sky` sits above it, `room` is an interior backdrop, `landmark` stands mid-distance,
@@ -59,4 +58,3 @@ export interface Motif {
   /** Draws the motif so that its shapes span the box exactly (the manifest's box is this box). */
   draw(b: Box, c: Ctx): string;
 }
-

@@ -6,5 +6,6 @@ import { applyOpsToWorld } from "@/lib/worlds/worlds";
 export const POST = route({
   ...op.applyWorldOps,
   maxBodyBytes: 4 * 1024 * 1024,
-  handler: async ({ auth, params, body, expectedRev }) => graphWriteBody(await applyOpsToWorld(auth, params.id, body.ops, expectedRev, body)),
+  handler: async ({ auth, params, body, expectedRev }) =>
+    graphWriteBody(await applyOpsToWorld(auth, params.id, body.ops, expectedRev, body)),
 });
