@@ -1,4 +1,4 @@
-import type { Bible, Chapter, SegmentOptions } from "./provider";
+import type { ActInput, AuthorResult, Bible, Chapter, Provider, SegmentOptions } from "./provider";
 import { cleanBookText, cleanHeading } from "./local/book-text";
 import { capitalize, cleanText, extractStory, sentences, truncate } from "./local/text";
 
@@ -165,4 +165,12 @@ export function proceduralBible(text: string): Omit<Bible, "provider"> {
     motifs: facts.things.slice(0, 6),
     summary,
   };
+}
+
+/** segment → bible → author one act: the `text` path of POST /v1/worlds (first chapter). */
+export async function authorFromText(provider: Provider, text: string, input: ActInput): Promise<AuthorResult> {
+  const chapters = await provider.segmentBook(text);
+  const first: Chapter = chapters[0] ?? { index: 0, title: "Chapter 1", text };
+  const bible = await provider.writeBible(text, { signal: input.signal });
+  return provider.authorAct(bible, first, input);
 }

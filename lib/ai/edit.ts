@@ -1,23 +1,11 @@
 import { z } from "zod";
 import { applyOps, DEFAULT_LIMITS, hasErrors, OPS, OP_NAMES, validateWorld, ZOp, type Diagnostic, type Op, type World } from "@/lib/kernel";
 import { parseJsonAnswer } from "./land";
+import type { ProposeEditInput, ProposeEditResult } from "./provider";
 
 // Natural-language edit with a model: the answer's schema is the public op vocabulary (zod, the
 // kernel's own), the prompt carries a compact outline of the world, and an answer that is not a
 // batch, or whose batch the kernel gate refuses, goes back once with the problems for repair.
-
-export interface ProposeEditInput {
-  world: World;
-  instruction: string;
-  signal?: AbortSignal;
-}
-
-export interface ProposeEditResult {
-  ops: Op[];
-  summary: string;
-  /** Model calls made: 1, or 2 after a repair round. */
-  attempts: number;
-}
 
 export const ZEditAnswer = z.object({
   ops: z.array(ZOp).min(1).describe("the batch, applied in order"),

@@ -28,7 +28,6 @@ export type {
   GroundedObject,
   GroundInput,
   GroundResult,
-  ManifestObject,
   ObjectDetector,
   PaintInput,
   PortraitRequest,
@@ -37,7 +36,6 @@ export type {
   Provider,
   ProviderName,
   ReferenceLook,
-  SceneManifest,
   SegmentOptions,
   SpeechInput,
   SpeechResult,
@@ -46,7 +44,8 @@ export type {
   VisionFrame,
   VisionSource,
 } from "./provider";
-export { authorFromText, PROVIDER_NAMES } from "./provider";
+export { PROVIDER_NAMES } from "./provider";
+export type { ManifestObject, SceneManifest, TimeOfDay, Weather } from "./scene-manifest";
 export { isProviderError, ProviderError } from "./errors";
 export type { ProviderErrorCode, ProviderErrorDetails } from "./errors";
 export { DEFAULT_ART_STYLE, openAICompatibleConfigFromEnv, readAiEnv } from "./config";
@@ -54,7 +53,7 @@ export type { AiEnv, EnvSource, JsonMode, OpenAICompatibleConfig } from "./confi
 export { createMockProvider } from "./mock";
 export { createLocalProvider, nounKindsLocally, seedSentenceLocally } from "./local";
 export { createOpenAICompatibleProvider } from "./openai-compatible";
-export { MAX_CHAPTERS, proceduralBible, segmentText } from "./book";
+export { authorFromText, MAX_CHAPTERS, proceduralBible, segmentText } from "./book";
 export { imageSize, rasterizeSvg } from "./raster";
 export { detectAction, emotionOf, mockChat, nearestStance, NEUTRAL_AFFECT, normalizeAffect, stancePoint } from "./chat";
 export { localChat, prepareLocalBrain, understand, warmLocalBrain } from "./brain";

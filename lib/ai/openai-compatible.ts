@@ -13,7 +13,7 @@ import {
 } from "ai";
 import { z } from "zod";
 import { ZWorld } from "@/lib/kernel";
-import { proceduralBible, segmentText } from "./book";
+import { authorFromText, proceduralBible, segmentText } from "./book";
 import type { OpenAICompatibleConfig } from "./config";
 import { ProviderError } from "./errors";
 import { EDIT_SYSTEM_PROMPT, editPrompt, editRepairPrompt, landEdit, ZEditAnswer } from "./edit";
@@ -37,7 +37,6 @@ import {
   type PromptContext,
 } from "./prompts";
 import {
-  authorFromText,
   type ActInput,
   type AuthorResult,
   type AuthorWorldInput,

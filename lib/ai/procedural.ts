@@ -1,8 +1,7 @@
 import type { World } from "@/lib/kernel";
-import { proceduralBible, segmentText } from "./book";
+import { authorFromText, proceduralBible, segmentText } from "./book";
 import { gateOwnWorld, throwIfCancelled } from "./gate";
 import {
-  authorFromText,
   type ActInput,
   type AuthorResult,
   type AuthorWorldInput,

@@ -1,5 +1,5 @@
-import type { Diagnostic, World } from "@/lib/kernel";
-import type { ProposeEditInput, ProposeEditResult } from "./edit";
+import type { Diagnostic, Op, World } from "@/lib/kernel";
+import type { SceneManifest, TimeOfDay, Weather } from "./scene-manifest";
 
 /**
  * The one interface of the generative capabilities (docs/providers.md). Three implementations:
@@ -126,39 +126,6 @@ export interface PortraitRequest {
   stance: { label: string; mood: string; expression: string };
   camera: string;
   scene?: string;
-}
-
-export type TimeOfDay = "night" | "dusk" | "dawn" | "day";
-export type Weather = "clear" | "cloudy" | "storm" | "rain" | "snow" | "fog";
-
-/** One object a painter drew: the ground truth that vision, the simulator and scenario checks read. */
-export interface ManifestObject {
-  /** The text's own word for it ("keeper", "bell"). */
-  label: string;
-  motif: string;
-  /** Normalised 0..1 of the frame. */
-  box: { x: number; y: number; w: number; h: number };
-  /** 0 nearest … 1 farthest; objects are drawn farthest first, so nearer ones occlude. */
-  depth: number;
-  /** Share of the object's own pixels that no nearer object covers (0..1). */
-  visible?: number;
-  /** True for the protagonist (the subject lock). */
-  subject?: boolean;
-  /** What the lexicon says it is ("structure", "person", "celestial"…), when the painter asked it. */
-  kind?: string;
-}
-
-export interface SceneManifest {
-  version: 1;
-  width: number;
-  height: number;
-  timeOfDay: TimeOfDay;
-  weather: Weather;
-  indoor: boolean;
-  /** Horizon as a fraction of the height (null indoors). */
-  horizon: number | null;
-  palette: { skyTop: string; skyBottom: string; ground: string; accent: string; haze: string };
-  objects: ManifestObject[];
 }
 
 export interface PaintResult {
@@ -358,6 +325,20 @@ export interface DescribeResult {
   provider: ProviderName;
 }
 
+/** Capability `edit` (lib/ai/edit.ts): a plain-language instruction and the world it edits. */
+export interface ProposeEditInput {
+  world: World;
+  instruction: string;
+  signal?: AbortSignal;
+}
+
+export interface ProposeEditResult {
+  ops: Op[];
+  summary: string;
+  /** Model calls made: 1, or 2 after a repair round. */
+  attempts: number;
+}
+
 export interface Provider {
   readonly name: ProviderName;
   readonly capabilities: ReadonlySet<Capability>;
@@ -379,19 +360,11 @@ export interface Provider {
   ground(input: GroundInput): Promise<GroundResult>;
   /** Vision: a caption and the labels of what the frame shows. */
   describe(input: DescribeInput): Promise<DescribeResult>;
+  /** A character profile written by the provider's model (`openai-compatible`); absent: the caller's procedural author. */
+  authorCharacter?(input: AuthorCharacterInput): Promise<AuthoredCharacter>;
   /**
    * Capability `edit`: an instruction in plain language as a batch of public ops (one repair
    * round with the gate's findings). Providers without it leave edits to lib/edit's grammar.
    */
-  /** A character profile written by the provider's model (`openai-compatible`); absent: the caller's procedural author. */
-  authorCharacter?(input: AuthorCharacterInput): Promise<AuthoredCharacter>;
   proposeEdit?(input: ProposeEditInput): Promise<ProposeEditResult>;
-}
-
-/** segment → bible → author one act: the `text` path of POST /v1/worlds (first chapter). */
-export async function authorFromText(provider: Provider, text: string, input: ActInput): Promise<AuthorResult> {
-  const chapters = await provider.segmentBook(text);
-  const first: Chapter = chapters[0] ?? { index: 0, title: "Chapter 1", text };
-  const bible = await provider.writeBible(text, { signal: input.signal });
-  return provider.authorAct(bible, first, input);
 }

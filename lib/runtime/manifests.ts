@@ -1,4 +1,4 @@
-import type { SceneManifest } from "@/lib/ai/provider";
+import type { SceneManifest } from "@/lib/ai/scene-manifest";
 import { readAsset } from "@/lib/assets/assets";
 import { TtlCache } from "@/lib/cache/ttl-cache";
 import type { World } from "@/lib/kernel/schema";

@@ -1,4 +1,4 @@
-import type { SceneManifest } from "@/lib/ai/provider";
+import type { SceneManifest } from "@/lib/ai/scene-manifest";
 import type { State, World } from "@/lib/kernel/schema";
 import type { CameraMove, CueBox, SceneCue, SceneCues } from "@/lib/shared/scene-cues";
 import { BACKDROP_AREA, cueBox, focusOf } from "@/lib/shared/scene-focus";

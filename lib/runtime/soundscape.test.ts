@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SceneManifest } from "@/lib/ai/provider";
+import type { SceneManifest } from "@/lib/ai/scene-manifest";
 import { bedsForTags, unknownNouns, type KindOf } from "./soundscape";
 import { cameraMoveOf, focusOf, subjectMotionOf } from "./scene-cues";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildGraphIndex, checkWorld, type World } from "@/lib/kernel";
-import type { SceneManifest } from "../provider";
+import type { SceneManifest } from "../scene-manifest";
 import { buildLocalWorld } from "./author";
 import { SETTING_PREMISES } from "./premises-setting";
 import { drawnFrames, restatingSentences, stockStates, undrawnNouns, unnamedNouns } from "./setting-quality";

@@ -2,7 +2,7 @@ import nlp from "compromise";
 import { fillTemplate, type World } from "@/lib/kernel";
 import { getLexicon } from "@/lib/lexicon";
 import { framePrompt } from "../frame-prompt";
-import type { SceneManifest } from "../provider";
+import type { SceneManifest } from "../scene-manifest";
 import { composeScene } from "./paint/compose";
 import { readConditions } from "./paint/read";
 import { isFunctionWord } from "./read";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { SceneManifest, VisionFrame } from "../provider";
+import type { VisionFrame } from "../provider";
+import type { SceneManifest } from "../scene-manifest";
 import { describeLocal, groundLocal } from "./vision";
 import { matchCoco, matchPainted } from "./vision-words";
 

@@ -1,16 +1,6 @@
 import { ProviderError } from "../errors";
-import type {
-  Box,
-  DescribeInput,
-  DescribeResult,
-  Detection,
-  GroundedObject,
-  GroundInput,
-  GroundResult,
-  ManifestObject,
-  SceneManifest,
-  VisionInput,
-} from "../provider";
+import type { Box, DescribeInput, DescribeResult, Detection, GroundedObject, GroundInput, GroundResult, VisionInput } from "../provider";
+import type { ManifestObject, SceneManifest } from "../scene-manifest";
 import { matchCoco, matchPainted } from "./vision-words";
 
 // Vision of the `local` provider. A frame the local painter painted is grounded exactly from its

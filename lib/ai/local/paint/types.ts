@@ -1,5 +1,5 @@
 import type { Prng } from "@/lib/kernel";
-import type { ManifestObject, SceneManifest, TimeOfDay, Weather } from "../../provider";
+import type { ManifestObject, SceneManifest, TimeOfDay, Weather } from "../../scene-manifest";
 
 export type { ManifestObject, SceneManifest, TimeOfDay, Weather };
 
