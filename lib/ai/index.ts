@@ -61,7 +61,7 @@ export type { Understanding } from "./brain";
 export { DEFAULT_VOICE, encodeWav, mockSpeech, wavInfo } from "./speech";
 export { ZCharacterAction } from "./openai-runtime";
 export { worldOutline } from "./edit";
-export type { ProposeEditInput, ProposeEditResult } from "./edit";
+export type { ProposeEditInput, ProposeEditResult } from "./provider";
 
 export type ProviderMode = "test" | "live";
 
