@@ -41,7 +41,7 @@ const config = [
   {
     // Floors run one way (docs/architecture.md): lib is below the routes, pages and components.
     files: ["lib/**/*.ts"],
-    ignores: ["lib/**/*.test.ts", "lib/kernel/**", "lib/errors/**", "lib/reply/**"],
+    ignores: ["lib/**/*.test.ts", "lib/kernel/**", "lib/errors/**", "lib/reply/**", "lib/shared/**", "lib/paging/**"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -64,6 +64,40 @@ const config = [
         {
           patterns: [
             { group: ["@/*", "../*"], message: "lib/errors and lib/reply are the ground floor: they import nothing of the project." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["lib/shared/**/*.ts"],
+    ignores: ["lib/shared/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/*", "../*"],
+              message: "lib/shared is the ground floor the browser and the server share: it imports nothing of the project.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["lib/paging/**/*.ts"],
+    ignores: ["lib/paging/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^@/(?!lib/errors$)",
+              message: "lib/paging is on the ground floor: of the project it imports lib/errors only.",
+            },
           ],
         },
       ],

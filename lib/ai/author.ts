@@ -1,11 +1,11 @@
 import type { Diagnostic, World } from "@/lib/kernel";
 import { ApiError } from "@/lib/errors";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import { getProvider, isProviderError, type Bible, type Chapter, type ProviderName } from "./index";
 
 /**
  * The seam between world creation and whatever writes the graph. Test mode always uses the
- * kernel's deterministic mock (spec); live mode uses the configured provider: `openai-compatible`
+ * kernel's deterministic mock (docs/api.md "Worlds"); live mode uses the configured provider: `openai-compatible`
  * when AI_BASE_URL is set, else the embedded `local` author (docs/providers.md).
  */
 export interface AuthorInput {

@@ -3,7 +3,7 @@ import { TtlCache } from "@/lib/cache/ttl-cache";
 import { getDb, type DbClient } from "@/lib/db";
 import type { App } from "@/lib/db/generated/client";
 import { notFound } from "@/lib/errors";
-import { MODES, type Mode } from "@/lib/keys/key-string";
+import { MODES, type Mode } from "@/lib/shared/caller";
 import { createKey, type CreateKeyInput } from "@/lib/keys/keys";
 
 /** An embedding origin: scheme, host and port only (what a browser sends as `Origin`). */
@@ -41,7 +41,6 @@ export function serializeApp(app: App) {
     updatedAt: app.updatedAt.toISOString(),
   };
 }
-export type AppView = ReturnType<typeof serializeApp>;
 
 export async function createApp(ownerId: string, name: string, db?: DbClient): Promise<App> {
   const client = db ?? (await getDb());

@@ -7,7 +7,9 @@ import { cancelJob, getJobOrThrow, serializeJob, type JobView } from "@/lib/gene
 import { generateWorldSteps, inlineSteps, silentReporter } from "@/lib/generation/pipeline";
 import { DEFAULT_POV } from "@/lib/generation/create-world";
 import { inngest } from "@/lib/jobs/client";
-import { decodeCursor, encodeCursor, newWorldId, type Caller } from "@/lib/worlds/worlds";
+import type { Caller } from "@/lib/shared/caller";
+import { newWorldId } from "@/lib/worlds/worlds";
+import { encodeCursor, olderThan, pageOf } from "@/lib/paging";
 import { readCampaignCached } from "./campaign-cache";
 import { CAMPAIGN_AUTHORING_REQUESTED } from "./function";
 import { paintReference, type SubjectRef } from "./reference";
@@ -41,22 +43,21 @@ export async function getCampaignOrThrow(caller: Caller, id: string): Promise<Ca
 
 export async function listCampaigns(caller: Caller, limit: number, cursor?: string) {
   const db = await getDb();
-  const after = cursor ? decodeCursor(cursor) : undefined;
   const rows = await db.campaign.findMany({
     where: {
       appId: caller.appId,
       mode: caller.mode,
-      ...(after ? { OR: [{ createdAt: { lt: new Date(after.t) } }, { createdAt: new Date(after.t), id: { lt: after.id } }] } : {}),
+      ...olderThan(cursor),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
     ...RESOURCE,
   });
-  const page = rows.slice(0, limit);
-  return { rows: page, nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };
+  const { page, nextCursor } = pageOf(rows, limit, encodeCursor);
+  return { rows: page, nextCursor };
 }
 
-/** `subject_ref` as the job carries it: an uploaded image hosted first (spec). */
+/** `subject_ref` as the job carries it: an uploaded image hosted first (docs/api.md "Campaigns"). */
 async function hostedSubjectRef(body: CreateCampaignBody, baseUrl: string): Promise<SubjectRef | undefined> {
   const ref = body.subject_ref;
   if (!ref) return undefined;
@@ -65,7 +66,7 @@ async function hostedSubjectRef(body: CreateCampaignBody, baseUrl: string): Prom
 }
 
 /**
- * A test key's campaign (spec): deterministic, no quota, no job. The container and its one mock
+ * A test key's campaign (docs/api.md "Campaigns"): deterministic, no quota, no job. The container and its one mock
  * chapter are stored at once, so the campaign and the chapter world can be read back.
  */
 async function createMockCampaign(caller: Caller, body: CreateCampaignBody, baseUrl: string): Promise<CampaignStarted> {

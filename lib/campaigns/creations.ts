@@ -1,6 +1,6 @@
 import { getDb, type Prisma } from "@/lib/db";
 import { CREATION_KINDS, listCreations, type Creation, type CreationKind } from "@/lib/worlds/creations";
-import { decodeCursor, encodeCursor } from "@/lib/worlds/worlds";
+import { encodeCursor, olderThan } from "@/lib/paging";
 import { serializeCampaign, type CampaignStatus } from "./serialize";
 
 /**
@@ -59,7 +59,7 @@ async function listCampaignCreations(
   take: number,
 ): Promise<CampaignCreation[]> {
   if (appId !== undefined && !UUID.test(appId)) return [];
-  const after = cursor ? decodeCursor(cursor) : undefined;
+  const after = olderThan(cursor);
   const search = q
     ?.trim()
     .slice(0, 200)
@@ -68,10 +68,7 @@ async function listCampaignCreations(
     mode: "live",
     app: { ownerId: userId },
     ...(appId !== undefined ? { appId } : {}),
-    AND: [
-      search ? { name: { contains: search, mode: "insensitive" } } : {},
-      after ? { OR: [{ createdAt: { lt: new Date(after.t) } }, { createdAt: new Date(after.t), id: { lt: after.id } }] } : {},
-    ],
+    AND: [search ? { name: { contains: search, mode: "insensitive" } } : {}, after],
   };
   const db = await getDb();
   const rows = await db.campaign.findMany({

@@ -1,7 +1,7 @@
 import { getProvider, type Bible } from "@/lib/ai";
 import { storeAsset } from "@/lib/assets/assets";
 import { getDb } from "@/lib/db";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import { effectiveCaps, quotaDay, releaseQuota, reserveQuotaOn } from "@/lib/quota/quota";
 
 export interface SubjectRef {

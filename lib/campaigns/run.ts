@@ -5,7 +5,7 @@ import { DEFAULT_POV } from "@/lib/generation/create-world";
 import { isJobCancelled } from "@/lib/generation/jobs";
 import { storedDrafts } from "@/lib/generation/drafts";
 import { generateWorldSteps, silentReporter, type StepRunner } from "@/lib/generation/pipeline";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import { log } from "@/lib/log";
 import { emitWebhookEvent } from "@/lib/webhooks";
 import { isQuotaExceeded, releaseUnspentChapterQuota, reserveChapterQuota } from "./chapter-quota";

@@ -1,6 +1,6 @@
 import { studioUserRef } from "@/lib/characters/studio";
 import { getDb } from "@/lib/db";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import { mintSessionToken } from "@/lib/sessions/mint";
 import { SESSION_TTL_MAX } from "@/lib/sessions/requests";
 import type { App } from "@/lib/db/generated/client";

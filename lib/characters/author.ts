@@ -2,7 +2,7 @@ import nlp from "compromise";
 import { getProvider, isProviderError, type AuthorCharacterInput, type AuthoredCharacter, type ProviderName } from "@/lib/ai";
 import { ApiError } from "@/lib/errors";
 import { createPrng, hashString } from "@/lib/kernel";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import { DEFAULT_STANCES } from "./profile";
 
 /**

@@ -1,6 +1,7 @@
 import type { WorldRow } from "@/lib/worlds/row";
 import { ApiError, notFound } from "@/lib/errors";
-import { getWorldOrThrow, type Caller } from "@/lib/worlds/worlds";
+import type { Caller } from "@/lib/shared/caller";
+import { getWorldOrThrow } from "@/lib/worlds/worlds";
 import { readProfile, type CharacterProfile } from "./profile";
 
 /** A character of the caller's app and mode; a plain world, or anything else: 404. */

@@ -3,7 +3,8 @@ import { ApiError } from "@/lib/errors";
 import { checkWorld, formatIssues, type World } from "@/lib/kernel";
 import { seedSentenceLocally, type PaintReference } from "@/lib/ai";
 import { releaseQuota, withQuota } from "@/lib/quota/quota";
-import { gateRejection, importLimits, insertWorld, newWorldId, type Caller } from "@/lib/worlds/worlds";
+import type { Caller } from "@/lib/shared/caller";
+import { gateRejection, importLimits, insertWorld, newWorldId } from "@/lib/worlds/worlds";
 import { describeSeedFrame, readSeedFrame } from "@/lib/vision/seed";
 import { readPaintReference } from "@/lib/vision/subject-reference";
 import { authorCharacterProfile, type FrameSeen } from "./author";
@@ -18,7 +19,7 @@ import {
 } from "./profile";
 import type { CreateCharacterBody } from "./requests";
 
-/** The create response (spec "Character", 201): `{id, slug, kind, cover, mock?}`. */
+/** The create response (docs/runtime.md "Characters", 201): `{id, slug, kind, cover, mock?}`. */
 function created(caller: Caller, row: { id: string; slug: string | null; cover: string }) {
   return { id: row.id, slug: row.slug, kind: "character", cover: row.cover, ...(caller.mode === "test" ? { mock: true } : {}) };
 }

@@ -2,7 +2,7 @@ import { getProvider, type PaintReference, type Stance } from "@/lib/ai";
 import { storeAsset, storeManifest } from "@/lib/assets/assets";
 import { ApiError } from "@/lib/errors";
 import { releaseQuota, reserveQuota, type Reservation } from "@/lib/quota/quota";
-import type { Caller } from "@/lib/worlds/worlds";
+import type { Caller } from "@/lib/shared/caller";
 import { stanceBase, subjectOf, type CharacterProfile } from "./profile";
 
 /**

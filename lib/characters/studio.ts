@@ -1,7 +1,7 @@
 import type { App } from "@/lib/db/generated/client";
 import { mintSessionToken } from "@/lib/sessions/mint";
 import { SESSION_TTL_MAX } from "@/lib/sessions/requests";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import type { WorldRow } from "@/lib/worlds/row";
 import { findUserWorld } from "@/lib/worlds/studio";
 import { readProfile, type CharacterProfile } from "./profile";

@@ -1,7 +1,8 @@
 import { getDb } from "@/lib/db";
 import { forbidden } from "@/lib/errors";
 import type { KeyKind } from "@/lib/keys/key-string";
-import type { Caller } from "@/lib/worlds/worlds";
+import type { Caller } from "@/lib/shared/caller";
+import { pageOf } from "@/lib/paging";
 import { getCharacterOrThrow } from "./characters";
 import type { TranscriptQuery } from "./requests";
 
@@ -24,7 +25,7 @@ export async function getTranscript(caller: Caller & { kind: KeyKind }, characte
     orderBy: { seq: "asc" },
     take: query.limit + 1,
   });
-  const page = rows.slice(0, query.limit);
+  const { page, nextCursor } = pageOf(rows, query.limit, (last) => last.seq.toString());
   return {
     characterId,
     turns: page.map((row) => ({
@@ -38,6 +39,6 @@ export async function getTranscript(caller: Caller & { kind: KeyKind }, characte
       action: row.action,
       createdAt: row.createdAt.toISOString(),
     })),
-    nextCursor: rows.length > query.limit ? page[page.length - 1]!.seq.toString() : null,
+    nextCursor,
   };
 }

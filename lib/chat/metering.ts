@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { getDb, type DbClient } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import { chatSettings } from "./settings";
 
 /**
- * Chat-time metering per player (spec: "a 3-minute free taste for everyone, 2 hours per month on
+ * Chat-time metering per player (docs/runtime.md "Chat time": "a 3-minute free taste for everyone, 2 hours per month on
  * the paid Plus tier, credit overage beyond that"; docs/runtime.md "Chat time"). A player is the
  * token's `userRef`, else its anonymous player id (`ply_…`, lib/sessions/player-id.ts): minting
  * tokens makes no new player. Accounts are per app and mode; live turns draw on them (test turns

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { badRequest, forbidden, notFound } from "@/lib/errors";
-import type { KeyKind, Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
+import type { KeyKind } from "@/lib/keys/key-string";
 import { isPlayerIdOf, looksLikePlayerId } from "@/lib/sessions/player-id";
+import { pageOf } from "@/lib/paging";
 import { getChatStatus, ZChatPlan, type ChatPlayer, type ChatStatus } from "./metering";
 
 /**
@@ -38,11 +40,10 @@ export async function listChatPlayers(
       AND (${after}::text IS NULL OR user_ref COLLATE "C" > ${after}::text COLLATE "C")
       AND (${query.prefix ?? null}::text IS NULL OR starts_with(user_ref, ${query.prefix ?? null}::text))
     ORDER BY user_ref COLLATE "C" LIMIT ${query.limit + 1}`;
-  const page = rows.slice(0, query.limit);
+  const { page, nextCursor } = pageOf(rows, query.limit, (last) => Buffer.from(last.user_ref, "utf8").toString("base64url"));
   const now = new Date();
   const players = await Promise.all(page.map((row) => getChatStatus({ appId, mode, player: row.user_ref }, now)));
-  const last = page.at(-1);
-  return { players, nextCursor: rows.length > query.limit && last ? Buffer.from(last.user_ref, "utf8").toString("base64url") : null };
+  return { players, nextCursor };
 }
 
 /** A player as the owner's routes name it: a `userRef`, or an anonymous player id (`ply_…`). */

@@ -7,7 +7,8 @@ import { addChatCredit, chatPlayerOf, getChatStatus, listPlayers, MAX_CREDIT_CHA
 import { getDb } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { createKey, listKeys, revokeKey } from "@/lib/keys/keys";
-import { KEY_KINDS, MODES } from "@/lib/keys/key-string";
+import { MODES } from "@/lib/shared/caller";
+import { KEY_KINDS } from "@/lib/keys/key-string";
 import { setQuotaCap, ZQuotaKind } from "@/lib/quota/quota";
 
 /**

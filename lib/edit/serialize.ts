@@ -1,6 +1,6 @@
 import type { ProviderName } from "@/lib/ai";
 import type { Op, PlaytestReport, World } from "@/lib/kernel";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import { graphWriteBody } from "@/lib/worlds/serialize";
 import type { WorldRow } from "@/lib/worlds/row";
 
@@ -17,7 +17,7 @@ const proposed = (p: Proposed, mode: Mode) => ({
   ...(mode === "test" ? { mock: true as const } : {}),
 });
 
-/** The graph-write result plus what the instruction became (CONTRACT.md "Natural-language edit"). */
+/** The graph-write result plus what the instruction became (docs/api.md "Natural-language edit"). */
 export function editResultBody(
   write: {
     row: WorldRow;

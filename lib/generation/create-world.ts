@@ -7,7 +7,8 @@ import { ApiError } from "@/lib/errors";
 import { checkWorld, type World } from "@/lib/kernel";
 import { withQuota } from "@/lib/quota/quota";
 import type { CreateWorldBody } from "@/lib/worlds/requests";
-import { gateRejection, importLimits, insertWorld, newWorldId, type Caller } from "@/lib/worlds/worlds";
+import type { Caller } from "@/lib/shared/caller";
+import { gateRejection, importLimits, insertWorld, newWorldId } from "@/lib/worlds/worlds";
 
 export const DEFAULT_POV = "third_person_shoulder";
 

@@ -3,7 +3,7 @@ import { getDb, Prisma } from "@/lib/db";
 import type { GenerationJob } from "@/lib/db/generated/client";
 import { ApiError, notFound } from "@/lib/errors";
 import { releaseQuota } from "@/lib/quota/quota";
-import type { Caller } from "@/lib/worlds/worlds";
+import type { Caller } from "@/lib/shared/caller";
 
 /** Job states and the moves between them (CONTRACT.md "Jobs"). */
 export const JOB_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;

@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/errors";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import { log } from "@/lib/log";
 import { emitWebhookEvent } from "@/lib/webhooks";
 import { getDb } from "@/lib/db";

@@ -1,5 +1,5 @@
 import { getEnv } from "@/lib/config/env";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import { SharedTokenBuckets } from "@/lib/cache/shared-limits";
 import type { TakeVerdict } from "@/lib/cache/token-buckets";
 import type { Credential } from "./credentials";

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { Mode } from "@/lib/shared/caller";
 
 export const KEY_KINDS = ["secret", "publishable"] as const;
-export const MODES = ["test", "live"] as const;
 export type KeyKind = (typeof KEY_KINDS)[number];
-export type Mode = (typeof MODES)[number];
 
 const PREFIX_BY_KIND: Record<KeyKind, string> = { secret: "sk", publishable: "pk" };
 const KEY_PATTERN = /^(sk|pk)_(test|live)_([0-9A-Za-z]{43})$/;

@@ -4,7 +4,8 @@ import { getDb, type DbClient } from "@/lib/db";
 import type { ApiKey } from "@/lib/db/generated/client";
 import { getEnv } from "@/lib/config/env";
 import { notFound } from "@/lib/errors";
-import { generateKeyString, hashKey, KEY_KINDS, MODES, parseKeyString, type KeyKind, type Mode } from "./key-string";
+import { MODES, type Mode } from "@/lib/shared/caller";
+import { generateKeyString, hashKey, KEY_KINDS, parseKeyString, type KeyKind } from "./key-string";
 import { flushKeyUsage, noteKeyUsed, setKeyUsageFlushListener } from "./last-used";
 import { ZScope, type Scope } from "./scopes";
 
@@ -16,7 +17,7 @@ export const ZCreateKey = z.strictObject({
 });
 export type CreateKeyInput = z.infer<typeof ZCreateKey>;
 
-/** Key metadata as the API shows it (spec "Key metadata"); never the secret or its hash. */
+/** Key metadata as the API shows it (docs/api.md "Apps and keys"); never the secret or its hash. */
 export function serializeKey(key: ApiKey) {
   return {
     id: key.id,
@@ -100,10 +101,6 @@ const CACHE_MAX = 10_000;
 
 function forgetResolvedKey(hash: string): void {
   cache.delete(hash);
-}
-
-export function clearResolvedKeys(): void {
-  cache.clear();
 }
 
 /** The live (unrevoked) key for a key string, or null. */

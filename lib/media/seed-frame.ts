@@ -3,7 +3,8 @@ import { getProvider, type PaintInput } from "@/lib/ai";
 import { framePrompt } from "@/lib/ai/frame-prompt";
 import { ApiError } from "@/lib/errors";
 import { readPaintReference } from "@/lib/vision/subject-reference";
-import { getWorldOrThrow, type Caller } from "@/lib/worlds/worlds";
+import type { Caller } from "@/lib/shared/caller";
+import { getWorldOrThrow } from "@/lib/worlds/worlds";
 import { makeHostedAsset } from "./metered-asset";
 
 export const ZSeedFrameBody = z.strictObject({
@@ -18,7 +19,7 @@ export const ZSceneBody = z.strictObject({
 });
 
 /**
- * Paints one 16:9 frame (spec "Seed frame"), metered as `seed_frame`: the unit is reserved
+ * Paints one 16:9 frame (docs/api.md "Media"), metered as `seed_frame`: the unit is reserved
  * before the painter runs and given back if painting or hosting fails (fail-closed).
  */
 async function paintFrame(caller: Caller, input: Omit<PaintInput, "aspect" | "signal">, baseUrl: string) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MODES } from "@/lib/keys/key-string";
+import { MODES } from "@/lib/shared/caller";
 import { body, ZTimestamp, ZUuid } from "./response-parts";
 
 /* Campaign response schemas (CONTRACT.md "Campaigns"); named in RESPONSE_SCHEMAS like the rest. */

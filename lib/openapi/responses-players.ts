@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CHAT_PLANS } from "@/lib/chat/metering";
-import { MODES } from "@/lib/keys/key-string";
+import { MODES } from "@/lib/shared/caller";
 import { body } from "./response-parts";
 
 // The players' chat time (GET/PATCH /v1/players…, docs/runtime.md "Chat time"); beside

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MODES } from "@/lib/keys/key-string";
+import { MODES } from "@/lib/shared/caller";
 import { QUOTA_KINDS } from "@/lib/quota/quota";
 import { body, ZUuid } from "./response-parts";
 

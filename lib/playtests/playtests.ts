@@ -1,12 +1,13 @@
 import { getDb, type Prisma } from "@/lib/db";
 import { ApiError, notFound } from "@/lib/errors";
 import { replayPlaytest } from "@/lib/kernel";
-import { getWorldOrThrow, type Caller } from "@/lib/worlds/worlds";
+import type { Caller } from "@/lib/shared/caller";
+import { getWorldOrThrow } from "@/lib/worlds/worlds";
 import { MAX_PLAYTESTS_PER_WORLD, type CreatePlaytestBody } from "./requests";
 import { toPlaytest } from "./serialize";
 
 /**
- * Recorded play-throughs of a world (CONTRACT.md "Recorded play-throughs"). One is recorded only
+ * Recorded play-throughs of a world (docs/api.md "Play-throughs"). One is recorded only
  * when it plays on the graph as it is now: what it records is what the world does, so that a
  * later write that breaks it is the write's fault. Graph writes replay them
  * (lib/worlds/playtest-guard.ts).

@@ -1,6 +1,6 @@
 import { getEnv } from "@/lib/config/env";
 import { getDb } from "@/lib/db";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import { QUOTA_KINDS, quotaDay, type QuotaKind } from "./quota";
 
 const DAY_MS = 86_400_000;

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { getEnv, type Env } from "@/lib/config/env";
 import { getDb, isDatabaseUnreachable, querySql } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 
-/** The daily quota kinds of CONTRACT.md. */
+/** The daily quota kinds (docs/usage.md "What each quota counts"). */
 export const QUOTA_KINDS = ["generation", "seed_frame", "say", "tts", "vision_ground", "vision_describe", "vision_check", "edit"] as const;
 export const ZQuotaKind = z.enum(QUOTA_KINDS);
 export type QuotaKind = z.infer<typeof ZQuotaKind>;

@@ -1,6 +1,6 @@
 import { getEnv } from "@/lib/config/env";
 import type { DbClient } from "@/lib/db";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 
 /** What addToLedger adds. `scenario_clip` is not one: only lib/scenarios/charge.ts writes it, with the clip's charge. */
 export type BillingMetric = "session_seconds" | "chat_seconds";
@@ -11,9 +11,9 @@ export function utcDay(now = new Date()): string {
 }
 
 /**
- * Whether seconds of `metric` in `mode` are billable now (spec "Usage, quota and billing"; docs/usage.md):
+ * Whether seconds of `metric` in `mode` are billable now (docs/usage.md):
  * test usage never is; live play time only while BILLING_ENABLED; live chat time always goes on
- * the ledger (CONTRACT.md's `billing.chatSeconds`; the chat meter itself is lib/chat's).
+ * the ledger (docs/usage.md's `billing.chatSeconds`; the chat meter itself is lib/chat's).
  */
 export function isBillable(mode: Mode, metric: BillingMetric): boolean {
   if (mode !== "live") return false;

@@ -3,7 +3,7 @@ import { framePrompt } from "@/lib/ai/frame-prompt";
 import { storeAsset, storeManifest } from "@/lib/assets/assets";
 import { ApiError } from "@/lib/errors";
 import { getState, type World } from "@/lib/kernel";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import { frameLabel } from "@/lib/generation/pipeline";
 import { readPaintReference } from "@/lib/vision/subject-reference";
 import { asBuffer, cpuTask } from "@/lib/workers/pool";

@@ -1,5 +1,5 @@
 import type { World } from "@/lib/kernel";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import { renderClip, type RenderedClip } from "./render";
 import type { ClipSpec } from "./requests";
 import { verifyClip, type ClipVerification } from "./verify";

@@ -2,7 +2,7 @@ import { getEnv } from "@/lib/config/env";
 import { getDb, Prisma } from "@/lib/db";
 import type { StepRunner } from "@/lib/generation/pipeline";
 import type { World } from "@/lib/kernel";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import { log } from "@/lib/log";
 import { emitWebhookEvent } from "@/lib/webhooks";
 import { ApiError } from "@/lib/errors";

@@ -3,7 +3,9 @@ import { getDb } from "@/lib/db";
 import { ApiError, notFound } from "@/lib/errors";
 import { inngest } from "@/lib/jobs/client";
 import type { Diagnostic } from "@/lib/kernel";
-import { getWorldOrThrow, type Caller } from "@/lib/worlds/worlds";
+import type { Caller } from "@/lib/shared/caller";
+import { getWorldOrThrow } from "@/lib/worlds/worlds";
+import { pageOf } from "@/lib/paging";
 import { acceptClipRow } from "./charge";
 import { planClip } from "./clip";
 import { SCENARIO_BATCH_CANCELLED, SCENARIO_BATCH_REQUESTED } from "./events";
@@ -21,7 +23,7 @@ import {
 } from "./store";
 
 /*
- * The Scenario Studio's API (CONTRACT.md "Scenario Studio", docs/scenarios.md): verb-noun
+ * The Scenario Studio's API (docs/scenarios.md): verb-noun
  * functions over a Caller. Nothing here charges but acceptClip, through acceptClipRow.
  */
 
@@ -73,8 +75,8 @@ export async function listBatches(
   cursor?: string,
 ): Promise<{ rows: BatchRow[]; nextCursor: string | null }> {
   const rows = await findBatchPage(caller, limit + 1, cursor === undefined ? undefined : new Date(cursor));
-  const page = rows.slice(0, limit);
-  return { rows: page, nextCursor: rows.length > limit ? page[page.length - 1]!.createdAt.toISOString() : null };
+  const { page, nextCursor } = pageOf(rows, limit, (last) => last.createdAt.toISOString());
+  return { rows: page, nextCursor };
 }
 
 /** GET /v1/scenario-batches/{id}: the caller's batch with its clips in request order. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getDb, Prisma, type DbClient } from "@/lib/db";
 import type { World } from "@/lib/kernel";
-import type { Caller } from "@/lib/worlds/worlds";
+import type { Caller } from "@/lib/shared/caller";
 import type { ClipSpec, CreateBatchBody } from "./requests";
 
 /*
@@ -14,8 +14,6 @@ import type { ClipSpec, CreateBatchBody } from "./requests";
 export const FINAL_CLIP_STATUSES = ["accepted", "rejected", "failed", "cancelled"] as const;
 /** Statuses of a clip the job has not finished with. */
 export const OPEN_CLIP_STATUSES = ["queued", "rendering", "verifying"] as const;
-/** Batch statuses that never change again. */
-export const FINAL_BATCH_STATUSES = ["completed", "cancelled", "failed"] as const;
 
 /** What a batch read answers with: every column but the submitted graph. */
 export const BATCH_COLUMNS = { omit: { graph: true, baseUrl: true } } as const;

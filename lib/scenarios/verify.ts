@@ -1,6 +1,6 @@
 import { getProvider, type GroundedObject, type Provider, type SceneManifest, type VisionFrame } from "@/lib/ai";
 import type { World } from "@/lib/kernel";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import { readSeedFrame } from "@/lib/vision/seed";
 import { detectObjects } from "@/lib/vision/vision";
 import { planClip } from "./clip";

@@ -1,6 +1,7 @@
 import { badRequest, notFound } from "@/lib/errors";
 import { isPlayerIdOf } from "./player-id";
-import { getWorldOrThrow, type Caller } from "@/lib/worlds/worlds";
+import type { Caller } from "@/lib/shared/caller";
+import { getWorldOrThrow } from "@/lib/worlds/worlds";
 import type { MintSessionBody } from "./requests";
 import { signSessionToken } from "./token";
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import { tagOf, tagVerifies } from "./keyring";
 
 /**

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTHeaderParameters } from "jose";
 import { z } from "zod";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import { getKeyring } from "./keyring";
 import { newPlayerId } from "./player-id";
 
 /**
- * Runtime session tokens (CONTRACT.md "SESSION"): compact JWS, HS256, header `{alg, typ: "JWT",
+ * Runtime session tokens (docs/runtime.md "Session tokens"): compact JWS, HS256, header `{alg, typ: "JWT",
  * kid}`, scoped to one world or character of one app and mode. Claims:
  *
  *   iss "programmable-worlds", aud "runtime",

@@ -4,7 +4,8 @@ import { ApiError, notFound } from "@/lib/errors";
 import type { World } from "@/lib/kernel";
 import { forgetWorld } from "@/lib/worlds/world-cache";
 import { playtestGuard } from "@/lib/worlds/playtest-guard";
-import { getFreshWorldOrThrow, getWorldOrThrow, writeGraph, type Caller } from "@/lib/worlds/worlds";
+import type { Caller } from "@/lib/shared/caller";
+import { getFreshWorldOrThrow, getWorldOrThrow, writeGraph } from "@/lib/worlds/worlds";
 
 /**
  * A world's branching version tree: each version is a full snapshot of the graph; HEAD

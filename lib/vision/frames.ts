@@ -3,7 +3,8 @@ import { createHash } from "node:crypto";
 import { rasterizeSvg, type SceneManifest, type VisionFrame } from "@/lib/ai";
 import { ASSET_NAME, decodeBase64Image, readAsset } from "@/lib/assets/assets";
 import { ApiError, badRequest } from "@/lib/errors";
-import { getWorldOrThrow, type Caller } from "@/lib/worlds/worlds";
+import type { Caller } from "@/lib/shared/caller";
+import { getWorldOrThrow } from "@/lib/worlds/worlds";
 import { probeImage } from "./detect";
 import { fetchFrameUrl } from "./fetch-frame";
 import { ContentCache } from "./frame-cache";
@@ -18,7 +19,7 @@ export interface LoadedFrame {
 
 const ZStoredImage = z.object({ src: z.string(), manifest: z.string().optional() });
 
-// The part of a scene manifest vision reads (lib/ai/provider.ts SceneManifest); anything else
+// The part of a scene manifest vision reads (lib/ai/scene-manifest.ts SceneManifest); anything else
 // in a stored manifest is kept as it is.
 const ZManifest = z.looseObject({
   version: z.literal(1),

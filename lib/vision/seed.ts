@@ -1,7 +1,7 @@
 import { getProvider, type ProviderName, type VisionFrame, type VisionSource } from "@/lib/ai";
 import { readAsset } from "@/lib/assets/assets";
 import { badRequest } from "@/lib/errors";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import { probeImage } from "./detect";
 import { fetchFrameUrl } from "./fetch-frame";
 import { assetName, readManifest } from "./frames";

@@ -1,6 +1,6 @@
 import type { PaintReference, ReferenceLook } from "@/lib/ai";
 import { ApiError } from "@/lib/errors";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import { cpuTask } from "@/lib/workers/pool";
 import type { referenceLookTask } from "./reference";
 import { readSeedFrame } from "./seed";

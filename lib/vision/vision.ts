@@ -2,7 +2,7 @@ import { getProvider, isProviderError, type GroundedObject, type Provider, type 
 import { storeAsset } from "@/lib/assets/assets";
 import { ApiError } from "@/lib/errors";
 import { withQuota, type QuotaKind } from "@/lib/quota/quota";
-import type { Caller } from "@/lib/worlds/worlds";
+import type { Caller } from "@/lib/shared/caller";
 import { cpuTask } from "@/lib/workers/pool";
 import { ImageDecodeError, type Detection } from "./detect";
 import type { detectObjectsTask } from "./detect/detector";
@@ -10,7 +10,7 @@ import { loadFrame } from "./frames";
 import type { CheckBody, DescribeBody, Frame, GroundBody } from "./requests";
 import { checkBody, describeBody, groundBody, type FrameInfo } from "./serialize";
 
-// Vision grounding (CONTRACT.md "Vision grounding"): the frame is read and checked first (a bad
+// Vision grounding (docs/vision.md, docs/api.md "Vision"): the frame is read and checked first (a bad
 // frame is a 4xx that never touches the quota), then one unit of the call's quota kind is
 // reserved, the provider looks, and the unit is given back if anything after the reservation
 // fails. The offline detector is handed to the provider from here, and runs on the CPU worker

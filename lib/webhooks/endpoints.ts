@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db";
 import type { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint, WebhookEvent } from "@/lib/db/generated/client";
 import { badRequest, notFound } from "@/lib/errors";
+import { encodeCursor, olderThan, pageOf } from "@/lib/paging";
 import { ZId } from "@/lib/shared/params";
 import { getWebhookSettings } from "./config";
 import { DEFAULT_EVENTS, WILDCARD, ZWebhookEventType } from "./events";
@@ -43,7 +44,7 @@ export const ZDeliveryListQuery = z.strictObject({
   cursor: z.string().min(1).optional(),
 });
 
-/** The webhook endpoint of the spec, without its secret. */
+/** The webhook endpoint resource (docs/webhooks.md "Endpoints"), without its secret. */
 export function serializeWebhookEndpoint(endpoint: WebhookEndpoint) {
   return {
     id: endpoint.id,
@@ -167,39 +168,21 @@ export function serializeWebhookDelivery(row: DeliveryRow) {
   };
 }
 
-/** Cursor of the newest-first log: the last row's (createdAt, id), opaque to clients. */
-const ZCursor = z.object({ t: z.iso.datetime(), id: z.uuid() });
-
-function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(JSON.stringify({ t: row.createdAt.toISOString(), id: row.id })).toString("base64url");
-}
-
-function decodeCursor(cursor: string): z.infer<typeof ZCursor> {
-  try {
-    return ZCursor.parse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
-  } catch {
-    throw badRequest("cursor is not one this API returned.", ["cursor: invalid"]);
-  }
-}
-
 /** A page of an endpoint's delivery log, newest first, each with its attempts. */
 export async function listWebhookDeliveries(appId: string, endpointId: string, limit: number, cursor?: string) {
-  const after = cursor ? decodeCursor(cursor) : undefined;
+  const after = olderThan(cursor);
   const db = await getDb();
   const endpoint = await db.webhookEndpoint.findFirst({ where: { id: endpointId, appId }, select: { id: true } });
   if (!endpoint) throw notFound("Webhook endpoint");
   const rows = await db.webhookDelivery.findMany({
     where: {
       endpointId,
-      ...(after ? { OR: [{ createdAt: { lt: new Date(after.t) } }, { createdAt: new Date(after.t), id: { lt: after.id } }] } : {}),
+      ...after,
     },
     include: { event: { select: { type: true } }, attemptLog: true },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
   });
-  const page = rows.slice(0, limit);
-  return {
-    deliveries: page.map(serializeWebhookDelivery),
-    nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
-  };
+  const { page, nextCursor } = pageOf(rows, limit, encodeCursor);
+  return { deliveries: page.map(serializeWebhookDelivery), nextCursor };
 }

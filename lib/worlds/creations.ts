@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { getDb, type Prisma } from "@/lib/db";
 import type { Visibility } from "./requests";
-import { decodeCursor, encodeCursor } from "./worlds";
+import { encodeCursor, olderThan, pageOf } from "@/lib/paging";
 
 /**
- * My Creations (spec): the live creations (worlds and characters) of every app a user owns,
+ * My Creations (docs/studio.md): the live creations (worlds and characters) of every app a user owns,
  * newest first. Test-mode ones never appear. Metadata only: the graph (up to megabytes) is never
  * read here.
  */
@@ -62,7 +62,7 @@ export async function listCreations(userId: string, { q, appId, kind, cursor, li
   const take = Math.min(Math.max(Math.trunc(limit), 1), CREATIONS_MAX_LIMIT);
   // A malformed app id cannot match any app; answer empty rather than let the database refuse it.
   if (appId !== undefined && !UUID.safeParse(appId).success) return { creations: [], nextCursor: null };
-  const after = cursor ? decodeCursor(cursor) : undefined;
+  const after = olderThan(cursor);
   // Prisma's `contains` passes LIKE wildcards through: escape them so that `100%` or `_` match literally.
   const search = q
     ?.trim()
@@ -80,7 +80,7 @@ export async function listCreations(userId: string, { q, appId, kind, cursor, li
       search
         ? { OR: [{ name: { contains: search, mode: "insensitive" } }, { description: { contains: search, mode: "insensitive" } }] }
         : {},
-      after ? { OR: [{ createdAt: { lt: new Date(after.t) } }, { createdAt: new Date(after.t), id: { lt: after.id } }] } : {},
+      after,
     ],
   };
 
@@ -105,8 +105,7 @@ export async function listCreations(userId: string, { q, appId, kind, cursor, li
       app: { select: { name: true } },
     },
   });
-  const page = rows.slice(0, take);
-  const last = page[page.length - 1];
+  const { page, nextCursor } = pageOf(rows, take, encodeCursor);
   return {
     creations: page.map((row) => ({
       id: row.id,
@@ -124,6 +123,6 @@ export async function listCreations(userId: string, { q, appId, kind, cursor, li
       // Rows older than `rev_at` have none until their next write: `updatedAt` stands in.
       editedAt: (row.revAt ?? row.updatedAt).toISOString(),
     })),
-    nextCursor: rows.length > take && last ? encodeCursor(last) : null,
+    nextCursor,
   };
 }

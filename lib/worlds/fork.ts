@@ -1,6 +1,7 @@
 import { notFound } from "@/lib/errors";
 import { findWorldRow } from "./row";
-import { insertWorld, newWorldId, type Caller } from "./worlds";
+import type { Caller } from "@/lib/shared/caller";
+import { insertWorld, newWorldId } from "./worlds";
 
 /**
  * A copy of a world's working graph in the caller's app and mode. The source must be the

@@ -2,7 +2,7 @@ import { getDb } from "@/lib/db";
 import type { App } from "@/lib/db/generated/client";
 import type { WorldRow } from "./row";
 import { ApiError } from "@/lib/errors";
-import type { Mode } from "@/lib/keys/key-string";
+import type { Mode } from "@/lib/shared/caller";
 import { getWorldOrThrow } from "./worlds";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { z } from "zod";
 import { getEnv } from "@/lib/config/env";
 import { getDb } from "@/lib/db";
 import { findWorldRow, type WorldRow } from "./row";
@@ -15,7 +14,8 @@ import {
   type World,
 } from "@/lib/kernel";
 import { ApiError, notFound } from "@/lib/errors";
-import type { Mode } from "@/lib/keys/key-string";
+import { encodeCursor, olderThan, pageOf } from "@/lib/paging";
+import type { Caller } from "@/lib/shared/caller";
 import type { UpdateWorldBody, Visibility } from "./requests";
 import { wholeGraph, wholeGraphJson, worldPieces } from "./graph-json";
 import { compareAndSetWorld, insertWorldRow } from "./graph-store";
@@ -23,13 +23,7 @@ import { playtestGuard, type GuardOptions } from "./playtest-guard";
 import { makeSlug } from "./slug";
 import { beginRead, cachedWorld, forgetWorld, readWorld, remember, watchWorldChanges } from "./world-cache";
 
-/** Who is asking: worlds belong to one app and one mode, and are invisible to any other. */
-export interface Caller {
-  appId: string;
-  mode: Mode;
-}
-
-/** Limits of a world (spec: 2 MB, 500 states, 2000 events; configurable): 413 on import, gate errors on writes. */
+/** Limits of a world (docs/api.md "Worlds": 2 MB, 500 states, 2000 events; configurable): 413 on import, gate errors on writes. */
 export function importLimits() {
   const env = getEnv();
   return { maxBytes: env.IMPORT_MAX_BYTES, maxStates: env.IMPORT_MAX_STATES, maxEvents: env.IMPORT_MAX_EVENTS };
@@ -76,7 +70,7 @@ export interface NewWorld {
   id: string;
   /** The graph as the kernel reads it (every state complete). */
   graph: World;
-  /** An import's graph as it was sent, as JSON: what is stored and served, verbatim (CONTRACT.md "Worlds"). */
+  /** An import's graph as it was sent, as JSON: what is stored and served, verbatim (docs/api.md "Worlds"). */
   asSentJson?: string;
   source: string;
   visibility?: Visibility;
@@ -241,37 +235,20 @@ export async function deleteWorld(caller: Caller, id: string): Promise<void> {
   if (count === 0) throw notFound("World");
 }
 
-/** Cursor of the newest-first listing: the last row's (createdAt, id), opaque to clients. */
-const ZCursor = z.object({ t: z.iso.datetime(), id: z.uuid() });
-
-/** Newest-first listings page by the last row's (createdAt, id), opaque to clients. */
-export function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(JSON.stringify({ t: row.createdAt.toISOString(), id: row.id })).toString("base64url");
-}
-
-export function decodeCursor(cursor: string): z.infer<typeof ZCursor> {
-  try {
-    return ZCursor.parse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
-  } catch {
-    throw new ApiError("invalid_request", "cursor is not one this API returned.", { errors: ["cursor: invalid"] });
-  }
-}
-
 export async function listWorlds(caller: Caller, limit: number, cursor?: string) {
   const db = await getDb();
-  const after = cursor ? decodeCursor(cursor) : undefined;
   const rows = await db.world.findMany({
     where: {
       appId: caller.appId,
       mode: caller.mode,
-      ...(after ? { OR: [{ createdAt: { lt: new Date(after.t) } }, { createdAt: new Date(after.t), id: { lt: after.id } }] } : {}),
+      ...olderThan(cursor),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
     omit: { graphPieces: true }, // summaries: no graph
   });
-  const page = rows.slice(0, limit);
-  return { rows: page, nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };
+  const { page, nextCursor } = pageOf(rows, limit, encodeCursor);
+  return { rows: page, nextCursor };
 }
 
 /** PATCH /v1/worlds/{id}: metadata lives in the graph (name, description, cover) and columns. */
@@ -290,7 +267,7 @@ export async function updateWorldMeta(
       ...(body.cover !== undefined ? { cover: body.cover } : {}),
       ...(body.subject !== undefined ? { subject: body.subject } : {}),
     };
-    // Test-mode worlds stay private whatever is asked (spec).
+    // Test-mode worlds stay private whatever is asked (docs/api.md "Worlds").
     const visibility = caller.mode === "live" && body.visibility !== undefined ? body.visibility : undefined;
     const graphChanged =
       next.name !== graph.name || next.description !== graph.description || next.cover !== graph.cover || next.subject !== graph.subject;
