@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
+import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 
 // The boundaries of STYLE.md are held by eslint.config.mjs; these cases prove the rules bite.
@@ -27,6 +28,9 @@ describe("import boundaries", () => {
     ["lib/jobs/x.ts", 'import { POST } from "@/app/api/inngest/route";\nexport const x = POST;\n'],
     ["lib/worlds/x.ts", 'import { Button } from "@/components/ui/button";\nexport const x = Button;\n'],
     ["lib/errors/x.ts", 'import { getEnv } from "@/lib/config/env";\nexport const x = getEnv;\n'],
+    ["lib/shared/x.ts", 'import { ApiError } from "@/lib/errors";\nexport const x = ApiError;\n'],
+    ["lib/paging/x.ts", 'import { getDb } from "@/lib/db";\nexport const x = getDb;\n'],
+    ["lib/paging/x.ts", 'import type { Caller } from "@/lib/shared/caller";\nexport type X = Caller;\n'],
     ["components/x.tsx", 'import { ZWorldResource } from "@/lib/openapi/responses";\nexport const x = ZWorldResource;\n'],
     ["components/x.tsx", 'import { SimClient } from "@/lib/sim";\nexport const x = SimClient;\n'],
     ["components/x.tsx", 'import { exportDataset } from "@/lib/sim/export";\nexport const x = exportDataset;\n'],
@@ -39,6 +43,12 @@ describe("import boundaries", () => {
     ["components/x.tsx", 'import { validateWorld } from "@/lib/kernel";\nexport const x = validateWorld;\n'],
     ["components/x.tsx", 'import type { ZWorldResource } from "@/lib/openapi/responses";\nexport type X = typeof ZWorldResource;\n'],
     ["components/x.tsx", 'import { SimEnv } from "@/lib/sim/browser";\nexport const x = SimEnv;\n'],
+    ["components/x.tsx", 'import type { Mode } from "@/lib/shared/caller";\nexport type X = Mode;\n'],
+    ["lib/paging/x.ts", 'import { badRequest } from "@/lib/errors";\nexport const x = badRequest;\n'],
+    [
+      "lib/worlds/x.ts",
+      'import { pageOf } from "@/lib/paging";\nimport type { Caller } from "@/lib/shared/caller";\nexport const x: [typeof pageOf, Caller?] = [pageOf];\n',
+    ],
   ])("%s may import what it needs", async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);
   });
@@ -150,4 +160,120 @@ it("the simulator's browser core (lib/sim/browser.ts, the one lib/sim file compo
   const allowed =
     /^lib\/(sim\/(browser|room|labels|env|camera|geometry|spec)\.ts|kernel\/|ai\/frame-prompt\.ts|ai\/local\/(words\.ts|paint\/))/;
   expect(files.filter((f) => !allowed.test(f))).toEqual([]);
+});
+
+/** Every `lib/` source file's project imports, file by file (type-only, re-exports and dynamic imports too). */
+function fileImports(): Map<string, Set<string>> {
+  const lib = path.join(ROOT, "lib");
+  const pattern = /(?:^|[\s;])(?:import|export)\s*(?:type\s+)?(?:[^"';]*?\sfrom\s*)?\(?\s*["']([^"']+)["']/gm;
+  const resolve = (from: string, spec: string): string | null => {
+    const base = spec.startsWith("@/")
+      ? path.join(ROOT, spec.slice(2))
+      : spec.startsWith(".")
+        ? path.resolve(path.dirname(from), spec)
+        : null;
+    if (base === null) return null;
+    for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")]) {
+      if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return path.relative(ROOT, candidate);
+    }
+    return null;
+  };
+  const edges = new Map<string, Set<string>>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== "generated") walk(full);
+      } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        const targets = new Set<string>();
+        for (const match of fs.readFileSync(full, "utf8").matchAll(pattern)) {
+          const target = resolve(full, match[1]!);
+          if (target?.startsWith("lib/")) targets.add(target);
+        }
+        edges.set(path.relative(ROOT, full), targets);
+      }
+    }
+  };
+  walk(lib);
+  return edges;
+}
+
+/** Every loop of files that import each other, each as `[a, b, …, a]` (one loop per tangle). */
+function findFileLoops(edges: Map<string, Set<string>>): string[][] {
+  const loops: string[][] = [];
+  const done = new Set<string>();
+  const trail: string[] = [];
+  const visit = (file: string) => {
+    const at = trail.indexOf(file);
+    if (at !== -1) {
+      loops.push([...trail.slice(at), file]);
+      return;
+    }
+    if (done.has(file)) return;
+    trail.push(file);
+    for (const target of edges.get(file) ?? []) visit(target);
+    trail.pop();
+    done.add(file);
+  };
+  for (const file of edges.keys()) visit(file);
+  return loops;
+}
+
+describe("lib files", () => {
+  it("never import each other round a loop (a loop means a type or a helper sits in the wrong file)", () => {
+    expect(findFileLoops(fileImports()).map((loop) => loop.join(" -> "))).toEqual([]);
+  });
+
+  it("finds the imports it checks, and a loop when there is one", () => {
+    const edges = fileImports();
+    expect(edges.get("lib/ai/edit.ts")?.has("lib/ai/provider.ts")).toBe(true); // a type-only import
+    const looped = new Map(edges);
+    looped.set("lib/ai/provider.ts", new Set([...edges.get("lib/ai/provider.ts")!, "lib/ai/edit.ts"]));
+    expect(findFileLoops(looped).map((loop) => loop.join(" -> "))).toEqual([expect.stringMatching(/lib\/ai\/(edit|provider)\.ts ->/)]);
+  });
+});
+
+/** The project's files that `prettier --check .` reads (not in .gitignore or .prettierignore: prose and generated files keep their shape), relative to ROOT. */
+async function ownFiles(): Promise<string[]> {
+  const ignorePath = [path.join(ROOT, ".gitignore"), path.join(ROOT, ".prettierignore")];
+  const ignored = async (file: string) => (await prettier.getFileInfo(file, { ignorePath })).ignored;
+  const found: string[] = [];
+  const walk = async (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        // A folder ignored as a whole (node_modules/, .next/, lib/db/generated/) is not walked.
+        if (entry.name !== ".git" && !(await ignored(path.join(full, "x.ts")))) await walk(full);
+      } else if (entry.isFile() && !(await ignored(full))) found.push(path.relative(ROOT, full));
+    }
+  };
+  await walk(ROOT);
+  return found.sort();
+}
+
+const MAX_LINES = 400;
+
+describe("source files", () => {
+  const files = ownFiles();
+
+  it(`hold at most ${MAX_LINES} lines each (split a file long before it holds two ideas)`, async () => {
+    const long = (await files)
+      .filter((file) => /\.(ts|tsx|mjs)$/.test(file))
+      .map((file) => ({ file, lines: fs.readFileSync(path.join(ROOT, file), "utf8").split("\n").length - 1 }))
+      .filter(({ lines }) => lines > MAX_LINES)
+      .map(({ file, lines }) => `${file} (${lines} lines)`);
+    expect(long).toEqual([]);
+  });
+
+  it("are formatted by Prettier (npm run format)", { timeout: 120_000 }, async () => {
+    const unformatted: string[] = [];
+    for (const file of await files) {
+      const full = path.join(ROOT, file);
+      const info = await prettier.getFileInfo(full);
+      if (info.inferredParser === null) continue;
+      const options = await prettier.resolveConfig(full);
+      if (!(await prettier.check(fs.readFileSync(full, "utf8"), { ...options, filepath: full }))) unformatted.push(file);
+    }
+    expect(unformatted).toEqual([]);
+  });
 });
