@@ -4,7 +4,3 @@ import type { ApiKey } from "@/components/api/types";
 export function maskKey(key: Pick<ApiKey, "prefix" | "last4">): string {
   return `${key.prefix}…${key.last4}`;
 }
-
-export function keyLabel(key: Pick<ApiKey, "name" | "prefix" | "last4">): string {
-  return key.name || maskKey(key);
-}

@@ -99,13 +99,6 @@ export async function connectSharedRedis(timeoutMs = 2_000): Promise<boolean> {
   });
 }
 
-/** Closes the Redis client (tests, shutdown). */
-export async function closeSharedRedis(): Promise<void> {
-  const current = state.__pwRedis;
-  state.__pwRedis = undefined;
-  if (current) await current.client.quit().catch(() => current.client.disconnect());
-}
-
 let lastWarning = 0;
 function warnFallback(what: string, error: unknown): void {
   const now = Date.now();

@@ -196,14 +196,6 @@ export async function getDb(): Promise<PrismaClient> {
 }
 
 /**
- * Runs one parameterized statement ($1, $2, …) on the driver itself and returns the affected
- * row count. Only for hot paths with huge parameters; everything else goes through Prisma.
- */
-export async function executeSql(sql: string, params: unknown[]): Promise<number> {
-  return (await handle()).execute(sql, params);
-}
-
-/**
  * Runs one parameterized statement ($1, $2, …) on the driver itself and returns its rows
  * (timestamps as Date, json as values). For the few statements every job runs (lib/jobs), where
  * Prisma's per-statement work costs more than the statement.

@@ -29,4 +29,3 @@ export type LikeBody = z.infer<typeof ZLikeBody>;
 export const ZLikeLookupBody = ZLikeBody.extend({
   ids: z.array(z.uuid()).min(1).max(100).describe("worlds or characters to ask about"),
 });
-export type LikeLookupBody = z.infer<typeof ZLikeLookupBody>;

@@ -7,4 +7,3 @@ export const HISTORY_MAX_DAYS = 90;
 export const ZUsageHistoryQuery = z.strictObject({
   days: z.coerce.number().int().min(1).max(HISTORY_MAX_DAYS).default(30),
 });
-export type UsageHistoryQuery = z.infer<typeof ZUsageHistoryQuery>;

@@ -12,5 +12,3 @@ export const POINTS_OF_VIEW = [
   { value: "side_scroller", label: "Side view", description: "Flat, with the hero in profile." },
   { value: "cinematic", label: "Cinematic", description: "Wide shots and slow, film-like moves." },
 ] as const;
-
-export type PointOfView = (typeof POINTS_OF_VIEW)[number]["value"];

@@ -89,15 +89,6 @@ export function sweepSegment(px: number, py: number, rad: number, dx: number, dy
   return Math.min(best, sweepDisc(px, py, rad, dx, dy, end));
 }
 
-/** Distance from a point to a segment. */
-export function pointSegmentDistance(px: number, py: number, s: Segment): number {
-  const ex = s.bx - s.ax;
-  const ey = s.by - s.ay;
-  const len2 = ex * ex + ey * ey;
-  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - s.ax) * ex + (py - s.ay) * ey) / len2));
-  return Math.hypot(px - (s.ax + t * ex), py - (s.ay + t * ey));
-}
-
 /** Squared distance from a point to a segment (no square root: for comparisons on hot paths). */
 export function pointSegmentDistance2(px: number, py: number, s: Segment): number {
   const ex = s.bx - s.ax;

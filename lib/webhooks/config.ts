@@ -5,4 +5,3 @@ export function getWebhookSettings() {
   const { WEBHOOK_ALLOW_HTTP_LOOPBACK, WEBHOOK_RETRY_BASE_MS, WEBHOOK_TIMEOUT_MS } = getEnv();
   return { WEBHOOK_ALLOW_HTTP_LOOPBACK, WEBHOOK_RETRY_BASE_MS, WEBHOOK_TIMEOUT_MS };
 }
-export type WebhookSettings = ReturnType<typeof getWebhookSettings>;

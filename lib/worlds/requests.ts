@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZOpList, ZAddEventBody } from "@/lib/kernel";
 
-/** `subject_ref` of world and campaign creates (spec). */
+/** `subject_ref` of world and campaign creates (docs/api.md "Worlds"). */
 export const ZSubjectRefInput = z
   .strictObject({
     image_b64: z.string().min(1).optional().describe("raw base64 or a data URL; hosted to a durable URL, then discarded"),
@@ -49,7 +49,7 @@ export const ZCreateWorldBody = z
     );
     if (body.world !== undefined) {
       for (const field of generateFields) {
-        if (field === "async") continue; // ignored for import (spec)
+        if (field === "async") continue; // ignored for import (docs/api.md "Worlds")
         ctx.addIssue({ code: "custom", path: [field], message: "cannot be combined with world (import)" });
       }
       return;
@@ -75,7 +75,7 @@ export const ZUpdateWorldBody = z.strictObject({
   name: z.string().trim().min(1).max(200).optional(),
   description: z.string().max(5000).optional(),
   cover: z.string().max(2000).optional(),
-  /** Who or what the world is about (the graph's `subject`); beyond CONTRACT.md's fields. */
+  /** Who or what the world is about (the graph's `subject`); beyond the create's documented fields. */
   subject: z.string().max(2000).optional(),
   visibility: ZVisibility.optional(),
   expectedRev: z.string().min(1).optional(),
@@ -89,7 +89,6 @@ export const ZRequirePlaytests = z
   .describe("refuse (422 `validation_failed`) a write that breaks a recorded play-through; nothing persists");
 
 export const ZOpsBody = z.strictObject({ ops: ZOpList, expectedRev: z.string().min(1).optional(), requirePlaytests: ZRequirePlaytests });
-export type OpsBody = z.infer<typeof ZOpsBody>;
 
 export { ZAddEventBody };
 

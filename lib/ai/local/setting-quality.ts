@@ -11,23 +11,6 @@ import { isFunctionWord } from "./read";
 // the test and a report script read the same figures. The premise's nouns are compromise's
 // reading of the premise, independent of the author's own reader and of the lexicon.
 
-/** The premise's content nouns, one word each, lower case (not pronouns, not the protagonist's title words like "dr"). */
-export function premiseNouns(premise: string): string[] {
-  const terms = (nlp(premise).json({ terms: { tags: true } }) as { terms: { normal: string; tags: string[] }[] }[]).flatMap((s) => s.terms);
-  const out = terms
-    .filter(
-      (t) => t.tags.includes("Noun") && !t.tags.includes("Pronoun") && !t.tags.includes("Possessive") && !t.tags.includes("Honorific"),
-    )
-    .map((t) => t.normal.replace(/[^a-z'-]/g, "").replace(/'s$/, ""))
-    .filter(
-      (w) =>
-        w.length > 1 &&
-        !isFunctionWord(w) &&
-        !/^(one|two|three|four|five|six|seven|eight|nine|ten|twelve|hundred|thousand|years?|days?|nights?|times?)$/.test(w),
-    );
-  return [...new Set(out)];
-}
-
 const singular = (w: string): string =>
   w.endsWith("ies")
     ? `${w.slice(0, -3)}y`
