@@ -3,7 +3,7 @@ import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { asApp, expect, firstAppId, generateWorld, newAccount, signUp, test } from "../fixtures/studio";
 
-// Issue 31, point 3: ways back. A chapter world links to its campaign and to its neighbour
+// Links between worlds and their players. A chapter world links to its campaign and to its neighbour
 // chapters; the header's Play opens a public world's player in a new tab, and any other world's
 // Play tab, saying beside it how to get a public link.
 

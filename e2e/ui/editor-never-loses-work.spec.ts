@@ -3,7 +3,7 @@ import { actingFor, firstAppIdOf, importWorld, nightMarket, SHOTS } from "../fix
 import { expect, newAccount, signUp, test } from "../fixtures/studio";
 
 /**
- * Issue 18, point 2 (docs/versions.md, docs/studio.md "Editing model"): a created world starts
+ * The editor never loses work (docs/versions.md, docs/studio.md "Editing model"): a created world starts
  * with its "Original" version; undo survives a reload while nobody else wrote; deleting a state
  * that has events asks first, naming them, from the Delete key and from the inspector alike.
  */
@@ -23,7 +23,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/safety-${name}.png`, animations: "disabled" });
 }
 
-test.describe("safety nets", () => {
+test.describe("the editor never loses work", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test("a created world's Versions tab starts with Original, HEAD, at the root", async ({ page, consoleErrors }) => {
