@@ -2,7 +2,7 @@
  * Issue 28: Explore over 100,000 public worlds and likes under load, on PostgreSQL, beside the
  * bare route (`GET /api/live`, the floor of this stack) in the same run.
  * Goals: Explore's first page p50 ≤ 20 ms; a like ≥ 0.7× the floor's requests/s.
- * Also prints the query plan of each Explore statement (docs/explore.md "Query plans").
+ * Also prints the query plan of each Explore statement (docs/explore.md "Indexes and query plans").
  *
  *   flock /work/heavy.lock npm run bench -- explore
  */

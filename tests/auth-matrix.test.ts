@@ -1,7 +1,7 @@
 /**
  * The credential matrix (issue 19): every operation × ten credentials, one request a cell, over
  * HTTP through the openapi-fetch client, each answer the exact status of the table in
- * tests/support/auth-matrix.ts (CONTRACT.md's rules), with an error body of the documented shape.
+ * tests/support/auth-matrix.ts (docs/api.md "Credentials", docs/auth-matrix.md), with an error body of the documented shape.
  * docs/auth-matrix.md is that table printed; this file fails when the doc is stale
  * (`npm run docs:gen` rewrites it).
  */

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from "./support/test-server";
 // The Studio's sign-up over HTTP and its per-address limit (docs/auth.md); X-Forwarded-For
 // stands for distinct clients, as a proxy reports them. Sign-in runs inside next-auth, which
 // needs Next's request scope: its limits are tested in lib/auth/throttle.test.ts and end to
-// end in e2e/api/auth.spec.ts.
+// end in e2e/ui/sign-in-limits.spec.ts.
 let server: TestServer;
 
 beforeAll(async () => {

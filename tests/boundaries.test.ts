@@ -39,7 +39,7 @@ function expectError(res: { status: number; body: Record<string, unknown> }, sta
 }
 
 describe("credentials", () => {
-  // Every credential case of CONTRACT.md, on a KEY route (GET /v1/usage) and a USER route
+  // Every credential case of docs/api.md "Credentials", on a KEY route (GET /v1/usage) and a USER route
   // (GET /v1/apps/{id}/keys).
   const cases: [string, () => { path: string; method?: string; token?: string; body?: unknown }, number, string][] = [
     ["KEY: none", () => ({ path: "/v1/usage" }), 401, "unauthorized"],

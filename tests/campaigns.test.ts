@@ -187,7 +187,7 @@ describe("a live campaign from a book", () => {
     const receiver = await startReceiver();
     const quiet = await startReceiver();
     await subscribe(alice, receiver.url, ["campaign.chapter.authored", "campaign.completed", "campaign.stopped"]);
-    await subscribe(alice, quiet.url); // the default set: the spec's three, no campaign events
+    await subscribe(alice, quiet.url); // the default set: the first three types, no campaign events
     try {
       const res = await api.post("/v1/campaigns", { text: BOOK, target_acts: 4 }, alice.keys.sk_live);
       expect(res.status).toBe(202);

@@ -46,7 +46,7 @@ describe("POST /v1/characters", () => {
     ).toEqual([]);
   });
 
-  it("EXPLICIT with every field of the spec's table (live: slugged, no mock)", async () => {
+  it("EXPLICIT with every profile field (live: slugged, no mock)", async () => {
     const res = await create({
       ...EXPLICIT,
       entranceState: "glad",

@@ -5,7 +5,7 @@ import { checkedClient } from "./support/openapi-check";
 import { startTestServer, type TestServer } from "./support/test-server";
 
 /**
- * `If-None-Match` (docs/api.md, "Conditional GET"): the ETag is the `rev` (CONTRACT.md), and a
+ * `If-None-Match` (docs/api.md, "Conditional GET"): the ETag is the `rev`, and a
  * 304 answers only when nothing the 200 would show has changed since the client could have
  * seen that rev: play counters, `updatedAt`, a version's title or HEAD flag, a fresh token.
  */
@@ -62,7 +62,7 @@ describe("GET /v1/worlds/{id} with If-None-Match", () => {
     const counted = await getIf(`/v1/worlds/${id}`, etag);
     expect(counted.status).toBe(200);
     expect(counted.body).toMatchObject({ rev: first.body.rev, sessionCount: 1 });
-    expect(counted.headers.get("etag")).toBe(etag); // still the rev (CONTRACT.md)
+    expect(counted.headers.get("etag")).toBe(etag); // still the rev
     expect(Date.parse(counted.body.updatedAt)).toBeGreaterThan(Date.parse(first.body.updatedAt));
 
     // The server cannot tell which count a client holding this rev saw: full answers until the rev moves.

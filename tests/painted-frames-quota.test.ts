@@ -1,5 +1,5 @@
 /**
- * Every painted frame is on the quota (docs/usage.md "Quota"): a scenario clip's frames and a
+ * Every painted frame is on the quota (docs/usage.md "Daily quotas"): a scenario clip's frames and a
  * campaign's protagonist portrait reserve `seed_frame` units before painting, all of a clip's at
  * once. With the cap running out mid-way, exactly the cap is painted, the rest fail with
  * `quota_exceeded`, and nothing is charged for them.

@@ -6,7 +6,7 @@ import { checkedClient } from "./support/openapi-check";
 import { startTestServer, type TestServer } from "./support/test-server";
 
 /**
- * The `/v1` rate limit per mode (CONTRACT.md "Rate limits", docs/api.md): live credentials draw
+ * The `/v1` rate limit per mode (docs/api.md "Rate limits"): live credentials draw
  * on RATE_LIMIT_LIVE_*, test credentials on RATE_LIMIT_TEST_*. The refill rates are so slow that
  * nothing refills while a test runs: each bucket allows exactly its burst, and `Retry-After` is
  * the time one token takes at the mode's rate (100 s live, 1000 s test here).

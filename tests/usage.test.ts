@@ -154,7 +154,7 @@ describe("GET /v1/usage/history", () => {
       [character, "Chatty", "character", 0, 5],
     ]);
     expect(body.days.at(-1).runtime).toEqual({ sessionSeconds: 60, chatSeconds: 5 });
-    // Live chat time is on the ledger (CONTRACT.md billing.chatSeconds); play time is not, billing off.
+    // Live chat time is on the ledger (docs/usage.md, billing.chatSeconds); play time is not, billing off.
     expect(body.ledger).toEqual([{ day: today(), mode: "live", metric: "chat_seconds", amount: 5 }]);
   });
 

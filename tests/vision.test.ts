@@ -9,7 +9,7 @@ import { checkedClient as apiClient } from "./support/openapi-check";
 import { bootstrap, type Bootstrap } from "./support/fixtures";
 import { startTestServer, type TestServer } from "./support/test-server";
 
-// Vision grounding over HTTP (issue 14, CONTRACT.md "Vision grounding"): frames as a live
+// Vision grounding over HTTP (docs/vision.md, docs/api.md "Vision"): frames as a live
 // world's, a URL or base64; every bad frame a 4xx that spends no quota; metering, 402 and 503.
 
 let server: TestServer;

@@ -33,7 +33,7 @@ describe("deliveries", () => {
     return res.body;
   }
 
-  it("deliverOnce: a 2xx acknowledges; the body, headers and signature are as the spec says", async () => {
+  it("deliverOnce: a 2xx acknowledges; the body, headers and signature are as docs/webhooks.md says", async () => {
     const receiver = await startReceiver(() => 204);
     try {
       const secret = "whsec_unit";

@@ -8,7 +8,7 @@ export type { CharacterCreated, CharacterResource } from "./types";
 
 /* Characters through the developer API, the Studio acting for one app (`X-App-Id`, `X-App-Mode`). */
 
-/** A stance of the palette: `{id, label, mood, expression}` (spec "Character"). */
+/** A stance of the palette: `{id, label, mood, expression}` (docs/runtime.md "Characters"). */
 export interface StanceInput {
   id: string;
   label: string;

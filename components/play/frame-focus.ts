@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { focusOf, focusPosition, type ManifestLike } from "@/lib/shared/scene-focus";
 
 // The Play tab crops a frame around what the painter drew there, as the player does
-// (docs/runtime.md "Frames that keep their subject"): the scene manifest beside the frame names
+// (docs/runtime.md "Scenes that move"): the scene manifest beside the frame names
 // the protagonist's box; its `object-position` keeps it in view when the box is cropped.
 
 const positions = new Map<string, string>();

@@ -1,6 +1,6 @@
 import type { UsageHistory } from "@/components/api/types";
 
-/** What one unit of each ledger metric is (CONTRACT.md "Quota and usage", "Scenario batches"). */
+/** What one unit of each ledger metric is (docs/usage.md, docs/scenarios.md "Charging"). */
 const UNIT: Record<string, string> = { session_seconds: "seconds", chat_seconds: "seconds", scenario_clip: "clips" };
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */

@@ -25,7 +25,7 @@ export type CharacterAction =
   | { type: "fetch_object"; object: string }
   | { type: "change_location"; location: string };
 
-/** One answer of POST /v1/characters/{id}/say (spec "Character turn"). */
+/** One answer of POST /v1/characters/{id}/say (docs/runtime.md "Talk turns"). */
 export interface Turn {
   reply: string;
   stance: string;

@@ -1,5 +1,5 @@
 // Where a 16:9 frame sits in the player's box: the geometry of `object-fit: cover` with an
-// object-aware focal point (docs/runtime.md "Frames that keep their subject"). Pure, so the
+// object-aware focal point (docs/runtime.md "Scenes that move"). Pure, so the
 // crop is testable without a browser: on a narrow screen the frame is cropped around the scene
 // manifest's protagonist and the named things beside it, not the centre.
 import type { CueBox } from "@/lib/shared/scene-cues";

@@ -5,7 +5,7 @@ import { capitalize, cleanText, extractStory, sentences, truncate } from "./loca
 // The book stages every provider shares: segmentation is procedural everywhere (headings are a
 // matter of layout, not of taste), and the procedural bible serves `mock` and `local`.
 
-/** The spec's hard cap on chapters (campaign acts). */
+/** The hard cap on chapters (campaign acts: 2..12, docs/campaigns.md). */
 export const MAX_CHAPTERS = 12;
 /** Books without headings are cut into parts of about this many characters. */
 const PART_CHARS = 8_000;

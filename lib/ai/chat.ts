@@ -120,7 +120,7 @@ const CANNED = [
 
 /**
  * Test-mode turns: canned and deterministic (the same text, stance and affect always give the
- * same turn), no model, no spend (spec: "With a test-mode session token the reply is canned").
+ * same turn), no model, no spend (docs/runtime.md "Talk turns": test tokens get canned turns).
  */
 export function mockChat(input: ChatInput): Omit<ChatResult, "provider"> {
   const seed = `${input.text}|${input.currentStance}`;

@@ -42,7 +42,7 @@ describe("getProvider", () => {
   });
 });
 
-describe("authorWorld (the seam used by lib/worlds/create.ts)", () => {
+describe("authorWorld (the seam lib/generation/pipeline.ts authors through)", () => {
   it("returns exactly mockWorld in test mode", async () => {
     vi.stubEnv("AI_BASE_URL", "http://127.0.0.1:1/v1");
     vi.stubEnv("AI_MODEL", "m");

@@ -165,7 +165,7 @@ export interface Bible {
 }
 
 export interface SegmentOptions {
-  /** Adjacent chapters are merged to stay within this many (the spec's hard cap is 12). */
+  /** Adjacent chapters are merged to stay within this many (the hard cap is 12, MAX_CHAPTERS). */
   maxChapters?: number;
 }
 
@@ -193,7 +193,7 @@ export interface Stance {
   expression: string;
 }
 
-/** Something a character does besides speaking (spec "Character turn"). */
+/** Something a character does besides speaking (docs/runtime.md "Talk turns"). */
 export type CharacterAction =
   { type: "show_image"; description: string } | { type: "fetch_object"; object: string } | { type: "change_location"; location: string };
 
@@ -227,7 +227,7 @@ export interface ChatInput {
   signal?: AbortSignal;
 }
 
-/** One character turn (spec "Character turn"), before storage. */
+/** One character turn (docs/runtime.md "Talk turns"), before storage. */
 export interface ChatResult {
   reply: string;
   /** Always a stance id of the palette. */

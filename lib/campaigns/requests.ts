@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZSubjectRefInput } from "@/lib/worlds/requests";
 import { ZListQuery } from "@/lib/worlds/requests";
 
-/** The spec's cap on a campaign's book text. */
+/** The cap on a campaign's book text (docs/api.md "Campaigns"). */
 export const BOOK_MAX = 200_000;
 export const MIN_ACTS = 2;
 export const MAX_ACTS = 12;
@@ -10,7 +10,7 @@ export const MAX_ACTS = 12;
 export const FIDELITIES = ["faithful", "spirit"] as const;
 export type Fidelity = (typeof FIDELITIES)[number];
 
-/** POST /v1/campaigns (spec "POST /v1/campaigns"). */
+/** POST /v1/campaigns (docs/api.md "Campaigns"). */
 export const ZCreateCampaignBody = z.strictObject({
   text: z
     .string()

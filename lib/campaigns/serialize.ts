@@ -7,7 +7,7 @@ export type CampaignWithChapters = Omit<Campaign, "text" | "bible"> & { chapters
 export const CAMPAIGN_STATUSES = ["authoring", "complete", "partial", "failed", "cancelled"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
-/** The sentinel job of a test key's mock campaign (spec). */
+/** The sentinel job of a test key's mock campaign (docs/api.md "Campaigns"). */
 export const TEST_MOCK_JOB_ID = "test_mock";
 
 function subjectRefOf(value: unknown): { imageUrl: string; descriptor?: string } | null {
@@ -17,7 +17,7 @@ function subjectRefOf(value: unknown): { imageUrl: string; descriptor?: string }
   return { imageUrl: ref.imageUrl, ...(typeof ref.descriptor === "string" ? { descriptor: ref.descriptor } : {}) };
 }
 
-/** The campaign resource (CONTRACT.md "Campaigns"). */
+/** The campaign resource (docs/api.md "Campaigns"). */
 export function serializeCampaign(campaign: CampaignWithChapters) {
   const chapters = [...campaign.chapters].sort((a, b) => a.index - b.index);
   const next = campaign.status === "authoring" ? chapters.find((c) => c.status !== "authored") : undefined;
@@ -46,7 +46,7 @@ export function serializeCampaign(campaign: CampaignWithChapters) {
   };
 }
 
-/** GET /v1/jobs/test_mock with a test key: the mock campaign's job, always done (CONTRACT.md). */
+/** GET /v1/jobs/test_mock with a test key: the mock campaign's job, always done (docs/api.md "Campaigns"). */
 export function mockCampaignJob(): JobView & { mock: true } {
   const epoch = new Date(0).toISOString();
   return {

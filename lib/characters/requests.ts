@@ -8,7 +8,7 @@ export const ZStanceId = z
   .max(40)
   .regex(/^[A-Za-z0-9_-]+$/, "letters, digits, _ and - only");
 
-/** Spec: a stance is `{id, label, mood, expression}`; each stance is one visual state plus a brain mood. */
+/** A stance (docs/runtime.md "Stance pictures") is `{id, label, mood, expression}`; each stance is one visual state plus a brain mood. */
 export const ZStance = z.strictObject({
   id: ZStanceId,
   label: z.string().trim().min(1).max(60).describe("shown to players"),
@@ -27,7 +27,7 @@ export const MAX_STANCES = 12;
 
 const prose = (max: number) => z.string().max(max);
 
-/** The explicit profile fields of POST /v1/characters (spec table). */
+/** The explicit profile fields of POST /v1/characters (docs/runtime.md "Characters"). */
 const profileFields = {
   name: z.string().trim().min(1).max(200).optional(),
   cover: z.string().trim().min(1).max(2000).optional().describe("explicit cover / seed-frame URL"),
@@ -158,7 +158,7 @@ export const ZAffectInput = z
 
 export const MAX_HISTORY_TURNS = 50;
 
-/** POST /v1/characters/{id}/say (spec). */
+/** POST /v1/characters/{id}/say (docs/runtime.md "Talk turns"). */
 export const ZSayBody = z.strictObject({
   text: z.string().trim().min(1).max(4000).describe("what the end user said"),
   token: z.string().min(1).max(4096).optional().describe("the session token, when it is not sent as `Authorization: Bearer`"),

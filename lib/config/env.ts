@@ -109,7 +109,7 @@ const ZEnv = z.object({
   AI_SPEECH_MODEL: z.string().min(1).optional(),
   AI_SPEECH_VOICE: z.string().min(1).default("alloy"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  // Read by next.config.mjs when the server starts (docs/deploying in README).
+  // Read by next.config.mjs when the server starts (README, "Deploying").
   HTTP_COMPRESSION: z.enum(["on", "off"]).default("off"),
 });
 

@@ -4,7 +4,7 @@ import path from "node:path";
 /**
  * PGlite does not lock its folder, and two processes opening it corrupt it. The process that
  * opens the embedded database writes DATA_DIR/owner.json first (created exclusively); any
- * other process finds the owner there and talks to it instead (see lib/cli/transport.ts).
+ * other process finds the owner there and talks to it instead (the CLI, scripts/worlds.ts, sends its command to the owner's `/api/internal/cli`).
  */
 export interface DataDirOwner {
   pid: number;

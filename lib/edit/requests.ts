@@ -3,7 +3,7 @@ import { ZRequirePlaytests } from "@/lib/worlds/requests";
 
 export const MAX_INSTRUCTION_CHARS = 2000;
 
-/** POST /v1/worlds/{id}/edit (CONTRACT.md "Natural-language edit"). */
+/** POST /v1/worlds/{id}/edit (docs/api.md "Natural-language edit"). */
 export const ZEditBody = z.strictObject({
   instruction: z
     .string()

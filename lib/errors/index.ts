@@ -1,5 +1,5 @@
 /**
- * The one error type of the API. `code` is the stable machine-readable string of CONTRACT.md;
+ * The one error type of the API. `code` is the stable machine-readable string of docs/api.md "Every response";
  * the status comes from the table, so a code always means the same status.
  */
 export const STATUS_BY_CODE = {

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/errors";
 
 /*
  * The public write routes of Explore have no credential to draw on, so they count per player and
- * per client address (docs/explore.md "Rate limits"): LIKES_PER_MINUTE_PER_PLAYER (burst
+ * per client address (docs/explore.md, "Limits"): LIKES_PER_MINUTE_PER_PLAYER (burst
  * LIKES_BURST_PER_PLAYER), LIKES_PER_MINUTE_PER_ADDRESS (burst LIKES_BURST_PER_ADDRESS) and
  * PLAYER_IDS_PER_HOUR_PER_ADDRESS. In memory, per process, like the API's other buckets.
  */

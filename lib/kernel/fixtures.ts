@@ -62,7 +62,7 @@ export interface LargeWorldOptions {
 }
 
 /**
- * A gate-clean world at the spec's limits by default (500 states, 2000 events, ~2 MB of JSON
+ * A gate-clean world at the import limits by default (500 states, 2000 events, ~2 MB of JSON
  * with long prose and templates): the benchmark's maximal world.
  */
 export function makeLargeWorld(options: LargeWorldOptions = {}): World {

@@ -50,7 +50,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 export interface ParseWorldOptions {
   /**
-   * An import or `POST /v1/validate` (CONTRACT.md "Worlds"): every state field but `id` may be
+   * An import or `POST /v1/validate` (docs/api.md "Worlds"): every state field but `id` may be
    * omitted and reads as its add_state default. Off for a model's output, whose missing fields
    * are the model's to repair, not ours to invent.
    */

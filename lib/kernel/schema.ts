@@ -144,5 +144,5 @@ export interface Limits {
   maxEvents: number;
 }
 
-/** The spec's import limits; the gate takes them as parameters. */
+/** The import limits (docs/api.md "Worlds"); the gate takes them as parameters. */
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({ maxStates: 500, maxEvents: 2000 });

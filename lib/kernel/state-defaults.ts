@@ -1,7 +1,7 @@
 import type { State, StateInput, World, WorldInput } from "./schema";
 
 /**
- * The add_state defaults: what an omitted field of a state reads as (CONTRACT.md "Worlds").
+ * The add_state defaults: what an omitted field of a state reads as (docs/api.md "Graph writes").
  * An absent `ending` is not an ending.
  */
 export function withStateDefaults(state: StateInput): State {

@@ -5,7 +5,7 @@ import { DEFAULT_LIMITS, type Diagnostic, type Limits, type Severity, type Slots
 import { findSlots, type SlotUse } from "./templates";
 
 export interface ValidateOptions {
-  /** Defaults to the spec's import limits (500 states, 2000 events). */
+  /** Defaults to the import limits (500 states, 2000 events). */
   limits?: Partial<Limits>;
   /** Reuse an index the caller already built for this exact world. */
   index?: GraphIndex;

@@ -12,7 +12,7 @@ export const ZPlaytestStepInput = z.strictObject({
   state: z.string().min(1).max(200).describe("the state expected after it (an override stays in place)"),
 });
 
-/** POST /v1/worlds/{id}/playtests (CONTRACT.md "Recorded play-throughs"). */
+/** POST /v1/worlds/{id}/playtests (docs/api.md "Play-throughs"). */
 export const ZCreatePlaytestBody = z.strictObject({
   name: ZName.describe("shown beside the lints when it breaks"),
   steps: z.array(ZPlaytestStepInput).min(1).max(MAX_PLAYTEST_STEPS).describe("from the entrance, in order"),

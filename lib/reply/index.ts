@@ -4,7 +4,7 @@
  * serializers build these without knowing HTTP; lib/http turns them into responses.
  */
 
-/** Every JSON response carries it (CONTRACT.md "General"). */
+/** Every JSON response carries it (docs/api.md "Every response"). */
 export const SCHEMA_VERSION = "1.0";
 
 /** What a handler returns when it needs more than a 200 with a body. */

@@ -7,7 +7,7 @@ import { bedsForTags, type KindOf } from "./soundscape";
 export { focusOf };
 
 /*
- * The player's cues of each state (docs/runtime.md "Scenes that move and sound"), computed where
+ * The player's cues of each state (docs/runtime.md "Scenes that move" and "Scenes that sound"), computed where
  * the server prepares the player's data: the camera's move from `camera.dynamic`, the
  * protagonist's idle or walk from `movement`, what the frame keeps in view and its parallax
  * layers from the painter's scene manifest, and the ambient beds from `ambient`. Pure: the

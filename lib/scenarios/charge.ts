@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/db";
 
-/** The billing_ledger metric of an accepted live clip (CONTRACT.md "Scenario Studio"). */
+/** The billing_ledger metric of an accepted live clip (docs/scenarios.md "Charging"). */
 export const SCENARIO_CLIP_METRIC = "scenario_clip";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZListQuery } from "@/lib/worlds/requests";
 
-/* Request shapes of the Scenario Studio (CONTRACT.md "Scenario Studio"). The plan's own schemas live in lib/shared, which the Studio's composer parses with too. */
+/* Request shapes of the Scenario Studio (docs/scenarios.md "The API"). The plan's own schemas live in lib/shared, which the Studio's composer parses with too. */
 
 export {
   MAX_CLIPS,

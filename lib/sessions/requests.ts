@@ -22,7 +22,7 @@ export const ZPlayerId = z
   .regex(/^ply_[A-Za-z0-9_-]{39}\.[A-Za-z0-9_-]{22}$/, "must be a player id this service gave out (ply_…)")
   .describe("an anonymous player's id (`ply_…`) from an earlier token's answer: the same player, so the same chat time");
 
-/** POST /v1/sessions/token (CONTRACT.md "SESSION"). */
+/** POST /v1/sessions/token (docs/runtime.md "Session tokens"). */
 export const ZMintSessionBody = z
   .strictObject({
     worldId: z.uuid().optional().describe("the world to play"),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /*
- * The plan of a Scenario Studio batch (CONTRACT.md "Scenario Studio"): the request body of
+ * The plan of a Scenario Studio batch (docs/scenarios.md): the request body of
  * POST /v1/scenario-batches. Shared so that the Studio checks a plan with the very schema the
  * API parses it with (lib/scenarios/requests.ts re-exports it); zod only.
  */

@@ -1,10 +1,10 @@
 import type { CueBox } from "./scene-cues";
 
-// What a narrow frame keeps in view (docs/runtime.md "Frames that keep their subject"), from a
+// What a narrow frame keeps in view (docs/runtime.md "Scenes that move"), from a
 // painter's scene manifest: shared by the server's player cues (lib/runtime/scene-cues.ts) and the
 // Studio's Play tab, which reads the manifest beside the frame itself.
 
-/** The part of a scene manifest (lib/ai/provider.ts `SceneManifest`) the focus reads. */
+/** The part of a scene manifest (lib/ai/scene-manifest.ts `SceneManifest`) the focus reads. */
 export interface ManifestLike {
   objects: { box: CueBox; depth: number; subject?: boolean; visible?: number }[];
 }

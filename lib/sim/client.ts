@@ -1,8 +1,8 @@
 import type { Observation, StepInfo, StepResult } from "./env";
 import type { SpaceSpec } from "./spec";
 
-// A typed client of the runner (`npm run worlds -- sim serve`, CONTRACT.md "Simulation runner
-// and dataset exporter"). It answers in the simulator's own types: an observation over HTTP
+// A typed client of the runner (`npm run worlds -- sim serve`, docs/simulation.md
+// "Clients"). It answers in the simulator's own types: an observation over HTTP
 // reads exactly like one from `SimEnv` in process (`visible` and `camera` as Uint8Array), so a
 // trainer can switch between the two. Uses only `fetch` and `atob`: Node or a browser.
 

@@ -57,7 +57,7 @@ afterAll(async () => {
 });
 
 describe("clients/python/example.py", () => {
-  it("resets, takes 1,000 random steps in the spec's shapes, walks to an ending, and reads an export", async () => {
+  it("resets, takes 1,000 random steps in the runner's declared spaces, walks to an ending, and reads an export", async () => {
     const out = path.join(dir, "dataset");
     const exported = await run(
       worlds(["sim", "export", "--world", worldFile, "--episodes", "3", "--camera", "8", "--seed", "2", "--out", out]),

@@ -5,7 +5,7 @@ import { observationJson, stepJson } from "./json";
 import type { SimWorld } from "./room";
 import { ACTIONS, SIM, describeSpaces } from "./spec";
 
-// The self-hosted runner (CONTRACT.md "Simulation runner and dataset exporter"): a plain
+// The self-hosted runner (docs/simulation.md): a plain
 // node:http server over one world, holding many environments. JSON in and out; every error is
 // `{detail, code, errors?}` with its 4xx status, and the runner keeps serving.
 

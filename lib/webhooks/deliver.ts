@@ -9,7 +9,7 @@ import { openSecret } from "./secret-box";
 import { EVENT_HEADER, SIGNATURE_HEADER, signWebhookPayload } from "./signature";
 import { pinnedLookup, resolveWebhookTarget, WebhookUrlError, type HostLookup, type WebhookTarget } from "./ssrf";
 
-/** Attempts per event per endpoint (spec "Limits"). */
+/** Attempts per event per endpoint (docs/webhooks.md "Retries and the delivery log"). */
 export const MAX_ATTEMPTS = 3;
 /** Each retry waits this many times longer than the one before. */
 export const BACKOFF_FACTOR = 10;

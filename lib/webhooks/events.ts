@@ -1,13 +1,13 @@
 import { z } from "zod";
 
 /**
- * The webhook event types of the spec ("Events"). `session.ended` is reserved: it can be
+ * The webhook event types (docs/webhooks.md "Event types"). `session.ended` is reserved: it can be
  * subscribed to but is never emitted.
  */
 const SPEC_EVENT_TYPES = ["world.generation.succeeded", "world.generation.failed", "session.ended"] as const;
-/** Campaign authoring (CONTRACT.md "Campaigns"): opt-in, delivered to endpoints that list them or `*`. */
+/** Campaign authoring (docs/webhooks.md "Event types"): opt-in, delivered to endpoints that list them or `*`. */
 export const CAMPAIGN_EVENT_TYPES = ["campaign.chapter.authored", "campaign.completed", "campaign.stopped"] as const;
-/** Scenario Studio (CONTRACT.md "Scenario Studio"): opt-in like the campaign types. */
+/** Scenario Studio (docs/webhooks.md "Event types"): opt-in like the campaign types. */
 export const SCENARIO_EVENT_TYPES = ["scenario.batch.completed"] as const;
 export const WEBHOOK_EVENT_TYPES = [...SPEC_EVENT_TYPES, ...CAMPAIGN_EVENT_TYPES, ...SCENARIO_EVENT_TYPES] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -18,7 +18,7 @@ export const TEST_EVENT_TYPE = "webhook.test" as const;
 /** Subscribes to every present and future type. */
 export const WILDCARD = "*";
 
-/** What an endpoint registered without `events` receives (CONTRACT.md: the spec's three types). */
+/** What an endpoint registered without `events` receives (docs/webhooks.md "Event types": the first three types). */
 export const DEFAULT_EVENTS: readonly WebhookEventType[] = SPEC_EVENT_TYPES;
 
 /** The `data` of each type that is emitted. */
@@ -34,7 +34,7 @@ export interface WebhookEventData {
 }
 export type EmittableEventType = keyof WebhookEventData;
 
-/** The JSON body of every delivery (spec "Delivery" plus CONTRACT.md's `id`). */
+/** The JSON body of every delivery (docs/webhooks.md "A delivery"). */
 export interface WebhookEventPayload<T extends string = string, D = Record<string, unknown>> {
   /** `evt_…`, the same in every delivery and retry of one event. */
   id: string;

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 
 /**
- * The signature scheme of the spec ("Signature"), Stripe's: `v1` is the hex HMAC-SHA256, keyed
+ * The signature scheme (docs/webhooks.md "Verifying the signature"), Stripe's: `v1` is the hex HMAC-SHA256, keyed
  * by the endpoint's whole `whsec_…` secret (its UTF-8 bytes), of `<t>.<raw body>`.
  * Node built-ins only, so lib/webhooks/verify.ts can be copied into a receiver as it is.
  */

@@ -3,7 +3,7 @@ import type { WebhookEventPayload } from "./events";
 import { computeSignature } from "./signature";
 
 /**
- * Verifies a webhook delivery the way a receiver must (spec "Signature"): against the raw
+ * Verifies a webhook delivery the way a receiver must (docs/webhooks.md "Verifying the signature"): against the raw
  * request bytes, before any parsing, with a constant-time comparison and a replay window.
  *
  *   const event = verifyWebhook(rawBody, req.headers["service-signature"], process.env.WEBHOOK_SECRET);

@@ -1,7 +1,7 @@
 import { RawJson, revValidated, type Reply } from "@/lib/reply";
 import type { WorldRow } from "@/lib/worlds/row";
 
-/** The public play link of a public world (present for public worlds only, spec). */
+/** The public play link of a public world (present for public worlds only, docs/api.md "Worlds"). */
 export function playUrl(row: Pick<WorldRow, "visibility" | "slug">, baseUrl: string): string | undefined {
   return row.visibility === "public" && row.slug ? `${baseUrl}/play/${row.slug}` : undefined;
 }
@@ -32,7 +32,7 @@ function metadata(row: WorldMeta, baseUrl: string) {
   };
 }
 
-/** The World resource (CONTRACT.md): metadata at the top, the SMWorld graph under `world`. */
+/** The World resource (docs/api.md "Worlds"): metadata at the top, the SMWorld graph under `world`. */
 export function toWorldResource(row: WorldRow, baseUrl: string) {
   return { ...metadata(row, baseUrl), world: row.graph };
 }
@@ -61,7 +61,7 @@ export function worldResourceReply(row: WorldRow, baseUrl: string): Reply {
 }
 
 /**
- * A graph write's result (spec "Graph-write result"): a graph just written goes out as the JSON
+ * A graph write's result (docs/api.md "Graph writes"): a graph just written goes out as the JSON
  * text that was stored, without serializing it again.
  */
 export function graphWriteBody<T extends object>(write: { row: WorldRow; graphChanged: boolean } & T) {
