@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { applyOps, DEFAULT_LIMITS, hasErrors, OPS, OP_NAMES, validateWorld, ZOp, type Diagnostic, type Op, type World } from "@/lib/kernel";
 import { parseJsonAnswer } from "./land";
-import type { ProposeEditInput, ProposeEditResult } from "./provider";
 
 // Natural-language edit with a model: the answer's schema is the public op vocabulary (zod, the
 // kernel's own), the prompt carries a compact outline of the world, and an answer that is not a
