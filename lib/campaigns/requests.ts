@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZSubjectRefInput } from "@/lib/worlds/requests";
 import { ZListQuery } from "@/lib/worlds/requests";
 
-/** The spec's cap on a campaign's book text. */
+/** The cap on a campaign's book text (docs/api.md "Campaigns"). */
 export const BOOK_MAX = 200_000;
 export const MIN_ACTS = 2;
 export const MAX_ACTS = 12;
@@ -16,7 +16,7 @@ export const ZCreateCampaignBody = z.strictObject({
     .string()
     .max(BOOK_MAX, `must be at most ${BOOK_MAX} characters`)
     .refine((text) => text.trim().length > 0, "must not be empty or whitespace only")
-    .describe("the book, at most 200000 characters"),
+    .describe(`the book, at most ${BOOK_MAX} characters`),
   name: z.string().trim().min(1).max(200).optional().describe("defaults to a title distilled from the book's bible"),
   fidelity: z
     .enum(FIDELITIES)
@@ -28,7 +28,7 @@ export const ZCreateCampaignBody = z.strictObject({
     .min(MIN_ACTS)
     .max(MAX_ACTS)
     .optional()
-    .describe("guidance for the spine's act count, 2..12; omitted, the spine picks"),
+    .describe(`guidance for the spine's act count, ${MIN_ACTS}..${MAX_ACTS}; omitted, the spine picks`),
   subject_ref: ZSubjectRefInput.optional().describe(
     "the protagonist reference carried into every chapter; omitted, one is painted from the bible",
   ),

@@ -4,10 +4,19 @@ import type { JobView } from "@/lib/generation/jobs";
 /** A campaign as it is read for its resource: without the book and its bible, chapters without their text. */
 export type CampaignWithChapters = Omit<Campaign, "text" | "bible"> & { chapters: Omit<CampaignChapter, "text">[] };
 
+/**
+ * A campaign's statuses, declared once: the response schema (lib/openapi/campaign-responses.ts),
+ * the Studio's types (through the schema) and the `campaigns.status` column hold these.
+ */
 export const CAMPAIGN_STATUSES = ["authoring", "complete", "partial", "failed", "cancelled"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+/** A chapter's status on the resource: `authoring` is the chapter the running job works on. */
+export const CHAPTER_STATUSES = ["pending", "authoring", "authored"] as const;
+export type ChapterStatus = (typeof CHAPTER_STATUSES)[number];
+/** A chapter as the resource and the Studio's cards show it. */
+export type ChapterView = ReturnType<typeof serializeCampaign>["chapters"][number];
 
-/** The sentinel job of a test key's mock campaign (spec). */
+/** The sentinel job of a test key's mock campaign (docs/api.md "Campaigns"). */
 export const TEST_MOCK_JOB_ID = "test_mock";
 
 function subjectRefOf(value: unknown): { imageUrl: string; descriptor?: string } | null {
@@ -17,7 +26,7 @@ function subjectRefOf(value: unknown): { imageUrl: string; descriptor?: string }
   return { imageUrl: ref.imageUrl, ...(typeof ref.descriptor === "string" ? { descriptor: ref.descriptor } : {}) };
 }
 
-/** The campaign resource (CONTRACT.md "Campaigns"). */
+/** The campaign resource (docs/api.md "Campaigns"). */
 export function serializeCampaign(campaign: CampaignWithChapters) {
   const chapters = [...campaign.chapters].sort((a, b) => a.index - b.index);
   const next = campaign.status === "authoring" ? chapters.find((c) => c.status !== "authored") : undefined;
@@ -32,13 +41,10 @@ export function serializeCampaign(campaign: CampaignWithChapters) {
     subjectRef: subjectRefOf(campaign.subjectRef),
     mode: campaign.mode as "test" | "live",
     jobId: campaign.jobId,
-    chapters: chapters.map((c) => ({
-      index: c.index,
-      title: c.title,
-      summary: c.summary,
-      worldId: c.status === "authored" ? c.worldId : null,
-      status: c.status === "authored" ? ("authored" as const) : c === next ? ("authoring" as const) : ("pending" as const),
-    })),
+    chapters: chapters.map((c) => {
+      const status: ChapterStatus = c.status === "authored" ? "authored" : c === next ? "authoring" : "pending";
+      return { index: c.index, title: c.title, summary: c.summary, worldId: c.status === "authored" ? c.worldId : null, status };
+    }),
     createdAt: campaign.createdAt.toISOString(),
     updatedAt: campaign.updatedAt.toISOString(),
     // Test keys get deterministic mocks (the mock author and painter), and say so.
@@ -46,7 +52,7 @@ export function serializeCampaign(campaign: CampaignWithChapters) {
   };
 }
 
-/** GET /v1/jobs/test_mock with a test key: the mock campaign's job, always done (CONTRACT.md). */
+/** GET /v1/jobs/test_mock with a test key: the mock campaign's job, always done (docs/api.md "Campaigns"). */
 export function mockCampaignJob(): JobView & { mock: true } {
   const epoch = new Date(0).toISOString();
   return {
