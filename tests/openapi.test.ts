@@ -1,6 +1,4 @@
 import { makeSmallWorld } from "@/lib/kernel/fixtures";
-import fs from "node:fs";
-import path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -12,108 +10,9 @@ import { setQuotaCap } from "@/lib/quota/quota";
 import { mockWorld } from "@/lib/kernel";
 import { buildOpenApiDocument, type OpenApiParameter } from "@/lib/openapi/document";
 import { errorsOf } from "@/lib/openapi/errors-of";
-import type { Operation } from "@/lib/openapi/operation";
 import { OPERATIONS, TAGS } from "@/lib/openapi/operations";
-import { checkedClient, checkedResponses, expectMatchesOpenApi, findPathTemplate } from "./support/openapi-check";
+import { checkedClient, checkedResponses } from "./support/openapi-check";
 import { startTestServer, type TestServer } from "./support/test-server";
-
-const V1_DIR = path.resolve(import.meta.dirname, "../app/v1");
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
-/** Route files that are not operations of the API. */
-const NOT_OPERATIONS = new Set([
-  "[...path]/route.ts", // answers unknown /v1 paths with the JSON 404 (checked below)
-]);
-
-interface RouteExport {
-  method: string;
-  /** The `route({...})` call's text, when the export is one. */
-  definition?: string;
-}
-
-interface RouteFile {
-  file: string;
-  /** `/v1/worlds/{id}/ops` */
-  path: string;
-  text: string;
-  exports: RouteExport[];
-}
-
-/** Reads which HTTP methods a route file exports, and the text of each `route({...})` call. */
-function readRouteFile(file: string): RouteFile {
-  const text = fs.readFileSync(file, "utf8");
-  const relative = path.relative(V1_DIR, path.dirname(file));
-  const segments = relative ? relative.split(path.sep).filter((s) => !/^\(.*\)$/.test(s)) : [];
-  const apiPath = "/v1" + segments.map((s) => "/" + s.replace(/^\[(\w+)\]$/, "{$1}")).join("");
-  const exports: RouteExport[] = [];
-  const starts = [...text.matchAll(/^export\s+(?:const\s+(\w+)\s*=|(?:async\s+)?function\s+(\w+)\b)/gm)];
-  starts.forEach((match, i) => {
-    const method = match[1] ?? match[2]!;
-    if (!(METHODS as readonly string[]).includes(method)) return;
-    const block = text.slice(match.index, starts[i + 1]?.index ?? text.length);
-    // A runtime route's CORS preflight (lib/runtime/cors.ts `preflight`) is not an operation.
-    if (method === "OPTIONS" && /^export\s+const\s+OPTIONS\s*=\s*preflight\(/.test(block)) return;
-    exports.push({ method, definition: /^export\s+const\s+\w+\s*=\s*route\(/.test(block) ? block : undefined });
-  });
-  for (const list of text.matchAll(/^export\s*\{([^}]*)\}/gm)) {
-    for (const part of list[1]!.split(",")) {
-      const name = part
-        .trim()
-        .split(/\s+as\s+/)
-        .pop()!;
-      if ((METHODS as readonly string[]).includes(name)) exports.push({ method: name });
-    }
-  }
-  return { file, path: apiPath, text, exports };
-}
-
-function findRouteFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return findRouteFiles(full);
-    return entry.name === "route.ts" ? [full] : [];
-  });
-}
-
-const routeFiles = findRouteFiles(V1_DIR)
-  .filter((file) => !NOT_OPERATIONS.has(path.relative(V1_DIR, file).split(path.sep).join("/")))
-  .map(readRouteFile);
-
-const opKey = (method: string, apiPath: string) => `${method} ${apiPath}`;
-
-function findOp(method: string, apiPath: string): Operation | undefined {
-  return OPERATIONS.find((op) => op.method === method && op.path === apiPath);
-}
-
-describe("the operations cover app/v1", () => {
-  it("has one operation per exported method of every route file, and no other", () => {
-    const fromFiles = routeFiles.flatMap((route) => route.exports.map((e) => opKey(e.method, route.path))).sort();
-    const fromOperations = OPERATIONS.map((op) => opKey(op.method, op.path)).sort();
-    expect(fromOperations).toEqual(fromFiles);
-    expect(fromFiles.length).toBeGreaterThan(20);
-  });
-
-  it.each(routeFiles.flatMap((route) => route.exports.map((e) => [opKey(e.method, route.path), route, e] as const)))(
-    "%s: the route file's export is the documented operation, its auth, scope and schemas declared once",
-    async (_name, route, exported) => {
-      const op = findOp(exported.method, route.path)!;
-      // route() remembers the operationId of the operation spread into it.
-      const mod = (await import(route.file)) as Record<string, { operationId?: string } | undefined>;
-      expect(mod[exported.method]?.operationId, `${exported.method} ${route.path}`).toBe(op.operationId);
-      const definition = exported.definition;
-      if (!definition) return;
-      // Auth, scope, schemas and bodyOptional come from the spread operation alone: a route()
-      // call that restated one could disagree with the document.
-      const fields = definition.slice(0, definition.search(/\bhandler:/));
-      expect(fields, "route() spreads its operation").toMatch(new RegExp(`route\\(\\{\\s*\\.\\.\\.(\\w+\\.)?${op.operationId},`));
-      expect(fields.match(/^\s*(auth|scope|params|query|body|bodyOptional|idempotency):/gm) ?? [], "restated in the route file").toEqual(
-        [],
-      );
-      for (const status of definition.matchAll(/\breply\((\d{3})/g)) {
-        expect(Object.keys(op.responses)).toContain(status[1]);
-      }
-    },
-  );
-});
 
 /** Every `$ref` in the document, with where it was found. */
 function collectRefs(node: unknown, at = "#", out: [string, string][] = []): [string, string][] {
@@ -230,7 +129,7 @@ describe("the OpenAPI document", () => {
     expect(published.components.schemas.WorldResource).not.toHaveProperty("additionalProperties");
     expect(closed.components.schemas.WorldResource).toHaveProperty("additionalProperties", false);
     expect(published.components.schemas.CreateWorldRequest).toHaveProperty("additionalProperties", false);
-    // The graph is open in both: unknown graph properties survive (spec).
+    // The graph is open in both: unknown graph properties survive (docs/api.md "Worlds").
     expect(closed.components.schemas.World).toHaveProperty("additionalProperties", {});
   });
 
@@ -241,99 +140,6 @@ describe("the OpenAPI document", () => {
     expect(list.find((p) => p.name === "limit")?.schema).toMatchObject({ default: 20, maximum: 100 });
     expect(doc.paths["/v1/worlds/{id}/fork"]!.post!.requestBody?.required).toBe(false);
     expect(doc.paths["/v1/worlds/{id}/ops"]!.post!.requestBody?.required).toBe(true);
-  });
-});
-
-describe("expectMatchesOpenApi", () => {
-  const world = mockWorld({ premise: "a tide that keeps secrets" });
-  const id = "0b8f5a5e-3f7c-4a51-9d2e-6f1f3f1a2b3c";
-  const diagnostic = {
-    lint: "unreachable-state",
-    code: "W001",
-    severity: "warning",
-    path: "scene.states.x",
-    message: "x",
-    loc: { field: "", template: "", slot: "", fill: "" },
-  };
-
-  it("matches concrete paths to templates, static segments first", () => {
-    expect(findPathTemplate(`/v1/worlds/${id}/ops`)).toBe("/v1/worlds/{id}/ops");
-    expect(findPathTemplate(`/v1/worlds/${id}/versions/${id}/restore`)).toBe("/v1/worlds/{id}/versions/{versionId}/restore");
-    expect(findPathTemplate("/v1/worlds?limit=5")).toBe("/v1/worlds");
-    expect(findPathTemplate("/v1/openapi.json")).toBe("/v1/openapi.json");
-    expect(findPathTemplate("/v1/nope")).toBeUndefined();
-  });
-
-  it("accepts documented bodies", () => {
-    expectMatchesOpenApi("POST", `/v1/worlds/${id}/ops`, 200, {
-      world,
-      diagnostics: [diagnostic],
-      rev: "abc",
-      applyErrors: [],
-      notes: [],
-      playtests: { passed: 0, failed: [] },
-      schemaVersion: "1.0",
-    });
-    expectMatchesOpenApi("POST", "/v1/worlds", 200, { worldId: id, slug: null, ok: true, cover: "", mock: true, schemaVersion: "1.0" });
-    expectMatchesOpenApi("POST", "/v1/worlds", 201, { worldId: id, slug: "tide-1", imported: true, schemaVersion: "1.0" });
-    expectMatchesOpenApi("POST", `/v1/worlds/${id}/ops`, 412, {
-      detail: "stale",
-      code: "rev_mismatch",
-      currentRev: "abc",
-      schemaVersion: "1.0",
-    });
-    expectMatchesOpenApi("POST", `/v1/worlds/${id}/ops`, 422, {
-      detail: "gate",
-      code: "validation_failed",
-      diagnostics: [{ ...diagnostic, severity: "error" }],
-      schemaVersion: "1.0",
-    });
-    expectMatchesOpenApi("GET", `/v1/worlds/${id}`, 304, undefined);
-    expectMatchesOpenApi("GET", "/v1/nope", 404, { detail: "No route GET /v1/nope.", code: "not_found", schemaVersion: "1.0" });
-  });
-
-  it.each([
-    [
-      "an undocumented status",
-      "DELETE",
-      `/v1/worlds/${id}`,
-      412,
-      { detail: "x", code: "rev_mismatch", currentRev: "a", schemaVersion: "1.0" },
-      /not documented/,
-    ],
-    ["an undocumented method", "PUT", `/v1/worlds/${id}`, 200, {}, /has no PUT/],
-    ["a missing field", "POST", "/v1/worlds", 201, { worldId: id, slug: null, schemaVersion: "1.0" }, /imported/],
-    ["an extra field", "POST", "/v1/worlds", 201, { worldId: id, slug: null, imported: true, extra: 1, schemaVersion: "1.0" }, /extra/],
-    [
-      "an extra nested field",
-      "POST",
-      `/v1/worlds/${id}/ops`,
-      200,
-      {
-        world,
-        diagnostics: [{ ...diagnostic, hint: "x" }],
-        rev: "a",
-        applyErrors: [],
-        notes: [],
-        playtests: { passed: 0, failed: [] },
-        schemaVersion: "1.0",
-      },
-      /hint/,
-    ],
-    ["a code of another status", "GET", `/v1/worlds/${id}`, 404, { detail: "x", code: "conflict", schemaVersion: "1.0" }, /code/],
-    ["no schemaVersion", "DELETE", `/v1/worlds/${id}`, 200, { ok: true }, /schemaVersion/],
-    [
-      "a 412 without currentRev",
-      "POST",
-      `/v1/worlds/${id}/ops`,
-      412,
-      { detail: "x", code: "rev_mismatch", schemaVersion: "1.0" },
-      /currentRev/,
-    ],
-    ["a body on a 304", "GET", `/v1/worlds/${id}`, 304, { ok: true }, /without a body/],
-    ["an unknown path other than 404", "GET", "/v1/nope", 200, {}, /no operation/],
-  ])("refuses %s", (_name, method, p, status, body, message) => {
-    expect(() => expectMatchesOpenApi(method, p, status, body)).toThrow(message);
   });
 });
 

@@ -5144,7 +5144,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
-            /** @description the imported world is over 2 MB, 500 states or 2000 events */
+            /** @description the imported world is over the server's `IMPORT_MAX_BYTES`, `IMPORT_MAX_STATES` states or `IMPORT_MAX_EVENTS` events; the body is over the server's `IMPORT_MAX_BYTES` (the import size limit) and 64 KB for the rest of the body */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -5285,7 +5285,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description `If-Match` / `expectedRev` is not the world's current rev; the body carries `currentRev` */
             412: components["responses"]["RevMismatch"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -5336,7 +5336,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -5423,7 +5423,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
-            /** @description the body is larger than the book and a reference image allow */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` and 6 bytes for each of the book's 200000 characters */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -5703,7 +5703,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description `If-Match` / `expectedRev` is not the world's current rev; the body carries `currentRev` */
             412: components["responses"]["RevMismatch"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -5756,7 +5756,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description `If-Match` / `expectedRev` is not the world's current rev; the body carries `currentRev` */
             412: components["responses"]["RevMismatch"];
-            /** @description the batch is over 4 MB */
+            /** @description the body is over 4 MB */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -5816,7 +5816,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             /** @description `If-Match` / `expectedRev` is not the world's current rev; the body carries `currentRev` */
             412: components["responses"]["RevMismatch"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -5908,7 +5908,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description the world already keeps 100 play-throughs; a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -5999,7 +5999,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -6128,7 +6128,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -6253,7 +6253,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description no such world, or no such version of it */
             404: components["responses"]["NotFound"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -6305,7 +6305,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description `If-Match` / `expectedRev` is not the world's current rev; the body carries `currentRev` */
             412: components["responses"]["RevMismatch"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -6350,7 +6350,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description `X-App-Id` names no app of the signed-in user */
             404: components["responses"]["NotFound"];
-            /** @description the body is over the import size limit */
+            /** @description the body is over the server's `IMPORT_MAX_BYTES` (the import size limit) and 64 KB for the rest of the body */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -6514,7 +6514,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description no world (or character) with this id in the key's app and mode */
             404: components["responses"]["NotFound"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -6633,7 +6633,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description the session's world was deleted */
             404: components["responses"]["NotFound"];
-            /** @description the body is over the size limit */
+            /** @description the body is over 16 KB */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -6684,7 +6684,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
-            /** @description the body is over the size limit */
+            /** @description the body is over 32 KB */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -6833,7 +6833,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description no live public or unlisted world or character has this id (test-mode and private ones are never found) */
             404: components["responses"]["NotFound"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -6876,7 +6876,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description no live public or unlisted world or character has this id (test-mode and private ones are never found) */
             404: components["responses"]["NotFound"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -6915,7 +6915,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest"];
             /** @description a `playerId` this server did not issue, or a session token that is invalid, expired or scoped to another world */
             401: components["responses"]["Unauthorized"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -6964,7 +6964,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
-            /** @description the imported world is over the import size limit */
+            /** @description the body is over the server's `IMPORT_MAX_BYTES` (the import size limit) and 64 KB for the rest of the body */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -7070,7 +7070,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description `If-Match` / `expectedRev` is not the world's current rev; the body carries `currentRev` */
             412: components["responses"]["RevMismatch"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -7125,7 +7125,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -7258,7 +7258,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description `player` is an anonymous player id (`ply_…`) this app and mode never gave out */
             404: components["responses"]["NotFound"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -7310,7 +7310,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -7386,7 +7386,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -7464,7 +7464,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description no app with this id among the user's */
             404: components["responses"]["NotFound"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -7548,7 +7548,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -7668,7 +7668,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -7750,7 +7750,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description no such app of the user's, or no such endpoint of it */
             404: components["responses"]["NotFound"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -8055,7 +8055,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -8110,7 +8110,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -8165,7 +8165,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
-            /** @description the frame is more than 10 MB */
+            /** @description the frame is more than 10 MB; the body is over what a 10 MB frame takes as base64 */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -8220,7 +8220,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
-            /** @description the frame is more than 10 MB */
+            /** @description the frame is more than 10 MB; the body is over what a 10 MB frame takes as base64 */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -8275,7 +8275,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
-            /** @description the frame is more than 10 MB */
+            /** @description the frame is more than 10 MB; the body is over what a 10 MB frame takes as base64 */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];
@@ -8366,7 +8366,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description a request with this `Idempotency-Key` is still in flight after 30 s */
             409: components["responses"]["Conflict"];
-            /** @description the body is over the size limit */
+            /** @description the body is over the server's `MAX_JSON_BODY_BYTES` */
             413: components["responses"]["PayloadTooLarge"];
             /** @description a `Content-Type` other than JSON */
             415: components["responses"]["UnsupportedMediaType"];

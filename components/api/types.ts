@@ -104,7 +104,7 @@ export type PlaytestList = Body<typeof ZPlaytestList>;
 export type PlaytestReport = z.infer<typeof ZPlaytestReport>;
 /** POST /v1/worlds/{id}/edit with `dryRun: true`: the ops an instruction became and the graph they would make. */
 export type EditPreview = Body<typeof ZEditPreview>;
-/** The Scenario Studio (docs/scenarios.md): a batch of clips over a world, and its clips. */
+/** The Scenario Studio (docs/api.md "Scenario batches"): a batch of clips over a world, and its clips. */
 export type BatchSummary = z.infer<typeof ZBatchSummary>;
 export type BatchStatus = BatchSummary["status"];
 /** The 202 of POST /v1/scenario-batches. */

@@ -1,7 +1,8 @@
+import type { CampaignStatus } from "@/components/api/types";
 import type { BadgeTone } from "@/components/ui/badge";
 
 /** How the Studio names a campaign's status (the API's `status`) and colours it. */
-export const CAMPAIGN_STATUS: Record<"authoring" | "complete" | "partial" | "failed" | "cancelled", { label: string; tone: BadgeTone }> = {
+export const CAMPAIGN_STATUS: Record<CampaignStatus, { label: string; tone: BadgeTone }> = {
   authoring: { label: "Authoring", tone: "accent" },
   complete: { label: "Complete", tone: "success" },
   partial: { label: "Stopped", tone: "warning" },

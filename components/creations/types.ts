@@ -1,3 +1,5 @@
+import type { Campaign, CampaignChapter } from "@/components/api/types";
+
 /** What the My Creations page hands its client parts (serializable props). */
 
 export interface CreationCard {
@@ -18,21 +20,18 @@ export interface CreationCard {
   editedAt: string;
 }
 
-/** A campaign on My Creations: one card for the book and its chapter worlds (live only). */
-export interface CampaignCard {
-  id: string;
+/**
+ * A campaign on My Creations: one card for the book and its chapter worlds (live only). The
+ * campaign resource's own fields (components/api/types.ts), with the card's app and cover.
+ */
+export type CampaignCard = Pick<Campaign, "id" | "name" | "status" | "actsDone" | "actsTotal" | "createdAt" | "updatedAt"> & {
   kind: "campaign";
-  name: string;
-  status: "authoring" | "complete" | "partial" | "failed" | "cancelled";
-  actsDone: number;
-  actsTotal: number | null;
-  chapters: { index: number; title: string; status: "pending" | "authoring" | "authored"; worldId: string | null }[];
+  chapters: Pick<CampaignChapter, "index" | "title" | "status" | "worldId">[];
+  /** The first authored chapter's cover, else the protagonist reference, else "". */
   cover: string;
   appId: string;
   appName: string;
-  createdAt: string;
-  updatedAt: string;
-}
+};
 
 /** The kind filter of My Creations (`?kind=`): all when empty. */
 export type CreationKindFilter = "" | "world" | "character" | "campaign";

@@ -35,7 +35,7 @@ export function serializeApp(app: App) {
   return {
     id: app.id,
     name: app.name,
-    defaultMode: app.defaultMode,
+    defaultMode: app.defaultMode as Mode,
     embedOrigins: app.embedOrigins,
     createdAt: app.createdAt.toISOString(),
     updatedAt: app.updatedAt.toISOString(),

@@ -17,7 +17,7 @@ import type { CreateCampaignBody } from "./requests";
 import { mockCampaignJob, TEST_MOCK_JOB_ID, type CampaignWithChapters } from "./serialize";
 import { actForAuthor, actSummary, actTitle } from "./spine";
 
-/** What the resource reads: never the book (up to 200,000 characters) nor the chapters' text. */
+/** What the resource reads: never the book (up to BOOK_MAX characters) nor the chapters' text. */
 const RESOURCE = { omit: { text: true, bible: true }, include: { chapters: { orderBy: { index: "asc" }, omit: { text: true } } } } as const;
 
 /** What POST /v1/campaigns and resume answer: always 202. */

@@ -1,7 +1,7 @@
 import { getDb, type Prisma } from "@/lib/db";
 import { CREATION_KINDS, listCreations, type Creation, type CreationKind } from "@/lib/worlds/creations";
 import { encodeCursor, olderThan } from "@/lib/paging";
-import { serializeCampaign, type CampaignStatus } from "./serialize";
+import { serializeCampaign, type CampaignStatus, type ChapterView } from "./serialize";
 
 /**
  * My Creations with campaigns: a live campaign is one card with its chapters, merged into the
@@ -24,7 +24,7 @@ export interface CampaignCreation {
   status: CampaignStatus;
   actsDone: number;
   actsTotal: number | null;
-  chapters: { index: number; title: string; status: "pending" | "authoring" | "authored"; worldId: string | null }[];
+  chapters: Pick<ChapterView, "index" | "title" | "status" | "worldId">[];
   /** The first authored chapter's cover, else the protagonist reference, else "". */
   cover: string;
   appId: string;

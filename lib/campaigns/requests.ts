@@ -16,7 +16,7 @@ export const ZCreateCampaignBody = z.strictObject({
     .string()
     .max(BOOK_MAX, `must be at most ${BOOK_MAX} characters`)
     .refine((text) => text.trim().length > 0, "must not be empty or whitespace only")
-    .describe("the book, at most 200000 characters"),
+    .describe(`the book, at most ${BOOK_MAX} characters`),
   name: z.string().trim().min(1).max(200).optional().describe("defaults to a title distilled from the book's bible"),
   fidelity: z
     .enum(FIDELITIES)
@@ -28,7 +28,7 @@ export const ZCreateCampaignBody = z.strictObject({
     .min(MIN_ACTS)
     .max(MAX_ACTS)
     .optional()
-    .describe("guidance for the spine's act count, 2..12; omitted, the spine picks"),
+    .describe(`guidance for the spine's act count, ${MIN_ACTS}..${MAX_ACTS}; omitted, the spine picks`),
   subject_ref: ZSubjectRefInput.optional().describe(
     "the protagonist reference carried into every chapter; omitted, one is painted from the bible",
   ),

@@ -4,8 +4,17 @@ import type { JobView } from "@/lib/generation/jobs";
 /** A campaign as it is read for its resource: without the book and its bible, chapters without their text. */
 export type CampaignWithChapters = Omit<Campaign, "text" | "bible"> & { chapters: Omit<CampaignChapter, "text">[] };
 
+/**
+ * A campaign's statuses, declared once: the response schema (lib/openapi/campaign-responses.ts),
+ * the Studio's types (through the schema) and the `campaigns.status` column hold these.
+ */
 export const CAMPAIGN_STATUSES = ["authoring", "complete", "partial", "failed", "cancelled"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+/** A chapter's status on the resource: `authoring` is the chapter the running job works on. */
+export const CHAPTER_STATUSES = ["pending", "authoring", "authored"] as const;
+export type ChapterStatus = (typeof CHAPTER_STATUSES)[number];
+/** A chapter as the resource and the Studio's cards show it. */
+export type ChapterView = ReturnType<typeof serializeCampaign>["chapters"][number];
 
 /** The sentinel job of a test key's mock campaign (docs/api.md "Campaigns"). */
 export const TEST_MOCK_JOB_ID = "test_mock";
@@ -32,13 +41,10 @@ export function serializeCampaign(campaign: CampaignWithChapters) {
     subjectRef: subjectRefOf(campaign.subjectRef),
     mode: campaign.mode as "test" | "live",
     jobId: campaign.jobId,
-    chapters: chapters.map((c) => ({
-      index: c.index,
-      title: c.title,
-      summary: c.summary,
-      worldId: c.status === "authored" ? c.worldId : null,
-      status: c.status === "authored" ? ("authored" as const) : c === next ? ("authoring" as const) : ("pending" as const),
-    })),
+    chapters: chapters.map((c) => {
+      const status: ChapterStatus = c.status === "authored" ? "authored" : c === next ? "authoring" : "pending";
+      return { index: c.index, title: c.title, summary: c.summary, worldId: c.status === "authored" ? c.worldId : null, status };
+    }),
     createdAt: campaign.createdAt.toISOString(),
     updatedAt: campaign.updatedAt.toISOString(),
     // Test keys get deterministic mocks (the mock author and painter), and say so.

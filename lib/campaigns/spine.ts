@@ -5,7 +5,7 @@ import type { Bible, Chapter } from "@/lib/ai";
 import { MAX_ACTS, MIN_ACTS, type Fidelity } from "./requests";
 
 /**
- * The story spine: the book's segments grouped (or split) into 2..12 acts, guided by
+ * The story spine: the book's segments grouped (or split) into MIN_ACTS..MAX_ACTS acts, guided by
  * `target_acts`, each with a title that names its own people or places and a summary of its
  * opening. Pure and deterministic: a job that plans it again plans the same acts.
  */
@@ -43,7 +43,7 @@ function split(chapter: Chapter): [Chapter, Chapter] | null {
   ];
 }
 
-/** The act count: `target_acts` when given, else the book's own chapter count, within 2..12. */
+/** The act count: `target_acts` when given, else the book's own chapter count, within MIN_ACTS..MAX_ACTS. */
 export function actCount(segments: number, targetActs: number | null): number {
   return Math.max(MIN_ACTS, Math.min(MAX_ACTS, targetActs ?? segments));
 }

@@ -21,7 +21,13 @@ import type { CreateCharacterBody } from "./requests";
 
 /** The create response (docs/runtime.md "Characters", 201): `{id, slug, kind, cover, mock?}`. */
 function created(caller: Caller, row: { id: string; slug: string | null; cover: string }) {
-  return { id: row.id, slug: row.slug, kind: "character", cover: row.cover, ...(caller.mode === "test" ? { mock: true } : {}) };
+  return {
+    id: row.id,
+    slug: row.slug,
+    kind: "character" as const,
+    cover: row.cover,
+    ...(caller.mode === "test" ? { mock: true as const } : {}),
+  };
 }
 
 function assertImportSize(world: Record<string, unknown>): void {

@@ -1,3 +1,4 @@
+import type { Affect, CharacterAction } from "@/lib/ai";
 import { getDb } from "@/lib/db";
 import { forbidden } from "@/lib/errors";
 import type { KeyKind } from "@/lib/keys/key-string";
@@ -31,12 +32,12 @@ export async function getTranscript(caller: Caller & { kind: KeyKind }, characte
     turns: page.map((row) => ({
       sessionId: row.sessionId,
       userRef: row.userRef,
-      role: row.role,
+      role: row.role as "user" | "character",
       text: row.text,
       stance: row.stance,
       emotion: row.emotion,
-      affect: row.affect,
-      action: row.action,
+      affect: row.affect as Affect | null,
+      action: row.action as CharacterAction | null,
       createdAt: row.createdAt.toISOString(),
     })),
     nextCursor,

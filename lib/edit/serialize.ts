@@ -1,5 +1,5 @@
 import type { ProviderName } from "@/lib/ai";
-import type { Op, PlaytestReport, World } from "@/lib/kernel";
+import type { Diagnostic, Op, PlaytestReport, World } from "@/lib/kernel";
 import type { Mode } from "@/lib/shared/caller";
 import { graphWriteBody } from "@/lib/worlds/serialize";
 import type { WorldRow } from "@/lib/worlds/row";
@@ -24,7 +24,7 @@ export function editResultBody(
     graphChanged: boolean;
     applyErrors: string[];
     notes: string[];
-    diagnostics: unknown[];
+    diagnostics: Diagnostic[];
     playtests: PlaytestReport;
   },
   proposal: Proposed,
@@ -35,7 +35,7 @@ export function editResultBody(
 
 /** `dryRun`: what the write would do, on the rev it was made on; nothing persisted. */
 export function editPreviewBody(
-  preview: { world: World; applyErrors: string[]; notes: string[]; diagnostics: unknown[]; playtests: PlaytestReport; baseRev: string },
+  preview: { world: World; applyErrors: string[]; notes: string[]; diagnostics: Diagnostic[]; playtests: PlaytestReport; baseRev: string },
   proposal: Proposed,
   mode: Mode,
 ) {

@@ -13,12 +13,9 @@ import { gateRejection, importLimits, insertWorld, newWorldId } from "@/lib/worl
 export const DEFAULT_POV = "third_person_shoulder";
 
 /** What a create answered: generated now (200), imported (201) or queued as a job (202), and its body. */
-export interface CreatedWorld {
-  status: 200 | 201 | 202;
-  body: Record<string, unknown>;
-}
+export type CreatedWorld = Awaited<ReturnType<typeof importWorld | typeof generateNow | typeof generateLater>>;
 
-const created = (status: CreatedWorld["status"], body: Record<string, unknown>): CreatedWorld => ({ status, body });
+const created = <S extends 200 | 201 | 202, B extends object>(status: S, body: B) => ({ status, body });
 
 function tooLarge(detail: string): ApiError {
   return new ApiError("payload_too_large", detail);
@@ -39,7 +36,7 @@ function assertImportSize(world: Record<string, unknown>): string {
 }
 
 /** IMPORT: schema-validated and gated as read with the state defaults, persisted as sent (not recompiled); 201. */
-async function importWorld(caller: Caller, body: CreateWorldBody & { world: Record<string, unknown> }): Promise<CreatedWorld> {
+async function importWorld(caller: Caller, body: CreateWorldBody & { world: Record<string, unknown> }) {
   const id = newWorldId();
   // The graph's id is the world's id; name and description may be overridden (spec).
   const blob = {
@@ -56,7 +53,7 @@ async function importWorld(caller: Caller, body: CreateWorldBody & { world: Reco
   const row = await withQuota(caller.appId, "generation", () =>
     insertWorld(caller, { id, graph: verdict.world as World, asSentJson, source: "import", original: true }),
   );
-  return created(201, { worldId: row.id, slug: row.slug, imported: true });
+  return created(201, { worldId: row.id, slug: row.slug, imported: true as const });
 }
 
 /** Hosts uploaded images first, so the author (and a queued job) only ever sees URLs. */
@@ -82,7 +79,7 @@ async function generationInput(body: CreateWorldBody, worldId: string, baseUrl: 
 }
 
 /** GENERATE, synchronously: quota first, then the pipeline's steps inline; 200. */
-async function generateNow(caller: Caller, body: CreateWorldBody, baseUrl: string): Promise<CreatedWorld> {
+async function generateNow(caller: Caller, body: CreateWorldBody, baseUrl: string) {
   return withQuota(caller.appId, "generation", async () => {
     const input = await generationInput(body, newWorldId(), baseUrl);
     const result = await generateWorldSteps(caller.mode, caller, input, inlineSteps, silentReporter);
@@ -91,13 +88,13 @@ async function generateNow(caller: Caller, body: CreateWorldBody, baseUrl: strin
       slug: result.slug,
       ok: result.ok,
       cover: result.cover,
-      ...(caller.mode === "test" ? { mock: true } : {}),
+      ...(caller.mode === "test" ? { mock: true as const } : {}),
     });
   });
 }
 
 /** GENERATE as a durable job (live keys with `async: true`): quota first, then 202 with the job. */
-async function generateLater(caller: Caller, body: CreateWorldBody, baseUrl: string): Promise<CreatedWorld> {
+async function generateLater(caller: Caller, body: CreateWorldBody, baseUrl: string) {
   return withQuota(caller.appId, "generation", async (reservation) => {
     const input = await generationInput(body, newWorldId(), baseUrl);
     const job = await createJob(caller, { worldId: input.worldId, input, quotaDay: reservation.day });

@@ -11,7 +11,7 @@ import { verifySessionToken } from "@/lib/sessions/token";
 import { badRequest, forbidden, notFound, unauthorized } from "@/lib/errors";
 
 /**
- * The credential a route accepts (spec "Authentication"). `session` is a runtime session token
+ * The credential a route accepts (docs/api.md "Credentials"). `session` is a runtime session token
  * (lib/sessions); `keyOrSession` takes a secret key or a session token (POST /v1/tts). A
  * session route checks the token's scope itself (`assertSessionScope`): the wrapper only knows
  * the token is genuine and unexpired.
@@ -146,7 +146,7 @@ async function resolveKeyOrSession(req: NextRequest, fromBody: BodyCredentials =
 
 /**
  * The token's subject must be the route's resource: a token for another world or character, or
- * of another kind, is a 401 (CONTRACT.md: wrongly scoped).
+ * of another kind, is a 401 (docs/api.md "Credentials": wrongly scoped).
  */
 
 export async function resolveCredential(req: NextRequest, auth: AuthKind, fromBody?: BodyCredentials): Promise<Credential> {

@@ -5,7 +5,7 @@ import type { TakeVerdict } from "@/lib/cache/token-buckets";
 import type { Credential } from "./credentials";
 
 /**
- * The `/v1` limits per credential, one set of buckets per mode (CONTRACT.md, Stripe's numbers):
+ * The `/v1` limits per credential, one set of buckets per mode (docs/api.md "Rate limits", Stripe's numbers):
  * RATE_LIMIT_LIVE_PER_SECOND / _BURST and RATE_LIMIT_TEST_PER_SECOND / _BURST. One bucket per
  * credential for the whole deployment when REDIS_URL is set (lib/cache/shared-limits.ts).
  */

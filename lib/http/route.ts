@@ -3,11 +3,12 @@ import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { getEnv } from "@/lib/config/env";
 import { isDatabaseUnreachable, Prisma } from "@/lib/db";
-import type { Scope } from "@/lib/keys/scopes";
+import type { BodyLimit, Operation, SuccessBodyOf } from "@/lib/openapi/operation";
 import { parseIdempotencyKey, withIdempotency, type IdempotencyScope } from "@/lib/idempotency/idempotency";
 import { log } from "@/lib/log";
 import { corsHeaders } from "@/lib/runtime/cors";
 import { peekAppId } from "@/lib/sessions/token";
+import { checkAnswer } from "./check-answer";
 import { resolveCredential, type AuthKind, type Credential, type CredentialFor } from "./credentials";
 import { ApiError, badRequest, forbidden, notFound } from "@/lib/errors";
 import { rateSubjectOf, takeToken } from "./rate-limit";
@@ -19,6 +20,15 @@ import { formatZodIssues } from "./zod-errors";
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
+/** Answers are held against their schemas in development and tests, never in production. */
+const CHECK_ANSWERS = process.env.NODE_ENV !== "production";
+
+/** The operation's body limit in bytes: its own, else MAX_JSON_BODY_BYTES. */
+export function bodyLimitBytes(limit: BodyLimit | undefined): number {
+  if (!limit) return getEnv().MAX_JSON_BODY_BYTES;
+  return typeof limit.bytes === "function" ? limit.bytes() : limit.bytes;
+}
+
 export interface RouteContext<A extends AuthKind, P, Q, B> {
   req: NextRequest;
   auth: CredentialFor<A>;
@@ -27,7 +37,7 @@ export interface RouteContext<A extends AuthKind, P, Q, B> {
   body: B;
   requestId: string;
   /**
-   * The rev a graph write expects (CONTRACT.md "Concurrency"): the `If-Match` header (quotes and
+   * The rev a graph write expects (docs/api.md "Graph writes"): the `If-Match` header (quotes and
    * `W/` dropped) or the body's `expectedRev`; both sent must agree (else 400).
    */
   expectedRev: string | undefined;
@@ -36,54 +46,15 @@ export interface RouteContext<A extends AuthKind, P, Q, B> {
 }
 
 /**
- * What an operation (lib/openapi/operations) declares for the reference beyond what the wrapper
- * uses: a route file spreads the whole operation into `route()`. The wrapper keeps only
- * `operationId`, on the handler it returns (tests/openapi.test.ts reads it there).
+ * What a route's handler answers: one of the bodies its operation's success responses declare
+ * (their zod schemas' types, without `schemaVersion`), as it is or in a `Reply`. A serializer
+ * that drifts from its schema fails the typecheck at its route.
  */
-export interface DocumentationFields {
-  method?: string;
-  path?: string;
-  tag?: string;
-  operationId?: string;
-  summary?: string;
-  description?: string;
-  headers?: readonly string[];
-  responses?: object;
-  errors?: object;
-  unwrapped?: boolean;
-}
+export type Answer<O extends Operation> = SuccessBodyOf<O> | Reply<SuccessBodyOf<O>>;
 
-export interface RouteDefinition<A extends AuthKind, PS, QS, BS> extends DocumentationFields {
-  auth: A;
-  /** Keys restricted to scopes must hold this one to call the route. */
-  scope?: Scope;
-  params?: PS;
-  query?: QS;
-  body?: BS;
-  /** An empty body reads as `{}` (routes whose body fields are all optional). */
-  bodyOptional?: boolean;
-  /**
-   * A create or a spend that honours `Idempotency-Key` (docs/api.md "Idempotency"): a retry
-   * replays the first answer. The key space of this operation (`world`, `seed-frame`, ...), from
-   * the operation's declaration; the records are the caller's app and mode's (a user's on USER
-   * routes, a session's on session routes).
-   */
-  idempotency?: string;
-  /** Overrides MAX_JSON_BODY_BYTES for this route. */
-  maxBodyBytes?: number;
-  /**
-   * `session` routes: the token may also come as the `token` body field, or a public session id
-   * (`pub_…`) as the `sessionId` body field (the body is read first).
-   */
-  tokenInBody?: boolean;
-  /**
-   * Runtime routes called from embedding pages: every response (errors too) carries
-   * `Access-Control-Allow-Origin` when the request's Origin is one of the embedding origins of
-   * the session's app (or of the app named with `allowCorsFor`), and nothing for other origins.
-   */
-  cors?: boolean;
-  handler: (ctx: RouteContext<A, Out<PS>, Out<QS>, Out<BS>>) => Promise<Record<string, unknown> | Reply>;
-}
+export type Handler<O extends Operation> = (
+  ctx: RouteContext<O["auth"], Out<O["params"]>, Out<O["query"]>, Out<O["body"]>>,
+) => Promise<Answer<O>>;
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
@@ -195,14 +166,12 @@ async function idempotent(
 
 /**
  * The one wrapper of every /v1 route: credential, rate limit, size-limited JSON, zod parsing of
- * params, query and body, error mapping, `schemaVersion`, ETag and a request id.
+ * params, query and body, error mapping, `schemaVersion`, ETag and a request id, all as the
+ * operation declares them. Outside production the answer is held against the operation's
+ * response schema (lib/http/check-answer.ts).
  */
-export function route<
-  A extends AuthKind,
-  PS extends Schema | undefined = undefined,
-  QS extends Schema | undefined = undefined,
-  BS extends Schema | undefined = undefined,
->(definition: RouteDefinition<A, PS, QS, BS>): RouteHandler {
+export function route<const O extends Operation>(definition: O, handler: NoInfer<Handler<O>>): RouteHandler {
+  type A = O["auth"];
   return Object.assign(handle, { operationId: definition.operationId });
 
   async function handle(req: NextRequest, context: NextRouteContext): Promise<Response> {
@@ -213,7 +182,7 @@ export function route<
     const withCors = async (headers: Record<string, string>): Promise<Record<string, string>> =>
       definition.cors ? { ...headers, ...(await corsHeaders(req, corsAppId).catch(() => ({}))) } : headers;
     try {
-      const maxBytes = definition.maxBodyBytes ?? getEnv().MAX_JSON_BODY_BYTES;
+      const maxBytes = bodyLimitBytes(definition.bodyLimit);
       // A session token may ride in the body: read it before resolving the credential.
       const early = definition.body && definition.tokenInBody ? await readJsonObject(req, maxBytes, definition.bodyOptional) : undefined;
       bodyToken = typeof early?.token === "string" ? early.token : undefined;
@@ -248,19 +217,21 @@ export function route<
         : undefined;
 
       const answer = async (): Promise<Reply> => {
-        const out = await definition.handler({
+        const out = await handler({
           req,
           auth,
-          params: params as Out<PS>,
-          query: query as Out<QS>,
-          body: body as Out<BS>,
+          params: params as Out<O["params"]>,
+          query: query as Out<O["query"]>,
+          body: body as Out<O["body"]>,
           requestId,
           expectedRev: expectedRevOf(req.headers.get("if-match"), body),
           allowCorsFor: (appId) => {
             corsAppId = appId;
           },
         });
-        return out instanceof Reply ? out : new Reply(200, out);
+        const answered: Reply = out instanceof Reply ? (out as Reply) : new Reply(200, out as Record<string, unknown>);
+        if (CHECK_ANSWERS) checkAnswer(definition, answered.status, answered.body);
+        return answered;
       };
       const namespace = definition.idempotency;
       const request = definition.params ? { params, body } : body;
@@ -290,4 +261,30 @@ export function route<
       return response;
     }
   }
+}
+
+/** A route outside /v1 (sign-up, the CLI's owner endpoint): the same wrapper, with no operation in the reference. */
+export interface InternalRoute<A extends AuthKind, BS extends Schema | undefined> {
+  auth: A;
+  body?: BS;
+  handler: (ctx: RouteContext<A, undefined, undefined, Out<BS>>) => Promise<Record<string, unknown> | Reply>;
+}
+
+/** Wraps a route that is not part of the reference: its answers (200 or 201) are held to no schema. */
+export function internalRoute<A extends AuthKind, BS extends Schema | undefined = undefined>({
+  auth,
+  body,
+  handler,
+}: InternalRoute<A, BS>): RouteHandler {
+  const internal = {
+    method: "POST",
+    path: "",
+    tag: "Meta",
+    operationId: "",
+    summary: "",
+    auth: auth as Operation["auth"],
+    ...(body ? { body } : {}),
+    responses: { 200: { description: "" }, 201: { description: "" } },
+  } satisfies Operation;
+  return route(internal, handler as unknown as Handler<typeof internal>);
 }

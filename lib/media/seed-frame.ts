@@ -37,7 +37,7 @@ async function paintFrame(caller: Caller, input: Omit<PaintInput, "aspect" | "si
     prompt: image.prompt,
     art_style: image.artStyle,
     ...(manifest ? { manifest } : {}),
-    ...(caller.mode === "test" ? { mock: true } : {}),
+    ...(caller.mode === "test" ? { mock: true as const } : {}),
   };
 }
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { CAMPAIGN_STATUSES, CHAPTER_STATUSES } from "@/lib/campaigns/serialize";
 import { MODES } from "@/lib/shared/caller";
 import { body, ZTimestamp, ZUuid } from "./response-parts";
 
-/* Campaign response schemas (CONTRACT.md "Campaigns"); named in RESPONSE_SCHEMAS like the rest. */
+/* Campaign response schemas (docs/api.md "Campaigns"); named in RESPONSE_SCHEMAS like the rest. */
 
 /** On a chapter world's World resource. */
 export const ZCampaignLink = z.object({
@@ -19,13 +20,13 @@ export const ZCampaignChapter = z.object({
   title: z.string(),
   summary: z.string(),
   worldId: ZUuid.nullable().describe("the chapter's world; null until it is authored"),
-  status: z.enum(["pending", "authoring", "authored"]).describe("`authoring` is the chapter the running job works on"),
+  status: z.enum(CHAPTER_STATUSES).describe("`authoring` is the chapter the running job works on"),
 });
 
 export const ZCampaign = z.object({
   id: ZUuid,
   name: z.string().describe("the request's `name`, else the bible's title (\"\" until the bible is written)"),
-  status: z.enum(["authoring", "complete", "partial", "failed", "cancelled"]),
+  status: z.enum(CAMPAIGN_STATUSES),
   fidelity: z.enum(["faithful", "spirit"]),
   targetActs: z.number().int().min(2).max(12).nullable().describe("the request's guidance; null when omitted"),
   actsTotal: z.number().int().min(1).max(12).nullable().describe("the spine's act count; null until the spine is planned"),

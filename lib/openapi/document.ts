@@ -61,7 +61,7 @@ export interface BuildOptions {
   /**
    * Keep response objects closed (`additionalProperties: false`), as the zod schemas are. The
    * tests use this so that an undocumented field fails them; the published document leaves
-   * them open because clients must accept fields added later (spec "Versioning").
+   * them open because clients must accept fields added later (docs/api.md "The reference").
    */
   closedResponses?: boolean;
 }

@@ -1,6 +1,9 @@
 import type { ErrorCode } from "@/lib/errors";
 import type { HttpMethod, Operation } from "./operation";
 
+/** What the body limit of an operation without `bodyLimit` is (lib/config/env.ts). */
+const DEFAULT_BODY_LIMIT = "the server's `MAX_JSON_BODY_BYTES`";
+
 const READ_METHODS = new Set<HttpMethod>(["GET"]);
 
 /**
@@ -46,7 +49,9 @@ export function errorsOf(op: Operation): Partial<Record<ErrorCode, string>> {
     out.conflict = [op.errors?.conflict, "a request with this `Idempotency-Key` is still in flight after 30 s"].filter(Boolean).join("; ");
   }
   if (op.body) {
-    out.payload_too_large ??= "the body is over the size limit";
+    out.payload_too_large = [op.errors?.payload_too_large, `the body is over ${op.bodyLimit?.text ?? DEFAULT_BODY_LIMIT}`]
+      .filter(Boolean)
+      .join("; ");
     out.unsupported_media_type = "a `Content-Type` other than JSON";
   }
   if (op.auth !== "none")

@@ -1,16 +1,12 @@
 import { z } from "zod";
-import { SCHEMA_VERSION } from "@/lib/reply";
 import { ZDiagnostic, ZOp, ZWorld } from "@/lib/kernel";
+import { body, ZRev } from "./response-parts";
 
 /*
  * Response bodies of the second wave's graph tools: recorded play-throughs and natural-language
  * edit (docs/api.md). Beside responses.ts, which spreads `EDIT_RESPONSE_SCHEMAS` into its record,
  * so this file imports nothing from it (the same closed `z.object` conventions apply).
  */
-
-const body = <S extends z.ZodRawShape>(shape: S) =>
-  z.object({ ...shape, schemaVersion: z.literal(SCHEMA_VERSION).describe("the contract version of this body") });
-const ZRev = z.string().min(1).describe("concurrency token of the graph; also the `ETag` header");
 
 export const ZPlaytestStep = z.object({
   event: z.string().describe("name of an event leaving the state the player is in"),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CLIP_KINDS, REVIEW_MODES } from "@/lib/scenarios/requests";
 import { body, ZTimestamp, ZUuid } from "./response-parts";
 
-/* Scenario Studio response schemas (CONTRACT.md "Scenario Studio"); named in RESPONSE_SCHEMAS like the rest. */
+/* Scenario Studio response schemas (docs/api.md "Scenario batches"); named in RESPONSE_SCHEMAS like the rest. */
 
 export const BATCH_STATUSES = ["queued", "running", "completed", "cancelled", "failed"] as const;
 export const CLIP_STATUSES = ["queued", "rendering", "verifying", "pending_review", "accepted", "rejected", "failed", "cancelled"] as const;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PROVIDER_NAMES } from "@/lib/ai";
 import { SCHEMA_VERSION } from "@/lib/reply";
 
-// The response bodies of /v1/vision (CONTRACT.md "Vision grounding"); beside responses.ts,
+// The response bodies of /v1/vision (docs/api.md "Vision"); beside responses.ts,
 // spread into its RESPONSE_SCHEMAS.
 
 const ZSchemaVersion = z.literal(SCHEMA_VERSION).describe("the contract version of this body");

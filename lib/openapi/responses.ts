@@ -3,22 +3,62 @@ import { ZCharacterAction } from "@/lib/ai/openai-runtime";
 import { STATUS_BY_CODE, type ErrorCode } from "@/lib/errors";
 import { ZDiagnostic, ZEvent, ZScene, ZState, ZStateInput, ZWorld, ZWorldInput } from "@/lib/kernel";
 import { MODES } from "@/lib/shared/caller";
-import { KEY_KINDS } from "@/lib/keys/key-string";
-import { ZScope } from "@/lib/keys/scopes";
-import { JOB_KINDS } from "@/lib/generation/jobs";
 import { QUOTA_KINDS } from "@/lib/quota/quota";
-import { ZVisibility } from "@/lib/worlds/requests";
-import { CAMPAIGN_RESPONSE_SCHEMAS, ZCampaignLink } from "./campaign-responses";
-import { body, ZSchemaVersion, ZTimestamp, ZUuid } from "./response-parts";
-import { EDIT_RESPONSE_SCHEMAS, ZPlaytestReport } from "./responses-edit";
+import { CAMPAIGN_RESPONSE_SCHEMAS } from "./campaign-responses";
+import { body, ZRev, ZSchemaVersion, ZTimestamp, ZUuid } from "./response-parts";
+import { EDIT_RESPONSE_SCHEMAS } from "./responses-edit";
 import { SCENARIO_RESPONSE_SCHEMAS } from "./responses-scenarios";
 import { VISION_RESPONSE_SCHEMAS } from "./responses-vision";
 import { DATASET_RESPONSE_SCHEMAS } from "./responses-datasets";
 import { USAGE_RESPONSE_SCHEMAS } from "./responses-usage";
 import { EXPLORE_RESPONSE_SCHEMAS, ZSceneCues } from "./responses-explore";
 import { PLAYER_RESPONSE_SCHEMAS } from "./responses-players";
+import {
+  ZWorldSummary,
+  ZWorldResource,
+  ZRestoredWorld,
+  ZWorldList,
+  ZCreateWorldGenerated,
+  ZWorldImported,
+  ZGenerationJob,
+  ZSeedFrame,
+  ZScenePainted,
+  ZFork,
+  ZOpsResult,
+  ZAddEventResult,
+  ZSceneProjection,
+  ZStatesProjection,
+  ZEventsProjection,
+  ZValidateResult,
+  ZLintResult,
+  ZVersion,
+  ZVersionBody,
+  ZVersionDetail,
+  ZVersionList,
+  ZVersionRenamed,
+  ZVersionPruned,
+} from "./responses-worlds";
+import {
+  ZApp,
+  ZAppBody,
+  ZAppList,
+  ZKeyMetadata,
+  ZKeyBody,
+  ZCreatedKey,
+  ZKeyList,
+  ZWebhookEndpoint,
+  ZWebhookEndpointBody,
+  ZCreatedWebhookEndpoint,
+  ZWebhookEndpointList,
+  ZWebhookDeliveryAttempt,
+  ZWebhookDelivery,
+  ZWebhookDeliveryBody,
+  ZWebhookDeliveryList,
+} from "./responses-apps";
 
-// The sibling files' schemas the Studio's types read (components/api/types.ts).
+// The sibling files' schemas the Studio's types and the tests read (components/api/types.ts).
+export * from "./responses-worlds";
+export * from "./responses-apps";
 export { ZCampaign, ZCampaignBody, ZCampaignStarted } from "./campaign-responses";
 export { ZVisionCheck, ZVisionDescribe, ZVisionGround } from "./responses-vision";
 export { ZEditPreview, ZPlaytest, ZPlaytestList, ZPlaytestReport } from "./responses-edit";
@@ -33,13 +73,12 @@ export { ZBatchBody, ZBatchList, ZBatchStarted, ZBatchSummary, ZClip, ZClipBody,
  * the tests hold every real response against it, so a field a serializer adds or drops without
  * a change here fails a test. Plain `z.object` on purpose: in JSON Schema "output" mode it is
  * closed (`additionalProperties: false`), which is what the tests check against; the published
- * document opens the objects again (clients must ignore unknown fields, spec "Versioning").
+ * document opens the objects again (clients must ignore unknown fields, docs/api.md "The reference").
  * Item schemas (a list's elements) carry no `schemaVersion`; the wrapper adds it to the top
  * level of every JSON body, so only the `Z…Body` schemas have it.
  */
 
 export { ZSchemaVersion };
-const ZRev = z.string().min(1).describe("concurrency token of the graph; also the `ETag` header");
 
 // ---------------------------------------------------------------- errors
 
@@ -76,235 +115,6 @@ export const ERROR_REQUIRED_EXTRAS: Partial<Record<ErrorCode, (keyof z.infer<typ
 
 export const ZOk = body({ ok: z.literal(true) });
 
-// ---------------------------------------------------------------- worlds
-
-/** World metadata (the World resource without its graph), also a list entry. */
-export const ZWorldSummary = z.object({
-  id: ZUuid,
-  kind: z.enum(["world", "character"]),
-  slug: z.string().nullable().describe("live worlds only; test worlds are never slugged"),
-  name: z.string(),
-  description: z.string(),
-  cover: z.string().describe("cover image reference"),
-  visibility: ZVisibility.describe("test-mode worlds are always private"),
-  mode: z.enum(MODES),
-  source: z.string().describe("who authored the graph: mock, import, fork, ..."),
-  forkedFrom: ZUuid.nullable().describe("the world this one was forked from"),
-  sessionCount: z.number().int().min(0).describe("lifetime session connects"),
-  likeCount: z.number().int().min(0).describe("lifetime likes"),
-  playUrl: z
-    .url()
-    .optional()
-    .describe(
-      "public play link `<base>/play/<slug>`, present for public worlds only; `<base>` is PUBLIC_URL, else the origin the request addressed",
-    ),
-  campaign: ZCampaignLink.optional().describe("present on a campaign's chapter world"),
-  rev: ZRev,
-  createdAt: ZTimestamp,
-  updatedAt: ZTimestamp,
-});
-
-export const ZWorldResource = body({
-  ...ZWorldSummary.shape,
-  world: ZWorldInput.describe(
-    "the SMWorld graph as stored: an imported world exactly as it was sent (state fields it left out read as their add_state defaults); graph writes store complete states",
-  ),
-});
-/** POST …/versions/{versionId}/restore: the World resource and the play-throughs replayed on it. */
-export const ZRestoredWorld = body({ ...ZWorldResource.shape, playtests: ZPlaytestReport });
-export const ZWorldList = body({
-  worlds: z.array(ZWorldSummary).describe("newest first"),
-  nextCursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last"),
-});
-
-export const ZCreateWorldGenerated = body({
-  worldId: ZUuid,
-  slug: z.string().nullable(),
-  ok: z.boolean().describe("whether the author landed clean"),
-  cover: z.string(),
-  mock: z.literal(true).optional().describe("present and true only for test keys"),
-});
-export const ZWorldImported = body({ worldId: ZUuid, slug: z.string().nullable(), imported: z.literal(true) });
-
-/** Spec "GenerationJob": the 202 of an async create and GET /v1/jobs/{jobId} (jobs issue). */
-export const ZGenerationJob = body({
-  jobId: z.union([ZUuid, z.literal("test_mock")]).describe("a uuid; `test_mock` for the mock campaign job of a test key"),
-  kind: z
-    .enum(JOB_KINDS)
-    .describe(
-      "what the job makes: `world` (an async create), `from_book` (a campaign's chapters), `scenario_batch` (a batch's clips; the batch id is `input`'s), `dataset` (a simulator export; the job id is the dataset's id)",
-    ),
-  status: z.enum(["queued", "running", "succeeded", "failed", "cancelled"]),
-  phase: z.string().nullable(),
-  progress: z.number().min(0).max(1),
-  worldId: ZUuid.nullable(),
-  campaignId: ZUuid.nullable(),
-  actsDone: z.number().int().nullable(),
-  actsTotal: z.number().int().nullable(),
-  error: z.string().nullable(),
-  provider: z.string().nullable().describe("who authors the world: mock | local | openai-compatible; null until known"),
-  createdAt: ZTimestamp,
-  updatedAt: ZTimestamp,
-  mock: z.literal(true).optional().describe("present and true only on the `test_mock` job"),
-});
-
-/** Spec "Seed frame": POST /v1/seed-frame. */
-const seedFrame = {
-  imageBase64: z.string().describe("the PNG (or provider's format), base64"),
-  mimeType: z.string(),
-  url: z
-    .string()
-    .describe(
-      "hosted URL, usable as `entrance.image.src`: PUBLIC_URL (else the origin the request addressed) + `/assets/<sha256>.<ext>`, or the bucket's public URL",
-    ),
-  prompt: z.string().describe("the prompt as painted"),
-  art_style: z.string(),
-  manifest: z
-    .string()
-    .optional()
-    .describe(
-      "URL of the scene manifest (what was drawn where), when the painter knows it (the local painter): the frame's URL with `.json`",
-    ),
-  mock: z.literal(true).optional().describe("present and true only for test keys"),
-};
-export const ZSeedFrame = body(seedFrame);
-/** POST /v1/worlds/{id}/scenes: a seed frame painted from the world's subjectRef. */
-export const ZScenePainted = body({
-  ...seedFrame,
-  subjectRef: z.object({ imageUrl: z.string(), descriptor: z.string() }).loose(),
-  stateId: z.string().optional().describe("the state painted, when one was named"),
-});
-
-export const ZFork = body({ worldId: ZUuid, forkedFrom: ZUuid, slug: z.string().nullable() });
-
-const graphWrite = {
-  world: ZWorld.describe("the new kernel-validated graph"),
-  diagnostics: z.array(ZDiagnostic).describe("advisory findings (warning, info)"),
-  rev: ZRev,
-  playtests: ZPlaytestReport,
-};
-/** Spec "Graph-write result", common part. */
-export const ZGraphWriteResult = body(graphWrite);
-export const ZOpsResult = body({
-  ...graphWrite,
-  applyErrors: z.array(z.string()).describe("one message per op that could not be applied and was skipped"),
-  notes: z.array(z.string()).describe("side effects of ops that applied: events removed by delete_state, references rewritten by a rename"),
-});
-export const ZAddEventResult = body({ ...graphWrite, eventName: z.string() });
-
-export const ZSceneProjection = body({ scene: ZScene, rev: ZRev });
-export const ZStatesProjection = body({ states: z.array(ZState), rev: ZRev });
-export const ZEventsProjection = body({ events: z.array(ZEvent), rev: ZRev });
-
-export const ZValidateResult = body({ ok: z.boolean().describe("the gate's verdict"), diagnostics: z.array(ZDiagnostic) });
-export const ZLintResult = body({ diagnostics: z.array(ZDiagnostic), rev: ZRev });
-
-// ---------------------------------------------------------------- versions
-
-export const ZVersion = z.object({
-  versionId: ZUuid,
-  title: z.string(),
-  parentId: ZUuid.nullable().describe("null for a root"),
-  rev: ZRev.describe("the world's rev when the snapshot was taken"),
-  createdAt: ZTimestamp,
-  isHead: z.boolean(),
-});
-export const ZVersionBody = body(ZVersion.shape);
-export const ZVersionDetail = body({ ...ZVersion.shape, world: ZWorld.describe("the snapshot") });
-export const ZVersionList = body({ versions: z.array(ZVersion).describe("newest first"), head: ZUuid.nullable() });
-export const ZVersionRenamed = body({ ok: z.literal(true), versionId: ZUuid, title: z.string() });
-export const ZVersionPruned = body({ ok: z.literal(true), versionId: ZUuid });
-
-// ---------------------------------------------------------------- apps and keys
-
-export const ZApp = z.object({
-  id: ZUuid,
-  name: z.string(),
-  defaultMode: z.enum(MODES),
-  embedOrigins: z.array(z.string()).describe("origins allowed to embed this app's worlds"),
-  createdAt: ZTimestamp,
-  updatedAt: ZTimestamp,
-});
-export const ZAppBody = body(ZApp.shape);
-export const ZAppList = body({ apps: z.array(ZApp).describe("oldest first") });
-
-export const ZKeyMetadata = z.object({
-  id: ZUuid,
-  prefix: z.string().describe("sk_test_, pk_live_, ..."),
-  last4: z.string().length(4),
-  kind: z.enum(KEY_KINDS),
-  mode: z.enum(MODES),
-  scopes: z.array(ZScope).describe("empty: everything the key's kind allows"),
-  name: z.string(),
-  created_at: ZTimestamp,
-  last_used_at: ZTimestamp.nullable(),
-  revoked_at: ZTimestamp.nullable(),
-});
-export const ZKeyBody = body(ZKeyMetadata.shape);
-export const ZCreatedKey = body({
-  ...ZKeyMetadata.shape,
-  secret: z
-    .string()
-    .regex(/^(sk|pk)_(test|live)_[0-9A-Za-z]{43}$/)
-    .describe("the key itself; returned only here, once"),
-});
-export const ZKeyList = body({ keys: z.array(ZKeyMetadata).describe("newest first; never a secret") });
-
-// ---------------------------------------------------------------- webhooks
-
-const ZWebhookEventTypeOrWildcard = z
-  .string()
-  .describe(
-    "an event type (`world.generation.succeeded`, `world.generation.failed`, `session.ended`) or `*` for every present and future type",
-  );
-
-/** Spec "Webhook endpoint", without `secret`. */
-export const ZWebhookEndpoint = z.object({
-  id: ZUuid,
-  url: z.string().describe("where deliveries are POSTed (https://; see the SSRF policy)"),
-  events: z.array(ZWebhookEventTypeOrWildcard).describe("the subscribed event types"),
-  enabled: z.boolean().describe("false: it receives nothing (PATCH it to true to receive new events again)"),
-  created_at: ZTimestamp,
-});
-export const ZWebhookEndpointBody = body(ZWebhookEndpoint.shape);
-export const ZCreatedWebhookEndpoint = body({
-  ...ZWebhookEndpoint.shape,
-  secret: z
-    .string()
-    .regex(/^whsec_[0-9A-Za-z_-]{43}$/)
-    .describe("the signing secret of `Service-Signature`; returned only here, once"),
-});
-export const ZWebhookEndpointList = body({ webhooks: z.array(ZWebhookEndpoint).describe("newest first; never a secret") });
-
-export const ZWebhookDeliveryAttempt = z.object({
-  attempt: z.number().int().min(1).describe("1, 2 or 3; numbered on across resends (4..6 after the first)"),
-  status_code: z.number().int().nullable().describe("the receiver's HTTP status; null when there was none"),
-  error: z.string().nullable().describe("network error, timeout or refused URL; null when the receiver answered"),
-  duration_ms: z.number().int().min(0),
-  response_excerpt: z.string().nullable().describe("the first 500 characters of the receiver's response body; null when it sent none"),
-  attempted_at: ZTimestamp,
-});
-export const ZWebhookDelivery = z.object({
-  id: ZUuid,
-  event_id: z.string().describe("`evt_…`, the delivery body's `id`"),
-  event_type: z.string(),
-  state: z.enum(["pending", "succeeded", "failed"]).describe("`pending` until a 2xx (`succeeded`) or the last attempt failed (`failed`)"),
-  attempts: z.number().int().min(0).describe("attempts made so far"),
-  attempt_limit: z.number().int().min(3).describe("attempts allowed: 3, and 3 more with each resend"),
-  last_status_code: z.number().int().nullable(),
-  last_error: z.string().nullable(),
-  next_retry_at: ZTimestamp.nullable().describe("when the next attempt is due; null when none is"),
-  created_at: ZTimestamp,
-  updated_at: ZTimestamp,
-  attempt_log: z.array(ZWebhookDeliveryAttempt).describe("every attempt, oldest first"),
-});
-/** A test event's or a resend's delivery (202). */
-export const ZWebhookDeliveryBody = body(ZWebhookDelivery.shape);
-export const ZWebhookDeliveryList = body({
-  deliveries: z.array(ZWebhookDelivery).describe("newest first"),
-  nextCursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last"),
-});
-
 // ---------------------------------------------------------------- usage
 
 const ZQuotaUse = z.object({ used: z.number().int().min(0), cap: z.number().int().min(0) });
@@ -334,7 +144,7 @@ const ZSessionId = z
   .regex(/^(ses|pub)_/)
   .describe("the runtime session: `ses_…`, one per session token, or `pub_…` for an anonymous player of a public world");
 
-/** POST /v1/sessions/token (CONTRACT.md "SESSION"). */
+/** POST /v1/sessions/token (docs/api.md "Runtime, characters and speech"). */
 export const ZSessionToken = body({
   token: z.string().describe("the session token: a JWT (HS256) scoped to one world or character, its app and mode"),
   expiresAt: ZTimestamp,
@@ -375,7 +185,7 @@ export const ZHeartbeat = body({
   billed: z.boolean().describe("whether they count as billable `session_seconds`: live mode while the server's BILLING_ENABLED is on"),
 });
 
-/** Spec "Character": the create response. */
+/** POST /v1/characters: the create response. */
 export const ZCharacterCreated = body({
   id: ZUuid,
   slug: z.string().nullable().describe("live characters only; test characters are never slugged"),
@@ -439,7 +249,7 @@ const ZAffect = z
   })
   .describe("running mood and rapport");
 
-/** Spec "Character turn": POST /v1/characters/{id}/say. */
+/** A character's turn: POST /v1/characters/{id}/say. */
 export const ZCharacterTurn = body({
   reply: z.string().describe("what the character says aloud"),
   stance: z.string().describe("the stance id moved to"),

@@ -53,7 +53,7 @@ export async function getUsageHistory(appId: string, mode: Mode, days: number, n
     db.$queryRaw<{ day: string; kind: string; used: number }[]>`
       SELECT to_char(day, 'YYYY-MM-DD') AS day, kind, used FROM quota_counters
       WHERE app_id = ${appId}::uuid AND day BETWEEN ${fromDay}::date AND ${toDay}::date`,
-    db.$queryRaw<{ day: string; metric: string; amount: bigint }[]>`
+    db.$queryRaw<{ day: string; metric: "session_seconds" | "chat_seconds" | "scenario_clip"; amount: bigint }[]>`
       SELECT to_char(day, 'YYYY-MM-DD') AS day, metric, amount FROM billing_ledger
       WHERE app_id = ${appId}::uuid AND mode = ${mode} AND day BETWEEN ${fromDay}::date AND ${toDay}::date
       ORDER BY day, metric`,

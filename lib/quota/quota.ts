@@ -214,7 +214,10 @@ export async function getUsage(appId: string, mode: Mode) {
   const metered = (metric: string) => Number(runtime.find((row) => row.metric === metric)?._sum.seconds ?? 0);
   return {
     day: isoDay(day),
-    quotas: Object.fromEntries(QUOTA_KINDS.map((kind) => [kind, { used: used.get(kind) ?? 0, cap: caps[kind] }])),
+    quotas: Object.fromEntries(QUOTA_KINDS.map((kind) => [kind, { used: used.get(kind) ?? 0, cap: caps[kind] }])) as Record<
+      QuotaKind,
+      { used: number; cap: number }
+    >,
     billing: {
       enabled: getEnv().BILLING_ENABLED,
       sessionSeconds: billed("session_seconds"),

@@ -7,11 +7,14 @@
 /** Every JSON response carries it (docs/api.md "Every response"). */
 export const SCHEMA_VERSION = "1.0";
 
-/** What a handler returns when it needs more than a 200 with a body. */
-export class Reply {
+/**
+ * What a handler returns when it needs more than a 200 with a body. `B` is the body's type, which
+ * the route wrapper holds against the operation's response schemas.
+ */
+export class Reply<B extends object = Record<string, unknown>> {
   constructor(
     readonly status: number,
-    readonly body: Record<string, unknown>,
+    readonly body: B,
     readonly headers: Record<string, string> = {},
     /**
      * Whether the body's `rev` (its ETag) stands for everything the body shows, so that a GET
@@ -22,7 +25,7 @@ export class Reply {
   ) {}
 }
 
-export function reply(status: number, body: Record<string, unknown>, headers?: Record<string, string>): Reply {
+export function reply<B extends object>(status: number, body: B, headers?: Record<string, string>): Reply<B> {
   return new Reply(status, body, headers);
 }
 
@@ -30,7 +33,7 @@ export function reply(status: number, body: Record<string, unknown>, headers?: R
  * A 200 whose `rev` stands for all of it when `covered`: a client that names that rev in
  * `If-None-Match` holds this very body, and gets a 304 (docs/api.md, "Conditional GET").
  */
-export function revValidated(body: Record<string, unknown>, covered = true): Reply {
+export function revValidated<B extends object>(body: B, covered = true): Reply<B> {
   return new Reply(200, body, {}, covered);
 }
 

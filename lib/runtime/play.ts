@@ -6,6 +6,7 @@ import { notFound, unauthorized } from "@/lib/errors";
 import { getProvider, prepareLocalBrain } from "@/lib/ai";
 import { chatCharacterOf, publicGraph, readProfile } from "@/lib/characters/profile";
 import { signPublicSessionId } from "@/lib/sessions/public-id";
+import type { Mode } from "@/lib/shared/caller";
 import { signSessionToken, type SessionKind } from "@/lib/sessions/token";
 import { unchangedSinceRev } from "@/lib/worlds/serialize";
 import { forgetWorld, readWorld } from "@/lib/worlds/world-cache";
@@ -43,7 +44,7 @@ async function runtimeView(row: WorldRow, sessionId: string) {
     id: row.id,
     kind: row.kind as SessionKind,
     name: row.name,
-    mode: row.mode,
+    mode: row.mode as Mode,
     rev: row.rev,
     sessionId,
     likeCount: row.likeCount,
@@ -158,5 +159,5 @@ export async function recordHeartbeat(auth: SessionCredential, body: HeartbeatBo
     return { started, credit, total: played + credit, billed };
   });
   if (result.started) forgetWorld(auth.subjectId);
-  return { ok: true, sessionId: auth.sessionId, seconds: result.credit, totalSeconds: result.total, billed: result.billed };
+  return { ok: true as const, sessionId: auth.sessionId, seconds: result.credit, totalSeconds: result.total, billed: result.billed };
 }

@@ -122,6 +122,6 @@ export async function sayTurn(auth: SessionCredential, characterId: string, body
     affect: turn.affect,
     ...(turn.action ? { action: turn.action } : {}),
     ...(auth.userRef === undefined && player.player.startsWith("ply_") ? { playerId: player.player } : {}),
-    ...(auth.mode === "test" ? { mock: true } : {}),
+    ...(auth.mode === "test" ? { mock: true as const } : {}),
   };
 }

@@ -47,6 +47,6 @@ export async function speak(auth: ({ type: "key" } & ResolvedKey) | SessionCrede
     mimeType: speech.mimeType,
     url,
     voiceId: speech.voiceId,
-    ...(auth.mode === "test" ? { mock: true } : {}),
+    ...(auth.mode === "test" ? { mock: true as const } : {}),
   };
 }

@@ -63,7 +63,7 @@ export async function renameVersion(caller: Caller, worldId: string, versionId: 
   await getVersionOrThrow(worldId, versionId);
   const db = await getDb();
   await db.worldVersion.update({ where: { id: versionId }, data: { title } });
-  return { ok: true, versionId, title };
+  return { ok: true as const, versionId, title };
 }
 
 /** Removes a version (not HEAD); its children are re-rooted onto its parent. */
@@ -77,7 +77,7 @@ export async function pruneVersion(caller: Caller, worldId: string, versionId: s
     await tx.worldVersion.updateMany({ where: { worldId, parentId: versionId }, data: { parentId: version.parentId } });
     await tx.worldVersion.delete({ where: { id: versionId } });
   });
-  return { ok: true, versionId };
+  return { ok: true as const, versionId };
 }
 
 /** The working graph becomes the snapshot (a new rev) and HEAD moves to it; the play-throughs are replayed on it. */

@@ -1,7 +1,10 @@
-import { RawJson, revValidated, type Reply } from "@/lib/reply";
+import { RawJson, revValidated } from "@/lib/reply";
+import type { Mode } from "@/lib/shared/caller";
+import type { CreationKind } from "@/lib/worlds/creations";
+import type { Visibility } from "@/lib/worlds/requests";
 import type { WorldRow } from "@/lib/worlds/row";
 
-/** The public play link of a public world (present for public worlds only, docs/api.md "Worlds"). */
+/** The public play link of a public world (present for public worlds only, docs/api.md "Absolute URLs"). */
 export function playUrl(row: Pick<WorldRow, "visibility" | "slug">, baseUrl: string): string | undefined {
   return row.visibility === "public" && row.slug ? `${baseUrl}/play/${row.slug}` : undefined;
 }
@@ -13,13 +16,13 @@ function metadata(row: WorldMeta, baseUrl: string) {
   const link = playUrl(row, baseUrl);
   return {
     id: row.id,
-    kind: row.kind,
+    kind: row.kind as CreationKind,
     slug: row.slug,
     name: row.name,
     description: row.description,
     cover: row.cover,
-    visibility: row.visibility,
-    mode: row.mode,
+    visibility: row.visibility as Visibility,
+    mode: row.mode as Mode,
     source: row.source,
     forkedFrom: row.forkedFromId,
     sessionCount: row.sessionCount,
@@ -56,7 +59,7 @@ export function unchangedSinceRev(row: Pick<WorldRow, "revAt" | "updatedAt">): b
 }
 
 /** GET of a world or character: the World resource, a 304 to its rev only while `unchangedSinceRev`. */
-export function worldResourceReply(row: WorldRow, baseUrl: string): Reply {
+export function worldResourceReply(row: WorldRow, baseUrl: string) {
   return revValidated(worldResourceBody(row, baseUrl), unchangedSinceRev(row));
 }
 
@@ -72,4 +75,14 @@ export function graphWriteBody<T extends object>(write: { row: WorldRow; graphCh
 /** A list entry: the resource without its graph (fetch the world for that). */
 export function toWorldSummary(row: WorldMeta, baseUrl: string) {
   return metadata(row, baseUrl);
+}
+
+/** The World resource of a character (its kind checked by the read that found it: getCharacterOrThrow). */
+export function characterResourceBody(row: WorldRow, baseUrl: string) {
+  return { ...worldResourceBody(row, baseUrl), kind: "character" as const };
+}
+
+/** GET of a character: as `worldResourceReply`. */
+export function characterResourceReply(row: WorldRow, baseUrl: string) {
+  return revValidated(characterResourceBody(row, baseUrl), unchangedSinceRev(row));
 }

@@ -29,6 +29,17 @@ export function importLimits() {
   return { maxBytes: env.IMPORT_MAX_BYTES, maxStates: env.IMPORT_MAX_STATES, maxEvents: env.IMPORT_MAX_EVENTS };
 }
 
+/** Room a request that carries a world has for the rest of its body (name, premise, options). */
+export const IMPORT_ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * The body limit of a request that carries a world (create, character create, validate): the
+ * import bound is enforced while the body streams in, with room for the rest of the body.
+ */
+export function importBodyBytes(): number {
+  return importLimits().maxBytes + IMPORT_ENVELOPE_BYTES;
+}
+
 export function newRev(): string {
   return randomBytes(8).toString("hex");
 }

@@ -20,7 +20,7 @@ import { listStudioCreations, parseCreationFilter, type StudioCreationsPage } fr
 import { BOOK_MAX, MAX_ACTS, MIN_ACTS } from "@/lib/campaigns/requests";
 import { DEFAULT_POV } from "@/lib/generation/create-world";
 import { ZCreateWorldBody } from "@/lib/worlds/requests";
-import { importLimits } from "@/lib/worlds/worlds";
+import { importBodyBytes } from "@/lib/worlds/worlds";
 import { studioBaseUrl } from "../base-url";
 import { getSessionUser } from "../session";
 
@@ -31,8 +31,8 @@ const PAGE_SIZE = 24;
 /** The create form's rules, read from the API's own request schema and limits. */
 function createWorldLimits(): CreateWorldLimits {
   const shape = ZCreateWorldBody.shape;
-  // The request body is capped at the import limit plus 64 KiB; base64 grows bytes by 4/3.
-  const bodyBytes = importLimits().maxBytes + 64 * 1024;
+  // The request body is capped at importBodyBytes() (POST /v1/worlds); base64 grows bytes by 4/3.
+  const bodyBytes = importBodyBytes();
   return {
     premiseMax: shape.premise.unwrap().maxLength ?? 4000,
     textMax: shape.text.unwrap().maxLength ?? 40_000,

@@ -8,12 +8,8 @@ import { reply } from "@/lib/reply";
 
 // GET: an app's players and their chat (secret key, docs/runtime.md); POST: a browser's anonymous
 // player id for likes (no credential, docs/explore.md).
-export const GET = route({
-  ...op.listPlayers,
-  handler: async ({ auth, query }) => listPlayers(auth, query),
-});
+export const GET = route(op.listPlayers, async ({ auth, query }) => listPlayers(auth, query));
 
-export const POST = route({
-  ...explore.createPlayerId,
-  handler: async ({ req }) => reply(201, issuePlayerId(clientAddress(req.headers)), { "cache-control": "no-store" }),
-});
+export const POST = route(explore.createPlayerId, async ({ req }) =>
+  reply(201, issuePlayerId(clientAddress(req.headers)), { "cache-control": "no-store" }),
+);

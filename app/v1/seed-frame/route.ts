@@ -3,7 +3,4 @@ import { route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/media";
 import { paintSeedFrame } from "@/lib/media/seed-frame";
 
-export const POST = route({
-  ...op.paintSeedFrame,
-  handler: async ({ req, auth, body }) => paintSeedFrame(auth, body, publicBaseUrl(req)),
-});
+export const POST = route(op.paintSeedFrame, async ({ req, auth, body }) => paintSeedFrame(auth, body, publicBaseUrl(req)));

@@ -4,11 +4,7 @@ import { checkWorld } from "@/lib/kernel";
 import { importLimits } from "@/lib/worlds/worlds";
 
 /** Checks a world without persisting it: `ok` is the gate's verdict. */
-export const POST = route({
-  ...op.validateWorld,
-  maxBodyBytes: importLimits().maxBytes + 64 * 1024,
-  handler: async ({ body }) => {
-    const verdict = checkWorld(body.world, { limits: importLimits(), stateDefaults: true });
-    return { ok: verdict.ok, diagnostics: verdict.diagnostics };
-  },
+export const POST = route(op.validateWorld, async ({ body }) => {
+  const verdict = checkWorld(body.world, { limits: importLimits(), stateDefaults: true });
+  return { ok: verdict.ok, diagnostics: verdict.diagnostics };
 });

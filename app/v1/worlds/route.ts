@@ -4,22 +4,14 @@ import { route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/worlds";
 import { createWorld } from "@/lib/generation/create-world";
 import { toWorldSummary } from "@/lib/worlds/serialize";
-import { importLimits, listWorlds } from "@/lib/worlds/worlds";
+import { listWorlds } from "@/lib/worlds/worlds";
 
-export const POST = route({
-  ...op.createWorld,
-  // The import bound is enforced while the body streams in; a little room for the envelope.
-  maxBodyBytes: importLimits().maxBytes + 64 * 1024,
-  handler: async ({ req, auth, body }) => {
-    const { status, body: answer } = await createWorld(auth, body, publicBaseUrl(req));
-    return reply(status, answer);
-  },
+export const POST = route(op.createWorld, async ({ req, auth, body }) => {
+  const { status, body: answer } = await createWorld(auth, body, publicBaseUrl(req));
+  return reply(status, answer);
 });
 
-export const GET = route({
-  ...op.listWorlds,
-  handler: async ({ req, auth, query }) => {
-    const { rows, nextCursor } = await listWorlds(auth, query.limit, query.cursor);
-    return { worlds: rows.map((row) => toWorldSummary(row, publicBaseUrl(req))), nextCursor };
-  },
+export const GET = route(op.listWorlds, async ({ req, auth, query }) => {
+  const { rows, nextCursor } = await listWorlds(auth, query.limit, query.cursor);
+  return { worlds: rows.map((row) => toWorldSummary(row, publicBaseUrl(req))), nextCursor };
 });

@@ -1,7 +1,7 @@
 import { ZCreateCharacterBody, ZSayBody, ZTranscriptQuery, ZUpdateCharacterBody } from "@/lib/characters/requests";
 import { ZIdParams } from "@/lib/shared/params";
 import { operation } from "../operation";
-import { resourceNotModified, revMismatch } from "./common";
+import { importBodyLimit, resourceNotModified, revMismatch } from "./common";
 
 export const createCharacter = operation({
   method: "POST",
@@ -18,12 +18,12 @@ export const createCharacter = operation({
   scope: "characters:write",
   idempotency: "character",
   body: ZCreateCharacterBody,
+  bodyLimit: importBodyLimit,
   responses: { 201: { description: "Created.", schema: "CharacterCreated" } },
   errors: {
     invalid_request: "a malformed body or a rule of the three modes broken (see `errors`)",
     quota_exceeded:
       "the app's daily `generation` quota is used up, or its `seed_frame` quota cannot take one picture per stance (`kind` says which)",
-    payload_too_large: "the imported world is over the import size limit",
     validation_failed: "the imported world failed the schema, the gate (`diagnostics`) or is not a character world (`errors`)",
     upstream_failed: "`frame_b64` could not be hosted, or a stance picture could not be painted; nothing was created or charged",
   },
@@ -86,6 +86,8 @@ export const sayToCharacter = operation({
   idempotency: "say",
   params: ZIdParams,
   body: ZSayBody,
+  cors: true,
+  tokenInBody: true,
   responses: { 200: { description: "The character's turn.", schema: "CharacterTurn" } },
   errors: {
     unauthorized: "no valid session token, an API key, or a token of another character, app or mode",

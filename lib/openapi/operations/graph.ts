@@ -3,7 +3,7 @@ import { ZAddEventBody } from "@/lib/kernel";
 import { ZIdParams } from "@/lib/shared/params";
 import { ZOpsBody } from "@/lib/worlds/requests";
 import { operation } from "../operation";
-import { notFoundWorld, revMismatch, ifMatchConflict, notModified } from "./common";
+import { fixedBodyLimit, notFoundWorld, revMismatch, ifMatchConflict, notModified } from "./common";
 
 export const getWorldScene = operation({
   method: "GET",
@@ -88,13 +88,13 @@ export const applyWorldOps = operation({
   scope: "worlds:write",
   params: ZIdParams,
   body: ZOpsBody,
+  bodyLimit: fixedBodyLimit(4 * 1024 * 1024),
   headers: ["If-Match"],
   responses: { 200: { description: "Graph-write result with `applyErrors`.", schema: "OpsResult", headers: ["ETag"] } },
   errors: {
     ...ifMatchConflict,
     ...notFoundWorld,
     ...revMismatch,
-    payload_too_large: "the batch is over 4 MB",
     validation_failed:
       "the resulting world failed the kernel gate (`diagnostics`), or `requirePlaytests` is set and it breaks a recorded play-through; nothing persisted",
   },

@@ -2,7 +2,7 @@ import { ZHeartbeatBody, ZRuntimeWorldQuery, ZSlugParams } from "@/lib/runtime/r
 import { ZTtsBody } from "@/lib/runtime/tts";
 import { ZMintSessionBody } from "@/lib/sessions/requests";
 import { operation } from "../operation";
-import { notModified } from "./common";
+import { fixedBodyLimit, notModified } from "./common";
 
 export const createSessionToken = operation({
   method: "POST",
@@ -33,6 +33,7 @@ export const getRuntimeWorld = operation({
   description:
     "What the embed player boots from: the session token's world (or character, without its brain's private fields), its name, mode, `rev` and the `sessionId` to send heartbeats with. The whole graph is returned, states' `camera` and `movement` included: they are directions for a renderer, which the embed player itself never shows to players. CORS: answered for the app's embedding origins only.\n\nA campaign's chapters share one session: with `worldId`, a token minted for one chapter world reads any other chapter world of the same campaign (an anonymous token of a public chapter: its public chapters only), so the player's \"Next chapter\" goes on in the same session; heartbeats stay with the token's `sessionId`.",
   auth: "session",
+  cors: true,
   query: ZRuntimeWorldQuery,
   headers: ["If-None-Match"],
   responses: { 200: { description: "The world.", schema: "RuntimeWorld", headers: ["ETag"] }, 304: notModified },
@@ -52,6 +53,7 @@ export const getPublicRuntimeWorld = operation({
   description:
     "A public live world (or character) for an anonymous player, without a credential: the runtime view plus a public session id (`sessionId`, `pub_…`, which authenticates heartbeats on its own) and a session token of the same session (`token`, for talk turns), valid for an hour. Private, unlisted and test worlds are 404. Each answer mints a new session, so this route never answers 304 (`If-None-Match` is ignored).",
   auth: "none",
+  cors: true,
   params: ZSlugParams,
   responses: { 200: { description: "The world and its anonymous session.", schema: "RuntimeWorld", headers: ["ETag"] } },
   errors: { not_found: "no public live world has this slug" },
@@ -69,6 +71,10 @@ export const sendHeartbeat = operation({
   ].join("\n\n"),
   auth: "session",
   body: ZHeartbeatBody,
+  cors: true,
+  tokenInBody: true,
+  // A heartbeat is a few dozen bytes; the body is read before the credential.
+  bodyLimit: fixedBodyLimit(16 * 1024),
   responses: { 200: { description: "What was credited.", schema: "Heartbeat" } },
   errors: {
     unauthorized: "no valid session token or public session id, or `sessionId` is not the token's session",
@@ -88,6 +94,10 @@ export const createSpeech = operation({
   scope: "media:write",
   idempotency: "tts",
   body: ZTtsBody,
+  cors: true,
+  tokenInBody: true,
+  // At most 2000 characters of text; the body is read before the credential.
+  bodyLimit: fixedBodyLimit(32 * 1024),
   responses: { 200: { description: "The audio.", schema: "Speech" } },
   errors: {
     invalid_request: "a malformed body, or a `voiceId` other than the character's with a session token",

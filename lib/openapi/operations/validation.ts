@@ -1,7 +1,7 @@
 import { ZIdParams } from "@/lib/shared/params";
 import { ZValidateBody } from "@/lib/worlds/requests";
 import { operation } from "../operation";
-import { notFoundWorld, notModified } from "./common";
+import { importBodyLimit, notFoundWorld, notModified } from "./common";
 
 export const validateWorld = operation({
   method: "POST",
@@ -14,8 +14,8 @@ export const validateWorld = operation({
   auth: "key",
   scope: "worlds:read",
   body: ZValidateBody,
+  bodyLimit: importBodyLimit,
   responses: { 200: { description: "The verdict.", schema: "ValidateResult" } },
-  errors: { payload_too_large: "the body is over the import size limit" },
 });
 
 export const lintWorld = operation({

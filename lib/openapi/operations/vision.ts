@@ -1,11 +1,15 @@
-import { MAX_VISION_BODY_BYTES, ZCheckBody, ZDescribeBody, ZGroundBody } from "@/lib/vision/requests";
-import { operation } from "../operation";
+import { MAX_FRAME_BYTES, MAX_VISION_BODY_BYTES, ZCheckBody, ZDescribeBody, ZGroundBody } from "@/lib/vision/requests";
+import { operation, type BodyLimit } from "../operation";
+import { byteSize } from "./common";
+
+/** A frame of MAX_FRAME_BYTES as base64, with room for the rest of the body. */
+const frameBodyLimit: BodyLimit = { bytes: MAX_VISION_BODY_BYTES, text: `what a ${byteSize(MAX_FRAME_BYTES)} frame takes as base64` };
 
 const frameErrors = {
   invalid_request:
     "a malformed body; a frame with none or more than one of `worldId`, `url`, `b64`; bytes that are not PNG, JPEG or WebP; a URL that is not https or not on a public address; a `stateId` the world does not have",
   not_found: "`frame.worldId` names no world of the key's app and mode",
-  payload_too_large: "the frame is more than 10 MB",
+  payload_too_large: `the frame is more than ${byteSize(MAX_FRAME_BYTES)}`,
   validation_failed: "the state has no frame, the frame cannot be decoded, or its URL cannot be read",
   upstream_failed: "the vision model failed; nothing was charged",
   unavailable: "the quota store is unreachable (nothing was done)",
@@ -25,7 +29,7 @@ export const groundVision = operation({
   scope: "vision:write",
   idempotency: "vision-ground",
   body: ZGroundBody,
-  maxBodyBytes: MAX_VISION_BODY_BYTES,
+  bodyLimit: frameBodyLimit,
   responses: { 200: { description: "The objects found, per phrase.", schema: "VisionGround" } },
   errors: { ...frameErrors, quota_exceeded: "the app's daily `vision_ground` quota is used up" },
 });
@@ -41,7 +45,7 @@ export const describeVision = operation({
   scope: "vision:write",
   idempotency: "vision-describe",
   body: ZDescribeBody,
-  maxBodyBytes: MAX_VISION_BODY_BYTES,
+  bodyLimit: frameBodyLimit,
   responses: { 200: { description: "A caption and the main labels.", schema: "VisionDescribe" } },
   errors: { ...frameErrors, quota_exceeded: "the app's daily `vision_describe` quota is used up" },
 });
@@ -57,7 +61,7 @@ export const checkVision = operation({
   scope: "vision:write",
   idempotency: "vision-check",
   body: ZCheckBody,
-  maxBodyBytes: MAX_VISION_BODY_BYTES,
+  bodyLimit: frameBodyLimit,
   responses: { 200: { description: "Each expectation's result and whether all passed.", schema: "VisionCheck" } },
   errors: { ...frameErrors, quota_exceeded: "the app's daily `vision_check` quota is used up" },
 });

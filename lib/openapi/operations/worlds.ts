@@ -1,7 +1,7 @@
 import { ZIdParams } from "@/lib/shared/params";
 import { ZCreateWorldBody, ZForkBody, ZListQuery, ZUpdateWorldBody } from "@/lib/worlds/requests";
 import { operation } from "../operation";
-import { notFoundWorld, revMismatch, ifMatchConflict, resourceNotModified } from "./common";
+import { importBodyLimit, notFoundWorld, revMismatch, ifMatchConflict, resourceNotModified } from "./common";
 
 export const createWorld = operation({
   method: "POST",
@@ -18,6 +18,7 @@ export const createWorld = operation({
   scope: "worlds:write",
   idempotency: "world",
   body: ZCreateWorldBody,
+  bodyLimit: importBodyLimit,
   responses: {
     200: { description: "Generated (synchronously).", schema: "CreateWorldGenerated" },
     201: { description: "Imported.", schema: "WorldImported" },
@@ -26,7 +27,8 @@ export const createWorld = operation({
   errors: {
     invalid_request: "a malformed body or a rule of the two modes broken (see `errors`)",
     quota_exceeded: "the app's daily `generation` quota is used up",
-    payload_too_large: "the imported world is over 2 MB, 500 states or 2000 events",
+    payload_too_large:
+      "the imported world is over the server's `IMPORT_MAX_BYTES`, `IMPORT_MAX_STATES` states or `IMPORT_MAX_EVENTS` events",
     validation_failed: "the imported or generated world failed the schema (`errors`) or the gate (`diagnostics`)",
     upstream_failed: "`subject_ref.image_b64` could not be hosted; nothing was created",
     unavailable: "the quota store is unreachable, or live generation is not available; nothing was created",

@@ -2,10 +2,10 @@ import { allowSignUp, clientAddress } from "@/lib/auth/throttle";
 import { signUp, ZSignUp } from "@/lib/auth/users";
 import { ApiError } from "@/lib/errors";
 import { reply } from "@/lib/reply";
-import { route } from "@/lib/http/route";
+import { internalRoute } from "@/lib/http/route";
 
 /** Creates an account (and its default app); the page then signs in through next-auth. */
-export const POST = route({
+export const POST = internalRoute({
   auth: "none",
   body: ZSignUp,
   handler: async ({ req, body }) => {

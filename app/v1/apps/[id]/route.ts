@@ -2,12 +2,6 @@ import { getOwnedAppOrThrow, serializeApp, updateApp } from "@/lib/apps/apps";
 import { route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/apps";
 
-export const GET = route({
-  ...op.getApp,
-  handler: async ({ auth, params }) => serializeApp(await getOwnedAppOrThrow(auth.userId, params.id)),
-});
+export const GET = route(op.getApp, async ({ auth, params }) => serializeApp(await getOwnedAppOrThrow(auth.userId, params.id)));
 
-export const PATCH = route({
-  ...op.updateApp,
-  handler: async ({ auth, params, body }) => serializeApp(await updateApp(auth.userId, params.id, body)),
-});
+export const PATCH = route(op.updateApp, async ({ auth, params, body }) => serializeApp(await updateApp(auth.userId, params.id, body)));

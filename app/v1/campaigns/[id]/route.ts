@@ -3,7 +3,4 @@ import { serializeCampaign } from "@/lib/campaigns/serialize";
 import { route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/campaigns";
 
-export const GET = route({
-  ...op.getCampaign,
-  handler: async ({ auth, params }) => serializeCampaign(await getCampaignOrThrow(auth, params.id)),
-});
+export const GET = route(op.getCampaign, async ({ auth, params }) => serializeCampaign(await getCampaignOrThrow(auth, params.id)));

@@ -2,7 +2,4 @@ import { getJobView } from "@/lib/campaigns/campaigns";
 import { route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/jobs";
 
-export const GET = route({
-  ...op.getJob,
-  handler: async ({ auth, params }) => getJobView(auth, params.jobId),
-});
+export const GET = route(op.getJob, async ({ auth, params }) => getJobView(auth, params.jobId));

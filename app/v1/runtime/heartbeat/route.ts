@@ -3,13 +3,6 @@ import * as op from "@/lib/openapi/operations/runtime";
 import { preflight, recordHeartbeat } from "@/lib/runtime";
 
 /** Live play time of a session (session_seconds), capped; the first heartbeat counts the session. */
-export const POST = route({
-  ...op.sendHeartbeat,
-  cors: true,
-  tokenInBody: true,
-  // a heartbeat is a few dozen bytes; the body is read before the credential.
-  maxBodyBytes: 16 * 1024,
-  handler: async ({ auth, body }) => recordHeartbeat(auth, body),
-});
+export const POST = route(op.sendHeartbeat, async ({ auth, body }) => recordHeartbeat(auth, body));
 
 export const OPTIONS = preflight(["POST"]);

@@ -3,7 +3,4 @@ import { route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/vision";
 import { checkFrame } from "@/lib/vision/vision";
 
-export const POST = route({
-  ...op.checkVision,
-  handler: async ({ req, auth, body }) => checkFrame(auth, body, publicBaseUrl(req)),
-});
+export const POST = route(op.checkVision, async ({ req, auth, body }) => checkFrame(auth, body, publicBaseUrl(req)));

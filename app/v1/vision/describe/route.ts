@@ -3,7 +3,4 @@ import { route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/vision";
 import { describeFrame } from "@/lib/vision/vision";
 
-export const POST = route({
-  ...op.describeVision,
-  handler: async ({ req, auth, body }) => describeFrame(auth, body, publicBaseUrl(req)),
-});
+export const POST = route(op.describeVision, async ({ req, auth, body }) => describeFrame(auth, body, publicBaseUrl(req)));

@@ -3,7 +3,4 @@ import { route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/vision";
 import { groundFrame } from "@/lib/vision/vision";
 
-export const POST = route({
-  ...op.groundVision,
-  handler: async ({ req, auth, body }) => groundFrame(auth, body, publicBaseUrl(req)),
-});
+export const POST = route(op.groundVision, async ({ req, auth, body }) => groundFrame(auth, body, publicBaseUrl(req)));

@@ -2,7 +2,4 @@ import { cancelJobView } from "@/lib/campaigns/campaigns";
 import { route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/jobs";
 
-export const POST = route({
-  ...op.cancelJob,
-  handler: async ({ auth, params }) => cancelJobView(auth, params.jobId),
-});
+export const POST = route(op.cancelJob, async ({ auth, params }) => cancelJobView(auth, params.jobId));

@@ -3,7 +3,4 @@ import { route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/worlds";
 import { forkWorld } from "@/lib/worlds/fork";
 
-export const POST = route({
-  ...op.forkWorld,
-  handler: async ({ auth, params, body }) => reply(201, await forkWorld(auth, params.id, body.name)),
-});
+export const POST = route(op.forkWorld, async ({ auth, params, body }) => reply(201, await forkWorld(auth, params.id, body.name)));

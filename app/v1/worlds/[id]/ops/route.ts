@@ -3,9 +3,6 @@ import * as op from "@/lib/openapi/operations/graph";
 import { graphWriteBody } from "@/lib/worlds/serialize";
 import { applyOpsToWorld } from "@/lib/worlds/worlds";
 
-export const POST = route({
-  ...op.applyWorldOps,
-  maxBodyBytes: 4 * 1024 * 1024,
-  handler: async ({ auth, params, body, expectedRev }) =>
-    graphWriteBody(await applyOpsToWorld(auth, params.id, body.ops, expectedRev, body)),
-});
+export const POST = route(op.applyWorldOps, async ({ auth, params, body, expectedRev }) =>
+  graphWriteBody(await applyOpsToWorld(auth, params.id, body.ops, expectedRev, body)),
+);

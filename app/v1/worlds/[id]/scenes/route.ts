@@ -3,7 +3,4 @@ import { route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/media";
 import { paintScene } from "@/lib/media/seed-frame";
 
-export const POST = route({
-  ...op.paintScene,
-  handler: async ({ req, auth, params, body }) => paintScene(auth, params.id, body, publicBaseUrl(req)),
-});
+export const POST = route(op.paintScene, async ({ req, auth, params, body }) => paintScene(auth, params.id, body, publicBaseUrl(req)));

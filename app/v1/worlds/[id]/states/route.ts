@@ -3,10 +3,7 @@ import { route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/graph";
 import { getWorldOrThrow } from "@/lib/worlds/worlds";
 
-export const GET = route({
-  ...op.listWorldStates,
-  handler: async ({ auth, params }) => {
-    const row = await getWorldOrThrow(auth, params.id);
-    return revValidated({ states: Object.values(row.graph.scene.states), rev: row.rev });
-  },
+export const GET = route(op.listWorldStates, async ({ auth, params }) => {
+  const row = await getWorldOrThrow(auth, params.id);
+  return revValidated({ states: Object.values(row.graph.scene.states), rev: row.rev });
 });

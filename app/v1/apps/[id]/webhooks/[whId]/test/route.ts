@@ -3,10 +3,7 @@ import { route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/webhooks";
 import { sendTestEvent } from "@/lib/webhooks";
 
-export const POST = route({
-  ...op.sendWebhookTestEvent,
-  handler: async ({ auth, params }) => {
-    await assertAppOwner(auth.userId, params.id);
-    return sendTestEvent(params.id, params.whId);
-  },
+export const POST = route(op.sendWebhookTestEvent, async ({ auth, params }) => {
+  await assertAppOwner(auth.userId, params.id);
+  return sendTestEvent(params.id, params.whId);
 });

@@ -4,10 +4,7 @@ import * as op from "@/lib/openapi/operations/versions";
 import { restoreVersion } from "@/lib/versions/versions";
 import { worldResourceBody } from "@/lib/worlds/serialize";
 
-export const POST = route({
-  ...op.restoreWorldVersion,
-  handler: async ({ req, auth, params, body, expectedRev }) => {
-    const { row, playtests } = await restoreVersion(auth, params.id, params.versionId, expectedRev, body);
-    return { ...worldResourceBody(row, publicBaseUrl(req)), playtests };
-  },
+export const POST = route(op.restoreWorldVersion, async ({ req, auth, params, body, expectedRev }) => {
+  const { row, playtests } = await restoreVersion(auth, params.id, params.versionId, expectedRev, body);
+  return { ...worldResourceBody(row, publicBaseUrl(req)), playtests };
 });
