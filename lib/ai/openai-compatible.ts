@@ -1,23 +1,10 @@
-import { createOpenAICompatible, type OpenAICompatibleProvider } from "@ai-sdk/openai-compatible";
-import {
-  APICallError,
-  generateImage,
-  generateText,
-  jsonSchema,
-  NoObjectGeneratedError,
-  Output,
-  RetryError,
-  type JSONSchema7,
-  type ModelMessage,
-  type OutputInterface,
-} from "ai";
+import { generateImage, type JSONSchema7, type ModelMessage } from "ai";
 import { z } from "zod";
 import { ZWorld } from "@/lib/kernel";
 import { authorFromText, proceduralBible, segmentText } from "./book";
 import type { OpenAICompatibleConfig } from "./config";
 import { ProviderError } from "./errors";
 import { EDIT_SYSTEM_PROMPT, editPrompt, editRepairPrompt, landEdit, ZEditAnswer } from "./edit";
-import { throwIfCancelled } from "./gate";
 import { landWorld, parseJsonAnswer, type Landing } from "./land";
 import { paintPortraitLocally } from "./local";
 import { effectivePrompt, paintLocal, sceneSvgDataUri } from "./local/painter";
@@ -51,15 +38,13 @@ import {
   type SpeechResult,
 } from "./provider";
 import { fitToAspect, imageSize } from "./raster";
+import { connectOpenAICompatible, PROVIDER } from "./openai-compatible-client";
 
 // Any server that speaks the OpenAI chat-completions and images API (OpenAI, Ollama, vLLM,
 // LM Studio, OpenRouter), through the Vercel AI SDK's OpenAI-compatible provider. The author
 // asks for JSON, lands it through the kernel gate and, when the gate refuses it, sends the
 // diagnostics back for a corrected world, up to `maxAttempts` answers in all.
 
-const PROVIDER = "openai-compatible" as const;
-/** The provider name given to the SDK; also its providerOptions key. */
-const SDK_NAME = "worlds";
 /** The previous answer is echoed back in a repair round, clipped to this many characters. */
 const MAX_ECHO_CHARS = 24_000;
 
@@ -82,90 +67,9 @@ const CHARACTER_ATTEMPTS = 2;
 /** An edit's answers: the first, and one repair round with the refusal's findings. */
 const EDIT_ATTEMPTS = 2;
 
-interface Call {
-  system: string;
-  messages: ModelMessage[];
-  schema: JSONSchema7;
-  schemaName: string;
-  signal?: AbortSignal;
-  /** Another chat model of the same server (a character's `modelId`); default `config.model`. */
-  model?: string;
-}
-
 export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): Provider {
-  const client: OpenAICompatibleProvider = createOpenAICompatible({
-    name: SDK_NAME,
-    baseURL: config.baseURL,
-    apiKey: config.apiKey,
-    supportsStructuredOutputs: config.jsonMode === "json_schema",
-  });
+  const { client, withTimeout, complete } = connectOpenAICompatible(config);
   const capabilities: ReadonlySet<Capability> = new Set<Capability>(["author", "paint", "book", "chat", "speech", "vision", "edit"]);
-
-  /** Runs `work` under the per-request timeout and the caller's signal; maps failures to ProviderError. */
-  async function withTimeout<T>(what: string, signal: AbortSignal | undefined, work: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
-    throwIfCancelled(signal, PROVIDER);
-    const timeout = AbortSignal.timeout(config.timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    try {
-      return await work(combined);
-    } catch (error) {
-      if (error instanceof ProviderError) throw error;
-      if (signal?.aborted) throw new ProviderError("cancelled", `The ${what} request was cancelled.`, { provider: PROVIDER, cause: error });
-      if (timeout.aborted) {
-        throw new ProviderError("timeout", `The ${what} request to ${config.baseURL} got no answer within ${config.timeoutMs} ms.`, {
-          provider: PROVIDER,
-          cause: error,
-        });
-      }
-      const last = RetryError.isInstance(error) ? error.lastError : error;
-      if (APICallError.isInstance(last)) {
-        const status = last.statusCode;
-        throw new ProviderError(
-          "upstream",
-          `The ${what} request to ${config.baseURL} failed${status ? ` with HTTP ${status}` : ""}: ${last.message}`,
-          {
-            provider: PROVIDER,
-            status,
-            cause: error,
-          },
-        );
-      }
-      const message = error instanceof Error ? error.message : String(error);
-      throw new ProviderError("upstream", `The ${what} request to ${config.baseURL} failed: ${message}`, {
-        provider: PROVIDER,
-        cause: error,
-      });
-    }
-  }
-
-  /** One chat completion in JSON mode; returns the raw answer text (parsing is ours). */
-  async function complete(what: string, call: Call): Promise<string> {
-    const output: OutputInterface | undefined =
-      config.jsonMode === "json_object"
-        ? Output.json()
-        : config.jsonMode === "json_schema"
-          ? Output.object({ schema: jsonSchema(call.schema), name: call.schemaName })
-          : undefined;
-    return withTimeout(what, call.signal, async (abortSignal) => {
-      try {
-        const result = await generateText({
-          model: client.chatModel(call.model ?? config.model),
-          system: call.system,
-          messages: call.messages,
-          output,
-          maxRetries: config.transportRetries,
-          abortSignal,
-          // The SMWorld keys states by id (a record), which strict JSON-schema mode cannot express.
-          providerOptions: { openaiCompatible: { strictJsonSchema: false } },
-        });
-        return result.text;
-      } catch (error) {
-        // The SDK refuses a non-JSON answer; a malformed answer is a failed attempt, not an error.
-        if (NoObjectGeneratedError.isInstance(error)) return error.text ?? "";
-        throw error;
-      }
-    });
-  }
 
   const placeholderImage = (world: Record<string, unknown>): string => {
     const name = typeof world.name === "string" ? world.name : "";

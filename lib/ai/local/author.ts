@@ -1,7 +1,24 @@
-import { createPrng, hashString, type Event, type Prng, type State, type World } from "@/lib/kernel";
-import { BEING_KINDS, getLexicon, type Kind, type Lexicon } from "@/lib/lexicon";
+import { createPrng, hashString, type State, type World } from "@/lib/kernel";
+import { getLexicon } from "@/lib/lexicon";
 import type { Bible, SubjectRefInput } from "../provider";
+import { authorEvents, partOf } from "./author-events";
+import { goalOf, heroOf, ownerOf, povCamera } from "./author-hero";
+import { mentionEveryone } from "./author-mentions";
+import {
+  actionPhrase,
+  bare,
+  firstFine,
+  isProperName,
+  objectPhrase,
+  overlaps,
+  own,
+  pickOr,
+  shuffle,
+  slug,
+  uniqueBy,
+} from "./author-phrases";
 import { readCast, type Cast, type Place, type Thing } from "./cast";
+import { nounInfoOf } from "./noun-info";
 import { readConditions } from "./paint/read";
 import { sceneSvgDataUri } from "./painter";
 import {
@@ -14,17 +31,17 @@ import {
   MOOD_ADJECTIVES,
   moodFor,
   restates,
-  movesTo,
   OPENERS,
-  thingDetail,
   TIME_PHRASES,
   TIMES_BY_ENV,
   timeId,
   WEATHER_PHRASES,
 } from "./prose";
-import { isFunctionWord, readText, type NounInfo, type NounTest } from "./read";
+import { isFunctionWord, readText } from "./read";
 import { stockPlaces } from "./stock";
-import { capitalize, cleanText, readStory, truncate, type Action, type StoryFacts, type Tone } from "./text";
+import { capitalize, cleanText, readStory, truncate, type Tone } from "./text";
+
+export { nounInfoOf } from "./noun-info";
 
 // The local author: a procedural world from the premise's (or chapter's) own setting, places,
 // people and goal. Every noun is read through the lexicon (lib/lexicon, WordNet 3.1), so the
@@ -54,185 +71,6 @@ export interface LocalAuthorInput {
   chapterTitle?: string;
   /** Names that are no one (a book's places and things read as the book reads them): never talked to or followed. */
   notPeople?: readonly string[];
-}
-
-const HEROES = [
-  "the wanderer",
-  "the courier",
-  "the cartographer",
-  "the diver",
-  "the archivist",
-  "the stranger",
-  "the pilot",
-  "the apprentice",
-];
-/** A passive predicament's way out: "two chefs are trapped in a market" → escape the market. */
-const PREDICAMENTS =
-  /\b(?:is|are|was|were|gets?|got|become|becomes)\s+(trapped|lost|stranded|imprisoned|caught|stuck|marooned|locked|buried|hunted|chased)\b/i;
-
-const POV_CAMERA: Record<string, { static: string; dynamic: string }> = {
-  first_person: {
-    static: "first-person view at eye height, steady and unhurried",
-    dynamic: "first-person view with a gentle sway as {hero} moves",
-  },
-  third_person_shoulder: {
-    static: "over-the-shoulder framing just behind {hero}, horizon level",
-    dynamic: "over-the-shoulder tracking shot following {hero}",
-  },
-  third_person: {
-    static: "wide third-person framing with {hero} in the lower third",
-    dynamic: "third-person chase camera a few steps behind {hero}",
-  },
-  top_down: { static: "high top-down view looking straight at {hero}", dynamic: "top-down view drifting to keep {hero} centred" },
-  isometric: { static: "isometric three-quarter view with {hero} centred", dynamic: "isometric view panning smoothly with {hero}" },
-  side_scroller: { static: "flat side view with {hero} in profile", dynamic: "side view scrolling with {hero}" },
-  cinematic: { static: "wide cinematic establishing shot with {hero} small in frame", dynamic: "slow cinematic dolly following {hero}" },
-};
-
-const own = <T>(record: Record<string, T>, key: string): T | undefined =>
-  Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
-
-/** ASCII slug of a noun phrase ("the Café Ñandú" → "cafe-nandu"), at most 24 characters, the head kept. */
-function slug(text: string): string {
-  const words = text
-    .normalize("NFKD")
-    .toLowerCase()
-    .replace(/^(the|a|an)\s+/, "")
-    .replace(/['’]s\b/g, "s")
-    .replace(/[^a-z0-9]+/g, "-")
-    .split("-")
-    .filter((w) => w !== "" && !/^(the|a|an)$/.test(w));
-  // "a crossroads in the cherry orchard" → "crossroads-in-orchard": the place's own words, then the whole's head.
-  const joint = words.findIndex((w, i) => i > 0 && i < words.length - 1 && isFunctionWord(w));
-  if (words.join("-").length > 24 && joint > 0) words.splice(joint + 1, words.length - joint - 2);
-  while (words.length > 1 && words.join("-").length > 24) words.shift();
-  // Never "of-underground-city" for "the dead furnaces of the underground city".
-  while (words.length > 1 && isFunctionWord(words[0] as string)) words.shift();
-  return words.join("-").slice(0, 24);
-}
-
-/** "to the lantern room" → "the lantern room": an action's object without its preposition. */
-const objectPhrase = (object: string): string => {
-  const [first, ...rest] = object.split(" ");
-  return rest.length > 0 && first !== undefined && isFunctionWord(first) && !/^(the|a|an)$/i.test(first) ? rest.join(" ") : object;
-};
-const bare = (phrase: string): string => phrase.replace(/^(the|a|an)\s+/i, "");
-const isProperName = (p: string): boolean => !/^(the|a|an)\s/i.test(p);
-const actionPhrase = (a: Action): string => (a.object === "" ? a.verb : `${a.verb} ${a.object}`);
-/** The content words of a phrase, for keeping two phrases of one sentence apart. */
-const contentWords = (phrase: string): Set<string> =>
-  new Set(
-    phrase
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter((w) => w.length > 2 && !isFunctionWord(w) && w !== "the")
-      .map((w) => (w.endsWith("ies") ? `${w.slice(0, -3)}y` : w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w)),
-  );
-const overlaps = (a: string, b: string): boolean => [...contentWords(a)].some((w) => contentWords(b).has(w));
-
-function shuffle<T>(items: readonly T[], rng: Prng): T[] {
-  const out = items.slice();
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
-}
-
-function uniqueBy(items: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return items.filter((item) => item.trim() !== "" && !seen.has(item.toLowerCase()) && seen.add(item.toLowerCase()));
-}
-
-function povCamera(pov: string): { static: string; dynamic: string } {
-  const known = own(POV_CAMERA, pov);
-  if (known) return { ...known };
-  const words = truncate(cleanText(pov.replace(/_/g, " ")), 40) || "steady";
-  return { static: `${words} framing on {hero}`, dynamic: `${words} framing that follows {hero}` };
-}
-
-/** The protagonist: the bible's, else the text's subject, else the narrator, a name, a role. */
-function heroOf(input: LocalAuthorInput, facts: StoryFacts, rng: Prng): string {
-  const people = facts.people;
-  const source =
-    cleanText(input.bible?.protagonist ?? "") ||
-    cleanText(facts.subject) ||
-    (facts.firstPerson ? "the narrator" : "") ||
-    people.find(isProperName) ||
-    people[0] ||
-    rng.pick(HEROES);
-  return truncate(source, 60);
-}
-
-/**
- * "A widow's gramophone plays…", "a new teacher's classroom fills with snow": when the subject
- * is someone's machine or room, the one the camera follows is its owner.
- */
-function ownerOf(hero: string, lexicon: Lexicon): string {
-  const m = /^the (.+?)['’]s ([^']+)$/.exec(hero);
-  if (!m) return hero;
-  const owned = lexicon.pick(m[2]!.split(" ").pop()!);
-  const owner = lexicon.pick(m[1]!.split(" ").pop()!, { expect: "being" });
-  return owned &&
-    ["device", "room", "structure", "container", "vehicle", "furniture"].includes(owned.kind) &&
-    owner &&
-    BEING_KINDS.has(owner.kind)
-    ? `the ${m[1]}`
-    : hero;
-}
-
-/** The goal: the text's first deed on something ("repair the greenhouse"), else the way out of its predicament. */
-function goalOf(deeds: readonly Action[], text: string, setting: Place | null): Action | undefined {
-  const predicament = PREDICAMENTS.exec(text);
-  if (predicament && setting) return { verb: "escape", third: "escapes", object: setting.phrase };
-  return deeds[0];
-}
-
-/** The reader's questions about a noun, answered by the lexicon. */
-const nounInfoCache = new WeakMap<Lexicon, Map<string, NounInfo | undefined>>();
-
-export function nounInfoOf(lexicon: Lexicon): NounTest {
-  let cache = nounInfoCache.get(lexicon);
-  if (!cache) nounInfoCache.set(lexicon, (cache = new Map()));
-  const known = cache;
-  return (word) => {
-    if (known.has(word)) return known.get(word);
-    const info = readNoun(word);
-    if (known.size > 20_000) known.clear();
-    known.set(word, info);
-    return info;
-  };
-  function readNoun(word: string): NounInfo | undefined {
-    const lemma = lexicon.lemmaOf(word);
-    if (lemma === undefined) return undefined;
-    // Someone only when that is what the word first means ("cosmonaut", not "trawler" the fisherman).
-    const first = lexicon.senses(lemma)[0];
-    const being = first !== undefined && BEING_KINDS.has(first.kind);
-    // A group when one of its commoner senses is ("a pack of wolves", "a pair of twins").
-    const collective = lexicon
-      .senses(lemma)
-      .slice(0, 4)
-      .some((s) => s.kind === "group" || s.lexname === "group" || s.lexname === "quantity");
-    const maybeBeing = lexicon
-      .senses(lemma)
-      .slice(0, 4)
-      .some((s) => BEING_KINDS.has(s.kind));
-    return { lemma, being, maybeBeing, collective };
-  }
-}
-
-/** A seeded pick from a list a filter may have emptied: the fallback then. */
-const pickOr = (rng: Prng, items: readonly string[], fallback: string): string => (items.length > 0 ? rng.pick(items) : fallback);
-
-/** The first sentence of some candidates that says no word twice (else the first). */
-function firstFine(candidates: ReadonlyArray<() => string>): string {
-  let first: string | undefined;
-  for (const make of candidates) {
-    const text = make();
-    first ??= text;
-    if (!text.split(/(?<=[.!?])\s+/).some((sentence) => restates(sentence, isFunctionWord))) return text;
-  }
-  return first ?? "";
 }
 
 /** Builds the world. Pure: the same input always yields the same world. */
@@ -509,52 +347,22 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
     ? frameRef.trim()
     : sceneSvgDataUri({ prompt: `${firstPlace.phrase} ${times[0] as string}, featuring ${hero}`, mood: tone, aspect: "16:9" });
 
-  // Everyone and everything the text names is somewhere in the world: what no sentence above
-  // happened to name is seen, heard or met in a state where it fits.
-  // Things, people and weather are seen: a state's own prose (what its frame is painted from) names them.
-  const norm = (t: string): string => ` ${t.toLowerCase().replace(/[^a-z0-9' ]+/g, " ")} `;
-  const seen = (phrase: string): boolean =>
-    norm(
-      Object.values(states)
-        .map((st) => st.base)
-        .join(" "),
-    ).includes(norm(bare(phrase)).slice(0, -1));
-  const said = (phrase: string): boolean =>
-    norm(
-      [
-        ...Object.values(states).flatMap((st) => [st.base, st.ending.text ?? "", st.ending.title ?? ""]),
-        ...events.flatMap((e) => [e.name, e.base, e.detail]),
-      ].join(" "),
-    ).includes(norm(bare(phrase)).slice(0, -1));
-  const plainIds = ids.slice(0, plainCount);
-  let slot = 0;
-  const addTo = (sentence: (place: Place) => string, fits: (p: Place) => boolean = () => true): void => {
-    for (let k = 0; k < plainIds.length; k++) {
-      const at = (slot + k) % plainIds.length;
-      const place = allPlaces[at] as Place;
-      if (!fits(place)) continue;
-      const st = states[plainIds[at] as string] as State;
-      const line = sentence(place);
-      if (restates(`${st.base} ${line}`.split(/(?<=[.!?])\s+/).pop() ?? line, isFunctionWord)) continue;
-      st.base = `${st.base} ${line}`;
-      slot = at + 1;
-      return;
-    }
-  };
-  for (const who of others) if (!seen(who)) addTo(() => `${capitalize(who)} ${tv(who, "wait")} nearby.`);
-  for (const t of things)
-    if (!seen(t.phrase))
-      addTo(
-        (p) => `Not far off, {hero} ${v("notice")} ${t.phrase}${overlaps(t.phrase, p.phrase) ? "" : ""}.`,
-        (p) => !overlaps(t.phrase, p.phrase),
-      );
-  for (const w of cast.weathers)
-    if (!seen(w)) addTo((p) => (p.env === "outdoor" ? `All around, ${w} ${tv(w, "rage")}.` : `Outside, ${w} ${tv(w, "rage")}.`));
-  for (const n of notions) if (!said(n)) addTo(() => `All the while, {hero} ${v("think")} of ${n}.`);
-  // "Jonah Thistlewood, a lamplighter": what the text calls the protagonist besides their name.
-  const entrance = states[ids[0] as string] as State;
-  for (const alias of castReading.aliases.filter((a) => !said(a) && a.toLowerCase() !== hero.toLowerCase()).slice(0, 1))
-    entrance.base = `${entrance.base} Everyone here knows {hero} as ${alias}.`;
+  // Everyone and everything the text names is somewhere in the world (author-mentions.ts).
+  mentionEveryone({
+    states,
+    events,
+    ids,
+    plainCount,
+    allPlaces,
+    hero,
+    others,
+    things,
+    weathers: cast.weathers,
+    notions,
+    aliases: castReading.aliases,
+    v,
+    tv,
+  });
 
   // A fixed opener that happens to repeat a word of its sentence ("At last, … the last reel") gives way to another.
   const mend = (t: string): string => mendOpeners(t, isFunctionWord);
@@ -580,193 +388,3 @@ export function buildLocalWorld(input: LocalAuthorInput): World {
   if (input.subjectRef !== undefined) world.subjectRef = { imageUrl: input.subjectRef.imageUrl, descriptor: world.subject };
   return world;
 }
-
-/** A part of a thing worth a detail ("the bell's clapper"), from the lexicon. */
-function partOf(thing: Thing, lexicon: ReturnType<typeof getLexicon>): string | undefined {
-  const sense = lexicon.pick(thing.head, { expect: "thing" });
-  const part = sense ? lexicon.parts(sense, 1).find((p) => lexicon.familiarity(p.lemma) > 0 && !p.lemma.includes(" ")) : undefined;
-  return part?.lemma;
-}
-
-interface EventInput {
-  ids: string[];
-  allPlaces: Place[];
-  plainCount: number;
-  endingCount: number;
-  outcomes: string[];
-  others: string[];
-  things: Thing[];
-  deeds: Action[];
-  goal: Action | undefined;
-  rng: Prng;
-  v: (phrase: string) => string;
-  opener: () => string;
-  lexiconParts: (thing: Thing) => string | undefined;
-}
-
-/** Events: the spine, a shortcut or a way back, every ending from the last plain state, and things to do in place. */
-function authorEvents(x: EventInput): Event[] {
-  const { ids, allPlaces, plainCount, endingCount, outcomes, others, things, deeds, goal, rng, v, opener } = x;
-  const events: Event[] = [];
-  const namesByState = new Map<string, Set<string>>();
-  const uniqueName = (from: string, name: string): string => {
-    let names = namesByState.get(from);
-    if (!names) namesByState.set(from, (names = new Set()));
-    const base = truncate(name, 80);
-    let candidate = base;
-    for (let n = 0; names.has(candidate.toLowerCase()); n++)
-      candidate = truncate(`${["Again", "Once more", "Still"][n % 3] as string}: ${base}`, 80);
-    names.add(candidate.toLowerCase());
-    return candidate;
-  };
-  const transition = (from: number, to: number, hotkey: string, name: string, base: string, detail: string): void => {
-    const f = ids[from] as string;
-    events.push({ from: f, to: ids[to] as string, name: uniqueName(f, name), base, detail, hotkey });
-  };
-  const override = (from: number, hotkey: string, name: string, base: string, detail: string): void => {
-    const f = ids[from] as string;
-    events.push({ from: f, name: uniqueName(f, name), base, detail, hotkey });
-  };
-  const thingAt = (i: number, place: Place): Thing | undefined => {
-    const fitting = things.filter((t) => !overlaps(t.phrase, place.phrase));
-    return fitting.length > 0 ? fitting[i % fitting.length] : undefined;
-  };
-
-  const lastPlain = plainCount - 1;
-  for (let i = 0; i < plainCount; i++) {
-    const here = allPlaces[i] as Place;
-    if (i < lastPlain) {
-      const target = allPlaces[i + 1] as Place;
-      const move = rng.pick(movesTo(target.kind, target.env));
-      const guideCandidate = others.length > 0 && rng.next() < 0.35 ? others[(i + 1) % others.length] : undefined;
-      const guide = guideCandidate && !overlaps(guideCandidate, target.phrase) ? guideCandidate : undefined;
-      const deed = deeds.length > 0 ? deeds[i % deeds.length] : undefined;
-      const past = thingAt(i + 1, target);
-      transition(
-        i,
-        i + 1,
-        "1",
-        guide ? `Follow ${guide} to ${target.phrase}` : `${capitalize(move)} ${target.phrase}`,
-        `${opener()}, {hero} ${guide ? `${v("follow")} ${guide} to` : v(move)} ${target.phrase}${deed && !overlaps(actionPhrase(deed), `${target.phrase} ${move} ${guide ?? ""}`) ? `, hoping to ${actionPhrase(deed)}` : ""}.`,
-        past && !overlaps(past.phrase, target.phrase)
-          ? `The way to ${target.phrase} leads past ${past.phrase}.`
-          : overlaps("way", target.phrase)
-            ? `${capitalize(target.phrase)} ${looksPlural(target.phrase) ? "are" : "is"} not far.`
-            : `The way to ${target.phrase} is ${pickOr(
-                rng,
-                ["short", "long", "steep", "narrow"].filter((a) => !overlaps(a, target.phrase)),
-                "short",
-              )}.`,
-      );
-      // A branch: a shortcut ahead, or a way back to where the hero has been.
-      if (rng.next() < 0.5) {
-        if (i + 2 <= lastPlain) {
-          const ahead = allPlaces[i + 2] as Place;
-          transition(
-            i,
-            i + 2,
-            "2",
-            `Take the shortcut to ${ahead.phrase}`,
-            `${opener()}, {hero} ${v("take")} a hidden path straight to ${ahead.phrase}.`,
-            overlaps("far side", here.phrase) ? `A narrow way opens here.` : `A narrow way opens at the far side of ${here.phrase}.`,
-          );
-        } else if (i > 0) {
-          const back = allPlaces[i - 1] as Place;
-          transition(
-            i,
-            i - 1,
-            "2",
-            `Return to ${back.phrase}`,
-            `${opener()}, {hero} ${v("return")} to ${back.phrase}.`,
-            `Something was left behind in ${back.phrase}.`,
-          );
-        }
-      }
-    } else {
-      // The last plain state opens every ending: the goal itself, or walking away from it.
-      for (let k = 0; k < endingCount; k++) {
-        const endIndex = plainCount + k;
-        const outcome = outcomes[k] as string;
-        const end = allPlaces[endIndex] as Place;
-        const name =
-          outcome === "bad"
-            ? others.length > 0
-              ? `Trust ${others[0] as string}`
-              : `Turn away toward ${end.phrase}`
-            : goal
-              ? capitalize(actionPhrase(goal))
-              : `Press on to ${end.phrase}`;
-        const base =
-          outcome === "bad"
-            ? `For a moment {hero} ${v("hesitate")}, and the path bends toward ${end.phrase}.`
-            : goal && overlaps(goal.object, end.phrase)
-              ? `${opener()}, {hero} ${v(actionPhrase(goal))}.`
-              : `${opener()}, {hero} ${goal ? v(actionPhrase(goal)) : v("press on")} and ${v("go")} on toward ${end.phrase}.`;
-        transition(
-          i,
-          endIndex,
-          String(k + 1),
-          name,
-          base,
-          overlaps(here.phrase, end.phrase)
-            ? `${capitalize(end.phrase)} ${looksPlural(end.phrase) ? "lie" : "lies"} ahead.`
-            : `Beyond ${here.phrase} ${looksPlural(end.phrase) ? "lie" : "lies"} ${end.phrase}.`,
-        );
-      }
-      if (i > 0 && rng.next() < 0.4) {
-        const back = allPlaces[i - 1] as Place;
-        transition(
-          i,
-          i - 1,
-          String(endingCount + 1),
-          `Return to ${back.phrase}`,
-          `${opener()}, {hero} ${v("retreat")} to ${back.phrase} to think.`,
-          `${capitalize(back.phrase)} is still within reach.`,
-        );
-      }
-    }
-
-    // Things to do in place, each verb fitting its object: examine things, talk to people, look around places.
-    const inPlace: { name: string; base: string; detail: string }[] = [];
-    const thing = thingAt(i, here);
-    if (thing)
-      inPlace.push({
-        name: `Examine ${thing.phrase}`,
-        base: `${opener()}, {hero} ${v("examine")} ${thing.phrase} closely.`,
-        detail: thingDetail(thing.kind as Kind, x.lexiconParts(thing), rng),
-      });
-    if (others.length > 0) {
-      const who = others[i % others.length] as string;
-      const topic = thingAt(i + 1, here);
-      inPlace.push({
-        name: `Talk to ${who}`,
-        base: `${opener()}, {hero} ${v("speak")} with ${who}.`,
-        detail: topic
-          ? `${capitalize(who)} ${tvAgree(who, "mention")} ${topic.phrase}.`
-          : `${capitalize(who)} ${tvAgree(who, "say")} little, but ${tvAgree(who, "listen")}.`,
-      });
-    }
-    const act = deeds.length > 1 ? deeds[(i + 1) % deeds.length] : undefined;
-    if (act && act !== goal && !overlaps(act.object, here.phrase))
-      inPlace.push({
-        name: capitalize(actionPhrase(act)),
-        base: `Right here in ${here.phrase}, {hero} ${v("try")} to ${actionPhrase(act)}.`,
-        detail: `It is harder than it looks.`,
-      });
-    inPlace.push({
-      name: `Look around ${here.phrase}`,
-      base: `For a while {hero} ${v("look")} around ${here.phrase}.`,
-      detail: rng.pick([
-        "Nothing here is quite as it seemed.",
-        "Every corner holds something to notice.",
-        "The quiet here is its own kind of answer.",
-      ]),
-    });
-    const count = rng.int(Math.min(3, inPlace.length) + 1);
-    const hotkeys = ["q", "e", "r"];
-    for (const [k, o] of shuffle(inPlace, rng).slice(0, count).entries()) override(i, hotkeys[k] as string, o.name, o.base, o.detail);
-  }
-  return events;
-}
-
-const tvAgree = (subjectPhrase: string, verb: string): string => agree(verb, looksPlural(subjectPhrase));

@@ -1,10 +1,16 @@
 import { createPrng, hashString, type Prng } from "@/lib/kernel";
 import type { Aspect, ReferenceLook } from "../../provider";
-import { f, hslToRgb, mix, rgb } from "./draw";
+import { hex } from "./colour";
+import { mix, rgb } from "./draw";
+import { drawScene, type ComposedScene, type Placed } from "./draw-scene";
 import { PERSON_MOTIF } from "./lexicon";
 import { getMotif } from "./motifs";
+import { figuresOf, headOf, heroNameOf, itemOf, lookOf } from "./protagonist";
 import { readScene, type PainterLexicon, type Reading } from "./read";
-import type { Box, Ctx, Look, ManifestObject, Motif, SceneManifest, TimeOfDay, Weather } from "./types";
+import type { Box, Motif, TimeOfDay, Weather } from "./types";
+
+export type { ComposedScene } from "./draw-scene";
+export { figuresOf, lookOf } from "./protagonist";
 
 // Layout: the frame's text → a list of placed objects (motif, box, depth) → one SVG, drawn
 // farthest first so nearer objects occlude farther ones, lit by the time of day and weather.
@@ -23,28 +29,6 @@ export interface ComposeInput {
   conditions?: { timeOfDay?: TimeOfDay; weather?: Weather };
 }
 
-interface Placed {
-  label: string;
-  motif: Motif;
-  kind?: string;
-  box: Box;
-  depth: number;
-  subject?: boolean;
-  /** Drawn under a veil of water. */
-  underwater?: boolean;
-  /** Someone other than the protagonist: drawn in a look of their own. */
-  other?: boolean;
-}
-
-export interface ComposedScene {
-  svg: string;
-  width: number;
-  height: number;
-  manifest: SceneManifest;
-  /** Each manifest object drawn alone (same order), for checks and for detection ground truth. */
-  objectSvgs: string[];
-}
-
 const SKY: Record<TimeOfDay, [string, string]> = {
   day: ["#4a8fd6", "#c4e2f4"],
   dawn: ["#55669e", "#f2b48c"],
@@ -57,67 +41,10 @@ const WATERS = new Set(["sea", "lake", "beach"]);
 const AFLOAT = new Set(["ship", "boat", "island", "whale"]);
 const ON_WALL = new Set(["bookshelf", "door", "window", "fireplace", "clock", "mirror", "stairs"]);
 
-const hex = (s: string): [number, number, number] => [
-  parseInt(s.slice(1, 3), 16),
-  parseInt(s.slice(3, 5), 16),
-  parseInt(s.slice(5, 7), 16),
-];
-
-/** #rrggbb → [hue 0..360, saturation %, lightness %]. */
-function hslOf(colour: string): [number, number, number] {
-  const [r, g, b] = hex(colour).map((v) => v / 255) as [number, number, number];
-  const max = Math.max(r, g, b);
-  const min = Math.min(r, g, b);
-  const l = (max + min) / 2;
-  const d = max - min;
-  if (d === 0) return [0, 0, l * 100];
-  const s = d / (1 - Math.abs(2 * l - 1));
-  const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
-  return [(h * 60 + 360) % 360, s * 100, l * 100];
-}
-
-/**
- * The protagonist's look, seeded from the subject text alone (so every frame of a world agrees);
- * with a subject reference, its clothes and hair take the reference's colours (kept light enough
- * to read as a figure at dusk, dark enough not to vanish into a daytime sky).
- */
-export function lookOf(subject: string, reference?: ReferenceLook, item?: Look["item"]): Look {
-  const rng = createPrng(hashString(`look-v1|${subject.trim().toLowerCase()}`));
-  const look: Look = {
-    hue: rng.pick([0, 25, 45, 95, 150, 200, 215, 265, 330]),
-    sat: 45,
-    light: 32,
-    hat: rng.pick(["none", "cap", "hood", "brim"] as const),
-    coat: rng.pick(["short", "long"] as const),
-    hairHue: 25,
-    hairSat: 35,
-    hair: 12 + rng.int(50),
-    item: /\b(keeper|lamp|lantern|watch)/i.test(subject) ? "lantern" : rng.pick(["none", "none", "lantern", "staff"] as const),
-  };
-  if (item) look.item = item;
-  if (!reference) return look;
-  const [hue, sat, light] = hslOf(reference.coat);
-  const [hairHue, hairSat, hair] = hslOf(reference.hair);
-  return {
-    ...look,
-    hue,
-    sat: Math.min(85, sat),
-    light: Math.max(18, Math.min(62, light)),
-    hairHue,
-    hairSat: Math.min(70, hairSat),
-    hair: Math.max(8, Math.min(70, hair)),
-  };
-}
-
 /** A sky colour tinted toward the reference's palette (a third of the way), so a world's frames share its colours. */
 function tinted(colour: string, reference: ReferenceLook | undefined, index: number): string {
   const toward = reference?.palette[index] ?? reference?.palette[0];
   return toward ? rgb(mix(hex(colour), hex(toward), 0.33)) : colour;
-}
-
-function inkFor(depth: number, light: number, haze: [number, number, number], hazeK: number): Ctx["ink"] {
-  const amount = Math.max(0, Math.min(0.75, (depth - 0.25) * hazeK));
-  return (h, s, l) => rgb(mix(hslToRgb(h, s, l * light), haze, amount));
 }
 
 function clampBox(b: Box, W: number): Box {
@@ -136,70 +63,6 @@ function subjectOf(input: ComposeInput): string | undefined {
   if (input.subject && input.subject.trim() !== "") return input.subject.trim();
   const m = /,?\s*featuring (.+)$/i.exec(input.prompt);
   return m?.[1]?.trim();
-}
-
-/** The noun a subject is drawn as: "the diplomat's daughter, the one…" → daughter; "the gang of grandmothers" → grandmothers. */
-function headOf(subject: string): string | undefined {
-  // The first noun phrase: up to a comma, or a preposition other than "of" ("a red fox in a scarf" → fox).
-  let phrase = subject
-    .split(/[,;(]/)[0]!
-    .trim()
-    .split(/\s+(?:in|on|at|with|from|by|under|inside|near|beside|behind|wearing)\s+/i)[0]!;
-  const of = / of /.exec(phrase);
-  // A group is drawn as its members and named as the group ("gang of grandmothers").
-  if (of && /\b(pair|gang|family|crew|team|band|troupe|tribe|pack|colony|swarm|flock|herd|group|couple)$/i.test(phrase.slice(0, of.index)))
-    return phrase.replace(/^(the|a|an)\s+/i, "").toLowerCase();
-  if (of) phrase = phrase.slice(0, of.index);
-  const words = phrase.split(/\s+/).filter((w) => /[\p{L}]/u.test(w));
-  // A name is drawn under the whole name ("Captain Amara Osei").
-  if (words.length > 1 && words.every((w) => /^\p{Lu}/u.test(w))) return words.join(" ").toLowerCase();
-  const last = words[words.length - 1];
-  return last === undefined || /^(the|a|an)$/i.test(last) ? undefined : last.replace(/['’]s?$/, "").toLowerCase();
-}
-
-/**
- * The protagonist's label: its head with the nouns that say what kind of person it is ("child
- * astronaut", "salvage diver"), but not a place it belongs to ("lighthouse keeper" is drawn as a
- * keeper, the lighthouse as a lighthouse), so that grounding "the lighthouse" never finds the keeper.
- */
-function heroNameOf(head: string | undefined, subject: string, lexicon: PainterLexicon): string | undefined {
-  if (!head || head.includes(" ")) return head;
-  const phrase = subject.split(/[,;(]/)[0]!.toLowerCase().split(/\s+/);
-  const at = phrase.lastIndexOf(head);
-  const before = at > 0 ? phrase[at - 1]!.replace(/['’]s?$/, "") : "";
-  const kind = before !== "" && before === phrase[at - 1] ? lexicon.pick(before)?.kind : undefined;
-  return kind && !["structure", "room", "place", "vehicle", "water", "landform", "celestial", "time", "abstract"].includes(kind)
-    ? `${before} ${head}`
-    : head;
-}
-
-/** What the protagonist carries, by what they are: a warrior a sword, a keeper a lantern, a cook or a clerk nothing. */
-function itemOf(label: string, lexicon: PainterLexicon): Look["item"] | undefined {
-  const sense = lexicon.pick(label.split(" ").pop()!, { expect: "being" });
-  if (!sense) return undefined;
-  const kinds = [...sense.words, ...sense.ancestors];
-  if (kinds.some((w) => /^(warrior|soldier|swordsman|knight|fighter|samurai|mercenary|gladiator|guard)$/.test(w))) return "sword";
-  if (kinds.some((w) => /^(keeper|lamplighter|watchman|miner)$/.test(w))) return "lantern";
-  if (kinds.some((w) => /^(pilgrim|wanderer|traveler|shepherd|wizard|magician|hermit)$/.test(w))) return "staff";
-  if (kinds.some((w) => /^(cook|worker|employee|scientist|child|juvenile)$/.test(w))) return "none";
-  return undefined;
-}
-
-/** How many figures a subject is: "the two rival chefs" two, "the gang of grandmothers" three, "the keeper" one. */
-export function figuresOf(subject: string | undefined): number {
-  if (!subject) return 1;
-  const head = subject.split(/[,;(]/)[0]!.toLowerCase();
-  const number = /\b(two|both|pair|twins|couple)\b/.test(head)
-    ? 2
-    : /\b(three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|family|gang|crew|team|band|troupe|tribe|pack|colony|swarm|flock|herd|group)\b/.test(
-          head,
-        )
-      ? 3
-      : 0;
-  if (number > 0) return number;
-  if (/ and /.test(head)) return 2;
-  // The local author writes "the ones the camera follows" for a protagonist of several ("the musicians").
-  return /\bthe ones\b/i.test(subject) ? 3 : 1;
 }
 
 const SPACE =
@@ -513,98 +376,23 @@ export function composeScene(input: ComposeInput, lexicon?: PainterLexicon): Com
   });
   placed.sort((a, b) => b.depth - a.depth);
 
-  // Draw.
-  const glow = time === "night" || time === "dusk" || weather === "storm" ? "#ffd36b" : "#f4d58a";
-  const objectSvgs: string[] = [];
-  const body: string[] = [];
-  if (!indoor) {
-    body.push(
-      `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${skyTop}"/><stop offset="1" stop-color="${skyBottom}"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#sky)"/>`,
-    );
-    if (time === "night" && !below && !deep && weather !== "storm" && weather !== "rain")
-      for (let i = 0; i < (input.lite ? 12 : 60); i++)
-        body.push(
-          `<circle cx="${f(rng.next() * W)}" cy="${f(rng.next() * (horizon ?? H) * 0.8)}" r="${f(0.6 + rng.next() * 1.4)}" fill="#fff" opacity="${f(0.3 + rng.next() * 0.6)}"/>`,
-        );
-  }
-  for (const p of placed) {
-    const skyish = p.motif.layer === "sky";
-    const ctx: Ctx = {
-      rng: createPrng(hashString(`${p.motif.id}|${p.label}`)),
-      ink: inkFor(p.depth, skyish ? 1 : indoor ? Math.max(0.6, light) : light, haze, indoor ? 0 : hazeK),
-      glow,
-      time,
-      weather,
-      look: p.other ? lookOf(p.label) : look,
-    };
-    const drawn = p.motif.draw(p.box, ctx);
-    objectSvgs.push(drawn);
-    body.push(drawn);
-    if (p.underwater) {
-      // A veil of water over what lies under it, fading in from above so it has no hard edge.
-      const top = p.box.y - H * 0.06;
-      const deep = inkFor(0.8, light, haze, hazeK)(210, 50, weather === "storm" ? 18 : 24);
-      body.push(
-        `<defs><linearGradient id="under${body.length}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${deep}" stop-opacity="0"/><stop offset=".3" stop-color="${deep}" stop-opacity=".5"/></linearGradient></defs><rect x="${f(p.box.x - W * 0.06)}" y="${f(top)}" width="${f(p.box.w + W * 0.12)}" height="${f(H - top)}" rx="${f(W * 0.05)}" fill="url(#under${body.length})"/>`,
-      );
-    }
-    if (p.motif.id === "lighthouse" && (time !== "day" || weather === "storm")) {
-      const lx = p.box.x + p.box.w * 0.5;
-      const ly = p.box.y + p.box.h * 0.2;
-      const dir = lx < W / 2 ? 1 : -1;
-      body.push(
-        `<path d="M${f(lx)} ${f(ly)}L${f(lx + dir * W * 0.6)} ${f(ly - H * 0.12)}L${f(lx + dir * W * 0.6)} ${f(ly + H * 0.06)}Z" fill="${glow}" opacity=".22"/>`,
-      );
-    }
-  }
-  if (!input.lite && (weather === "storm" || weather === "rain")) {
-    let d = "";
-    for (let i = 0; i < 140; i++) {
-      const x = rng.next() * W;
-      const y = rng.next() * H;
-      d += `M${f(x)} ${f(y)}l-7 22`;
-    }
-    body.push(`<path d="${d}" stroke="#dfe6f0" stroke-width="1.2" opacity=".35"/>`);
-  }
-  if (!input.lite && weather === "snow")
-    for (let i = 0; i < 120; i++)
-      body.push(`<circle cx="${f(rng.next() * W)}" cy="${f(rng.next() * H)}" r="${f(1 + rng.next() * 2)}" fill="#fff" opacity=".8"/>`);
-  if (weather === "fog")
-    body.push(
-      `<defs><linearGradient id="fog" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#fff" stop-opacity=".35"/></linearGradient></defs><rect y="${f(H * 0.35)}" width="${W}" height="${f(H * 0.65)}" fill="url(#fog)"/>`,
-    );
-  body.push(
-    `<defs><radialGradient id="vignette" r=".75"><stop offset=".6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".4"/></radialGradient></defs><rect width="${W}" height="${H}" fill="url(#vignette)"/>`,
-  );
-
-  const doc = (inner: string): string =>
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${inner}</svg>`;
-  const groundPlaced = placed.find((p) => p.motif.layer === "terrain" || p.motif.layer === "room");
-  const r3 = (n: number): number => Math.round(n * 1000) / 1000;
-  const objects: ManifestObject[] = placed.map((p) => ({
-    label: p.label,
-    motif: p.motif.id,
-    box: { x: r3(p.box.x / W), y: r3(p.box.y / H), w: r3(p.box.w / W), h: r3(p.box.h / H) },
-    depth: p.depth,
-    ...(p.subject ? { subject: true } : {}),
-    ...(p.kind ? { kind: p.kind } : {}),
-  }));
-  const manifest: SceneManifest = {
-    version: 1,
-    width: W,
-    height: H,
-    timeOfDay: time,
+  return drawScene({
+    placed,
+    W,
+    H,
+    time,
     weather,
     indoor,
-    horizon: horizon === null ? null : r3(horizon / H),
-    palette: {
-      skyTop,
-      skyBottom,
-      ground: groundPlaced ? (/fill="(#[0-9a-f]{6})"/.exec(objectSvgs[placed.indexOf(groundPlaced)]!)?.[1] ?? skyBottom) : skyBottom,
-      accent: glow,
-      haze: skyBottom,
-    },
-    objects,
-  };
-  return { svg: doc(body.join("")), width: W, height: H, manifest, objectSvgs: objectSvgs.map(doc) };
+    below,
+    deep,
+    horizon,
+    skyTop,
+    skyBottom,
+    light,
+    haze,
+    hazeK,
+    look,
+    lite: input.lite,
+    rng,
+  });
 }

@@ -1,9 +1,10 @@
 import { pen } from "./draw";
 import type { Motif } from "./types";
 
-// Landmarks: buildings, vessels and great natural features, standing mid-distance on the ground.
+// Landmarks people built: buildings, towers, bridges, stalls and monuments, standing mid-distance on the ground.
 
-const stone = (c: Parameters<Motif["draw"]>[1], l = 46): string => c.ink(30, 10, l);
+/** Stone in the frame's light: grey, `l` light. */
+export const stone = (c: Parameters<Motif["draw"]>[1], l = 46): string => c.ink(30, 10, l);
 
 export const BUILT_MOTIFS: Motif[] = [
   {
@@ -194,20 +195,6 @@ export const BUILT_MOTIFS: Motif[] = [
     },
   },
   {
-    id: "cave",
-    label: "cave",
-    layer: "landmark",
-    aspect: 1.5,
-    size: 0.36,
-    draw(b, c) {
-      const p = pen(b);
-      return (
-        p.path(["M", 0, 1, "Q", 0.05, 0.2, 0.45, 0, "Q", 0.9, 0.05, 1, 1, "Z"], stone(c, 32)) +
-        p.path(["M", 0.3, 1, "Q", 0.32, 0.4, 0.5, 0.38, "Q", 0.68, 0.4, 0.7, 1, "Z"], c.ink(0, 0, 5))
-      );
-    },
-  },
-  {
     id: "archway",
     label: "gate",
     layer: "landmark",
@@ -220,37 +207,6 @@ export const BUILT_MOTIFS: Motif[] = [
           ["M", 0, 1, "L", 0, 0, "L", 1, 0, "L", 1, 1, "L", 0.75, 1, "L", 0.75, 0.45, "Q", 0.5, 0.15, 0.25, 0.45, "L", 0.25, 1, "Z"],
           stone(c, 44),
         ) + p.rect(0.45, 0.05, 0.1, 0.1, stone(c, 34))
-      );
-    },
-  },
-  {
-    id: "ship",
-    label: "ship",
-    layer: "landmark",
-    aspect: 1.1,
-    size: 0.42,
-    draw(b, c) {
-      const p = pen(b);
-      return (
-        p.poly([0, 0.75, 1, 0.75, 0.85, 1, 0.12, 1], c.ink(20, 45, 22)) +
-        p.rect(0.3, 0.02, 0.025, 0.74, c.ink(20, 40, 18)) +
-        p.rect(0.65, 0, 0.025, 0.76, c.ink(20, 40, 18)) +
-        p.path(["M", 0.12, 0.1, "Q", 0.24, 0.3, 0.14, 0.62, "L", 0.48, 0.62, "Q", 0.58, 0.3, 0.46, 0.1, "Z"], c.ink(40, 30, 85)) +
-        p.path(["M", 0.5, 0.08, "Q", 0.6, 0.3, 0.52, 0.6, "L", 0.84, 0.6, "Q", 0.92, 0.3, 0.82, 0.08, "Z"], c.ink(40, 30, 85))
-      );
-    },
-  },
-  {
-    id: "boat",
-    label: "boat",
-    layer: "landmark",
-    aspect: 2.2,
-    size: 0.12,
-    draw(b, c) {
-      const p = pen(b);
-      return (
-        p.path(["M", 0, 0.45, "L", 1, 0.45, "Q", 0.9, 1, 0.5, 1, "Q", 0.1, 1, 0, 0.45, "Z"], c.ink(22, 50, 32)) +
-        p.poly([0.48, 0.45, 0.48, 0, 0.75, 0.45], c.ink(40, 20, 85))
       );
     },
   },
@@ -303,51 +259,6 @@ export const BUILT_MOTIFS: Motif[] = [
     },
   },
   {
-    id: "volcano",
-    label: "volcano",
-    layer: "landmark",
-    aspect: 1.8,
-    size: 0.42,
-    draw(b, c) {
-      const p = pen(b);
-      return (
-        p.poly([0, 1, 0.4, 0.12, 0.6, 0.12, 1, 1], c.ink(15, 20, 22)) +
-        p.poly([0.4, 0.12, 0.45, 0, 0.55, 0, 0.6, 0.12], c.ink(20, 95, 55)) +
-        p.poly([0.48, 0.12, 0.52, 0.12, 0.58, 0.5, 0.5, 0.45], c.ink(15, 95, 50))
-      );
-    },
-  },
-  {
-    id: "island",
-    label: "island",
-    layer: "landmark",
-    aspect: 2.4,
-    size: 0.22,
-    draw(b, c) {
-      const p = pen(b);
-      return (
-        p.path(["M", 0, 1, "Q", 0.5, 0.45, 1, 1, "Z"], c.ink(40, 50, 60)) +
-        p.path(["M", 0.5, 0.75, "Q", 0.47, 0.35, 0.55, 0.12, "L", 0.57, 0.13, "Q", 0.5, 0.4, 0.53, 0.75, "Z"], c.ink(25, 40, 28)) +
-        p.poly([0.55, 0.12, 0.3, 0.05, 0.42, 0, 0.56, 0.08, 0.78, 0.02, 0.8, 0.12], c.ink(120, 50, 30))
-      );
-    },
-  },
-  {
-    id: "waterfall",
-    label: "waterfall",
-    layer: "landmark",
-    aspect: 0.8,
-    size: 0.45,
-    draw(b, c) {
-      const p = pen(b);
-      return (
-        p.rect(0, 0, 1, 1, stone(c, 30)) +
-        p.path(["M", 0.35, 0, "L", 0.65, 0, "L", 0.72, 1, "L", 0.28, 1, "Z"], c.ink(200, 60, 75)) +
-        p.ell(0.5, 0.97, 0.3, 0.05, c.ink(0, 0, 95))
-      );
-    },
-  },
-  {
     id: "pyramid",
     label: "pyramid",
     layer: "landmark",
@@ -356,23 +267,6 @@ export const BUILT_MOTIFS: Motif[] = [
     draw(b, c) {
       const p = pen(b);
       return p.poly([0, 1, 0.5, 0, 1, 1], c.ink(38, 55, 58)) + p.poly([0.5, 0, 1, 1, 0.6, 1], c.ink(35, 50, 42));
-    },
-  },
-  {
-    id: "train",
-    label: "train",
-    layer: "landmark",
-    aspect: 3.2,
-    size: 0.16,
-    draw(b, c) {
-      const p = pen(b);
-      let out =
-        p.rect(0, 0.2, 0.3, 0.65, c.ink(0, 50, 32)) +
-        p.rect(0.06, 0, 0.08, 0.22, c.ink(0, 0, 20)) +
-        p.rect(0.32, 0.25, 0.33, 0.6, c.ink(210, 40, 30)) +
-        p.rect(0.67, 0.25, 0.33, 0.6, c.ink(210, 40, 30));
-      for (let i = 0; i < 8; i++) out += p.ell(0.05 + i * 0.129, 0.9, 0.03, 0.1, c.ink(0, 0, 12));
-      return out;
     },
   },
   {
@@ -387,23 +281,6 @@ export const BUILT_MOTIFS: Motif[] = [
       for (let r = 0; r < 14; r++)
         for (let k = 0; k < 4; k++) if ((r + k) % 3 !== 1) out += p.rect(0.1 + k * 0.22, 0.1 + r * 0.063, 0.12, 0.035, c.glow, 0.8);
       return out;
-    },
-  },
-  {
-    id: "rocket",
-    label: "spaceship",
-    layer: "landmark",
-    aspect: 0.45,
-    size: 0.5,
-    draw(b, c) {
-      const p = pen(b);
-      return (
-        p.path(["M", 0.5, 0, "Q", 0.8, 0.2, 0.75, 0.8, "L", 0.25, 0.8, "Q", 0.2, 0.2, 0.5, 0, "Z"], c.ink(210, 10, 80)) +
-        p.ell(0.5, 0.35, 0.12, 0.06, c.glow) +
-        p.poly([0.25, 0.55, 0, 0.95, 0.3, 0.8], c.ink(0, 60, 45)) +
-        p.poly([0.75, 0.55, 1, 0.95, 0.7, 0.8], c.ink(0, 60, 45)) +
-        p.path(["M", 0.35, 0.8, "L", 0.65, 0.8, "Q", 0.6, 0.95, 0.5, 1, "Q", 0.4, 0.95, 0.35, 0.8, "Z"], c.ink(30, 95, 60))
-      );
     },
   },
   {
