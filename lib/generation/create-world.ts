@@ -1,7 +1,7 @@
-import { WORLD_GENERATION_REQUESTED } from "./function";
+import { worldGenerationRequested } from "./events";
 import { createJob, serializeJob, updateJob } from "./jobs";
 import { generateWorldSteps, inlineSteps, silentReporter, type GenerationInput } from "./pipeline";
-import { inngest } from "@/lib/jobs/client";
+import { sendOrUndo } from "@/lib/jobs/send";
 import { hostBase64Image } from "@/lib/assets/assets";
 import { ApiError } from "@/lib/errors";
 import { checkWorld, type World } from "@/lib/kernel";
@@ -100,12 +100,11 @@ async function generateLater(caller: Caller, body: CreateWorldBody, baseUrl: str
   return withQuota(caller.appId, "generation", async (reservation) => {
     const input = await generationInput(body, newWorldId(), baseUrl);
     const job = await createJob(caller, { worldId: input.worldId, input, quotaDay: reservation.day });
-    try {
-      await inngest.send({ name: WORLD_GENERATION_REQUESTED, data: { jobId: job.id } });
-    } catch (error) {
-      await updateJob(job.id, { status: "failed", phase: "failed", error: "the job could not be queued" });
-      throw new ApiError("unavailable", `The generation could not be queued (${String(error)}); nothing was created. Retry shortly.`);
-    }
+    await sendOrUndo(worldGenerationRequested.create({ jobId: job.id }), {
+      what: "The generation",
+      undo: () => updateJob(job.id, { status: "failed", phase: "failed", error: "the job could not be queued" }),
+      undone: "nothing was created",
+    });
     return created(202, serializeJob(job));
   });
 }
