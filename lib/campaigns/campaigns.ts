@@ -56,7 +56,7 @@ export async function listCampaigns(caller: Caller, limit: number, cursor?: stri
   return { rows: page, nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };
 }
 
-/** `subject_ref` as the job carries it: an uploaded image hosted first (spec). */
+/** `subject_ref` as the job carries it: an uploaded image hosted first (docs/api.md "Campaigns"). */
 async function hostedSubjectRef(body: CreateCampaignBody, baseUrl: string): Promise<SubjectRef | undefined> {
   const ref = body.subject_ref;
   if (!ref) return undefined;
@@ -65,7 +65,7 @@ async function hostedSubjectRef(body: CreateCampaignBody, baseUrl: string): Prom
 }
 
 /**
- * A test key's campaign (spec): deterministic, no quota, no job. The container and its one mock
+ * A test key's campaign (docs/api.md "Campaigns"): deterministic, no quota, no job. The container and its one mock
  * chapter are stored at once, so the campaign and the chapter world can be read back.
  */
 async function createMockCampaign(caller: Caller, body: CreateCampaignBody, baseUrl: string): Promise<CampaignStarted> {

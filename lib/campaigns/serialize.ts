@@ -13,7 +13,7 @@ function subjectRefOf(value: unknown): { imageUrl: string; descriptor?: string }
   return { imageUrl: ref.imageUrl, ...(typeof ref.descriptor === "string" ? { descriptor: ref.descriptor } : {}) };
 }
 
-/** The campaign resource (CONTRACT.md "Campaigns"). */
+/** The campaign resource (docs/api.md "Campaigns"). */
 export function serializeCampaign(campaign: CampaignWithChapters) {
   const chapters = [...campaign.chapters].sort((a, b) => a.index - b.index);
   const next = campaign.status === "authoring" ? chapters.find((c) => c.status !== "authored") : undefined;

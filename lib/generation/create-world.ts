@@ -40,7 +40,7 @@ function assertImportSize(world: Record<string, unknown>): string {
 /** IMPORT: schema-validated and gated as read with the state defaults, persisted as sent (not recompiled); 201. */
 async function importWorld(caller: Caller, body: CreateWorldBody & { world: Record<string, unknown> }): Promise<CreatedWorld> {
   const id = newWorldId();
-  // The graph's id is the world's id; name and description may be overridden (spec).
+  // The graph's id is the world's id; name and description may be overridden (docs/api.md "Worlds").
   const blob = {
     ...body.world,
     id,
@@ -111,6 +111,6 @@ async function generateLater(caller: Caller, body: CreateWorldBody, baseUrl: str
 
 export async function createWorld(caller: Caller, body: CreateWorldBody, baseUrl: string): Promise<CreatedWorld> {
   if (body.world !== undefined) return importWorld(caller, { ...body, world: body.world });
-  // Test keys always answer synchronously (spec).
+  // Test keys always answer synchronously (docs/api.md "Worlds").
   return body.async && caller.mode === "live" ? generateLater(caller, body, baseUrl) : generateNow(caller, body, baseUrl);
 }

@@ -23,7 +23,7 @@ import {
 } from "./store";
 
 /*
- * The Scenario Studio's API (CONTRACT.md "Scenario Studio", docs/scenarios.md): verb-noun
+ * The Scenario Studio's API (docs/api.md "Scenario batches", docs/scenarios.md): verb-noun
  * functions over a Caller. Nothing here charges but acceptClip, through acceptClipRow.
  */
 
