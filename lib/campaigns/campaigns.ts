@@ -3,18 +3,18 @@ import { getProvider } from "@/lib/ai";
 import { hostBase64Image } from "@/lib/assets/assets";
 import { getDb, Prisma } from "@/lib/db";
 import { ApiError, notFound } from "@/lib/errors";
-import { cancelJob, getJobOrThrow, serializeJob, type JobView } from "@/lib/generation/jobs";
+import { createKindJob, deleteJob, TEST_MOCK_JOB_ID } from "@/lib/generation/jobs";
 import { generateWorldSteps, inlineSteps, silentReporter } from "@/lib/generation/pipeline";
 import { DEFAULT_POV } from "@/lib/generation/create-world";
-import { inngest } from "@/lib/jobs/client";
+import { sendOrUndo } from "@/lib/jobs/send";
 import type { Caller } from "@/lib/shared/caller";
 import { newWorldId } from "@/lib/worlds/worlds";
 import { encodeCursor, olderThan, pageOf } from "@/lib/paging";
 import { readCampaignCached } from "./campaign-cache";
-import { CAMPAIGN_AUTHORING_REQUESTED } from "./function";
+import { campaignAuthoringRequested } from "./events";
 import { paintReference, type SubjectRef } from "./reference";
 import type { CreateCampaignBody } from "./requests";
-import { mockCampaignJob, TEST_MOCK_JOB_ID, type CampaignWithChapters } from "./serialize";
+import type { CampaignWithChapters } from "./serialize";
 import { actForAuthor, actSummary, actTitle } from "./spine";
 
 /** What the resource reads: never the book (up to BOOK_MAX characters) nor the chapters' text. */
@@ -112,13 +112,8 @@ async function createMockCampaign(caller: Caller, body: CreateCampaignBody, base
 }
 
 /** Queues the authoring job of a campaign; if it cannot be queued, `undo` runs and the request fails with 503. */
-async function queue(jobId: string, undo: () => Promise<unknown>): Promise<void> {
-  try {
-    await inngest.send({ name: CAMPAIGN_AUTHORING_REQUESTED, data: { jobId } });
-  } catch (error) {
-    await undo();
-    throw new ApiError("unavailable", `The campaign could not be queued (${String(error)}); nothing was started. Retry shortly.`);
-  }
+function queue(jobId: string, undo: () => Promise<unknown>): Promise<void> {
+  return sendOrUndo(campaignAuthoringRequested.create({ jobId }), { what: "The campaign", undo, undone: "nothing was started" });
 }
 
 /** POST /v1/campaigns: the container and its job at once, no quota (each chapter reserves its own); 202. */
@@ -128,8 +123,8 @@ export async function createCampaign(caller: Caller, body: CreateCampaignBody, b
   const campaignId = randomUUID();
   const jobId = randomUUID();
   const db = await getDb();
-  await db.$transaction([
-    db.campaign.create({
+  await db.$transaction(async (tx) => {
+    await tx.campaign.create({
       data: {
         id: campaignId,
         appId: caller.appId,
@@ -141,21 +136,14 @@ export async function createCampaign(caller: Caller, body: CreateCampaignBody, b
         ...(subjectRef ? { subjectRef: subjectRef as unknown as Prisma.InputJsonObject } : {}),
         jobId,
       },
-    }),
-    db.generationJob.create({
-      data: {
-        id: jobId,
-        appId: caller.appId,
-        mode: caller.mode,
-        kind: "from_book",
-        campaignId,
-        actsDone: 0,
-        input: { campaignId, baseUrl },
-      },
-    }),
-  ]);
+    });
+    await createKindJob(tx, caller, { id: jobId, kind: "from_book", campaignId, actsDone: 0, phase: null, input: { campaignId, baseUrl } });
+  });
   await queue(jobId, () =>
-    db.$transaction([db.generationJob.deleteMany({ where: { id: jobId } }), db.campaign.deleteMany({ where: { id: campaignId } })]),
+    db.$transaction(async (tx) => {
+      await deleteJob(tx, jobId);
+      await tx.campaign.deleteMany({ where: { id: campaignId } });
+    }),
   );
   return { status: 202, body: { jobId, campaignId } };
 }
@@ -178,42 +166,21 @@ export async function resumeCampaign(caller: Caller, id: string, baseUrl: string
     throw new ApiError("conflict", `The campaign is ${now.status}; only a partial or failed campaign can be resumed.`);
   }
   const authored = campaign.chapters.filter((c) => c.status === "authored");
-  await db.generationJob.create({
-    data: {
-      id: jobId,
-      appId: caller.appId,
-      mode: caller.mode,
-      kind: "from_book",
-      campaignId: id,
-      actsDone: authored.length,
-      actsTotal: campaign.chapters.length > 0 ? campaign.chapters.length : null,
-      worldId: authored[0]?.worldId ?? null,
-      input: { campaignId: id, baseUrl },
-    },
+  await createKindJob(db, caller, {
+    id: jobId,
+    kind: "from_book",
+    campaignId: id,
+    actsDone: authored.length,
+    actsTotal: campaign.chapters.length > 0 ? campaign.chapters.length : null,
+    worldId: authored[0]?.worldId ?? null,
+    phase: null,
+    input: { campaignId: id, baseUrl },
   });
   await queue(jobId, () =>
-    db.$transaction([
-      db.generationJob.deleteMany({ where: { id: jobId } }),
-      db.campaign.updateMany({ where: { id, jobId }, data: { status: campaign.status, jobId: campaign.jobId } }),
-    ]),
+    db.$transaction(async (tx) => {
+      await deleteJob(tx, jobId);
+      await tx.campaign.updateMany({ where: { id, jobId }, data: { status: campaign.status, jobId: campaign.jobId } });
+    }),
   );
   return { status: 202, body: { jobId, campaignId: id, ...(caller.mode === "test" ? { mock: true as const } : {}) } };
-}
-
-/** GET /v1/jobs/{jobId}: a job of the caller's, or the test key's mock campaign job. */
-export async function getJobView(caller: Caller, jobId: string): Promise<JobView> {
-  if (jobId === TEST_MOCK_JOB_ID) {
-    if (caller.mode !== "test") throw notFound("Job");
-    return mockCampaignJob();
-  }
-  return serializeJob(await getJobOrThrow(caller, jobId));
-}
-
-/** POST /v1/jobs/{jobId}/cancel; the mock campaign job has always ended (409). A campaign job stops between chapters. */
-export async function cancelJobView(caller: Caller, jobId: string): Promise<JobView> {
-  if (jobId === TEST_MOCK_JOB_ID) {
-    if (caller.mode !== "test") throw notFound("Job");
-    throw new ApiError("conflict", "The job has already succeeded.");
-  }
-  return serializeJob(await cancelJob(caller, jobId));
 }

@@ -1,9 +1,7 @@
-import { z } from "zod";
 import { inngest } from "@/lib/jobs/client";
+import { durableSteps } from "@/lib/generation/pipeline";
+import { campaignAuthoringRequested } from "./events";
 import { runCampaignJob, stopCampaignJob } from "./run";
-
-export const CAMPAIGN_AUTHORING_REQUESTED = "campaigns/authoring.requested";
-const ZRequested = z.object({ jobId: z.uuid() });
 
 /**
  * A campaign's authoring job (lib/campaigns/run.ts): one step per stage and per chapter, retried
@@ -14,15 +12,9 @@ export const authorCampaign = inngest.createFunction(
   {
     id: "campaign-author",
     name: "Author a campaign",
-    triggers: [{ event: CAMPAIGN_AUTHORING_REQUESTED }],
+    triggers: [campaignAuthoringRequested],
     retries: 3,
-    onFailure: async ({ event, error }) => {
-      const parsed = ZRequested.safeParse(event.data.event.data);
-      if (parsed.success) await stopCampaignJob(parsed.data.jobId, error.message);
-    },
+    onFailure: ({ event, error }) => stopCampaignJob(event.data.event.data.jobId, error.message),
   },
-  async ({ event, step }) => {
-    const { jobId } = ZRequested.parse(event.data);
-    return runCampaignJob(jobId, { run: (id, work) => step.run(id, work) as Promise<never> });
-  },
+  ({ event, step }) => runCampaignJob(event.data.jobId, durableSteps(step)),
 );

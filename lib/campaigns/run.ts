@@ -2,7 +2,7 @@ import { getProvider, type Bible, type Chapter } from "@/lib/ai";
 import { getDb, Prisma } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import { DEFAULT_POV } from "@/lib/generation/create-world";
-import { isJobCancelled } from "@/lib/generation/jobs";
+import { isJobCancelled, readJob, recordJobOutput, updateJob } from "@/lib/generation/jobs";
 import { storedDrafts } from "@/lib/generation/drafts";
 import { generateWorldSteps, silentReporter, type StepRunner } from "@/lib/generation/pipeline";
 import type { Mode } from "@/lib/shared/caller";
@@ -74,7 +74,7 @@ async function ensureSpine(jobId: string, campaignId: string, mode: Mode): Promi
     }
     campaign = await loadCampaign(campaignId);
   }
-  await db.generationJob.update({ where: { id: jobId }, data: { actsTotal: campaign.chapters.length } });
+  await recordJobOutput(jobId, { actsTotal: campaign.chapters.length });
   return campaign.chapters.map((c) => ({ index: c.index, worldId: c.worldId }));
 }
 
@@ -113,10 +113,7 @@ async function recordChapter(jobId: string, campaignId: string, index: number, w
     orderBy: { index: "asc" },
     select: { worldId: true },
   });
-  await db.generationJob.update({
-    where: { id: jobId },
-    data: { actsDone: chapters.length, worldId: chapters[0]?.worldId ?? worldId, provider },
-  });
+  await recordJobOutput(jobId, { actsDone: chapters.length, worldId: chapters[0]?.worldId ?? worldId, provider });
   await db.campaign.update({ where: { id: campaignId }, data: { updatedAt: new Date() } });
   await emitWebhookEvent(
     campaign.appId,
@@ -128,10 +125,7 @@ async function recordChapter(jobId: string, campaignId: string, index: number, w
 
 async function completeCampaign(jobId: string, campaignId: string): Promise<void> {
   const db = await getDb();
-  await db.generationJob.updateMany({
-    where: { id: jobId, status: { in: ["queued", "running"] } },
-    data: { status: "succeeded", phase: null },
-  });
+  await updateJob(jobId, { status: "succeeded", phase: null });
   const { count } = await db.campaign.updateMany({ where: { id: campaignId, jobId, status: "authoring" }, data: { status: "complete" } });
   const campaign = await db.campaign.findUniqueOrThrow({ where: { id: campaignId }, select: { appId: true } });
   if (count === 1)
@@ -145,9 +139,9 @@ async function completeCampaign(jobId: string, campaignId: string): Promise<void
  */
 export async function stopCampaignJob(jobId: string, error: string): Promise<void> {
   const db = await getDb();
-  const job = await db.generationJob.findUniqueOrThrow({ where: { id: jobId } });
+  const job = await readJob(jobId);
   if (!job.campaignId) return;
-  await db.generationJob.updateMany({ where: { id: jobId, status: { in: ["queued", "running"] } }, data: { status: "failed", error } });
+  await updateJob(jobId, { status: "failed", error });
   await releaseUnspentChapterQuota(job.appId, job.campaignId);
   await releaseUnspentReferenceQuota(job.appId, job.campaignId);
   // A chapter drafted but never stored leaves its draft and frames behind; a resume drafts it anew.
@@ -189,11 +183,7 @@ type Reserved = { state: "authored" | "reserved" | "held" | "cancelled" } | { st
  * needs is read inside its steps (cancellation by its `reserve`, its act by its `author`).
  */
 export async function runCampaignJob(jobId: string, steps: StepRunner): Promise<CampaignOutcome> {
-  const db = await getDb();
-  const job = await db.generationJob.findUniqueOrThrow({
-    where: { id: jobId },
-    select: { appId: true, mode: true, campaignId: true, input: true, status: true },
-  });
+  const job = await readJob(jobId);
   const campaignId = job.campaignId!;
   const mode = job.mode as Mode;
   const caller = { appId: job.appId, mode };
@@ -204,12 +194,7 @@ export async function runCampaignJob(jobId: string, steps: StepRunner): Promise<
   };
   if (job.status === "cancelled") return stop("cancelled", "cancelled by request");
 
-  await steps.run("start", async () => {
-    await db.generationJob.updateMany({
-      where: { id: jobId, status: "queued" },
-      data: { status: "running", provider: getProvider(mode).name },
-    });
-  });
+  await steps.run("start", () => updateJob(jobId, { status: "running", provider: getProvider(mode).name }, { from: ["queued"] }));
   // The segments are not memoized (a run's every request carries every memoized result, and they
   // hold the whole book): the spine step segments the book again. A run memoized before this
   // kept them here; they are not read.

@@ -1,5 +1,4 @@
 import type { Campaign, CampaignChapter } from "@/lib/db/generated/client";
-import type { JobView } from "@/lib/generation/jobs";
 
 /** A campaign as it is read for its resource: without the book and its bible, chapters without their text. */
 export type CampaignWithChapters = Omit<Campaign, "text" | "bible"> & { chapters: Omit<CampaignChapter, "text">[] };
@@ -15,9 +14,6 @@ export const CHAPTER_STATUSES = ["pending", "authoring", "authored"] as const;
 export type ChapterStatus = (typeof CHAPTER_STATUSES)[number];
 /** A chapter as the resource and the Studio's cards show it. */
 export type ChapterView = ReturnType<typeof serializeCampaign>["chapters"][number];
-
-/** The sentinel job of a test key's mock campaign (docs/api.md "Campaigns"). */
-export const TEST_MOCK_JOB_ID = "test_mock";
 
 function subjectRefOf(value: unknown): { imageUrl: string; descriptor?: string } | null {
   if (!value || typeof value !== "object") return null;
@@ -49,26 +45,5 @@ export function serializeCampaign(campaign: CampaignWithChapters) {
     updatedAt: campaign.updatedAt.toISOString(),
     // Test keys get deterministic mocks (the mock author and painter), and say so.
     ...(campaign.mode === "test" ? { mock: true as const } : {}),
-  };
-}
-
-/** GET /v1/jobs/test_mock with a test key: the mock campaign's job, always done (docs/api.md "Campaigns"). */
-export function mockCampaignJob(): JobView & { mock: true } {
-  const epoch = new Date(0).toISOString();
-  return {
-    jobId: TEST_MOCK_JOB_ID,
-    kind: "from_book",
-    status: "succeeded",
-    phase: null,
-    progress: 0,
-    worldId: null,
-    campaignId: null,
-    actsDone: 1,
-    actsTotal: 1,
-    error: null,
-    provider: "mock",
-    createdAt: epoch,
-    updatedAt: epoch,
-    mock: true,
   };
 }

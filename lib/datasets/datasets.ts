@@ -5,13 +5,14 @@ import { storeAsset } from "@/lib/assets/assets";
 import { getDb, type Prisma } from "@/lib/db";
 import { ApiError, notFound } from "@/lib/errors";
 import { createKindJob, mirrorJob } from "@/lib/generation/jobs";
-import { inngest } from "@/lib/jobs/client";
+import { sendOrUndo } from "@/lib/jobs/send";
 import { checkWorld } from "@/lib/kernel";
 import { cpuTask } from "@/lib/workers/pool";
 import type { Caller } from "@/lib/shared/caller";
 import { getWorldOrThrow } from "@/lib/worlds/worlds";
 import { readWorld } from "@/lib/worlds/world-cache";
 import type { exportDatasetTask } from "./export-task";
+import { datasetRequested } from "./events";
 import type { CreateDatasetBody } from "./requests";
 import { toDataset, type DatasetFile } from "./serialize";
 
@@ -21,7 +22,6 @@ import { toDataset, type DatasetFile } from "./serialize";
  * episodes out with `sim export`'s own exporter on the CPU pool and stores the two files as
  * content-addressed assets.
  */
-export const DATASET_REQUESTED = "sim/dataset.requested";
 
 const exportTask = cpuTask<typeof exportDatasetTask>("simExport");
 
@@ -49,12 +49,10 @@ export async function createDataset(caller: Caller, worldId: string, body: Creat
     await createKindJob(tx, caller, { id: created.id, kind: "dataset", worldId, input: { datasetId: created.id } });
     return created;
   });
-  try {
-    await inngest.send({ name: DATASET_REQUESTED, id: row.id, data: { datasetId: row.id, baseUrl } });
-  } catch (error) {
-    await update(row.id, { status: "failed", phase: "failed", error: "the export could not be queued" });
-    throw new ApiError("unavailable", `The export could not be queued (${String(error)}). Retry shortly.`);
-  }
+  await sendOrUndo(datasetRequested.create({ datasetId: row.id, baseUrl }, { id: row.id }), {
+    what: "The export",
+    undo: () => update(row.id, { status: "failed", phase: "failed", error: "the export could not be queued" }),
+  });
   return toDataset(row);
 }
 

@@ -1,7 +1,7 @@
-import { WORLD_GENERATION_REQUESTED } from "./function";
+import { worldGenerationRequested } from "./events";
 import { createJob, serializeJob, updateJob } from "./jobs";
 import { generateWorldSteps, inlineSteps, silentReporter, type GenerationInput } from "./pipeline";
-import { inngest } from "@/lib/jobs/client";
+import { sendOrUndo } from "@/lib/jobs/send";
 import { hostBase64Image } from "@/lib/assets/assets";
 import { ApiError } from "@/lib/errors";
 import { checkWorld, type World } from "@/lib/kernel";
@@ -38,7 +38,7 @@ function assertImportSize(world: Record<string, unknown>): string {
 /** IMPORT: schema-validated and gated as read with the state defaults, persisted as sent (not recompiled); 201. */
 async function importWorld(caller: Caller, body: CreateWorldBody & { world: Record<string, unknown> }) {
   const id = newWorldId();
-  // The graph's id is the world's id; name and description may be overridden (spec).
+  // The graph's id is the world's id; name and description may be overridden (docs/api.md "Worlds").
   const blob = {
     ...body.world,
     id,
@@ -98,18 +98,17 @@ async function generateLater(caller: Caller, body: CreateWorldBody, baseUrl: str
   return withQuota(caller.appId, "generation", async (reservation) => {
     const input = await generationInput(body, newWorldId(), baseUrl);
     const job = await createJob(caller, { worldId: input.worldId, input, quotaDay: reservation.day });
-    try {
-      await inngest.send({ name: WORLD_GENERATION_REQUESTED, data: { jobId: job.id } });
-    } catch (error) {
-      await updateJob(job.id, { status: "failed", phase: "failed", error: "the job could not be queued" });
-      throw new ApiError("unavailable", `The generation could not be queued (${String(error)}); nothing was created. Retry shortly.`);
-    }
+    await sendOrUndo(worldGenerationRequested.create({ jobId: job.id }), {
+      what: "The generation",
+      undo: () => updateJob(job.id, { status: "failed", phase: "failed", error: "the job could not be queued" }),
+      undone: "nothing was created",
+    });
     return created(202, serializeJob(job));
   });
 }
 
 export async function createWorld(caller: Caller, body: CreateWorldBody, baseUrl: string): Promise<CreatedWorld> {
   if (body.world !== undefined) return importWorld(caller, { ...body, world: body.world });
-  // Test keys always answer synchronously (spec).
+  // Test keys always answer synchronously (docs/api.md "Worlds").
   return body.async && caller.mode === "live" ? generateLater(caller, body, baseUrl) : generateNow(caller, body, baseUrl);
 }

@@ -1,9 +1,7 @@
-import { z } from "zod";
 import { inngest } from "@/lib/jobs/client";
+import { worldGenerationRequested } from "./events";
+import { durableSteps } from "./pipeline";
 import { failGenerationJob, runGenerationJob } from "./run";
-
-export const WORLD_GENERATION_REQUESTED = "worlds/generation.requested";
-const ZRequested = z.object({ jobId: z.uuid() });
 
 /**
  * An async world generation (POST /v1/worlds with `async: true`): the steps of
@@ -14,15 +12,9 @@ export const generateWorld = inngest.createFunction(
   {
     id: "world-generate",
     name: "Generate a world",
-    triggers: [{ event: WORLD_GENERATION_REQUESTED }],
+    triggers: [worldGenerationRequested],
     retries: 3,
-    onFailure: async ({ event, error }) => {
-      const parsed = ZRequested.safeParse(event.data.event.data);
-      if (parsed.success) await failGenerationJob(parsed.data.jobId, error.message);
-    },
+    onFailure: ({ event, error }) => failGenerationJob(event.data.event.data.jobId, error.message),
   },
-  async ({ event, step }) => {
-    const { jobId } = ZRequested.parse(event.data);
-    return runGenerationJob(jobId, { run: (id, work) => step.run(id, work) as Promise<never> });
-  },
+  ({ event, step }) => runGenerationJob(event.data.jobId, durableSteps(step)),
 );

@@ -55,6 +55,11 @@ export interface StepRunner {
 
 export const inlineSteps: StepRunner = { run: (_id, work) => work(), inline: true };
 
+/** A durable job's steps (Inngest's `step.run`; its result is what the work returned, as JSON). */
+export function durableSteps(step: { run: (id: string, work: () => Promise<unknown>) => Promise<unknown> }): StepRunner {
+  return { run: (id, work) => step.run(id, work) as Promise<never> };
+}
+
 /**
  * How a run reports: `progress` records a phase (it runs inside steps too, so it never throws);
  * `checkpoint` runs between phases, outside any step, and may throw to stop the run.

@@ -5,15 +5,14 @@ import { emitWebhookEvent } from "@/lib/webhooks";
 import { getDb } from "@/lib/db";
 import { forgetWorld } from "@/lib/worlds/world-cache";
 import { storedDrafts } from "./drafts";
-import { isJobCancelled, releaseJobQuota, reportProgress, updateJob } from "./jobs";
+import { isJobCancelled, readJob, releaseJobQuota, reportProgress, updateJob } from "./jobs";
 import { generateWorldSteps, type GenerationInput, type StepRunner } from "./pipeline";
 
 /** A job's view of the pipeline: progress goes to the job record; a cancelled job stops. */
 export class JobCancelled extends Error {}
 
 export async function runGenerationJob(jobId: string, steps: StepRunner): Promise<{ worldId: string } | { cancelled: true }> {
-  const db = await getDb();
-  const job = await db.generationJob.findUniqueOrThrow({ where: { id: jobId } });
+  const job = await readJob(jobId);
   if (job.status === "cancelled") {
     await steps.run("cancelled", () => releaseJobQuota(jobId));
     return { cancelled: true };
@@ -37,6 +36,7 @@ export async function runGenerationJob(jobId: string, steps: StepRunner): Promis
         return true;
       }
       // Cancelled after the world was stored: a cancelled job leaves nothing behind.
+      const db = await getDb();
       await db.world.deleteMany({ where: { id: result.worldId } });
       forgetWorld(result.worldId);
       await releaseJobQuota(jobId);
@@ -62,8 +62,7 @@ export async function runGenerationJob(jobId: string, steps: StepRunner): Promis
 
 /** The job failed for good: record why, give the quota back, tell the app's webhooks. */
 export async function failGenerationJob(jobId: string, reason: string): Promise<void> {
-  const db = await getDb();
-  const job = await db.generationJob.findUniqueOrThrow({ where: { id: jobId } });
+  const job = await readJob(jobId);
   const failed = await updateJob(jobId, { status: "failed", phase: "failed", error: reason });
   // A job cancelled while a step kept failing still gives its unit back.
   await releaseJobQuota(jobId);

@@ -1,9 +1,7 @@
-import { z } from "zod";
 import { inngest } from "@/lib/jobs/client";
-import { SCENARIO_BATCH_CANCELLED, SCENARIO_BATCH_REQUESTED } from "./events";
+import { durableSteps } from "@/lib/generation/pipeline";
+import { scenarioBatchCancelled, scenarioBatchRequested } from "./events";
 import { failBatch, runBatchJob } from "./run";
-
-const ZRequested = z.object({ batchId: z.uuid(), appId: z.uuid() });
 
 /**
  * A scenario batch's job (lib/scenarios/run.ts): one step per clip, a few at a time. `concurrency`
@@ -15,17 +13,11 @@ export const runScenarioBatch = inngest.createFunction(
   {
     id: "scenario-batch",
     name: "Render and verify a scenario batch",
-    triggers: [{ event: SCENARIO_BATCH_REQUESTED }],
+    triggers: [scenarioBatchRequested],
     retries: 3,
     concurrency: [{ key: "event.data.appId", limit: 2 }],
-    cancelOn: [{ event: SCENARIO_BATCH_CANCELLED, match: "data.batchId" }],
-    onFailure: async ({ event, error }) => {
-      const parsed = ZRequested.safeParse(event.data.event.data);
-      if (parsed.success) await failBatch(parsed.data.batchId, error.message);
-    },
+    cancelOn: [{ event: scenarioBatchCancelled.name, match: "data.batchId" }],
+    onFailure: ({ event, error }) => failBatch(event.data.event.data.batchId, error.message),
   },
-  async ({ event, step }) => {
-    const { batchId } = ZRequested.parse(event.data);
-    return runBatchJob(batchId, { run: (id, work) => step.run(id, work) as Promise<never> });
-  },
+  ({ event, step }) => runBatchJob(event.data.batchId, durableSteps(step)),
 );

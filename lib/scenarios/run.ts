@@ -1,5 +1,6 @@
 import { getEnv } from "@/lib/config/env";
 import { getDb, Prisma } from "@/lib/db";
+import { isJobCancelled, updateJob } from "@/lib/generation/jobs";
 import type { StepRunner } from "@/lib/generation/pipeline";
 import type { World } from "@/lib/kernel";
 import type { Mode } from "@/lib/shared/caller";
@@ -69,16 +70,13 @@ export async function startBatch(batchId: string): Promise<Started> {
   });
   if (batch.status !== "queued" && batch.status !== "running") return { ended: batch.status };
   await db.scenarioBatch.updateMany({ where: { id: batchId, status: "queued" }, data: { status: "running" } });
-  if (batch.jobId)
-    await db.generationJob.updateMany({ where: { id: batch.jobId, status: "queued" }, data: { status: "running", phase: "rendering" } });
+  if (batch.jobId) await updateJob(batch.jobId, { status: "running", phase: "rendering" }, { from: ["queued"] });
   return { clips: batch.clips.map((c) => ({ clipId: c.id, index: c.index })), lanes: getEnv().SCENARIO_LANES };
 }
 
 async function isCancelled(batch: { status: string; jobId: string | null }): Promise<boolean> {
   if (batch.status === "cancelled") return true;
-  if (!batch.jobId) return false;
-  const job = await (await getDb()).generationJob.findUnique({ where: { id: batch.jobId }, select: { status: true } });
-  return job?.status === "cancelled";
+  return batch.jobId !== null && (await isJobCancelled(batch.jobId));
 }
 
 /** One clip, start to settled; returns the status it ends in. Safe to run twice. */
@@ -146,11 +144,7 @@ export async function completeBatch(batchId: string): Promise<BatchOutcome> {
     where: { id: batchId },
     select: { appId: true, status: true, jobId: true, accepted: true, rejected: true, failed: true },
   });
-  if (batch.jobId)
-    await db.generationJob.updateMany({
-      where: { id: batch.jobId, status: { in: ["queued", "running"] } },
-      data: { status: "succeeded", phase: null, progress: 1 },
-    });
+  if (batch.jobId) await updateJob(batch.jobId, { status: "succeeded", phase: null, progress: 1 });
   if (count === 1) {
     const data = { batchId, accepted: batch.accepted, rejected: batch.rejected, failed: batch.failed };
     await emitWebhookEvent(batch.appId, "scenario.batch.completed", data, { idempotencyKey: `scenario-batch:${batchId}:completed` });
@@ -177,11 +171,7 @@ export async function failBatch(batchId: string, error: string): Promise<void> {
     batch.appId,
     open.map((c) => c.id),
   );
-  if (batch.jobId)
-    await db.generationJob.updateMany({
-      where: { id: batch.jobId, status: { in: ["queued", "running"] } },
-      data: { status: "failed", error },
-    });
+  if (batch.jobId) await updateJob(batch.jobId, { status: "failed", error });
   log.warn("scenario batch failed", { batchId, error });
 }
 

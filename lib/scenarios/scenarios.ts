@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { ApiError, notFound } from "@/lib/errors";
+import { deleteJob } from "@/lib/generation/jobs";
 import { inngest } from "@/lib/jobs/client";
+import { sendOrUndo } from "@/lib/jobs/send";
 import type { Diagnostic } from "@/lib/kernel";
 import type { Caller } from "@/lib/shared/caller";
 import { getWorldOrThrow } from "@/lib/worlds/worlds";
 import { pageOf } from "@/lib/paging";
 import { acceptClipRow } from "./charge";
 import { planClip } from "./clip";
-import { SCENARIO_BATCH_CANCELLED, SCENARIO_BATCH_REQUESTED } from "./events";
+import { scenarioBatchCancelled, scenarioBatchRequested } from "./events";
 import type { CreateBatchBody } from "./requests";
 import {
   cancelBatchRows,
@@ -23,7 +25,7 @@ import {
 } from "./store";
 
 /*
- * The Scenario Studio's API (docs/scenarios.md): verb-noun
+ * The Scenario Studio's API (docs/api.md "Scenario batches", docs/scenarios.md): verb-noun
  * functions over a Caller. Nothing here charges but acceptClip, through acceptClipRow.
  */
 
@@ -51,20 +53,15 @@ export async function createBatch(caller: Caller, body: CreateBatchBody, baseUrl
     throw new ApiError("validation_failed", detail, { errors, ...(diagnostics ? { diagnostics } : {}) });
   }
   const batch = await insertBatch(caller, { world: { id: world.id, rev: world.rev, graph: world.graph }, body, baseUrl });
-  try {
-    await inngest.send({
-      name: SCENARIO_BATCH_REQUESTED,
-      id: `scenario-batch:${batch.id}`,
-      data: { batchId: batch.id, appId: caller.appId },
-    });
-  } catch (error) {
+  const undo = async () => {
     const db = await getDb();
-    await db.$transaction([
-      db.scenarioBatch.deleteMany({ where: { id: batch.id } }),
-      db.generationJob.deleteMany({ where: { id: batch.jobId ?? batch.id, kind: "scenario_batch" } }),
-    ]);
-    throw new ApiError("unavailable", `The batch could not be queued (${String(error)}); nothing was created. Retry shortly.`);
-  }
+    await db.$transaction(async (tx) => {
+      await tx.scenarioBatch.deleteMany({ where: { id: batch.id } });
+      if (batch.jobId) await deleteJob(tx, batch.jobId);
+    });
+  };
+  const requested = scenarioBatchRequested.create({ batchId: batch.id, appId: caller.appId }, { id: `scenario-batch:${batch.id}` });
+  await sendOrUndo(requested, { what: "The batch", undo, undone: "nothing was created" });
   return batch;
 }
 
@@ -97,7 +94,7 @@ export async function cancelBatch(caller: Caller, batchId: string): Promise<Batc
     const now = await getBatchOrThrow(caller, batchId);
     throw new ApiError("conflict", `The batch is already ${now.status}.`);
   }
-  await inngest.send({ name: SCENARIO_BATCH_CANCELLED, data: { batchId } }).catch(() => undefined); // the job also sees the status before each clip
+  await inngest.send(scenarioBatchCancelled.create({ batchId })).catch(() => undefined); // the job also sees the status before each clip
   return getBatchOrThrow(caller, batchId);
 }
 

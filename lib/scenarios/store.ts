@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getDb, Prisma, type DbClient } from "@/lib/db";
 import type { World } from "@/lib/kernel";
+import { createKindJob, updateJob } from "@/lib/generation/jobs";
 import type { Caller } from "@/lib/shared/caller";
 import type { ClipSpec, CreateBatchBody } from "./requests";
 
@@ -48,17 +49,7 @@ export async function insertBatch(caller: Caller, input: NewBatch): Promise<Batc
       FROM (SELECT GREATEST(date_trunc('milliseconds', clock_timestamp()),
                             (SELECT max(created_at) FROM scenario_batches WHERE app_id = ${caller.appId}::uuid AND mode = ${caller.mode}) + interval '1 millisecond') AS at) AS t`;
       await tx.scenarioClip.createMany({ data: body.clips.map((spec, index) => clipData(batchId, index, spec)) });
-      await tx.generationJob.create({
-        data: {
-          id: jobId,
-          appId: caller.appId,
-          mode: caller.mode,
-          kind: "scenario_batch",
-          worldId: input.world.id,
-          phase: "queued",
-          input: { batchId },
-        },
-      });
+      await createKindJob(tx, caller, { id: jobId, kind: "scenario_batch", worldId: input.world.id, input: { batchId } });
       return readBatchWith(tx, batchId);
       // Submits of one app queue on its lock, each holding a pooled connection: a burst of them
       // waits its turn for a connection rather than failing after Prisma's default 2 s.
@@ -109,10 +100,10 @@ export async function findBatchPage(caller: Caller, limit: number, before?: Date
 
 /**
  * Recounts a batch's clips by status into its counters (never increments: a step run twice
- * recounts the same), and its job's progress. One statement.
+ * recounts the same) in one statement, then its job's progress.
  */
 export async function recountBatch(db: DbClient, batchId: string): Promise<void> {
-  await db.$executeRaw`
+  const [batch] = await db.$queryRaw<{ job_id: string | null; items_done: number; items_total: number }[]>`
     WITH c AS (
       SELECT count(*) FILTER (WHERE status = 'accepted')::int AS accepted,
              count(*) FILTER (WHERE status = 'rejected')::int AS rejected,
@@ -127,8 +118,8 @@ export async function recountBatch(db: DbClient, batchId: string): Promise<void>
       FROM c WHERE b.id = ${batchId}::uuid
       RETURNING b.job_id, b.items_done, b.items_total
     )
-    UPDATE generation_jobs AS j SET progress = b.items_done::float / b.items_total, updated_at = now()
-    FROM b WHERE j.id = b.job_id AND j.status IN ('queued', 'running')`;
+    SELECT job_id, items_done, items_total FROM b`;
+  if (batch?.job_id && batch.items_total > 0) await updateJob(batch.job_id, { progress: batch.items_done / batch.items_total }, { db });
 }
 
 /**
@@ -145,11 +136,7 @@ export async function cancelBatchRows(batchId: string, reason = "cancelled by re
     if (count === 0) return false;
     await tx.scenarioClip.updateMany({ where: { batchId, status: { in: [...OPEN_CLIP_STATUSES] } }, data: { status: "cancelled" } });
     const batch = await tx.scenarioBatch.findUniqueOrThrow({ where: { id: batchId }, select: { jobId: true } });
-    if (batch.jobId)
-      await tx.generationJob.updateMany({
-        where: { id: batch.jobId, status: { in: ["queued", "running"] } },
-        data: { status: "cancelled", phase: "cancelled", error: reason },
-      });
+    if (batch.jobId) await updateJob(batch.jobId, { status: "cancelled", phase: "cancelled", error: reason }, { db: tx });
     await recountBatch(tx, batchId);
     return true;
   });

@@ -1,9 +1,6 @@
-import { z } from "zod";
 import { inngest } from "@/lib/jobs/client";
 import { markDeliveryFailed, runDelivery, type AttemptResult } from "./deliver";
-import { WEBHOOK_DELIVERY_REQUESTED } from "./emit";
-
-const ZDeliveryRequested = z.object({ deliveryId: z.uuid(), after: z.number().int().min(0).default(0) });
+import { webhookDeliveryRequested } from "./emit";
 
 /**
  * One delivery (an event to one endpoint) as a durable run: `attempt-<n>` steps with
@@ -17,15 +14,12 @@ export const deliverWebhook = inngest.createFunction(
   {
     id: "webhook-deliver",
     name: "Deliver a webhook",
-    triggers: [{ event: WEBHOOK_DELIVERY_REQUESTED }],
+    triggers: [webhookDeliveryRequested],
     retries: 0,
-    onFailure: async ({ event, error }) => {
-      const parsed = ZDeliveryRequested.safeParse(event.data.event.data);
-      if (parsed.success) await markDeliveryFailed(parsed.data.deliveryId, `delivery job failed: ${error.message}`);
-    },
+    onFailure: ({ event, error }) => markDeliveryFailed(event.data.event.data.deliveryId, `delivery job failed: ${error.message}`),
   },
   async ({ event, step }) => {
-    const { deliveryId, after } = ZDeliveryRequested.parse(event.data);
+    const { deliveryId, after = 0 } = event.data;
     const steps = {
       run: (id: string, fn: () => Promise<AttemptResult>) => step.run(id, fn),
       sleep: (id: string, ms: number) => step.sleep(id, ms),

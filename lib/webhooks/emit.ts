@@ -1,11 +1,18 @@
 import { createHash, randomBytes } from "node:crypto";
+import { eventType } from "inngest";
+import { z } from "zod";
 import { getDb, Prisma } from "@/lib/db";
 import { inngest } from "@/lib/jobs/client";
 import type { EmittableEventType, WebhookEventData } from "./events";
 import { WILDCARD } from "./events";
 
-/** The Inngest event that starts one delivery run (one per event × subscribed endpoint). */
-export const WEBHOOK_DELIVERY_REQUESTED = "webhooks/delivery.requested";
+/**
+ * The Inngest event that starts one delivery run (one per event × subscribed endpoint);
+ * `after`: the attempts a resend numbers on from (none: 0).
+ */
+export const webhookDeliveryRequested = eventType("webhooks/delivery.requested", {
+  schema: z.object({ deliveryId: z.uuid(), after: z.number().int().min(0).optional() }),
+});
 
 export interface EmitOptions {
   /**
@@ -74,11 +81,11 @@ export async function recordWebhookEvent<T extends EmittableEventType>(
  * starts another run `after` the attempts already made (its own id, so it is not dropped).
  */
 export function deliveryRequests(deliveryIds: string[], after = 0) {
-  return deliveryIds.map((deliveryId) => ({
-    name: WEBHOOK_DELIVERY_REQUESTED,
-    id: after === 0 ? `webhook-delivery-${deliveryId}` : `webhook-delivery-${deliveryId}-after-${after}`,
-    data: after === 0 ? { deliveryId } : { deliveryId, after },
-  }));
+  return deliveryIds.map((deliveryId) =>
+    after === 0
+      ? webhookDeliveryRequested.create({ deliveryId }, { id: `webhook-delivery-${deliveryId}` })
+      : webhookDeliveryRequested.create({ deliveryId, after }, { id: `webhook-delivery-${deliveryId}-after-${after}` }),
+  );
 }
 
 /**

@@ -26,7 +26,7 @@ export {
   ZUpdateWebhook,
   ZWebhookParams,
 } from "./endpoints";
-export { emitWebhookEvent, recordWebhookEvent, WEBHOOK_DELIVERY_REQUESTED, type EmitOptions, type RecordedEvent } from "./emit";
+export { emitWebhookEvent, recordWebhookEvent, type EmitOptions, type RecordedEvent } from "./emit";
 export {
   attemptDelivery,
   deliverOnce,

@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
 import { ApiError, notFound } from "@/lib/errors";
-import { inngest } from "@/lib/jobs/client";
+import { sendOrUndo } from "@/lib/jobs/send";
 import { reply } from "@/lib/reply";
 import { MAX_ATTEMPTS } from "./deliver";
 import { deliveryRequests, recordWebhookEvent } from "./emit";
@@ -17,12 +17,8 @@ async function readDelivery(deliveryId: string) {
   });
 }
 
-async function startRun(deliveryIds: string[], after: number): Promise<void> {
-  try {
-    await inngest.send(deliveryRequests(deliveryIds, after));
-  } catch (error) {
-    throw new ApiError("unavailable", `The delivery could not be queued (${String(error)}). Retry shortly.`);
-  }
+function startRun(deliveryIds: string[], after: number): Promise<void> {
+  return sendOrUndo(deliveryRequests(deliveryIds, after), { what: "The delivery" });
 }
 
 /**

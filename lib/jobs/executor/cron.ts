@@ -12,13 +12,14 @@
  */
 import { createHash } from "node:crypto";
 import { Cron } from "croner";
+import { internalEvents } from "inngest";
 import { type Db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { newRunRow } from "./events";
 import type { FunctionConfig } from "./protocol";
 import { inTransaction, insertEvents, type StoredEvent } from "./store";
 
-export const SCHEDULED_TIMER_EVENT = "inngest/scheduled.timer";
+export const SCHEDULED_TIMER_EVENT = internalEvents.ScheduledTimer;
 
 interface Tick {
   fn: FunctionConfig;

@@ -8,6 +8,7 @@
  * port or a network hop.
  */
 import { createHmac } from "node:crypto";
+import { headerKeys } from "inngest";
 import { z } from "zod";
 
 /** The URL the executor addresses; only its query string matters to the serve handler. */
@@ -91,8 +92,8 @@ export async function callRoute(
     headers: {
       "content-type": "application/json",
       "user-agent": "programmable-worlds-local-executor",
-      "x-inngest-server-kind": "cloud",
-      "x-inngest-signature": signRequest(text, signingKey),
+      [headerKeys.InngestServerKind]: "cloud",
+      [headerKeys.Signature]: signRequest(text, signingKey),
       ...headers,
     },
   });
@@ -195,10 +196,10 @@ export async function syncRoute(route: ServeRoute, signingKey: string): Promise<
     method: "PUT",
     body: { url: LOCAL_SERVE_URL },
     signingKey,
-    headers: { "x-inngest-sync-kind": "in_band" },
+    headers: { [headerKeys.InngestSyncKind]: "in_band" },
     timeoutMs: 60_000,
   });
-  if (answer.status !== 200 || answer.headers.get("x-inngest-sync-kind") !== "in_band") {
+  if (answer.status !== 200 || answer.headers.get(headerKeys.InngestSyncKind) !== "in_band") {
     throw new Error(
       `the serve route refused the in-band sync (status ${answer.status}${answer.status === 401 ? ": signature rejected, is the signing key the same?" : ""}; INNGEST_ALLOW_IN_BAND_SYNC must not be false): ${answer.text.slice(0, 300)}`,
     );

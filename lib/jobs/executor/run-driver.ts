@@ -1,15 +1,17 @@
 /**
- * Driving one claimed run of the local executor through the serve route (SDK_SPEC 4.4): what is
- * due now (a planned step, a discovery request, a sleep or wait that is over) is asked of the
- * route, its answer stored (store.ts), and the run released with its next `run_at`, or ended.
- * The executor (executor.ts) claims the runs and hands each to `processRun`.
+ * Driving one claimed run of the local executor through the serve route (Inngest's SDK protocol,
+ * docs/jobs.md "The local executor"): what is due now (a planned step, a discovery request, a
+ * sleep or wait that is over) is asked of the route, its answer stored (run-ops.ts, store.ts),
+ * and the run released with its next `run_at`, or ended. The executor (executor.ts) claims the
+ * runs and hands each to `processRun`.
  */
-import { Prisma, type Db } from "@/lib/db";
+import { headerKeys, queryKeys } from "inngest";
+import type { Db } from "@/lib/db";
 import { closeDispatch, openDispatch, type Dispatch } from "./dispatch";
-import { newRunRow } from "./events";
 import { ulid } from "./ids";
-import { callRoute, toJsonError, ZFunctionConfig, ZOps, type JsonError, type Op, type RouteAnswer, type ServeRoute } from "./protocol";
+import { callRoute, toJsonError, ZOps, type JsonError, type RouteAnswer, type ServeRoute } from "./protocol";
 import { notifyExecutors } from "./registry";
+import { applyOp, memoizeImmediate, unsupportedOpError, type OpsDriver } from "./run-ops";
 import {
   asJson,
   endRun,
@@ -27,7 +29,7 @@ import {
   type StepRow,
   type TERMINAL_STATUSES,
 } from "./store";
-import { parseRetryAfter, resolveInstant, retryDelayMs } from "./time";
+import { parseRetryAfter, retryDelayMs } from "./time";
 
 /** What a run's driver needs of its executor. */
 export interface RunDriverContext {
@@ -54,14 +56,7 @@ export interface RunDriverContext {
 type Advanced = boolean | RunWithSteps | "ended";
 
 function noRetry(answer: RouteAnswer): boolean {
-  return answer.headers.get("x-inngest-no-retry") === "true";
-}
-
-function unsupportedOpError(op: Op): JsonError {
-  return {
-    name: "NonRetriableError",
-    message: `the local executor does not support ${op.op} (step ${op.displayName ?? op.id}); configure an Inngest server to use it`,
-  };
+  return answer.headers.get(headerKeys.NoRetry) === "true";
 }
 
 /**
@@ -78,11 +73,19 @@ function immediateExecution(run: RunWithSteps): boolean {
   return !run.steps.some((step) => step.status === "planned");
 }
 
-export class RunDriver {
+export class RunDriver implements OpsDriver {
   /** Discovery requests sent so far: names each one (`qi_id`). */
   private dispatchSeq = 0;
 
   constructor(private readonly context: RunDriverContext) {}
+
+  get db(): Db {
+    return this.context.db;
+  }
+
+  get executorId(): string {
+    return this.context.id;
+  }
 
   /** Drives one claimed run until it has nothing due, then releases it with its next `run_at`. */
   async processRun(claimed: RunWithSteps): Promise<void> {
@@ -144,7 +147,7 @@ export class RunDriver {
     return false;
   }
 
-  /** The Call Request body (SDK_SPEC 4.4.1): memoized steps in stack order. */
+  /** The call request's body: the memoized steps in stack order. */
   private requestBody(run: RunWithSteps, attempt: number, dispatch?: Dispatch) {
     const memoized = run.steps.filter((step) => step.seq !== null && step.result !== null).sort((a, b) => a.seq! - b.seq!);
     return {
@@ -168,17 +171,17 @@ export class RunDriver {
   private call(run: RunWithSteps, stepId: string, attempt: number, dispatch?: Dispatch): Promise<RouteAnswer> {
     return callRoute(this.context.route, {
       method: "POST",
-      query: { fnId: run.functionId, stepId },
+      query: { [queryKeys.FnId]: run.functionId, [queryKeys.StepId]: stepId },
       body: this.requestBody(run, attempt, dispatch),
       signingKey: this.context.signingKey,
-      headers: { "x-request-id": ulid() },
+      headers: { [headerKeys.RequestId]: ulid() },
       timeoutMs: this.context.requestTimeoutMs,
     });
   }
 
   private retryAt(retry: number, answer?: RouteAnswer): Date {
     const now = Date.now();
-    return parseRetryAfter(answer?.headers.get("retry-after"), now) ?? new Date(now + retryDelayMs(retry, this.context.backoff));
+    return parseRetryAfter(answer?.headers.get(headerKeys.RetryAfter), now) ?? new Date(now + retryDelayMs(retry, this.context.backoff));
   }
 
   /** "Run this planned step" (`stepId=<hash>`): StepRun, StepError (retry) or StepFailed. */
@@ -187,34 +190,32 @@ export class RunDriver {
     try {
       answer = await this.call(run, step.id, step.attempt);
     } catch (error) {
-      return this.retryStep(run, step, toJsonError(error));
+      return this.attemptFailed(run, step.id, step.attempt, toJsonError(error));
     }
     if (answer.status === 206) {
       const ops = ZOps.safeParse(answer.json);
       const op = ops.success ? (ops.data.find((o) => o.id === step.id) ?? ops.data[0]) : undefined;
       if (op?.op === "StepRun") return void (await this.memoize(run.id, step.id, { data: op.data ?? null }));
       if (op?.op === "StepFailed") return void (await this.memoize(run.id, step.id, { error: toJsonError(op.error) }));
-      if (op?.op === "StepError") return this.retryStep(run, step, toJsonError(op.error), answer);
-      return this.retryStep(
-        run,
-        step,
-        { name: "Error", message: `unexpected answer for step ${step.name || step.id}: ${answer.text.slice(0, 300)}` },
-        answer,
-      );
+      if (op?.op === "StepError") return this.attemptFailed(run, step.id, step.attempt, toJsonError(op.error), answer);
+      const unexpected = { name: "Error", message: `unexpected answer for step ${step.name || step.id}: ${answer.text.slice(0, 300)}` };
+      return this.attemptFailed(run, step.id, step.attempt, unexpected, answer);
     }
     if (answer.status === 200) return void (await this.complete(run, answer.json)); // the function ended before reaching the step
     if (answer.status === 400 && noRetry(answer)) return void (await this.fail(run, toJsonError(answer.json)));
-    return this.retryStep(run, step, toJsonError(answer.json, `the serve route answered ${answer.status}`), answer);
+    const error = toJsonError(answer.json, `the serve route answered ${answer.status}`);
+    return this.attemptFailed(run, step.id, step.attempt, error, answer);
   }
 
-  private async retryStep(run: RunWithSteps, step: StepRow, error: JsonError, answer?: RouteAnswer): Promise<void> {
-    const next = step.attempt + 1;
+  /** Attempt `attempt` of a planned step failed: it is due again after its backoff, or memoized as failed after the last. */
+  async attemptFailed(run: RunWithSteps, stepId: string, attempt: number, error: JsonError, answer?: RouteAnswer): Promise<void> {
+    const next = attempt + 1;
     if (next >= run.maxAttempts) {
-      await this.memoize(run.id, step.id, { error });
+      await this.memoize(run.id, stepId, { error });
       return;
     }
     await this.context.db.jobStep.updateMany({
-      where: { runId: run.id, id: step.id, status: "planned" },
+      where: { runId: run.id, id: stepId, status: "planned" },
       data: { attempt: next, runAt: this.retryAt(next, answer), lastError: asJson(error) },
     });
   }
@@ -249,9 +250,9 @@ export class RunDriver {
       const ops = parsed.data;
       const [only] = ops;
       if (ops.length === 1 && only?.op === "RunComplete") return this.complete(run, only.data);
-      if (placed === 0 && ops.length === 1 && only?.op === "StepRun") return (await this.memoizeImmediate(run, only, seen)) ?? true;
+      if (placed === 0 && ops.length === 1 && only?.op === "StepRun") return (await memoizeImmediate(this, run, only, seen)) ?? true;
       for (const op of ops) {
-        if (await this.applyOp(run, op, answer)) return "ended";
+        if (await applyOp(this, run, op, answer)) return "ended";
       }
       // After the ops: a crash in between repeats this request, and its ops are deduplicated. The
       // SDK has seen the steps it checkpointed.
@@ -270,54 +271,6 @@ export class RunDriver {
     return this.retryDiscovery(run, toJsonError(answer.json, `the serve route answered ${answer.status}`), answer);
   }
 
-  /**
-   * The common answer "I ran the next step, here is its result" in one statement: the step is
-   * stored memoized at the next place on the stack and the discovery is recorded, and the run
-   * as it now stands is returned so the next request needs no read. Anything unusual (the lease
-   * lost, the run ended or woken from outside, the step already there) takes the general path.
-   */
-  private async memoizeImmediate(run: RunWithSteps, op: Op, seen: number): Promise<RunWithSteps | void> {
-    const now = new Date();
-    const result: StepResult = { data: op.data ?? null };
-    const name = op.displayName ?? op.name ?? "";
-    const rows = await this.context.db.$queryRaw<{ step_count: number; wake: number; seq: number | null }[]>`
-      WITH place AS (
-        UPDATE job_runs SET step_count = step_count + 1, discovered_count = ${seen}, attempt = 0, discover_at = NULL
-        WHERE id = ${run.id} AND locked_by = ${this.context.id} AND status NOT IN ('completed', 'failed', 'cancelled')
-        RETURNING step_count, wake),
-      stored AS (
-        INSERT INTO job_steps (run_id, id, name, op, status, attempt, seq, result, created_at, updated_at)
-        SELECT ${run.id}, ${op.id}, ${name}, 'StepPlanned', 'completed', 0, step_count - 1, ${JSON.stringify(result)}::jsonb, ${now}, ${now} FROM place
-        ON CONFLICT (run_id, id) DO NOTHING
-        RETURNING seq)
-      SELECT place.step_count, place.wake, (SELECT seq FROM stored) AS seq FROM place`;
-    const row = rows[0];
-    if (!row) return;
-    if (row.seq === null) {
-      // The step was already there (a repeated request after a crash): memoize it as usual.
-      await this.memoize(run.id, op.id, result);
-      return;
-    }
-    if (row.wake !== run.wake) return;
-    const step: StepRow = {
-      runId: run.id,
-      id: op.id,
-      name,
-      op: "StepPlanned",
-      status: "completed",
-      attempt: 0,
-      runAt: null,
-      seq: row.seq,
-      result: result as Prisma.JsonValue,
-      lastError: null,
-      opts: null,
-      waitEvent: null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    return { ...run, stepCount: row.step_count, discoveredCount: seen, attempt: 0, discoverAt: null, steps: [...run.steps, step] };
-  }
-
   private async retryDiscovery(run: RunWithSteps, error: JsonError, answer?: RouteAnswer): Promise<Advanced> {
     const next = run.attempt + 1;
     if (next >= run.maxAttempts) return this.fail(run, error);
@@ -328,149 +281,7 @@ export class RunDriver {
     return true;
   }
 
-  private async insertStep(
-    runId: string,
-    op: Op,
-    data: { op: string; status: string; runAt: Date | null; attempt?: number; opts?: unknown; waitEvent?: string; lastError?: JsonError },
-  ): Promise<boolean> {
-    const { count } = await this.context.db.jobStep.createMany({
-      data: [
-        {
-          runId,
-          id: op.id,
-          name: op.displayName ?? op.name ?? "",
-          op: data.op,
-          status: data.status,
-          runAt: data.runAt,
-          attempt: data.attempt ?? 0,
-          opts: data.opts === undefined ? Prisma.DbNull : asJson(data.opts),
-          waitEvent: data.waitEvent ?? null,
-          lastError: data.lastError === undefined ? Prisma.DbNull : asJson(data.lastError),
-        },
-      ],
-      skipDuplicates: true,
-    });
-    return count > 0;
-  }
-
-  /** Applies one op of a discovery answer; true if the run ended. */
-  private async applyOp(run: RunWithSteps, op: Op, answer: RouteAnswer): Promise<boolean> {
-    const now = Date.now();
-    switch (op.op) {
-      case "StepRun": // a step the SDK ran at once (immediate execution)
-        await this.insertStep(run.id, op, { op: "StepPlanned", status: "planned", runAt: new Date(now) });
-        await this.memoize(run.id, op.id, { data: op.data ?? null });
-        return false;
-      case "StepFailed":
-        await this.insertStep(run.id, op, { op: "StepPlanned", status: "planned", runAt: new Date(now) });
-        await this.memoize(run.id, op.id, { error: toJsonError(op.error) });
-        return false;
-      case "StepError": {
-        const error = toJsonError(op.error);
-        const next = run.attempt + 1;
-        await this.insertStep(run.id, op, { op: "StepPlanned", status: "planned", runAt: new Date(now) });
-        if (next >= run.maxAttempts) await this.memoize(run.id, op.id, { error });
-        else {
-          await this.context.db.jobStep.updateMany({
-            where: { runId: run.id, id: op.id, status: "planned" },
-            data: { attempt: next, runAt: this.retryAt(next, answer), lastError: asJson(error) },
-          });
-        }
-        return false;
-      }
-      case "StepPlanned":
-        await this.insertStep(run.id, op, { op: "StepPlanned", status: "planned", runAt: new Date(now), opts: op.opts ?? undefined });
-        return false;
-      case "Sleep": {
-        const until = resolveInstant(op.opts?.duration ?? op.name, now);
-        if (!until) {
-          await this.fail(run, {
-            name: "NonRetriableError",
-            message: `invalid sleep duration ${JSON.stringify(op.opts?.duration ?? op.name)}`,
-          });
-          return true;
-        }
-        await this.insertStep(run.id, op, { op: "Sleep", status: "sleeping", runAt: until });
-        return false;
-      }
-      case "WaitForEvent": {
-        const event = typeof op.opts?.event === "string" ? op.opts.event : op.name;
-        const timeout = resolveInstant(op.opts?.timeout, now);
-        if (!event || !timeout) {
-          await this.fail(run, {
-            name: "NonRetriableError",
-            message: `waitForEvent needs an event and a timeout (${op.displayName ?? op.id})`,
-          });
-          return true;
-        }
-        await this.insertStep(run.id, op, {
-          op: "WaitForEvent",
-          status: "waiting",
-          runAt: timeout,
-          waitEvent: event,
-          opts: { if: op.opts?.if ?? null, timeout: op.opts?.timeout },
-        });
-        return false;
-      }
-      case "InvokeFunction":
-        await this.invoke(run, op);
-        return false;
-      case "RunComplete":
-        await this.complete(run, op.data);
-        return true;
-      default:
-        await this.fail(run, unsupportedOpError(op));
-        return true;
-    }
-  }
-
-  /** step.invoke: a child run of the target function; its end memoizes this step (store.finishRun). */
-  private async invoke(run: RunWithSteps, op: Op): Promise<void> {
-    const now = new Date();
-    const functionId = typeof op.opts?.function_id === "string" ? op.opts.function_id : "";
-    const payload = (op.opts?.payload ?? {}) as { data?: Record<string, unknown>; v?: string };
-    const timeout = resolveInstant(op.opts?.timeout, now.getTime()) ?? null;
-    await inTransaction(this.context.db, async (tx) => {
-      const { count } = await tx.jobStep.createMany({
-        data: [
-          {
-            runId: run.id,
-            id: op.id,
-            name: op.displayName ?? op.name ?? "",
-            op: "InvokeFunction",
-            status: "invoking",
-            runAt: timeout,
-            opts: asJson({ function_id: functionId }),
-          },
-        ],
-        skipDuplicates: true,
-      });
-      if (count === 0) return;
-      const target = await tx.jobFunction.findUnique({ where: { id: functionId } });
-      const config = target ? ZFunctionConfig.safeParse(target.config) : undefined;
-      if (!config?.success) {
-        await memoizeStep(
-          tx,
-          run.id,
-          op.id,
-          { error: { name: "Error", message: `could not find function ${functionId} to invoke` } },
-          { outside: false, now },
-        );
-        return;
-      }
-      const event = {
-        id: ulid(now.getTime()),
-        name: "inngest/function.invoked",
-        data: payload.data ?? {},
-        ts: now.getTime(),
-        ...(payload.v ? { v: payload.v } : {}),
-      };
-      await tx.jobRun.create({ data: newRunRow({ id: functionId, config: config.data }, event, now, { runId: run.id, stepId: op.id }) });
-    });
-    notifyExecutors();
-  }
-
-  private memoize(runId: string, stepId: string, result: StepResult): Promise<boolean> {
+  memoize(runId: string, stepId: string, result: StepResult): Promise<boolean> {
     return memoizeStep(this.context.db, runId, stepId, result, { outside: false, now: new Date() });
   }
 
@@ -489,11 +300,11 @@ export class RunDriver {
     return "ended";
   }
 
-  private complete(run: RunWithSteps, data: unknown): Promise<"ended"> {
+  complete(run: RunWithSteps, data: unknown): Promise<"ended"> {
     return this.finish(runHead(run), "completed", { data: data === undefined ? null : data });
   }
 
-  private fail(run: RunWithSteps, error: JsonError): Promise<"ended"> {
+  fail(run: RunWithSteps, error: JsonError): Promise<"ended"> {
     return this.finish(runHead(run), "failed", { error });
   }
 

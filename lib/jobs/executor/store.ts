@@ -3,6 +3,7 @@
  * race with is an atomic conditional UPDATE: memoizing a step only while it is outstanding,
  * ending a run only while it is not yet ended.
  */
+import { internalEvents } from "inngest";
 import { Prisma, querySql, type Db } from "@/lib/db";
 import type { JsonError } from "./protocol";
 import { ulid } from "./ids";
@@ -341,8 +342,8 @@ export async function finishRun(
   if (!(await endRun(prismaSql(tx), run.id, status, result, now, releasedBy))) return false;
   const base = { function_id: run.functionId, run_id: run.id, event: run.event };
   if (status === "failed" && "error" in result)
-    await insertEvents(tx, [internalEvent("inngest/function.failed", { ...base, error: result.error }, now.getTime())], now);
-  if (status === "cancelled") await insertEvents(tx, [internalEvent("inngest/function.cancelled", base, now.getTime())], now);
+    await insertEvents(tx, [internalEvent(internalEvents.FunctionFailed, { ...base, error: result.error }, now.getTime())], now);
+  if (status === "cancelled") await insertEvents(tx, [internalEvent(internalEvents.FunctionCancelled, base, now.getTime())], now);
   if (run.parentRunId && run.parentStepId) {
     const handed: StepResult =
       status === "cancelled" ? { error: { name: "Error", message: `The invoked function run ${run.id} was cancelled` } } : result;

@@ -1,4 +1,4 @@
-import { getJobView } from "@/lib/campaigns/campaigns";
+import { getJobView } from "@/lib/generation/jobs";
 import { route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/jobs";
 

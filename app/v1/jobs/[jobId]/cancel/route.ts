@@ -1,4 +1,4 @@
-import { cancelJobView } from "@/lib/campaigns/campaigns";
+import { cancelJobView } from "@/lib/generation/jobs";
 import { route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/jobs";
 
