@@ -26,8 +26,13 @@ const PROCESSES = [
   "lib/sim/export.test.ts",
 ];
 
-/** Files under tests/ that replace a module of the app (vi.mock), which a shared module graph would leak to the next file. */
-const MOCKING = ["tests/quota-coalescing.test.ts"];
+/**
+ * Files under tests/ that need a module graph of their own, as the units have: one replaces a
+ * module of the app (vi.mock), which a shared graph would hand to the next file; one sets
+ * IDEMPOTENCY_PRUNE_CRON, which lib/idempotency/function.ts reads when the module is first
+ * loaded (by an earlier file, in a shared worker).
+ */
+const OWN_MODULES = ["tests/quota-coalescing.test.ts", "tests/idempotency.test.ts"];
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
@@ -47,7 +52,7 @@ export default defineConfig({
         test: {
           name: "apps",
           include: ["tests/**/*.test.ts"],
-          exclude: [...PROCESSES, ...MOCKING],
+          exclude: [...PROCESSES, ...OWN_MODULES],
           isolate: false,
           setupFiles: ["./tests/support/shared-worker.ts"],
           sequence: { groupOrder: 0 },
@@ -57,7 +62,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "units",
-          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts", "embed/**/*.test.ts", ...MOCKING],
+          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts", "embed/**/*.test.ts", ...OWN_MODULES],
           exclude: PROCESSES,
           sequence: { groupOrder: 1 },
         },
