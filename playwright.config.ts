@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import os from "node:os";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // The host the browser uses; the server listens on 127.0.0.1 either way.
@@ -15,6 +16,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
+  // One browser per core (Playwright's default is half the cores: one on CI's two). The tests
+  // spend most of their time waiting on the server, which serves both.
+  workers: os.availableParallelism(),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],

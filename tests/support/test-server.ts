@@ -2,14 +2,16 @@
  * Integration tests drive the real route handlers over real HTTP: a node http server routes
  * each request, as Next's App Router would, to the `route.ts` module of `app/` that matches,
  * on a fresh database (a temporary embedded one, or a throwaway PostgreSQL database when
- * TEST_DATABASE_URL is set).
+ * TEST_DATABASE_URL is set), cloned from a migrated template (./databases.ts). The files of the
+ * "apps" Vitest project share their worker's modules (vitest.config.ts): one file's server is
+ * closed, its settings put back, before the next file's starts.
  */
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { NextRequest } from "next/server";
-import { createPostgresDatabase } from "@/lib/jobs/executor/testing";
+import { createTestPostgresDatabase, prepareEmbeddedDatabase } from "./databases";
 
 const APP_DIR = path.resolve(import.meta.dirname, "../../app");
 
@@ -74,11 +76,17 @@ export interface TestServerOptions {
   port?: number;
 }
 
+/** Servers started in this process so far: each stands for a client address of its own. */
+let started = 0;
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  // Restored on close: files that share a worker (and its process.env) must not see each other's settings.
+  const envBefore = { ...process.env };
   const keepData = options.dataDir !== undefined;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "worlds-test-"));
   const pgBase = process.env.TEST_DATABASE_URL;
-  const database = pgBase && !options.env?.DATABASE_URL ? await createPostgresDatabase(pgBase) : undefined;
+  const database = pgBase && !options.env?.DATABASE_URL ? await createTestPostgresDatabase(pgBase) : undefined;
+  if (!database && !options.env?.DATABASE_URL) await prepareEmbeddedDatabase(dataDir);
   Object.assign(process.env, {
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
@@ -100,19 +108,25 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   resetSecretsCache();
   await getDb();
 
+  // The per-address limits (sign-ups, player ids, likes) count in this process's memory and outlive
+  // a server: each server's requests come from an address of their own (the first 127.0.0.1), so a
+  // file that spends an address's allowance leaves the next file in its worker a full one.
+  const n = started++;
+  const clientAddress = `127.0.${Math.floor(n / 250)}.${(n % 250) + 1}`;
   const routes = findRouteFiles(APP_DIR).sort((a, b) => rank(a).localeCompare(rank(b)));
   let port = 0;
   const server = http.createServer(async (req, res) => {
     try {
       // As `next start` does: the request's URL names the server itself (`localhost:<port>`,
       // https only when X-Forwarded-Proto says so), never the Host the client sent, and the
-      // X-Forwarded-* headers a proxy did not set are filled from the connection.
+      // X-Forwarded-* headers a proxy did not set are filled from the connection (the address: this
+      // server's own, above).
       const forwardedProto = String(req.headers["x-forwarded-proto"] ?? "");
       const url = new URL(req.url ?? "/", `${forwardedProto.includes("https") ? "https" : "http"}://localhost:${port}`);
       req.headers["x-forwarded-host"] ??= req.headers.host;
       req.headers["x-forwarded-port"] ??= String(port);
       req.headers["x-forwarded-proto"] ??= "http";
-      req.headers["x-forwarded-for"] ??= req.socket.remoteAddress;
+      req.headers["x-forwarded-for"] ??= clientAddress;
       const parts = url.pathname.split("/").filter(Boolean);
       const found = routes.map((route) => ({ route, params: match(route, parts) })).find((m) => m.params);
       if (!found) {
@@ -156,6 +170,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await closeDb();
       await database?.drop();
       if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+      for (const name of Object.keys(process.env)) if (!(name in envBefore)) delete process.env[name];
+      Object.assign(process.env, envBefore);
+      resetEnvCache();
+      resetSecretsCache();
     },
   };
 }

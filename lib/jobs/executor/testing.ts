@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { createTestPostgresDatabase, prepareEmbeddedDatabase } from "@/tests/support/databases";
 
 export interface TestDatabase {
   dataDir: string;
@@ -36,13 +37,14 @@ export async function createPostgresDatabase(baseUrl: string): Promise<{ url: st
   };
 }
 
-/** Points the app at a fresh database and data folder and opens it (migrations applied). */
+/** Points the app at a fresh database (cloned from a migrated template) and data folder and opens it. */
 export async function openTestDatabase({
   postgres = Boolean(process.env.TEST_DATABASE_URL),
 }: { postgres?: boolean } = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "worlds-jobs-test-"));
   const base = process.env.TEST_DATABASE_URL;
-  const database = postgres && base ? await createPostgresDatabase(base) : undefined;
+  const database = postgres && base ? await createTestPostgresDatabase(base) : undefined;
+  if (!database) await prepareEmbeddedDatabase(dataDir);
   Object.assign(process.env, { DATA_DIR: dataDir, LOG_LEVEL: process.env.JOBS_TEST_LOG_LEVEL ?? "error" });
   if (database) process.env.DATABASE_URL = database.url;
   else delete process.env.DATABASE_URL;
