@@ -1,6 +1,6 @@
 // The parts of a clause a fact is made of (facts.ts): its subject and the pronoun that takes it
 // up, the first thing it names after its verb, and its time and place phrases.
-import type { Fact } from "./facts";
+import type { Fact } from "./fact";
 import type { Token } from "./words";
 
 const VERBISH = ["Verb", "Copula", "Auxiliary", "Modal"];

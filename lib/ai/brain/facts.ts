@@ -12,6 +12,7 @@ import {
   TIME_PREP,
   type TermTags,
 } from "./clause-parts";
+import type { Fact, SelfRef } from "./fact";
 import { bare, capitalize, isContent, rootKey, sentencesOf, tokens, valenceOf, type Token } from "./words";
 
 // The lore and persona as facts the character can tell in its own voice: each sentence cut into
@@ -20,32 +21,7 @@ import { bare, capitalize, isContent, rootKey, sentencesOf, tokens, valenceOf, t
 // → "I keep") with the verb agreeing, a clause's "it" resolved to what the clause before was
 // about, and the phrases a question may ask for (when, where, who) marked.
 
-export interface Fact {
-  source: "persona" | "lore";
-  /** The sentence it came from, as written (what a reply must never contain whole). */
-  original: string;
-  /** The clause in the first person, without closing punctuation. */
-  first: string;
-  /** Its subject in the first person ("I", "my brother Tobias", "the lamp"), the rest, and the subject's pronoun. */
-  subject: string;
-  predicate: string;
-  pronoun: "he" | "she" | "they" | "it";
-  /** Content lemmas, for matching questions by meaning. */
-  roots: ReadonlySet<string>;
-  /** The character is the clause's subject. */
-  self: boolean;
-  time?: string;
-  place?: string;
-  people: string[];
-  valence: number;
-}
-
-export interface SelfRef {
-  /** Lowercase words that name the character ("maren", "holt"). */
-  names: ReadonlySet<string>;
-  /** The third-person pronoun its lore uses. */
-  pronoun: "she" | "he" | "they";
-}
+export type { Fact, SelfRef } from "./fact";
 
 const PRONOUNS = {
   she: { subject: "she", object: "her", possessive: "her", own: "hers", reflexive: "herself" },

@@ -1,6 +1,9 @@
 // The words the first local painter (scene-svg.ts) reads a prompt by: which setting and which
 // time of day it names.
-import type { SceneKind, TimeOfDay } from "./scene-svg";
+
+/** The kinds of scene and times of day the first painter draws. */
+export type SceneKind = "sea" | "forest" | "city" | "mountains" | "desert" | "space" | "castle" | "hills";
+export type TimeOfDay = "night" | "dusk" | "dawn" | "day";
 
 export const SETTING_WORDS: Record<Exclude<SceneKind, "hills">, string[]> = {
   sea: [

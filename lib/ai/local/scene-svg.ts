@@ -1,15 +1,14 @@
 import { createPrng, hashString, type Prng } from "@/lib/kernel";
 import type { Aspect } from "../provider";
-import { SETTING_WORDS, TIME_WORDS } from "./scene-svg-words";
+import { SETTING_WORDS, TIME_WORDS, type SceneKind, type TimeOfDay } from "./scene-svg-words";
 import { cleanText, detectTone, type Tone } from "./text";
+
+export type { SceneKind, TimeOfDay } from "./scene-svg-words";
 
 // The first local painter (kept for `sceneSvg` and as the bench's baseline): a composed vector scene (sky, light, layered land, a setting, the hero's
 // silhouette, weather, a title band) whose palette, time of day and setting come from the words
 // of the prompt and mood, and whose details come from a hash of them. Shapes only, no text, so
 // rendering never depends on fonts. Deterministic: the same input gives the same bytes.
-
-export type SceneKind = "sea" | "forest" | "city" | "mountains" | "desert" | "space" | "castle" | "hills";
-export type TimeOfDay = "night" | "dusk" | "dawn" | "day";
 
 interface Palette {
   skyTop: string;
