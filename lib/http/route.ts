@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getEnv } from "@/lib/config/env";
 import { isDatabaseUnreachable, Prisma } from "@/lib/db";
 import type { Scope } from "@/lib/keys/scopes";
-import { parseIdempotencyKey, withIdempotency, type IdempotencyScope } from "@/lib/idempotency/idempotency";
+import { parseIdempotencyKey, withIdempotency, type IdempotencyScope, type IdempotencyTicket } from "@/lib/idempotency/idempotency";
 import { log } from "@/lib/log";
 import { corsHeaders } from "@/lib/runtime/cors";
 import { peekAppId } from "@/lib/sessions/token";
@@ -33,6 +33,11 @@ export interface RouteContext<A extends AuthKind, P, Q, B> {
   expectedRev: string | undefined;
   /** `cors` routes without a session credential: the app whose embedding origins apply. */
   allowCorsFor(appId: string): void;
+  /**
+   * On `idempotencyInWrite` routes, a request with an `Idempotency-Key`: the ticket the handler
+   * hands to its domain, which records the key in its own write or claims it first (lib/idempotency).
+   */
+  idempotency?: IdempotencyTicket;
 }
 
 /**
@@ -69,6 +74,12 @@ export interface RouteDefinition<A extends AuthKind, PS, QS, BS> extends Documen
    * routes, a session's on session routes).
    */
   idempotency?: string;
+  /**
+   * The handler records the key itself (`ctx.idempotency`, lib/idempotency `IdempotencyTicket`):
+   * in the statement of its write, or by a claim before long work. Without it the wrapper claims
+   * the key before the handler and records the answer after.
+   */
+  idempotencyInWrite?: boolean;
   /** Overrides MAX_JSON_BODY_BYTES for this route. */
   maxBodyBytes?: number;
   /**
@@ -185,11 +196,12 @@ async function idempotent(
   scope: IdempotencyScope | undefined,
   req: Request,
   request: unknown,
-  answer: () => Promise<Reply>,
+  answer: (ticket?: IdempotencyTicket) => Promise<Reply>,
+  inWrite: boolean,
 ): Promise<Reply> {
   const key = parseIdempotencyKey(req.headers.get("idempotency-key"));
   if (!scope) return answer();
-  const result = await withIdempotency(scope, key, request, answer);
+  const result = await withIdempotency(scope, key, request, (ticket) => answer(inWrite ? ticket : undefined), { inWrite });
   return result instanceof Reply ? result : new Reply(result.status, result.body, { "idempotent-replayed": "true" });
 }
 
@@ -247,7 +259,7 @@ export function route<
         ? parseWith(definition.body, early ?? (await readJsonObject(req, maxBytes, definition.bodyOptional)), "body")
         : undefined;
 
-      const answer = async (): Promise<Reply> => {
+      const answer = async (ticket?: IdempotencyTicket): Promise<Reply> => {
         const out = await definition.handler({
           req,
           auth,
@@ -259,6 +271,7 @@ export function route<
           allowCorsFor: (appId) => {
             corsAppId = appId;
           },
+          idempotency: ticket,
         });
         return out instanceof Reply ? out : new Reply(200, out);
       };
@@ -269,7 +282,9 @@ export function route<
         body: out,
         headers,
         revCoversBody,
-      } = await (namespace !== undefined ? idempotent(idempotencyScope(auth, namespace), req, request, answer) : answer());
+      } = await (namespace !== undefined
+        ? idempotent(idempotencyScope(auth, namespace), req, request, answer, definition.idempotencyInWrite === true)
+        : answer());
       const responseHeaders: Record<string, string> = await withCors({ "x-request-id": requestId, ...headers });
       if (typeof out.rev === "string" && status < 300) {
         responseHeaders.etag = `"${out.rev}"`;

@@ -10,8 +10,9 @@ export const POST = route({
   ...op.createWorld,
   // The import bound is enforced while the body streams in; a little room for the envelope.
   maxBodyBytes: importLimits().maxBytes + 64 * 1024,
-  handler: async ({ req, auth, body }) => {
-    const { status, body: answer } = await createWorld(auth, body, publicBaseUrl(req));
+  idempotencyInWrite: true,
+  handler: async ({ req, auth, body, idempotency }) => {
+    const { status, body: answer } = await createWorld(auth, body, publicBaseUrl(req), idempotency);
     return reply(status, answer);
   },
 });
