@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makeLargeWorld, makeSmallWorld } from "@/lib/kernel/fixtures";
 import { runCliCommand } from "@/lib/cli/commands";
+import { querySql } from "@/lib/db";
 import { bootstrap } from "./support/fixtures";
 import { api, countWorlds, me, server, sk, withWorldsServer } from "./support/worlds";
 
@@ -207,6 +208,53 @@ describe("idempotency", () => {
     expect(ids.size).toBe(1);
     for (const r of results) expect([201, 409]).toContain(r.status);
     expect(await countWorlds()).toBe(before + 1);
+  });
+
+  it("an import records its key in its own write: a retry replays it even once that import spent the quota", async () => {
+    const app = await bootstrap();
+    await runCliCommand("quota set", { app: app.appId, kind: "generation", daily: 1 });
+    const token = app.keys.sk_test;
+    const headers = { "idempotency-key": "import-at-cap" };
+    const body = { world: makeSmallWorld() };
+    const first = await api.call("POST", "/v1/worlds", { token, body, headers });
+    expect(first.status).toBe(201);
+    const retry = await api.call("POST", "/v1/worlds", { token, body, headers });
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    // Another request with the key is refused for the key, not for the quota.
+    const other = await api.call("POST", "/v1/worlds", { token, body: { ...body, name: "Another" }, headers });
+    expect(other.status).toBe(400);
+    expect(other.body.detail).toMatch(/other parameters/);
+    expect((await api.get("/v1/usage", token)).body.quotas.generation.used).toBe(1);
+    expect(await countWorlds(token)).toBe(1);
+  });
+
+  it("an import the gate refuses records nothing: the key stays free for the corrected world", async () => {
+    const headers = { "idempotency-key": "gate-first" };
+    const before = await countWorlds();
+    const broken = { ...makeSmallWorld(), entrance: { ...makeSmallWorld().entrance, state: "nowhere" } };
+    const refused = await api.call("POST", "/v1/worlds", { token: sk(), body: { world: broken }, headers });
+    expect(refused.status).toBe(422);
+    const fixed = await api.call("POST", "/v1/worlds", { token: sk(), body: { world: makeSmallWorld() }, headers });
+    expect(fixed.status).toBe(201);
+    expect(fixed.headers.get("idempotent-replayed")).toBeNull();
+    expect(await countWorlds()).toBe(before + 1);
+  });
+
+  it("a record older than 24 h does not hold its key: the import runs and its answer replaces it", async () => {
+    await querySql(
+      `INSERT INTO idempotency_records (app_id, mode, key, request_hash, state, status, body, created_at)
+       VALUES ($1::uuid, 'test', 'world:stale-1', 'another request', 'done', 201, '{"worldId":"old"}', now() - interval '25 hours')`,
+      [me.appId],
+    );
+    const headers = { "idempotency-key": "stale-1" };
+    const first = await api.call("POST", "/v1/worlds", { token: sk(), body: { world: makeSmallWorld() }, headers });
+    expect(first.status).toBe(201);
+    expect(first.body.worldId).not.toBe("old");
+    const retry = await api.call("POST", "/v1/worlds", { token: sk(), body: { world: makeSmallWorld() }, headers });
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.body).toEqual(first.body);
   });
 
   it("refuses a key longer than 255 characters", async () => {

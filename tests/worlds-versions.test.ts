@@ -97,6 +97,37 @@ describe("the Original version", () => {
     expect(forked[0].versionId).not.toBe(original.versionId);
   });
 
+  it("a created world's graph is written once: Original takes its copy with the first graph write, and keeps it", async () => {
+    // Imported as sent, with a state that leaves out all but its id and base (read with defaults).
+    const small = makeSmallWorld();
+    const [firstId, first] = Object.entries(small.scene.states)[0]!;
+    const states = { ...small.scene.states, [firstId]: { id: firstId, base: first.base } };
+    const imported = await api.post("/v1/worlds", { world: { ...small, scene: { ...small.scene, states } } }, sk());
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    const id: string = imported.body.worldId;
+    const stored = async () =>
+      (await querySql<{ graph: unknown }>(`SELECT graph FROM world_versions WHERE world_id = $1::uuid`, [id])).map((r) => r.graph);
+    expect(await stored()).toEqual([null]);
+    const [original] = (await api.get(`/v1/worlds/${id}/versions`, sk())).body.versions;
+    const created = (await api.get(`/v1/worlds/${id}/versions/${original.versionId}`, sk())).body.world;
+    // A version reads as the app reads a graph: the state sent without its fields has their defaults.
+    expect(created.scene.states[firstId]).toMatchObject({
+      id: firstId,
+      base: first.base,
+      ambient: [],
+      variants: [],
+      ending: { isEnding: false },
+    });
+
+    for (const base of ["first edit", "second edit"]) {
+      const state = Object.keys(created.scene.states)[1]!;
+      const edited = await api.post(`/v1/worlds/${id}/ops`, { ops: [{ op: "update_state", id: state, patch: { base } }] }, sk());
+      expect(edited.status).toBe(200);
+      expect((await api.get(`/v1/worlds/${id}/versions/${original.versionId}`, sk())).body.world).toEqual(created);
+    }
+    expect((await stored())[0]).not.toBeNull();
+  });
+
   it("Original is a version like any other: renamed, and pruned once HEAD has moved off it", async () => {
     const id = await importSmall();
     const [original] = (await api.get(`/v1/worlds/${id}/versions`, sk())).body.versions;
@@ -141,6 +172,14 @@ describe("storage", () => {
     const world = makeLargeWorld({ states: 60, events: 200 });
     const imported = await api.post("/v1/worlds", { world }, sk());
     expect(imported.status).toBe(201);
+    // The Original gets its own copy of the graph with the world's first graph write.
+    const state = Object.keys(world.scene.states)[0]!;
+    const edited = await api.post(
+      `/v1/worlds/${imported.body.worldId}/ops`,
+      { ops: [{ op: "update_state", id: state, patch: { base: "x" } }] },
+      sk(),
+    );
+    expect(edited.status).toBe(200);
     const [row] = await querySql<{ method: string | null }>(
       `SELECT pg_column_compression(graph) AS method FROM world_versions WHERE world_id = $1::uuid`,
       [imported.body.worldId],

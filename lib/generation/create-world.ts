@@ -4,6 +4,7 @@ import { generateWorldSteps, inlineSteps, silentReporter, type GenerationInput }
 import { sendOrUndo } from "@/lib/jobs/send";
 import { hostBase64Image } from "@/lib/assets/assets";
 import { ApiError } from "@/lib/errors";
+import type { IdempotencyTicket } from "@/lib/idempotency/idempotency";
 import { checkWorld, type World } from "@/lib/kernel";
 import { withQuota } from "@/lib/quota/quota";
 import type { CreateWorldBody } from "@/lib/worlds/requests";
@@ -36,7 +37,11 @@ function assertImportSize(world: Record<string, unknown>): string {
 }
 
 /** IMPORT: schema-validated and gated as read with the state defaults, persisted as sent (not recompiled); 201. */
-async function importWorld(caller: Caller, body: CreateWorldBody & { world: Record<string, unknown> }) {
+async function importWorld(
+  caller: Caller,
+  body: CreateWorldBody & { world: Record<string, unknown> },
+  ticket: IdempotencyTicket | undefined,
+) {
   const id = newWorldId();
   // The graph's id is the world's id; name and description may be overridden (docs/api.md "Worlds").
   const blob = {
@@ -50,10 +55,13 @@ async function importWorld(caller: Caller, body: CreateWorldBody & { world: Reco
   const limits = importLimits();
   const verdict = checkWorld(blob, { limits, stateDefaults: true });
   if (!verdict.ok) throw gateRejection("The imported world failed validation; nothing was created.", verdict);
+  const answer = (row: { id: string; slug: string | null }) => ({ worldId: row.id, slug: row.slug, imported: true as const });
+  // A key's record rides in the world's own statement (no claim first: the import is one write).
+  const record = ticket && ((row: { id: string; slug: string | null }) => ticket.record(201, answer(row)));
   const row = await withQuota(caller.appId, "generation", () =>
-    insertWorld(caller, { id, graph: verdict.world as World, asSentJson, source: "import", original: true }),
+    insertWorld(caller, { id, graph: verdict.world as World, asSentJson, source: "import", original: true, record }),
   );
-  return created(201, { worldId: row.id, slug: row.slug, imported: true as const });
+  return created(201, answer(row));
 }
 
 /** Hosts uploaded images first, so the author (and a queued job) only ever sees URLs. */
@@ -107,8 +115,15 @@ async function generateLater(caller: Caller, body: CreateWorldBody, baseUrl: str
   });
 }
 
-export async function createWorld(caller: Caller, body: CreateWorldBody, baseUrl: string): Promise<CreatedWorld> {
-  if (body.world !== undefined) return importWorld(caller, { ...body, world: body.world });
+/** `ticket`: the request's Idempotency-Key, recorded in the import's write or claimed before a generation. */
+export async function createWorld(
+  caller: Caller,
+  body: CreateWorldBody,
+  baseUrl: string,
+  ticket?: IdempotencyTicket,
+): Promise<CreatedWorld> {
+  if (body.world !== undefined) return importWorld(caller, { ...body, world: body.world }, ticket);
+  await ticket?.claim();
   // Test keys always answer synchronously (docs/api.md "Worlds").
   return body.async && caller.mode === "live" ? generateLater(caller, body, baseUrl) : generateNow(caller, body, baseUrl);
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getEnv } from "@/lib/config/env";
 import { isDatabaseUnreachable, Prisma } from "@/lib/db";
 import type { BodyLimit, Operation, SuccessBodyOf } from "@/lib/openapi/operation";
-import { parseIdempotencyKey, withIdempotency, type IdempotencyScope } from "@/lib/idempotency/idempotency";
+import { parseIdempotencyKey, withIdempotency, type IdempotencyScope, type IdempotencyTicket } from "@/lib/idempotency/idempotency";
 import { log } from "@/lib/log";
 import { corsHeaders } from "@/lib/runtime/cors";
 import { peekAppId } from "@/lib/sessions/token";
@@ -43,6 +43,11 @@ export interface RouteContext<A extends AuthKind, P, Q, B> {
   expectedRev: string | undefined;
   /** `cors` routes without a session credential: the app whose embedding origins apply. */
   allowCorsFor(appId: string): void;
+  /**
+   * On routes with `idempotencyInWrite` (RouteOptions), a request with an `Idempotency-Key`: the ticket the handler
+   * hands to its domain, which records the key in its own write or claims it first (lib/idempotency).
+   */
+  idempotency?: IdempotencyTicket;
 }
 
 /**
@@ -55,6 +60,15 @@ export type Answer<O extends Operation> = SuccessBodyOf<O> | Reply<SuccessBodyOf
 export type Handler<O extends Operation> = (
   ctx: RouteContext<O["auth"], Out<O["params"]>, Out<O["query"]>, Out<O["body"]>>,
 ) => Promise<Answer<O>>;
+
+export interface RouteOptions {
+  /**
+   * The handler records the `Idempotency-Key` itself (`ctx.idempotency`, lib/idempotency
+   * `IdempotencyTicket`): in the statement of its write, or by a claim before long work. Without
+   * it the wrapper claims the key before the handler and records the answer after.
+   */
+  idempotencyInWrite?: boolean;
+}
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
@@ -156,11 +170,12 @@ async function idempotent(
   scope: IdempotencyScope | undefined,
   req: Request,
   request: unknown,
-  answer: () => Promise<Reply>,
+  answer: (ticket?: IdempotencyTicket) => Promise<Reply>,
+  inWrite: boolean,
 ): Promise<Reply> {
   const key = parseIdempotencyKey(req.headers.get("idempotency-key"));
   if (!scope) return answer();
-  const result = await withIdempotency(scope, key, request, answer);
+  const result = await withIdempotency(scope, key, request, (ticket) => answer(inWrite ? ticket : undefined), { inWrite });
   return result instanceof Reply ? result : new Reply(result.status, result.body, { "idempotent-replayed": "true" });
 }
 
@@ -170,7 +185,7 @@ async function idempotent(
  * operation declares them. Outside production the answer is held against the operation's
  * response schema (lib/http/check-answer.ts).
  */
-export function route<const O extends Operation>(definition: O, handler: NoInfer<Handler<O>>): RouteHandler {
+export function route<const O extends Operation>(definition: O, handler: NoInfer<Handler<O>>, options: RouteOptions = {}): RouteHandler {
   type A = O["auth"];
   return Object.assign(handle, { operationId: definition.operationId });
 
@@ -216,7 +231,7 @@ export function route<const O extends Operation>(definition: O, handler: NoInfer
         ? parseWith(definition.body, early ?? (await readJsonObject(req, maxBytes, definition.bodyOptional)), "body")
         : undefined;
 
-      const answer = async (): Promise<Reply> => {
+      const answer = async (ticket?: IdempotencyTicket): Promise<Reply> => {
         const out = await handler({
           req,
           auth,
@@ -228,6 +243,7 @@ export function route<const O extends Operation>(definition: O, handler: NoInfer
           allowCorsFor: (appId) => {
             corsAppId = appId;
           },
+          idempotency: ticket,
         });
         const answered: Reply = out instanceof Reply ? (out as Reply) : new Reply(200, out as Record<string, unknown>);
         if (CHECK_ANSWERS) checkAnswer(definition, answered.status, answered.body);
@@ -240,7 +256,9 @@ export function route<const O extends Operation>(definition: O, handler: NoInfer
         body: out,
         headers,
         revCoversBody,
-      } = await (namespace !== undefined ? idempotent(idempotencyScope(auth, namespace), req, request, answer) : answer());
+      } = await (namespace !== undefined
+        ? idempotent(idempotencyScope(auth, namespace), req, request, answer, options.idempotencyInWrite === true)
+        : answer());
       const responseHeaders: Record<string, string> = await withCors({ "x-request-id": requestId, ...headers });
       if (typeof out.rev === "string" && status < 300) {
         responseHeaders.etag = `"${out.rev}"`;

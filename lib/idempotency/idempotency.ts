@@ -13,7 +13,9 @@ import { claimRecord, recordAnswer } from "./batches";
  *
  * The happy path is two statements on the driver (the claim and the recorded answer), each a
  * group commit shared by the requests that arrive together (./batches.ts), never Prisma's
- * per-statement work: `npm run bench -- idempotency` measures it.
+ * per-statement work; or none, for a create whose one write stores the record itself
+ * (`IdempotencyTicket`, `recordInWriteSql`: the import of POST /v1/worlds).
+ * `npm run bench -- idempotency` measures it.
  */
 export const ZIdempotencyKey = z.string().min(1).max(255);
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -106,31 +108,23 @@ async function release(where: Where, only: { pending: true } | { createdAt: Date
   }
 }
 
-/**
- * Runs `work` at most once per key. Without a key it simply runs. Only successful (2xx)
- * responses are stored; a failure releases the key. `request` is what the key stands for (the
- * body, and the path's parameters where there are any).
- */
-export async function withIdempotency<T extends StoredAnswer>(
-  scope: IdempotencyScope,
-  key: string | undefined,
-  request: unknown,
-  work: () => Promise<T>,
-): Promise<T | (StoredAnswer & { replayed: true })> {
-  if (key === undefined) return work();
-  const where = { appId: scope.appId, mode: scope.mode, key: `${scope.namespace}:${key}` };
-  const requestHash = hashRequest(request);
-  const started = Date.now();
+/** What a settled key says: free to run, or the answer to replay. */
+type Settled = "free" | StoredAnswer;
 
+/**
+ * Reads the key's record and decides: free (none, or one past its time, now deleted), a replay
+ * of a finished request, a 400 for another request, or (a request still in flight) a wait of up
+ * to WAIT_MS, then 409.
+ */
+async function settle(where: Where, key: string, requestHash: string, started: number): Promise<Settled> {
   for (;;) {
-    if (await claimRecord({ ...where, requestHash })) break;
     const existing = await readRecord(where);
-    if (!existing) continue; // released between our insert and read: try to claim again
+    if (!existing) return "free";
     const createdAt = new Date(existing.created_at);
     const age = Date.now() - createdAt.getTime();
     if (age > RETENTION_MS || (existing.state === "pending" && age > ABANDONED_MS)) {
       await release(where, { createdAt });
-      continue;
+      return "free";
     }
     if (existing.request_hash !== requestHash) {
       throw badRequest(`Idempotency-Key "${key}" was already used with other parameters; use a new key for a new request.`);
@@ -140,25 +134,180 @@ export async function withIdempotency<T extends StoredAnswer>(
         typeof existing.body === "string"
           ? (JSON.parse(existing.body) as Record<string, unknown>)
           : (existing.body as Record<string, unknown>);
-      return { status: existing.status, body, replayed: true };
+      return { status: existing.status, body };
     }
     if (Date.now() - started > WAIT_MS) {
       throw new ApiError("conflict", `A request with Idempotency-Key "${key}" is still in progress; retry later.`);
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
 
-  let result: T;
-  try {
-    result = await work();
-  } catch (error) {
-    await release(where, { pending: true });
-    throw error;
+/** Claims the key before the work (a pending record): true when ours, else the answer to replay. */
+async function claimFirst(where: Where, key: string, requestHash: string, started: number): Promise<true | StoredAnswer> {
+  for (;;) {
+    if (await claimRecord({ ...where, requestHash })) return true;
+    const settled = await settle(where, key, requestHash, started);
+    if (settled !== "free") return settled;
   }
-  if (result.status >= 200 && result.status < 300)
-    await recordAnswer({ ...where, status: result.status, body: JSON.stringify(result.body) });
-  else await release(where, { pending: true });
-  return result;
+}
+
+/** Thrown through the work when its key already has an answer: the wrapper replays it. */
+class Replay {
+  constructor(readonly answer: StoredAnswer) {}
+}
+
+/** Thrown by a write whose record lost to an earlier one of the same key (`recordInWriteSql`). */
+export class KeyTaken extends Error {
+  constructor() {
+    super("the Idempotency-Key was taken by an earlier request");
+  }
+}
+
+/** The record a write stores in its own statement, as `done` with its answer (`recordInWriteSql`). */
+export interface RecordInWrite extends Where {
+  requestHash: string;
+  status: number;
+  /** The answer's body, JSON. */
+  body: string;
+}
+
+/**
+ * A keyed request, handed to a handler that records its key itself (`withIdempotency`'s
+ * `inWrite`). Before anything it cannot undo, the handler either
+ * - calls `claim()` (long or outside work: generation, a job), which claims the key first as the
+ *   wrapper does for every other route: a retry in flight waits, then replays; or
+ * - hands `record(status, body)` to its one write (`recordInWriteSql`), which stores the record,
+ *   already `done`, in the same statement as what it creates: no statement of its own. A
+ *   duplicate that ran at the same time finds the key taken when its write comes (PostgreSQL
+ *   makes it wait for the first's commit), creates nothing (`KeyTaken`) and replays the first.
+ */
+export class IdempotencyTicket {
+  /** `open` until the handler chooses; `claimed` or `recorded` after. */
+  state: "open" | "claimed" | "recorded" = "open";
+  /** An error that the ticket itself decided (400, 409): the wrapper passes it on as it is. */
+  settled = false;
+
+  constructor(
+    readonly where: Where,
+    readonly clientKey: string,
+    readonly requestHash: string,
+    readonly started: number,
+  ) {}
+
+  /** Claims the key now; a finished request's answer is replayed instead of running the rest. */
+  async claim(): Promise<void> {
+    if (this.state !== "open") return;
+    let claimed: true | StoredAnswer;
+    try {
+      claimed = await claimFirst(this.where, this.clientKey, this.requestHash, this.started);
+    } catch (error) {
+      this.settled = true;
+      throw error;
+    }
+    if (claimed !== true) throw new Replay(claimed);
+    this.state = "claimed";
+  }
+
+  /** The record for the handler's write, `done` with the answer that write will give. */
+  record(status: number, body: Record<string, unknown>): RecordInWrite {
+    this.state = "recorded";
+    return { ...this.where, requestHash: this.requestHash, status, body: JSON.stringify(body) };
+  }
+}
+
+/**
+ * Runs `work` at most once per key. Without a key it simply runs. Only successful (2xx)
+ * responses are stored; a failure releases the key. `request` is what the key stands for (the
+ * body, and the path's parameters where there are any).
+ *
+ * By default the key is claimed before the work and its answer recorded after (two statements).
+ * With `inWrite`, the work gets an `IdempotencyTicket` and records the key itself (see there):
+ * one statement fewer than the claim, none at all when the record rides in the work's own write.
+ */
+export async function withIdempotency<T extends StoredAnswer>(
+  scope: IdempotencyScope,
+  key: string | undefined,
+  request: unknown,
+  work: (ticket: IdempotencyTicket | undefined) => Promise<T>,
+  options: { inWrite?: boolean } = {},
+): Promise<T | (StoredAnswer & { replayed: true })> {
+  if (key === undefined) return work(undefined);
+  const where = { appId: scope.appId, mode: scope.mode, key: `${scope.namespace}:${key}` };
+  const requestHash = hashRequest(request);
+  const started = Date.now();
+  const replayed = (answer: StoredAnswer) => ({ ...answer, replayed: true as const });
+
+  for (;;) {
+    const ticket = new IdempotencyTicket(where, key, requestHash, started);
+    if (!options.inWrite) {
+      try {
+        await ticket.claim();
+      } catch (error) {
+        if (error instanceof Replay) return replayed(error.answer);
+        throw error;
+      }
+    }
+    let result: T;
+    try {
+      result = await work(ticket);
+    } catch (error) {
+      if (error instanceof Replay) return replayed(error.answer);
+      if (ticket.state === "claimed") {
+        await release(where, { pending: true });
+        throw error;
+      }
+      if (ticket.settled) throw error;
+      // Nothing of this request was stored. An earlier request with the key may have been, and
+      // its answer stands (a retry refused by a quota the first one used up still replays it).
+      const settled = await settle(where, key, requestHash, started);
+      if (settled !== "free") return replayed(settled);
+      if (error instanceof KeyTaken) continue;
+      throw error;
+    }
+    const ok = result.status >= 200 && result.status < 300;
+    if (ticket.state === "claimed") {
+      if (ok) await recordAnswer({ ...where, status: result.status, body: JSON.stringify(result.body) });
+      else await release(where, { pending: true });
+    } else if (ticket.state === "open" && ok) {
+      // An `inWrite` handler that neither claimed nor recorded: its answer is stored after the fact.
+      await recordLate({ ...where, requestHash, status: result.status, body: JSON.stringify(result.body) });
+    }
+    return result;
+  }
+}
+
+/** Stores a finished request's answer that no claim or write recorded (an `inWrite` handler that did neither). */
+async function recordLate(record: RecordInWrite): Promise<void> {
+  await querySql(
+    `INSERT INTO idempotency_records (app_id, mode, key, request_hash, state, status, body, created_at)
+     VALUES ($1::uuid, $2, $3, $4, 'done', $5, $6::jsonb, now()) ON CONFLICT DO NOTHING`,
+    [record.appId, record.mode, record.key, record.requestHash, record.status, record.body],
+    { name: "idempotency_record_late" },
+  );
+}
+
+/**
+ * The record of a keyed request in the statement of the write that answers it: a CTE (`with`,
+ * to open the write's WITH, its parameters pushed onto `params`) that inserts it `done` unless
+ * the key is taken, and the condition (`ifFree`) that each of the write's own inserts adds to its
+ * WHERE, so that a taken key writes nothing. Afterwards `recorded` (a column the write returns,
+ * `SELECT ${recorded} AS recorded`) says which; false means throw `KeyTaken`. Without a record,
+ * the pieces are empty and true.
+ */
+export function recordInWriteSql(params: unknown[], record: RecordInWrite | undefined): { with: string; ifFree: string; recorded: string } {
+  if (!record) return { with: "", ifFree: "TRUE", recorded: "TRUE" };
+  const at = params.length;
+  params.push(record.appId, record.mode, record.key, record.requestHash, record.status, record.body);
+  return {
+    with: `idempotency_record AS (
+       INSERT INTO idempotency_records (app_id, mode, key, request_hash, state, status, body, created_at)
+       VALUES ($${at + 1}::uuid, $${at + 2}, $${at + 3}, $${at + 4}, 'done', $${at + 5}::int, $${at + 6}::jsonb, now())
+       ON CONFLICT DO NOTHING RETURNING 1),
+     `,
+    ifFree: "EXISTS (SELECT 1 FROM idempotency_record)",
+    recorded: "EXISTS (SELECT 1 FROM idempotency_record)",
+  };
 }
 
 export interface PruneOptions {

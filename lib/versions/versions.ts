@@ -1,7 +1,8 @@
 import { getDb, Prisma } from "@/lib/db";
 import type { WorldVersion } from "@/lib/db/generated/client";
 import { ApiError, notFound } from "@/lib/errors";
-import type { World } from "@/lib/kernel";
+import { withWorldDefaults, type World, type WorldInput } from "@/lib/kernel";
+import { readVersionGraphText } from "@/lib/worlds/graph-store";
 import { forgetWorld } from "@/lib/worlds/world-cache";
 import { playtestGuard } from "@/lib/worlds/playtest-guard";
 import type { Caller } from "@/lib/shared/caller";
@@ -51,11 +52,23 @@ export async function listVersions(caller: Caller, worldId: string) {
   return { versions: versions.map((v) => serializeVersion(v, world.headVersionId)), head: world.headVersionId };
 }
 
+/**
+ * A version's graph, as the app reads a stored graph (with its states' defaults: an import is
+ * stored as sent). A world's first version is written without one while the world's graph is
+ * still that version's (lib/worlds/graph-store.ts `insertWorldRow`): then it is the world's.
+ */
+async function versionGraph(worldId: string, version: WorldVersion): Promise<World> {
+  if (version.graph !== null) return withWorldDefaults(version.graph as unknown as WorldInput);
+  const text = await readVersionGraphText(worldId, version.id);
+  if (text === null) throw notFound("Version");
+  return withWorldDefaults(JSON.parse(text) as WorldInput);
+}
+
 /** A version with its snapshot (for diffs and previews). */
 export async function getVersion(caller: Caller, worldId: string, versionId: string) {
   const world = await getWorldOrThrow(caller, worldId);
   const version = await getVersionOrThrow(worldId, versionId);
-  return { ...serializeVersion(version, world.headVersionId), world: version.graph as World };
+  return { ...serializeVersion(version, world.headVersionId), world: await versionGraph(worldId, version) };
 }
 
 export async function renameVersion(caller: Caller, worldId: string, versionId: string, title: string) {
@@ -90,7 +103,7 @@ export async function restoreVersion(
 ) {
   await getWorldOrThrow(caller, worldId);
   const version = await getVersionOrThrow(worldId, versionId);
-  const snapshot = version.graph as World;
+  const snapshot = await versionGraph(worldId, version);
   const guard = await playtestGuard(worldId, options);
   const { row, report } = await writeGraph(caller, worldId, expectedRev, () => ({
     graph: snapshot,

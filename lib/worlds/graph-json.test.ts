@@ -36,9 +36,10 @@ describe("worldPieces", () => {
     expect(JSON.parse(worldJson(odd)).scene.states[first!]).toEqual(world.scene.states[first!]);
   });
 
-  it("stays right across edits that reuse the text of untouched states and events", () => {
+  it("stays right across edits that reuse the text of untouched states, events and pieces", () => {
     let world = makeLargeWorld({ states: 60, events: 200 });
     expect(worldJson(world)).toBe(JSON.stringify(world)); // remembers every state and event
+    let pieces = worldPieces(world);
     const ids = Object.keys(world.scene.states);
     for (let round = 0; round < 5; round++) {
       const ops: Op[] = [
@@ -51,6 +52,11 @@ describe("worldPieces", () => {
       expect(applied.applyErrors).toEqual([]);
       world = applied.world;
       expect(worldJson(world)).toBe(JSON.stringify(world));
+      // Written from the previous write's pieces: the same pieces, keys and texts.
+      const next = worldPieces(world, pieces);
+      expect(next).toEqual(worldPieces(world));
+      expect(next.texts.join("")).toBe(JSON.stringify(world));
+      pieces = next;
     }
   });
 

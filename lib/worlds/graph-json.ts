@@ -50,31 +50,54 @@ function fnv1a(text: string): number {
   return hash >>> 0;
 }
 
+/**
+ * What each piece of a graph written by `worldPieces` was made of: the texts it joined, by key.
+ * A piece of the next write made of the very same texts (a state's or event's remembered text is
+ * the same string while the object is unchanged) is the same text: it is reused as it was, so it
+ * is neither joined again nor compared character by character when the write looks for the
+ * pieces it changed (graph-store.ts `piecesToWrite`).
+ */
+const madeOf = new WeakMap<GraphPieces, Map<string, { parts: string[]; text: string }>>();
+
+function sameParts(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 class PieceWriter {
   readonly keys: string[] = [];
   readonly texts: string[] = [];
   private readonly used = new Set<string>();
+  private readonly made = new Map<string, { parts: string[]; text: string }>();
   private key = "head";
-  private text = "";
+  private parts: string[] = [];
+
+  constructor(private readonly previous?: Map<string, { parts: string[]; text: string }>) {}
 
   add(text: string): void {
-    this.text += text;
+    this.parts.push(text);
   }
 
   cut(key: string): void {
+    const before = this.previous?.get(this.key);
+    const text = before && sameParts(before.parts, this.parts) ? before.text : this.parts.join("");
     this.keys.push(this.key);
-    this.texts.push(this.text);
+    this.texts.push(text);
+    this.made.set(this.key, { parts: this.parts, text });
     this.used.add(this.key);
     // Keys are unique: a repeated identity (only in a graph the gate would refuse) gets a suffix.
     let unique = key;
     for (let n = 2; this.used.has(unique); n++) unique = `${key}#${n}`;
     this.key = unique;
-    this.text = "";
+    this.parts = [];
   }
 
   finish(): GraphPieces {
     this.cut("");
-    return { keys: this.keys, texts: this.texts };
+    const pieces = { keys: this.keys, texts: this.texts };
+    madeOf.set(pieces, this.made);
+    return pieces;
   }
 }
 
@@ -107,7 +130,9 @@ function writeStates(out: PieceWriter, states: Record<string, unknown>): void {
     const text = isPlainObject(state) ? remembered(state) : (JSON.stringify(state) as string | undefined);
     if (text === undefined) continue;
     if (first || (fnv1a(id) & STATE_CUT_MASK) === 0) out.cut(`s:${id}`);
-    out.add((first ? "" : ",") + JSON.stringify(id) + ":" + text);
+    if (!first) out.add(",");
+    out.add(JSON.stringify(id) + ":");
+    out.add(text);
     first = false;
   }
   out.add("}");
@@ -121,15 +146,19 @@ function writeEvents(out: PieceWriter, events: unknown[]): void {
     const text = isPlainObject(event) ? remembered(event) : ((JSON.stringify(event) as string | undefined) ?? "null");
     const identity = isPlainObject(event) ? `${String(event.from)}\n${String(event.name)}` : `#${i}`;
     if (i === 0 || (fnv1a(identity) & EVENT_CUT_MASK) === 0) out.cut(`e:${identity}`);
-    out.add((i === 0 ? "" : ",") + text);
+    if (i !== 0) out.add(",");
+    out.add(text);
   }
   out.add("]");
   out.cut("tail"); // what follows the events (the scene's and world's last members)
 }
 
-/** The graph's JSON text in pieces; their concatenation is exactly `JSON.stringify(world)`. */
-export function worldPieces(world: World): GraphPieces {
-  const out = new PieceWriter();
+/**
+ * The graph's JSON text in pieces; their concatenation is exactly `JSON.stringify(world)`.
+ * `previous`: the pieces of the graph this one was edited from, whose unchanged pieces are reused.
+ */
+export function worldPieces(world: World, previous?: GraphPieces): GraphPieces {
+  const out = new PieceWriter(previous && madeOf.get(previous));
   if (!isPlainObject(world)) {
     out.add(JSON.stringify(world));
     return out.finish();

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db";
+import { querySql } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import { replayPlaytests, type Playtest, type PlaytestReport, type PlaytestStep, type World } from "@/lib/kernel";
 
@@ -17,15 +17,21 @@ export interface GuardOptions {
   requirePlaytests?: boolean;
 }
 
-/** The stored play-throughs of a world, oldest first. */
+/**
+ * The stored play-throughs of a world, oldest first. Every graph write reads them, so on the
+ * driver (a prepared statement, not Prisma's per-statement work).
+ */
 export async function storedPlaytests(worldId: string): Promise<Playtest[]> {
-  const db = await getDb();
-  const rows = await db.playtest.findMany({
-    where: { worldId },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true, name: true, steps: true },
-  });
-  return rows.map((row) => ({ playtestId: row.id, name: row.name, steps: row.steps as unknown as PlaytestStep[] }));
+  const rows = await querySql<{ id: string; name: string; steps: unknown }>(
+    `SELECT id::text AS id, name, steps FROM playtests WHERE world_id = $1::uuid ORDER BY created_at, id`,
+    [worldId],
+    { name: "playtests_of_world" },
+  );
+  return rows.map((row) => ({
+    playtestId: row.id,
+    name: row.name,
+    steps: (typeof row.steps === "string" ? JSON.parse(row.steps) : row.steps) as PlaytestStep[],
+  }));
 }
 
 export function playtestRefusal(report: PlaytestReport): ApiError {

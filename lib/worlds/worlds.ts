@@ -19,6 +19,7 @@ import type { Caller } from "@/lib/shared/caller";
 import type { UpdateWorldBody, Visibility } from "./requests";
 import { wholeGraph, wholeGraphJson, worldPieces } from "./graph-json";
 import { compareAndSetWorld, insertWorldRow } from "./graph-store";
+import type { RecordInWrite } from "@/lib/idempotency/idempotency";
 import { playtestGuard, type GuardOptions } from "./playtest-guard";
 import { makeSlug } from "./slug";
 import { beginRead, cachedWorld, forgetWorld, readWorld, remember, watchWorldChanges } from "./world-cache";
@@ -89,8 +90,17 @@ export interface NewWorld {
   kind?: "world" | "character";
   /** A campaign's chapter world: its campaign and 1-based chapter. */
   campaign?: { id: string; chapter: number };
-  /** Snapshot the graph as the first version, "Original", with HEAD on it (generated, imported and forked worlds; docs/versions.md). */
+  /**
+   * Give the world its first version, "Original", with HEAD on it (generated, imported and forked
+   * worlds; docs/versions.md): the graph as created, copied into it by the first graph write.
+   */
   original?: boolean;
+  /**
+   * An Idempotency-Key's record, stored in the world's own statement with the answer the create
+   * gives for this row (lib/idempotency `IdempotencyTicket.record`); `KeyTaken` when an earlier
+   * request holds the key, and then nothing is created.
+   */
+  record?: (row: WorldRow) => RecordInWrite;
 }
 
 /** The title of the version a world is created with (docs/versions.md). */
@@ -128,7 +138,7 @@ export async function insertWorld(caller: Caller, input: NewWorld): Promise<Worl
       updatedAt: now,
     };
     try {
-      await insertWorldRow(row, first);
+      await insertWorldRow(row, first, input.record?.(row));
       return row;
     } catch (error) {
       // 23505: unique violation; only the slug can collide (ids are fresh UUIDs).
@@ -142,6 +152,9 @@ export function newWorldId(): string {
   return randomUUID();
 }
 
+/** What a graph write's change returns: the next graph (null: unchanged), its report, and columns to set. */
+type Change<T> = { graph: World | null; report: T; columns?: Partial<Pick<WorldRow, "visibility" | "headVersionId">> };
+
 /**
  * Compare-and-set of a world's graph. With `expectedRev` a stale rev is a 412; without one the
  * change is recomputed on the fresh graph a few times, so concurrent writers never lose updates.
@@ -152,7 +165,7 @@ export async function writeGraph<T>(
   caller: Caller,
   id: string,
   expectedRev: string | undefined,
-  change: (current: WorldRow) => { graph: World | null; report: T; columns?: Partial<Pick<WorldRow, "visibility" | "headVersionId">> },
+  change: (current: WorldRow) => Change<T> | Promise<Change<T>>,
 ): Promise<{ row: WorldRow; report: T; graphChanged: boolean }> {
   const live = await watchWorldChanges();
   for (let attempt = 0; ; attempt++) {
@@ -160,7 +173,7 @@ export async function writeGraph<T>(
     if (current && (current.appId !== caller.appId || current.mode !== caller.mode)) throw notFound("World");
     if (!current || (expectedRev !== undefined && current.rev !== expectedRev)) current = await getFreshWorldOrThrow(caller, id);
     if (expectedRev !== undefined && current.rev !== expectedRev) throw revMismatch(current.rev);
-    const { graph, report, columns } = change(current);
+    const { graph, report, columns } = await change(current);
     if (graph === null && !columns) return { row: current, report, graphChanged: false };
     const next = graph ?? current.graph;
     const now = new Date();
@@ -170,7 +183,7 @@ export async function writeGraph<T>(
       graph: next,
       // The graph's text in pieces, reusing the text of what the change did not touch; only
       // the pieces that differ from the stored ones are sent.
-      pieces: graph ? worldPieces(graph) : current.pieces,
+      pieces: graph ? worldPieces(graph, current.pieces) : current.pieces,
       rev: newRev(),
       revAt: now,
       updatedAt: now,
@@ -230,10 +243,14 @@ export async function applyOpsToWorld(
   expectedRev: string | undefined,
   options: GuardOptions = {},
 ) {
-  const guard = await playtestGuard(id, options);
-  const { row, report, graphChanged } = await writeGraph(caller, id, expectedRev, (current) => {
+  // The play-throughs are read while the ops are applied and gated (CPU work that needs no
+  // answer from the database), not before.
+  const loading = playtestGuard(id, options);
+  loading.catch(() => undefined);
+  const { row, report, graphChanged } = await writeGraph(caller, id, expectedRev, async (current) => {
     const batch = typeof ops === "function" ? ops(current.graph) : ops;
     const { graph, world, applyErrors, notes, diagnostics } = gateOps(current.graph, batch);
+    const guard = await loading;
     return { graph, report: { applyErrors, notes, diagnostics, playtests: guard.check(world) } };
   });
   return { row, graphChanged, ...report };

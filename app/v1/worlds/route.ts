@@ -6,10 +6,14 @@ import { createWorld } from "@/lib/generation/create-world";
 import { toWorldSummary } from "@/lib/worlds/serialize";
 import { listWorlds } from "@/lib/worlds/worlds";
 
-export const POST = route(op.createWorld, async ({ req, auth, body }) => {
-  const { status, body: answer } = await createWorld(auth, body, publicBaseUrl(req));
-  return reply(status, answer);
-});
+export const POST = route(
+  op.createWorld,
+  async ({ req, auth, body, idempotency }) => {
+    const { status, body: answer } = await createWorld(auth, body, publicBaseUrl(req), idempotency);
+    return reply(status, answer);
+  },
+  { idempotencyInWrite: true },
+);
 
 export const GET = route(op.listWorlds, async ({ req, auth, query }) => {
   const { rows, nextCursor } = await listWorlds(auth, query.limit, query.cursor);
