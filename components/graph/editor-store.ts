@@ -1,38 +1,28 @@
+import { applyOps, getState, invertOps, type Diagnostic, type Op } from "@/lib/kernel";
+import { postOps, previewEdit, withOpsResult, type WorldResource } from "@/components/api/worlds";
 import {
-  applyOps,
-  diffWorlds,
-  getState,
-  invertOps,
-  lostOnUndo,
-  stateTitle,
-  type Diagnostic,
-  type Op,
-  type PlaytestReport,
-  type World,
-} from "@/lib/kernel";
-import { ApiRequestError } from "@/components/api/client";
-import { postOps, previewEdit, withOpsResult, type WorldRef, type WorldResource } from "@/components/api/worlds";
-import { afterFailedWrite, draftFor, labelOf, quote, rebase, savedForm, type DraftAt } from "./editor-drafts";
+  afterFailedAsk,
+  afterFailedCommit,
+  asApiError,
+  askLabel,
+  askRefusal,
+  deletedMessage,
+  deletionAsks,
+  deletionOf,
+  previewOf,
+  retargetedEvent,
+  savePlan,
+} from "./editor-actions";
+import { draftFor, labelOf, quote, rebase, type DraftAt } from "./editor-drafts";
+import { EditorCore } from "./editor-core";
 import { historyAfter } from "./editor-history";
-import { loadHistory, saveHistory } from "./history-storage";
 import type { BrokenPlaytest } from "./playtest-breaks";
-import {
-  completeResource,
-  initialState,
-  NEW_EVENT_EDGE,
-  NEW_STATE_NODE,
-  sameSelection,
-  type Batch,
-  type EditorState,
-  type Selection,
-  type Toast,
-  type View,
-} from "./editor-state";
-import { ViewCache } from "./editor-view";
-import { draftFieldErrors, draftOps, emptyStateFields, isDirty, newEventFields, newStateId, nextHotkey, type Draft } from "./fields";
+import { completeResource, NEW_EVENT_EDGE, NEW_STATE_NODE, sameSelection, type Batch, type Selection } from "./editor-state";
+import { emptyStateFields, isDirty, newEventFields, newStateId, type Draft } from "./fields";
 import { freeSpot, type XY } from "./layout";
-import { PositionStore } from "./position-store";
 import { resolveDiagnostic } from "./targets";
+
+export type { EditorCallbacks } from "./editor-core";
 
 /**
  * The editor's state outside React: the confirmed world (last answer of the API), the batch in
@@ -43,84 +33,7 @@ import { resolveDiagnostic } from "./targets";
  * time, each computed from the state at its turn.
  */
 
-export interface EditorCallbacks {
-  /** The confirmed world changed through this editor: the query cache takes this very object. */
-  onResource(resource: WorldResource): void;
-  /** Fetches the latest world (the 412 path's Reload). */
-  fetchLatest(): Promise<WorldResource>;
-  /** A write answered with its replay of the stored play-throughs. */
-  onPlaytests?(report: PlaytestReport): void;
-}
-
-export class EditorStore {
-  private state: EditorState;
-  private listeners = new Set<() => void>();
-  private lock: Promise<unknown> = Promise.resolve();
-  private nonce = 0;
-  private toastTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly views = new ViewCache();
-  readonly positions: PositionStore;
-
-  constructor(
-    private readonly target: WorldRef,
-    initial: WorldResource,
-    private readonly callbacks: EditorCallbacks,
-  ) {
-    this.positions = new PositionStore(target.worldId);
-    const resource = completeResource(initial);
-    const draft = draftFor(null, resource.world);
-    this.state = initialState(resource, draft, this.views.viewFor(resource.world, null, draft, null));
-    // Undo survives a reload while nobody else wrote since: the stored history's head is this rev.
-    const kept = loadHistory(target.worldId, resource.rev);
-    if (kept) this.state = { ...this.state, undo: kept.undo, redo: kept.redo };
-    if (typeof performance !== "undefined") performance.mark("pw-editor-store");
-  }
-
-  // ---- subscription ----------------------------------------------------------------------
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getState = (): EditorState => this.state;
-
-  private set(patch: Partial<EditorState>, recompute = false): void {
-    let next = { ...this.state, ...patch };
-    if (recompute || "draft" in patch || "pending" in patch || "resource" in patch || "preview" in patch) {
-      const view = this.viewFor(next);
-      if (view !== next.view) next = { ...next, view };
-      if ("draft" in patch) next.fieldErrors = draftFieldErrors(next.draft);
-    }
-    const before = this.state;
-    this.state = next;
-    if (next.undo !== before.undo || next.redo !== before.redo || next.resource.rev !== before.resource.rev)
-      saveHistory(this.target.worldId, next.resource.rev, { undo: next.undo, redo: next.redo });
-    for (const l of this.listeners) l();
-  }
-
-  // ---- the would-be world ----------------------------------------------------------------
-
-  private viewFor(s: EditorState): View {
-    // An Ask preview is drawn as if it were in flight: the canvas, lints and play-throughs show its world.
-    return this.views.viewFor(s.resource.world, s.pending ?? s.preview?.ops ?? null, s.draft, s.view);
-  }
-
-  /** The world every new draft starts from: confirmed plus the batch in flight. */
-  private baseWorld(s: EditorState = this.state): World {
-    return s.pending ? applyOps(s.resource.world, s.pending).world : s.resource.world;
-  }
-
-  /** Node id of a state of the view world. */
-  nodeIdOf(viewId: string, view: View = this.state.view): string {
-    return view.draftState && view.draftState.viewId === viewId ? view.draftState.nodeId : viewId;
-  }
-
-  /** State id (in the view world) of a node id. */
-  stateIdOfNode(nodeId: string, view: View = this.state.view): string {
-    return view.draftState && view.draftState.nodeId === nodeId ? view.draftState.viewId : nodeId;
-  }
-
+export class EditorStore extends EditorCore {
   // ---- drafts ------------------------------------------------------------------------------
 
   /** Typing in the inspector. */
@@ -137,14 +50,7 @@ export class EditorStore {
   setEventTarget = (to: string): void => {
     const draft = this.state.draft;
     if (draft?.kind !== "event") return;
-    const world = this.baseWorld();
-    const f = draft.fields;
-    const suggested = nextHotkey(world, f.from, f.to !== "", draft.original ?? undefined);
-    const hotkey =
-      f.hotkey === suggested && (f.to === "") !== (to === "")
-        ? nextHotkey(world, f.from, to !== "", draft.original ?? undefined)
-        : f.hotkey;
-    this.set({ draft: { ...draft, fields: { ...f, to, hotkey } }, refusal: null, error: null });
+    this.set({ draft: retargetedEvent(this.baseWorld(), draft, to), refusal: null, error: null });
   };
 
   discardDraft = (): void => {
@@ -275,41 +181,20 @@ export class EditorStore {
 
   // ---- writes ------------------------------------------------------------------------------
 
-  private exclusive<T>(run: () => Promise<T>): Promise<T> {
-    const next = this.lock.then(run, run);
-    this.lock = next.catch(() => undefined);
-    return next;
-  }
-
   /** Saves the inspector's draft (Save, ⌘S, Enter, or moving on with changes). */
   save = (extra: Op[] = [], label?: string): Promise<boolean> =>
     this.exclusive(async () => {
       const s = this.state;
       const draft = s.draft;
-      const ops = [...draftOps(draft), ...extra];
+      const { ops, optimistic, rename } = savePlan(draft, extra, s.selection);
       if (ops.length === 0) return true;
       if (s.fieldErrors.size > 0) {
         const first = s.fieldErrors.keys().next().value;
         if (first !== undefined) this.focusField(first);
         return false;
       }
-      // Optimistically, the draft is now saved: it edits the item as the batch leaves it.
-      const savedDraft = draft && draft.kind !== "entrance" ? savedForm(draft) : draft;
-      const selection =
-        savedDraft?.kind === "state"
-          ? { kind: "state" as const, id: savedDraft.fields.id }
-          : savedDraft?.kind === "event"
-            ? { kind: "event" as const, from: savedDraft.fields.from, name: savedDraft.fields.name }
-            : s.selection;
-      // The node keeps its place under its new id (a rename, or a new state getting its id).
-      const renamedFrom = draft?.kind === "state" ? (draft.original ?? NEW_STATE_NODE) : null;
-      const renamedTo = draft?.kind === "state" ? draft.fields.id : null;
-      const moved =
-        renamedFrom !== null && renamedTo !== null && renamedFrom !== renamedTo ? this.positions.rename(renamedFrom, renamedTo) : null;
-      const ok = await this.commit(ops, label ?? labelOf(draft), {
-        before: { draft, selection: s.selection },
-        optimistic: { draft: savedDraft, selection },
-      });
+      const moved = rename ? this.positions.rename(rename.from, rename.to) : null;
+      const ok = await this.commit(ops, label ?? labelOf(draft), { before: { draft, selection: s.selection }, optimistic });
       if (!ok && moved) moved.revert();
       return ok;
     });
@@ -326,23 +211,13 @@ export class EditorStore {
         this.set({ selection: null, draft: draftFor(null, this.baseWorld()) });
         return;
       }
-      const ops: Op[] =
-        sel.kind === "state" ? [{ op: "delete_state", id: sel.id }] : [{ op: "delete_event", from: sel.from, name: sel.name }];
-      const label = sel.kind === "state" ? `Delete state ${quote(sel.id)}` : `Delete event ${quote(sel.name)}`;
-      const lost = lostOnUndo(s.resource.world, ops);
       // A state takes its events with it: every way of deleting one (Delete key, the inspector) asks first, naming them.
-      const world = this.baseWorld();
-      const events =
-        sel.kind === "state"
-          ? world.scene.events
-              .filter((e) => e.from === sel.id || e.to === sel.id)
-              .map((e) => ({ name: e.name, from: stateTitle(world, e.from), to: e.to === undefined ? null : stateTitle(world, e.to) }))
-          : [];
-      if (lost.length > 0 || events.length > 0) {
-        this.set({ confirmDelete: { label, ops, lost, events, stateName: sel.kind === "state" ? stateTitle(world, sel.id) : null } });
+      const deletion = deletionOf(sel, s.resource.world, this.baseWorld());
+      if (deletionAsks(deletion)) {
+        this.set({ confirmDelete: deletion });
         return;
       }
-      await this.runDelete(ops, label);
+      await this.runDelete(deletion.ops, deletion.label);
     });
 
   confirmDeletion = (): Promise<void> =>
@@ -359,22 +234,12 @@ export class EditorStore {
     const s = this.state;
     const before = { draft: s.draft, selection: s.selection };
     const world = this.baseWorld();
-    const removed =
-      ops[0]?.op === "delete_state"
-        ? world.scene.events.filter((e) => e.from === (ops[0] as { id: string }).id || e.to === (ops[0] as { id: string }).id).length
-        : 0;
+    const message = deletedMessage(world, ops, label);
     const ok = await this.commit(ops, label, {
       before,
       optimistic: { draft: draftFor(null, applyOps(world, ops).world), selection: null },
     });
-    if (ok)
-      this.showToast(
-        removed > 0
-          ? `${label.replace("Delete", "Deleted")} and ${removed} event${removed === 1 ? "" : "s"}`
-          : label.replace("Delete", "Deleted"),
-        "neutral",
-        { label: "Undo", run: () => void this.undo() },
-      );
+    if (ok) this.showToast(message, "neutral", { label: "Undo", run: () => void this.undo() });
   }
 
   undo = (): Promise<void> =>
@@ -418,21 +283,8 @@ export class EditorStore {
     try {
       result = await postOps(this.target, ops, start.resource.rev);
     } catch (error) {
-      const failure =
-        error instanceof ApiRequestError
-          ? error
-          : new ApiRequestError(0, "unknown", error instanceof Error ? error.message : "Something went wrong.");
-      const now = this.state;
-      const { draft, selection } = options.before && options.optimistic ? afterFailedWrite(now, options.before, options.optimistic) : now;
-      this.set({
-        pending: null,
-        saving: false,
-        draft,
-        selection,
-        conflict: failure.status === 412 ? true : now.conflict,
-        refusal: failure.status === 422 ? { detail: failure.detail, diagnostics: failure.diagnostics, errors: failure.errors } : null,
-        error: failure.status === 412 || failure.status === 422 ? null : failure.detail,
-      });
+      const failure = asApiError(error);
+      this.set(afterFailedCommit(this.state, failure, options));
       if (failure.status !== 412 && failure.status !== 422) this.showToast(`${label} failed: ${failure.detail}`, "danger");
       return false;
     }
@@ -449,11 +301,6 @@ export class EditorStore {
 
   // ---- the Ask bar ---------------------------------------------------------------------------
 
-  /** Nothing of a preview left (a draft edit or another write makes it stale). */
-  private noPreview(): Partial<EditorState> {
-    return this.state.preview || this.state.askError ? { preview: null, askError: null } : {};
-  }
-
   /**
    * Sends an instruction as a dry run of `/edit` on the confirmed rev and shows the ops it became
    * on the canvas. Open changes are saved first, so the preview is made on what the canvas shows.
@@ -468,29 +315,13 @@ export class EditorStore {
       const answer = await previewEdit(this.target, instruction, rev);
       const s = this.state;
       if (s.resource.rev !== answer.baseRev) {
-        this.set({
-          asking: false,
-          askError: { detail: "The world changed while the instruction was read. Ask again.", diagnostics: [], errors: [] },
-        });
+        this.set({ asking: false, askError: askRefusal("The world changed while the instruction was read. Ask again.") });
         return false;
       }
-      const world = s.resource.world;
-      const diff = diffWorlds(world, applyOps(world, answer.ops).world);
-      this.set({
-        asking: false,
-        preview: { instruction, ops: answer.ops, summary: answer.summary, baseRev: answer.baseRev, diff, playtests: answer.playtests },
-      });
+      this.set({ asking: false, preview: previewOf(instruction, answer, s.resource.world) });
       return true;
     } catch (error) {
-      const failure =
-        error instanceof ApiRequestError
-          ? error
-          : new ApiRequestError(0, "unknown", error instanceof Error ? error.message : "Something went wrong.");
-      this.set({
-        asking: false,
-        conflict: failure.status === 412 ? true : this.state.conflict,
-        askError: failure.status === 412 ? null : { detail: failure.detail, diagnostics: failure.diagnostics, errors: failure.errors },
-      });
+      this.set(afterFailedAsk(this.state, asApiError(error)));
       return false;
     }
   };
@@ -501,11 +332,10 @@ export class EditorStore {
       const preview = this.state.preview;
       if (!preview) return false;
       if (preview.baseRev !== this.state.resource.rev) {
-        this.set({ preview: null, askError: { detail: "The world changed since this preview. Ask again.", diagnostics: [], errors: [] } });
+        this.set({ preview: null, askError: askRefusal("The world changed since this preview. Ask again.") });
         return false;
       }
-      const label = `Ask ${quote(preview.instruction.length > 60 ? `${preview.instruction.slice(0, 59)}…` : preview.instruction)}`;
-      const ok = await this.commit(preview.ops, label, {});
+      const ok = await this.commit(preview.ops, askLabel(preview.instruction), {});
       if (ok) this.set({ askApplied: this.state.askApplied + 1 });
       if (ok) this.showToast(`Applied: ${preview.summary}`, "neutral", { label: "Undo", run: () => void this.undo() });
       return ok;
@@ -548,22 +378,4 @@ export class EditorStore {
         this.set({ reloading: false, error: error instanceof Error ? error.message : "Could not reload the world." });
       }
     });
-
-  // ---- toasts ------------------------------------------------------------------------------
-
-  showToast(message: string, tone: Toast["tone"], action?: Toast["action"]): void {
-    if (this.toastTimer !== undefined) clearTimeout(this.toastTimer);
-    const id = ++this.nonce;
-    this.set({ toast: { id, message, tone, action } });
-    this.toastTimer = setTimeout(() => {
-      if (this.state.toast?.id === id) this.set({ toast: null });
-    }, 6000);
-  }
-
-  dismissToast = (): void => this.set({ toast: null });
-
-  dispose(): void {
-    if (this.toastTimer !== undefined) clearTimeout(this.toastTimer);
-    this.positions.dispose();
-  }
 }

@@ -1,9 +1,23 @@
-import { MarkerType, Position, type Edge, type Node, type NodeHandle } from "@xyflow/react";
-import { canvasName, fillTemplate, hashString, type Event, type State, type World } from "@/lib/kernel";
-import { NEW_EVENT_EDGE, NEW_STATE_NODE, edgeIdOf, type EditorState, type Preview, type Selection, type View } from "./editor-state";
+import { MarkerType, Position, type NodeHandle } from "@xyflow/react";
+import { hashString, type Event, type State, type World } from "@/lib/kernel";
+import { NEW_STATE_NODE, edgeIdOf, type EditorState, type Preview, type View } from "./editor-state";
 import type { EditorStore } from "./editor-store";
 import { isDirty } from "./fields";
+import {
+  GHOST_EDGE_PREFIX,
+  excerptOf,
+  nameOf,
+  selectedEdgeId,
+  selectedNodeId,
+  thumbOf,
+  type OverrideChip,
+  type StateNodeData,
+  type StateNodeType,
+  type TransitionEdgeType,
+} from "./graph-items";
+import { sameData, sameItems, sameMarks, sameStateSet } from "./graph-reuse";
 import { NODE_HEIGHT, NODE_WIDTH, placeMissing, type Positions, type XY } from "./layout";
+import { diffMarksOf, NO_MARKS, type DiffMarks } from "./preview-marks";
 
 /**
  * The canvas's nodes and edges, derived from the editor's would-be world, the selection and
@@ -11,69 +25,6 @@ import { NODE_HEIGHT, NODE_WIDTH, placeMissing, type Positions, type XY } from "
  * compares node objects by identity) re-renders only the nodes and edges an edit touched:
  * typing in a field re-renders one node at most, and dragging one node re-renders that node.
  */
-
-export interface OverrideChip {
-  name: string;
-  hotkey: string;
-}
-
-export interface StateNodeData extends Record<string, unknown> {
-  stateId: string;
-  /** The state's name for people: its frame's caption, else its id made readable (`nameOf`). */
-  name: string;
-  excerpt: string;
-  thumb: string | null;
-  hue: number;
-  entrance: boolean;
-  ending: null | "good" | "bad" | "neutral" | "plain";
-  /** The first few overrides (shown as chips) and how many there are. */
-  overrides: OverrideChip[];
-  overrideCount: number;
-  overridesKey: string;
-  problem: "error" | "warning" | null;
-  unsaved: "new" | "edited" | null;
-  /** How an Ask preview on show changes this state; `removed` is a ghost of the confirmed world. */
-  diff: DiffMark;
-}
-export type StateNodeType = Node<StateNodeData, "state">;
-
-export interface TransitionEdgeData extends Record<string, unknown> {
-  name: string;
-  hotkey: string;
-  from: string;
-  problem: "error" | "warning" | null;
-  unsaved: boolean;
-  diff: DiffMark;
-  /** Index among the edges between the same two nodes, and their count. */
-  lane: number;
-  lanes: number;
-}
-export type TransitionEdgeType = Edge<TransitionEdgeData, "transition">;
-
-export type DiffMark = "added" | "changed" | "removed" | null;
-
-/** Edge ids of events an Ask preview removes, drawn as ghosts; they are not selectable. */
-export const GHOST_EDGE_PREFIX = "ghost:";
-
-/** What an Ask preview does, by state id and by event key (`edgeIdOf`). */
-interface DiffMarks {
-  states: Map<string, Exclude<DiffMark, null>>;
-  events: Map<string, Exclude<DiffMark, null>>;
-}
-const NO_MARKS: DiffMarks = { states: new Map(), events: new Map() };
-
-function diffMarksOf(preview: Preview | null): DiffMarks {
-  if (!preview) return NO_MARKS;
-  const { states, events } = preview.diff;
-  const marks: DiffMarks = { states: new Map(), events: new Map() };
-  for (const id of states.added) marks.states.set(id, "added");
-  for (const c of states.changed) marks.states.set(c.id, "changed");
-  for (const id of states.removed) marks.states.set(id, "removed");
-  for (const e of events.added) marks.events.set(edgeIdOf(e.from, e.name), "added");
-  for (const e of events.changed) marks.events.set(edgeIdOf(e.from, e.name), "changed");
-  for (const e of events.removed) marks.events.set(edgeIdOf(e.from, e.name), "removed");
-  return marks;
-}
 
 const HANDLES: NodeHandle[] = [
   { id: null, type: "target", position: Position.Left, x: -5, y: NODE_HEIGHT / 2 - 5, width: 10, height: 10 },
@@ -83,72 +34,6 @@ const MEASURED = { width: NODE_WIDTH, height: NODE_HEIGHT };
 const MAX_CHIPS = 3;
 const NO_CHIPS: OverrideChip[] = [];
 const ORIGIN: XY = { x: 0, y: 0 };
-
-/** Same length and the same objects at every index (ops copy arrays but keep unchanged items). */
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-function sameMarks(a: ReadonlyMap<number, string>, b: ReadonlyMap<number, string>): boolean {
-  if (a === b) return true;
-  if (a.size !== b.size) return false;
-  for (const [k, v] of a) if (b.get(k) !== v) return false;
-  return true;
-}
-
-/** The same state ids (edges need both ends to exist); a state's content does not matter here. */
-function sameStateSet(a: Record<string, State>, b: Record<string, State>): boolean {
-  if (a === b) return true;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k, i) => k === kb[i]);
-}
-
-const SHOWABLE = /^(https?:\/\/|\/|data:image\/)/i;
-
-function thumbOf(state: State): string | null {
-  const image = (state as { image?: unknown }).image;
-  if (typeof image !== "object" || image === null) return null;
-  const src = (image as { src?: unknown }).src;
-  return typeof src === "string" && SHOWABLE.test(src.trim()) ? src.trim() : null;
-}
-
-/** A state's name for people, as the canvas shows it (the kernel's `canvasName`, which the Ask bar also reads). */
-export function nameOf(state: State, world: World): string {
-  return canvasName(state, world);
-}
-
-function excerptOf(state: State, world: World): string {
-  const text = fillTemplate(state.base.slice(0, 240), state.slots, world.slots).replace(/\s+/g, " ").trim();
-  return text.length > 140 ? `${text.slice(0, 140).trimEnd()}…` : text;
-}
-
-function sameData(a: StateNodeData, b: StateNodeData): boolean {
-  return (
-    a.stateId === b.stateId &&
-    a.name === b.name &&
-    a.excerpt === b.excerpt &&
-    a.thumb === b.thumb &&
-    a.entrance === b.entrance &&
-    a.ending === b.ending &&
-    a.overridesKey === b.overridesKey &&
-    a.problem === b.problem &&
-    a.unsaved === b.unsaved &&
-    a.diff === b.diff
-  );
-}
-
-export function selectedNodeId(selection: Selection): string | null {
-  return selection?.kind === "state" ? selection.id : null;
-}
-
-export function selectedEdgeId(selection: Selection): string | null {
-  if (selection?.kind !== "event") return null;
-  return selection.name === NEW_EVENT_EDGE && selection.from === "" ? NEW_EVENT_EDGE : edgeIdOf(selection.from, selection.name);
-}
 
 export class GraphModel {
   private nodes: StateNodeType[] = [];

@@ -1,25 +1,16 @@
 "use client";
 
-import { plainDiagnostic } from "@/lib/kernel";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { PlusIcon } from "@/components/ui/icons";
 import type { EditorStore } from "./editor-store";
 import type { Draft, Outcome, StateFields } from "./fields";
-import { DoorIcon, EndingIcon, OverrideIcon, TransitionIcon } from "./icons";
-import {
-  ItemProblems,
-  Kbd,
-  ProseInput,
-  slotMarks,
-  RemoveButton,
-  Row,
-  Section,
-  SeverityIcon,
-  stateNameOf,
-  TextInput,
-} from "./inspector-fields";
+import { DoorIcon, EndingIcon } from "./icons";
+import { ItemProblems, ProseInput, slotMarks, RemoveButton, Row, Section, TextInput } from "./inspector-fields";
 import type { PanelProps } from "./inspector-notes";
+import { StateEventsSection } from "./inspector-state-events";
+import { StateFillsSection } from "./inspector-state-fills";
+import { StateVariantsSection } from "./inspector-state-variants";
 
 function stateSetter(store: EditorStore) {
   return <K extends keyof StateFields>(key: K, value: StateFields[K]) =>
@@ -232,229 +223,12 @@ export function StatePanel({ store, draft, view, notes, errors }: PanelProps<Ext
         ) : null}
       </Section>
 
-      <Section
-        title="Variants"
-        description="Alternative takes (time of day, weather, mood), picked by weight."
-        action={
-          <Button
-            variant="ghost"
-            size="sm"
-            className="h-7 px-2 text-xs"
-            onClick={() => {
-              const ids = new Set(f.variants.map((v) => v.id));
-              let k = f.variants.length + 1;
-              while (ids.has(`variant-${k}`)) k++;
-              set("variants", [...f.variants, { id: `variant-${k}`, label: "", base: "", weight: "" }]);
-            }}
-          >
-            <PlusIcon /> Add variant
-          </Button>
-        }
-      >
-        {f.variants.length === 0 ? <p className="text-xs text-fg-subtle">No variants.</p> : null}
-        {f.variants.map((v, i) => {
-          const update = (patch: Partial<typeof v>) =>
-            set(
-              "variants",
-              f.variants.map((x, j) => (j === i ? { ...x, ...patch } : x)),
-            );
-          return (
-            <div key={i} className="space-y-2.5 rounded-lg border border-line bg-canvas/60 p-3">
-              <div className="flex items-center justify-between">
-                <span className="text-xs font-medium text-fg">Variant {i + 1}</span>
-                <RemoveButton
-                  label={`Remove variant ${i + 1}`}
-                  onClick={() =>
-                    set(
-                      "variants",
-                      f.variants.filter((_, j) => j !== i),
-                    )
-                  }
-                />
-              </div>
-              <div className="grid grid-cols-[1fr_5.5rem] gap-2">
-                <Row label="Id" diagnostics={n(`variants[${i}].id`)} error={errors.get(`variants[${i}].id`)}>
-                  {(c) => (
-                    <TextInput
-                      field={`variants[${i}].id`}
-                      {...c}
-                      value={v.id}
-                      onChange={(e) => update({ id: e.target.value })}
-                      className="font-mono"
-                    />
-                  )}
-                </Row>
-                <Row label="Weight" error={errors.get(`variants[${i}].weight`)}>
-                  {(c) => (
-                    <TextInput
-                      field={`variants[${i}].weight`}
-                      {...c}
-                      inputMode="decimal"
-                      placeholder="1"
-                      value={v.weight}
-                      onChange={(e) => update({ weight: e.target.value })}
-                    />
-                  )}
-                </Row>
-              </div>
-              <Row label="Label">
-                {(c) => (
-                  <TextInput field={`variants[${i}].label`} {...c} value={v.label} onChange={(e) => update({ label: e.target.value })} />
-                )}
-              </Row>
-              <Row label="Base" diagnostics={n(`variants[${i}].base`)} hint="Replaces the state's base for this take.">
-                {(c) => (
-                  <ProseInput
-                    field={`variants[${i}].base`}
-                    marks={slotMarks(n(`variants[${i}].base`))}
-                    {...c}
-                    value={v.base}
-                    onChange={(e) => update({ base: e.target.value })}
-                  />
-                )}
-              </Row>
-            </div>
-          );
-        })}
-      </Section>
+      <StateVariantsSection variants={f.variants} onChange={(variants) => set("variants", variants)} notes={notes} errors={errors} />
 
-      <Section
-        title="Template fills"
-        description={
-          <>
-            Values for <code className="font-mono">{"{slot}"}</code> placeholders in this state and its events.
-          </>
-        }
-        action={
-          <Button
-            variant="ghost"
-            size="sm"
-            className="h-7 px-2 text-xs"
-            onClick={() => set("slots", [...f.slots, { name: "", value: "" }])}
-          >
-            <PlusIcon /> Add fill
-          </Button>
-        }
-      >
-        {f.slots.length === 0 ? <p className="text-xs text-fg-subtle">No fills; the world&apos;s fills apply.</p> : null}
-        {f.slots.map((slot, i) => {
-          const update = (patch: Partial<typeof slot>) =>
-            set(
-              "slots",
-              f.slots.map((x, j) => (j === i ? { ...x, ...patch } : x)),
-            );
-          return (
-            <div key={i} className="grid grid-cols-[7rem_1fr_auto] items-start gap-2">
-              <div>
-                <input
-                  aria-label={`Fill ${i + 1} name`}
-                  data-field={`slots[${i}].name`}
-                  className={cn(
-                    "block h-8 w-full rounded-md border border-line-strong bg-surface px-2 font-mono text-[12.5px] text-fg shadow-xs focus-visible:border-accent focus-visible:ring-3 focus-visible:ring-ring/25 focus-visible:outline-none",
-                    errors.has(`slots[${i}].name`) && "border-danger",
-                  )}
-                  placeholder="name"
-                  value={slot.name}
-                  onChange={(e) => update({ name: e.target.value })}
-                />
-                {errors.get(`slots[${i}].name`) ? (
-                  <p className="mt-1 text-[11px] text-danger-text">{errors.get(`slots[${i}].name`)}</p>
-                ) : null}
-              </div>
-              <div>
-                <input
-                  aria-label={`Fill ${slot.name || i + 1} value`}
-                  data-field={`slots.${slot.name}`}
-                  className="block h-8 w-full rounded-md border border-line-strong bg-surface px-2 text-[13px] text-fg shadow-xs focus-visible:border-accent focus-visible:ring-3 focus-visible:ring-ring/25 focus-visible:outline-none"
-                  value={slot.value}
-                  onChange={(e) => update({ value: e.target.value })}
-                />
-                {n(`slots.${slot.name}`)?.map((d, j) => (
-                  <p key={j} className="mt-1 flex items-center gap-1 text-[11px] text-fg-muted">
-                    <SeverityIcon severity={d.severity} /> {plainDiagnostic(d, view.world).sentence}
-                  </p>
-                ))}
-              </div>
-              <RemoveButton
-                label={`Remove fill ${slot.name || i + 1}`}
-                onClick={() =>
-                  set(
-                    "slots",
-                    f.slots.filter((_, j) => j !== i),
-                  )
-                }
-                className="mt-1"
-              />
-            </div>
-          );
-        })}
-      </Section>
+      <StateFillsSection slots={f.slots} onChange={(slots) => set("slots", slots)} world={view.world} notes={notes} errors={errors} />
 
       {draft.original !== null ? (
-        <Section
-          title="Events"
-          description="Transitions move the player on; in-place actions play where the player is."
-          action={
-            <Button
-              variant="ghost"
-              size="sm"
-              className="h-7 px-2 text-xs"
-              onClick={() => void store.addEvent(f.id)}
-              title="Add an event from this state (E)"
-            >
-              <PlusIcon /> Add event
-            </Button>
-          }
-        >
-          {outIdx.length === 0 ? <p className="text-xs text-fg-subtle">No events leave this state yet.</p> : null}
-          <ul className="space-y-1">
-            {outIdx.map((i) => {
-              const e = view.world.scene.events[i]!;
-              return (
-                <li key={`${e.name}-${i}`}>
-                  <button
-                    type="button"
-                    onClick={() => void store.select({ kind: "event", from: e.from, name: e.name })}
-                    className="flex w-full items-center gap-2 rounded-md border border-line bg-surface px-2 py-1.5 text-left text-[13px] hover:border-line-strong hover:bg-subtle/60"
-                  >
-                    {e.to !== undefined ? (
-                      <TransitionIcon className="size-3.5 shrink-0 text-fg-subtle" />
-                    ) : (
-                      <OverrideIcon className="size-3.5 shrink-0 text-fg-subtle" />
-                    )}
-                    {e.hotkey ? <Kbd>{e.hotkey}</Kbd> : null}
-                    <span className="min-w-0 flex-1 truncate text-fg">{e.name}</span>
-                    <span className="max-w-[40%] shrink-0 truncate font-mono text-[11px] text-fg-subtle">
-                      {e.to !== undefined ? `→ ${stateNameOf(view.world, e.to) ?? e.to}` : "in place"}
-                    </span>
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-          {inIdx.length > 0 ? (
-            <div className="pt-1">
-              <p className="mb-1 text-[11px] font-medium text-fg-subtle">Reached from</p>
-              <div className="flex flex-wrap gap-1">
-                {inIdx.slice(0, 12).map((i) => {
-                  const e = view.world.scene.events[i]!;
-                  return (
-                    <button
-                      key={`${e.from}-${e.name}-${i}`}
-                      type="button"
-                      onClick={() => void store.select({ kind: "event", from: e.from, name: e.name })}
-                      className="max-w-full truncate rounded-md border border-line bg-subtle px-1.5 py-0.5 font-mono text-[11px] text-fg-muted hover:border-line-strong hover:text-fg"
-                      title={`${e.name} from ${stateNameOf(view.world, e.from) ?? e.from} (${e.from})`}
-                    >
-                      {stateNameOf(view.world, e.from) ?? e.from}
-                    </button>
-                  );
-                })}
-                {inIdx.length > 12 ? <span className="px-1 text-[11px] text-fg-subtle">+{inIdx.length - 12} more</span> : null}
-              </div>
-            </div>
-          ) : null}
-        </Section>
+        <StateEventsSection store={store} world={view.world} stateId={f.id} outIdx={outIdx} inIdx={inIdx} />
       ) : null}
     </div>
   );

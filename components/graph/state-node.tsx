@@ -4,7 +4,7 @@ import { Handle, Position, useConnection, type NodeProps } from "@xyflow/react";
 import { memo, useState, type CSSProperties } from "react";
 import { cn } from "@/components/ui/cn";
 import { AlertTriangleIcon } from "@/components/ui/icons";
-import type { StateNodeType } from "./graph-model";
+import type { StateNodeType } from "./graph-items";
 import { CircleXIcon, DoorIcon, EndingIcon } from "./icons";
 import { useEditorStore } from "./use-editor";
 

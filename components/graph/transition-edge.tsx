@@ -5,7 +5,7 @@ import { memo, useSyncExternalStore, type CSSProperties } from "react";
 import { cn } from "@/components/ui/cn";
 import { midpoint, routeHolds, routePath } from "./edge-routes";
 import { NODE_HEIGHT } from "./geometry";
-import type { TransitionEdgeType } from "./graph-model";
+import type { TransitionEdgeType } from "./graph-items";
 import { useEditorStore } from "./use-editor";
 
 /**
