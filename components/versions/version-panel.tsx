@@ -1,16 +1,8 @@
 "use client";
 
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState } from "react";
 import { errorMessage } from "@/components/api/client";
-import {
-  useCreateVersion,
-  usePruneVersion,
-  useRenameVersion,
-  useRestoreVersion,
-  useVersion,
-  useVersions,
-  type Version,
-} from "@/components/api/versions";
+import { usePruneVersion, useRestoreVersion, useVersion, useVersions } from "@/components/api/versions";
 import { graphOf, useWorld, type WorldRef } from "@/components/api/worlds";
 import { diffWorlds } from "@/lib/kernel";
 import { formatDateTime, formatRelative } from "@/components/ui/dates";
@@ -18,13 +10,13 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
-import { CameraIcon, CheckIcon, HistoryIcon, PenLineIcon, RefreshIcon, RotateCcwIcon, TrashIcon, XIcon } from "@/components/ui/icons";
-import { Input } from "@/components/ui/input";
+import { HistoryIcon, RefreshIcon, RotateCcwIcon, TrashIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { WorldLoadError, WriteError } from "@/components/worlds/world-errors";
 
 import { VersionDiff } from "./version-diff";
 import { VersionTree, versionTitle, WORKING } from "./version-tree";
+import { RenameTitle, SnapshotForm } from "./version-title-forms";
 
 export interface VersionPanelProps {
   appId: string;
@@ -32,120 +24,7 @@ export interface VersionPanelProps {
   mode: "live" | "test";
 }
 
-const TITLE_MAX = 200;
 const HEAD_PRUNE_REASON = "HEAD can’t be pruned: the working graph descends from it. Restore or snapshot another version first.";
-
-function SnapshotForm({ world }: { world: WorldRef }) {
-  const create = useCreateVersion(world);
-  const [title, setTitle] = useState("");
-  const inputId = useId();
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    create.mutate({ ...(title.trim() ? { title: title.trim() } : {}) }, { onSuccess: () => setTitle("") });
-  }
-
-  return (
-    <form onSubmit={onSubmit} noValidate className="space-y-2">
-      <label htmlFor={inputId} className="text-[13px] font-medium text-fg">
-        Snapshot the working graph
-      </label>
-      <div className="flex gap-2">
-        <Input
-          id={inputId}
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-          maxLength={TITLE_MAX}
-          placeholder="Title (optional)"
-          autoComplete="off"
-        />
-        <Button type="submit" loading={create.isPending}>
-          <CameraIcon /> Snapshot
-        </Button>
-      </div>
-      {create.isError ? <WriteError error={create.error} title="The snapshot was not taken" /> : null}
-    </form>
-  );
-}
-
-function RenameTitle({ world, version }: { world: WorldRef; version: Version }) {
-  const rename = useRenameVersion(world);
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(version.title);
-  const inputId = useId();
-
-  function save(event?: FormEvent) {
-    event?.preventDefault();
-    const title = draft.trim();
-    if (title === version.title) return setEditing(false);
-    rename.mutate({ versionId: version.versionId, title }, { onSuccess: () => setEditing(false) });
-  }
-
-  if (!editing) {
-    return (
-      <div className="flex min-w-0 items-center gap-2">
-        <h3 className={`truncate text-[15px] font-semibold tracking-tight ${version.title.trim() ? "text-fg" : "text-fg-muted italic"}`}>
-          {versionTitle(version)}
-        </h3>
-        {version.isHead ? (
-          <span className="shrink-0 rounded-full bg-accent px-1.5 py-px text-[10px] font-semibold tracking-wide text-accent-fg">HEAD</span>
-        ) : null}
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label="Rename version"
-          title="Rename"
-          onClick={() => {
-            setDraft(version.title);
-            rename.reset();
-            setEditing(true);
-          }}
-        >
-          <PenLineIcon />
-        </Button>
-      </div>
-    );
-  }
-  return (
-    <form onSubmit={save} noValidate className="space-y-2">
-      <label htmlFor={inputId} className="sr-only">
-        Version title
-      </label>
-      <div className="flex items-center gap-1.5">
-        <Input
-          id={inputId}
-          autoFocus
-          value={draft}
-          maxLength={TITLE_MAX}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Escape") {
-              e.preventDefault();
-              e.stopPropagation();
-              setEditing(false);
-            }
-          }}
-          placeholder="Untitled snapshot"
-          className="h-8"
-        />
-        <Button type="submit" size="icon" aria-label="Save title" title="Save" loading={rename.isPending}>
-          {rename.isPending ? null : <CheckIcon />}
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Cancel renaming"
-          title="Cancel"
-          onClick={() => setEditing(false)}
-          disabled={rename.isPending}
-        >
-          <XIcon />
-        </Button>
-      </div>
-      {rename.isError ? <WriteError error={rename.error} title="The title was not saved" /> : null}
-    </form>
-  );
-}
 
 function Meta({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -9,7 +9,7 @@ import { appIdFromUrl, ARTIFACTS, expect, newAccount, signUp, test } from "../fi
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-// studio-worlds.spec.ts listens on PORT + 1.
+// studio-app-webhooks-and-usage.spec.ts listens on PORT + 1.
 const hookPort = PORT + 2;
 
 test.describe("Studio: webhook test events and resends", () => {
