@@ -46,6 +46,10 @@ describe.skipIf(!enabled)("two executors on one PostgreSQL database", () => {
   beforeAll(async () => {
     database = await openTestDatabase({ postgres: true });
     pool = new pg.Pool({ connectionString: database.databaseUrl, max: 5 });
+    // pool.end() resolves before its connections have closed, and the database's drop (WITH
+    // FORCE) then ends them from the server: a pool without an error listener throws that as an
+    // uncaught exception (as lib/db's own pool would, but for its listener).
+    pool.on("error", () => {});
     secondDb = new PrismaClient({ adapter: new PrismaPg(pool) });
     first = new LocalExecutor({ route, concurrency: 4, retryBaseMs: 10 });
     second = new LocalExecutor({ route, db: secondDb, concurrency: 4, retryBaseMs: 10 });
